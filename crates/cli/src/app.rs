@@ -1,0 +1,133 @@
+//! Top-level argument parsing and dispatch.
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+use crate::cmd;
+use crate::common::{CliError, finish};
+
+/// Exact solver for two-player impartial games: game graphs, kernels, Grundy values, the tab board.
+#[derive(Debug, Parser)]
+#[command(name = "gamegraph", version, propagate_version = true)]
+#[command(after_help = "Examples:
+  gamegraph retro fixtures/retro/seed.txt        # 1, 2 or 0: who wins from the start vertex
+  gamegraph retro --all game.txt                 # outcome, depth and best move of every vertex
+  gamegraph tab tab.inp -o tab.out               # the tab board game, seed format
+  gamegraph kernel graph.txt --count             # how many kernels
+  gamegraph nim 5 7 9 --max 2 3 4                # a compound heap game
+  gamegraph octal 0.77 --upto 100 --period       # Kayles, with its proven period")]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Win / lose / draw, depth and optimal moves of a game graph (retrograde analysis).
+    Retro(cmd::retro::Args),
+    /// Generate a random game graph.
+    Gen(cmd::generate::Args),
+    /// Convert a game graph between file formats.
+    Convert(cmd::convert::Args),
+    /// The tab board game ("Cờ bảng").
+    Tab(cmd::tab::Args),
+    /// Kernels, stable sets, alpha and beta of a digraph.
+    Kernel(cmd::kernel::Args),
+    /// Grundy values of a game graph (generalised to graphs with cycles) and sums of tokens.
+    Grundy(cmd::grundy::Args),
+    /// Compound heap games: Nim, heaps with move limits, misère play, Moore's Nim_k.
+    Nim(cmd::nim::Args),
+    /// Grundy sequences and proven periods of octal games.
+    Octal(cmd::octal::Args),
+    /// Grundy sequences and proven periods of subtraction games.
+    Subtraction(cmd::subtraction::Args),
+}
+
+/// The solvers that also ship as a binary of their own (`gamegraph-<name>`).
+#[derive(Debug, Clone, Copy)]
+pub enum Single {
+    /// `gamegraph-retro`
+    Retro,
+    /// `gamegraph-tab`
+    Tab,
+    /// `gamegraph-kernel`
+    Kernel,
+    /// `gamegraph-grundy`
+    Grundy,
+}
+
+#[derive(Debug, Parser)]
+#[command(name = "gamegraph-retro", version)]
+struct RetroOnly {
+    #[command(flatten)]
+    args: cmd::retro::Args,
+}
+
+#[derive(Debug, Parser)]
+#[command(name = "gamegraph-tab", version)]
+struct TabOnly {
+    #[command(flatten)]
+    args: cmd::tab::Args,
+}
+
+#[derive(Debug, Parser)]
+#[command(name = "gamegraph-kernel", version)]
+struct KernelOnly {
+    #[command(flatten)]
+    args: cmd::kernel::Args,
+}
+
+#[derive(Debug, Parser)]
+#[command(name = "gamegraph-grundy", version)]
+struct GrundyOnly {
+    #[command(flatten)]
+    args: cmd::grundy::Args,
+}
+
+/// Runs `gamegraph` with the process arguments and returns its exit code.
+pub fn main_gamegraph() -> ExitCode {
+    let cli = Cli::parse();
+    finish(dispatch(cli.command))
+}
+
+/// Runs one solver's own binary (`gamegraph-retro`, …), which behaves exactly as
+/// `gamegraph <solver>`.
+pub fn main_single(which: Single) -> ExitCode {
+    let command = match which {
+        Single::Retro => Command::Retro(RetroOnly::parse().args),
+        Single::Tab => Command::Tab(TabOnly::parse().args),
+        Single::Kernel => Command::Kernel(KernelOnly::parse().args),
+        Single::Grundy => Command::Grundy(GrundyOnly::parse().args),
+    };
+    finish(dispatch(command))
+}
+
+fn dispatch(command: Command) -> Result<ExitCode, CliError> {
+    match command {
+        Command::Retro(a) => cmd::retro::run(a),
+        Command::Gen(a) => cmd::generate::run(a),
+        Command::Convert(a) => cmd::convert::run(a),
+        Command::Tab(a) => cmd::tab::run(a),
+        Command::Kernel(a) => cmd::kernel::run(a),
+        Command::Grundy(a) => cmd::grundy::run(a),
+        Command::Nim(a) => cmd::nim::run(a),
+        Command::Octal(a) => cmd::octal::run(a),
+        Command::Subtraction(a) => cmd::subtraction::run(a),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::CommandFactory;
+
+    #[test]
+    fn clap_definitions_are_consistent() {
+        Cli::command().debug_assert();
+        RetroOnly::command().debug_assert();
+        TabOnly::command().debug_assert();
+        KernelOnly::command().debug_assert();
+        GrundyOnly::command().debug_assert();
+    }
+}

@@ -1,0 +1,11 @@
+//! One module per subcommand: its `Args` (clap) and its `run`.
+
+pub(crate) mod convert;
+pub(crate) mod generate;
+pub(crate) mod grundy;
+pub(crate) mod kernel;
+pub(crate) mod nim;
+pub(crate) mod octal;
+pub(crate) mod retro;
+pub(crate) mod subtraction;
+pub(crate) mod tab;

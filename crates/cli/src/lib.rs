@@ -1,0 +1,12 @@
+//! The machinery behind the `gamegraph` binaries: argument parsing (clap), files,
+//! output and exit codes. All game logic lives in the library crates.
+//!
+//! Exit codes: 0 success, 1 a negative answer where a command documents one (for
+//! example `kernel --check` on a set that is not a kernel) or an I/O failure, 2 bad
+//! input or usage, 3 a time limit reached.
+
+mod app;
+mod cmd;
+mod common;
+
+pub use crate::app::{Single, main_gamegraph, main_single};

@@ -1,0 +1,248 @@
+//! The CSR game graph.
+
+use std::sync::OnceLock;
+
+use crate::{GraphError, Vertex};
+
+/// One direction of adjacency: `targets[offsets[v]..offsets[v + 1]]` are the neighbours of `v`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Csr {
+    offsets: Vec<u64>,
+    targets: Vec<Vertex>,
+}
+
+impl Csr {
+    #[inline]
+    fn neighbours(&self, v: Vertex) -> &[Vertex] {
+        let lo = self.offsets[v.index()] as usize;
+        let hi = self.offsets[v.index() + 1] as usize;
+        &self.targets[lo..hi]
+    }
+
+    /// The transpose: for every arc `u -> v` of `self`, an arc `v -> u`, each list sorted by `u`.
+    fn transpose(&self) -> Csr {
+        let n = self.offsets.len() - 1;
+        let mut offsets = vec![0u64; n + 1];
+        for t in &self.targets {
+            offsets[t.index() + 1] += 1;
+        }
+        for i in 0..n {
+            offsets[i + 1] += offsets[i];
+        }
+        let mut fill: Vec<u64> = offsets[..n].to_vec();
+        let mut targets = vec![Vertex(0); self.targets.len()];
+        for u in 0..n {
+            let src = Vertex::from_index(u);
+            for &t in self.neighbours(src) {
+                let slot = &mut fill[t.index()];
+                targets[*slot as usize] = src;
+                *slot += 1;
+            }
+        }
+        Csr { offsets, targets }
+    }
+}
+
+/// A validated game graph: vertices `0..n`, successor lists in CSR form, and predecessor
+/// lists built once on first use.
+///
+/// Invariants (checked by every constructor, relied on by the solvers):
+/// - `offsets().len() == num_vertices() + 1`, `offsets()[0] == 0`, `offsets()` is
+///   non-decreasing and ends at `num_arcs()`;
+/// - every target is a vertex below `num_vertices()`;
+/// - successor lists keep the order of the input arcs; self-loops and repeated arcs are kept;
+/// - predecessor lists are sorted by source vertex (a repeated arc appears repeatedly).
+#[derive(Debug)]
+pub struct Graph {
+    succ: Csr,
+    pred: OnceLock<Csr>,
+}
+
+impl Clone for Graph {
+    fn clone(&self) -> Self {
+        Graph { succ: self.succ.clone(), pred: OnceLock::new() }
+    }
+}
+
+impl PartialEq for Graph {
+    fn eq(&self, other: &Self) -> bool {
+        self.succ == other.succ
+    }
+}
+
+impl Eq for Graph {}
+
+impl Graph {
+    /// Builds a graph on `n` vertices from a list of arcs, keeping their order within each
+    /// successor list.
+    ///
+    /// # Errors
+    /// [`GraphError::TooManyVertices`] if `n` exceeds [`Vertex::MAX_VERTICES`],
+    /// [`GraphError::VertexOutOfRange`] if an arc names a vertex `>= n`.
+    ///
+    /// # Complexity
+    /// O(n + m) time, O(n + m) extra space (a counting sort).
+    pub fn from_arcs(n: usize, arcs: &[(Vertex, Vertex)]) -> Result<Graph, GraphError> {
+        if n > Vertex::MAX_VERTICES {
+            return Err(GraphError::TooManyVertices { n: n as u64 });
+        }
+        let mut offsets = vec![0u64; n + 1];
+        for &(u, v) in arcs {
+            for x in [u, v] {
+                if x.index() >= n {
+                    return Err(GraphError::VertexOutOfRange { vertex: u64::from(x.0), n });
+                }
+            }
+            offsets[u.index() + 1] += 1;
+        }
+        for i in 0..n {
+            offsets[i + 1] += offsets[i];
+        }
+        let mut fill: Vec<u64> = offsets[..n].to_vec();
+        let mut targets = vec![Vertex(0); arcs.len()];
+        for &(u, v) in arcs {
+            let slot = &mut fill[u.index()];
+            targets[*slot as usize] = v;
+            *slot += 1;
+        }
+        Ok(Graph { succ: Csr { offsets, targets }, pred: OnceLock::new() })
+    }
+
+    /// Builds a graph directly from CSR arrays: the successors of `v` are
+    /// `targets[offsets[v]..offsets[v + 1]]`.
+    ///
+    /// # Errors
+    /// [`GraphError::InvalidCsr`] if `offsets` is empty, does not start at 0, decreases or
+    /// does not end at `targets.len()`; [`GraphError::VertexOutOfRange`] for a bad target;
+    /// [`GraphError::TooManyVertices`] if there are more than [`Vertex::MAX_VERTICES`].
+    ///
+    /// # Complexity
+    /// O(n + m) time to validate, no extra space.
+    pub fn from_csr(offsets: Vec<u64>, targets: Vec<Vertex>) -> Result<Graph, GraphError> {
+        let Some(n) = offsets.len().checked_sub(1) else {
+            return Err(GraphError::InvalidCsr { reason: "offsets must have n + 1 entries" });
+        };
+        if n > Vertex::MAX_VERTICES {
+            return Err(GraphError::TooManyVertices { n: n as u64 });
+        }
+        if offsets[0] != 0 {
+            return Err(GraphError::InvalidCsr { reason: "offsets must start at 0" });
+        }
+        if offsets.windows(2).any(|w| w[0] > w[1]) {
+            return Err(GraphError::InvalidCsr { reason: "offsets must not decrease" });
+        }
+        if offsets[n] != targets.len() as u64 {
+            return Err(GraphError::InvalidCsr {
+                reason: "offsets must end at the number of arcs",
+            });
+        }
+        if let Some(bad) = targets.iter().find(|t| t.index() >= n) {
+            return Err(GraphError::VertexOutOfRange { vertex: u64::from(bad.0), n });
+        }
+        Ok(Graph { succ: Csr { offsets, targets }, pred: OnceLock::new() })
+    }
+
+    /// The number of vertices `n`.
+    #[inline]
+    pub fn num_vertices(&self) -> usize {
+        self.succ.offsets.len() - 1
+    }
+
+    /// The number of arcs `m` (self-loops and repeated arcs included).
+    #[inline]
+    pub fn num_arcs(&self) -> usize {
+        self.succ.targets.len()
+    }
+
+    /// All vertices, in increasing order.
+    pub fn vertices(&self) -> impl ExactSizeIterator<Item = Vertex> + use<> {
+        (0..self.num_vertices() as u32).map(Vertex)
+    }
+
+    /// All arcs `(u, v)`, by source and then in successor-list order.
+    pub fn arcs(&self) -> impl Iterator<Item = (Vertex, Vertex)> + '_ {
+        self.vertices().flat_map(move |u| self.successors(u).iter().map(move |&v| (u, v)))
+    }
+
+    /// The successors of `v` (the moves from `v`), in input order.
+    #[inline]
+    pub fn successors(&self, v: Vertex) -> &[Vertex] {
+        self.succ.neighbours(v)
+    }
+
+    /// The number of arcs leaving `v`.
+    #[inline]
+    pub fn out_degree(&self, v: Vertex) -> usize {
+        (self.succ.offsets[v.index() + 1] - self.succ.offsets[v.index()]) as usize
+    }
+
+    /// The predecessors of `v`, sorted; the reverse arrays are built on the first call.
+    #[inline]
+    pub fn predecessors(&self, v: Vertex) -> &[Vertex] {
+        self.reverse().neighbours(v)
+    }
+
+    /// The successor CSR arrays `(offsets, targets)`.
+    #[inline]
+    pub fn successor_csr(&self) -> (&[u64], &[Vertex]) {
+        (&self.succ.offsets, &self.succ.targets)
+    }
+
+    /// The predecessor CSR arrays `(offsets, targets)`, built on the first call.
+    pub fn predecessor_csr(&self) -> (&[u64], &[Vertex]) {
+        let r = self.reverse();
+        (&r.offsets, &r.targets)
+    }
+
+    /// Consumes the graph, returning its successor CSR arrays `(offsets, targets)`.
+    pub fn into_successor_csr(self) -> (Vec<u64>, Vec<Vertex>) {
+        (self.succ.offsets, self.succ.targets)
+    }
+
+    fn reverse(&self) -> &Csr {
+        self.pred.get_or_init(|| self.succ.transpose())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn v(i: u32) -> Vertex {
+        Vertex(i)
+    }
+
+    #[test]
+    fn builds_seed_example() {
+        let g = Graph::from_arcs(
+            5,
+            &[(v(0), v(1)), (v(1), v(2)), (v(2), v(0)), (v(0), v(3)), (v(3), v(4))],
+        )
+        .unwrap();
+        assert_eq!(g.num_vertices(), 5);
+        assert_eq!(g.successors(v(0)), &[v(1), v(3)]);
+        assert_eq!(g.successors(v(4)), &[] as &[Vertex]);
+        assert_eq!(g.predecessors(v(0)), &[v(2)]);
+        assert_eq!(g.predecessors(v(4)), &[v(3)]);
+        assert_eq!(g.arcs().count(), 5);
+    }
+
+    #[test]
+    fn rejects_out_of_range() {
+        assert_eq!(
+            Graph::from_arcs(2, &[(v(0), v(2))]),
+            Err(GraphError::VertexOutOfRange { vertex: 2, n: 2 })
+        );
+        assert!(Graph::from_csr(vec![0, 2], vec![v(0)]).is_err());
+        assert!(Graph::from_csr(vec![], vec![]).is_err());
+        assert!(Graph::from_csr(vec![0, 1], vec![v(1)]).is_err());
+    }
+
+    #[test]
+    fn keeps_loops_and_repeats() {
+        let g = Graph::from_arcs(2, &[(v(0), v(0)), (v(0), v(1)), (v(0), v(1))]).unwrap();
+        assert_eq!(g.out_degree(v(0)), 3);
+        assert_eq!(g.predecessors(v(1)), &[v(0), v(0)]);
+        assert_eq!(g.predecessors(v(0)), &[v(0)]);
+    }
+}

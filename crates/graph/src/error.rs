@@ -1,0 +1,141 @@
+//! Errors of graph construction and of the file formats.
+
+use std::fmt;
+
+/// Why a graph could not be built or read.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum GraphError {
+    /// An arc names a vertex outside `0..n` (0-based, as the library counts).
+    VertexOutOfRange {
+        /// The offending 0-based vertex index.
+        vertex: u64,
+        /// The number of vertices of the graph.
+        n: usize,
+    },
+    /// More vertices than [`Vertex::MAX_VERTICES`](crate::Vertex::MAX_VERTICES).
+    TooManyVertices {
+        /// The requested number of vertices.
+        n: u64,
+    },
+    /// CSR arrays that do not describe a graph.
+    InvalidCsr {
+        /// What is wrong with them.
+        reason: &'static str,
+    },
+}
+
+impl fmt::Display for GraphError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            GraphError::VertexOutOfRange { vertex, n } => {
+                write!(f, "vertex {} is outside 1..{n}", vertex + 1)
+            }
+            GraphError::TooManyVertices { n } => {
+                write!(f, "{n} vertices is more than the {} supported", u32::MAX)
+            }
+            GraphError::InvalidCsr { reason } => write!(f, "invalid CSR arrays: {reason}"),
+        }
+    }
+}
+
+impl std::error::Error for GraphError {}
+
+/// Why a graph file could not be read. [`ReadError::position`] tells where, for text formats.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ReadError {
+    /// What went wrong.
+    pub kind: ReadErrorKind,
+    /// The 1-based line and column of the offending token, for text formats.
+    pub position: Option<(u64, u64)>,
+}
+
+impl ReadError {
+    /// An error at a 1-based `(line, column)`.
+    pub fn at(line: u64, column: u64, kind: ReadErrorKind) -> ReadError {
+        ReadError { kind, position: Some((line, column)) }
+    }
+
+    /// An error without a position (binary formats, I/O).
+    pub fn new(kind: ReadErrorKind) -> ReadError {
+        ReadError { kind, position: None }
+    }
+
+    /// The 1-based `(line, column)` of the error, when the format has lines.
+    pub fn position(&self) -> Option<(u64, u64)> {
+        self.position
+    }
+}
+
+impl fmt::Display for ReadError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.kind.fmt(f)
+    }
+}
+
+impl std::error::Error for ReadError {}
+
+/// The kinds of [`ReadError`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum ReadErrorKind {
+    /// The input has nothing in it.
+    Empty,
+    /// A token that is not what the format expects here.
+    Expected {
+        /// What the format expects, e.g. "the number of arcs M".
+        expected: String,
+        /// What was found, e.g. "'x'" or "end of input".
+        found: String,
+    },
+    /// A number too large for its field.
+    Overflow {
+        /// What the number is, e.g. "a vertex id".
+        what: String,
+    },
+    /// A vertex id outside `1..=n`.
+    VertexOutOfRange {
+        /// The 1-based id found.
+        vertex: u64,
+        /// The number of vertices.
+        n: u64,
+    },
+    /// Text after the last item the format describes.
+    TrailingInput {
+        /// What was found.
+        found: String,
+    },
+    /// A binary file that is cut short.
+    Truncated,
+    /// A binary file whose magic, version or checksum is wrong.
+    Corrupt {
+        /// What is wrong.
+        reason: String,
+    },
+    /// The graph itself is invalid.
+    Graph(GraphError),
+    /// Reading failed.
+    Io(String),
+}
+
+impl fmt::Display for ReadErrorKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ReadErrorKind::Empty => f.write_str("the input is empty"),
+            ReadErrorKind::Expected { expected, found } => {
+                write!(f, "expected {expected}, found {found}")
+            }
+            ReadErrorKind::Overflow { what } => write!(f, "{what} is too large"),
+            ReadErrorKind::VertexOutOfRange { vertex, n } => {
+                write!(f, "vertex {vertex} is outside 1..{n}")
+            }
+            ReadErrorKind::TrailingInput { found } => {
+                write!(f, "expected end of input, found {found}")
+            }
+            ReadErrorKind::Truncated => f.write_str("the file is truncated"),
+            ReadErrorKind::Corrupt { reason } => write!(f, "the file is corrupt: {reason}"),
+            ReadErrorKind::Graph(e) => e.fmt(f),
+            ReadErrorKind::Io(e) => write!(f, "read failed: {e}"),
+        }
+    }
+}

@@ -1,0 +1,26 @@
+//! Compact game graphs in CSR form, and their file formats.
+//!
+//! A game graph has positions `0..n` (the [`Vertex`] newtype, 0-based inside the
+//! library; file formats and the CLI speak 1-based ids) and arcs `u -> v`, one per
+//! legal move. [`Graph`] stores the successors of every vertex contiguously (CSR) and
+//! builds the predecessor arrays once, on first use.
+//!
+//! ```
+//! use gamegraph_graph::{Graph, Vertex};
+//!
+//! // The seed example: 1->2, 2->3, 3->1, 1->4, 4->5 (0-based here).
+//! let arcs = [(0, 1), (1, 2), (2, 0), (0, 3), (3, 4)].map(|(u, v)| (Vertex(u), Vertex(v)));
+//! let g = Graph::from_arcs(5, &arcs).unwrap();
+//! assert_eq!(g.num_arcs(), 5);
+//! assert_eq!(g.successors(Vertex(0)), &[Vertex(1), Vertex(3)]);
+//! assert_eq!(g.predecessors(Vertex(0)), &[Vertex(2)]);
+//! ```
+
+mod csr;
+mod error;
+pub mod format;
+mod vertex;
+
+pub use crate::csr::Graph;
+pub use crate::error::{GraphError, ReadError, ReadErrorKind};
+pub use crate::vertex::Vertex;

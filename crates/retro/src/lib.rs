@@ -1,0 +1,3 @@
+//! Retrograde analysis of game graphs: win / lose / draw, depth and optimal moves.
+//!
+//! (Implementation in progress: see the workspace issue tracker.)

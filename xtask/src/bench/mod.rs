@@ -1,0 +1,101 @@
+//! Benchmarks that compare gamegraph with baselines and outside tools, side by side in
+//! one run. Each measurement runs a whole process and records its wall time and peak
+//! resident memory (from `wait4`).
+
+use std::path::Path;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use anyhow::{Context, Result, bail};
+
+/// What one run of a process cost.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Measured {
+    /// Wall-clock time.
+    pub(crate) wall: Duration,
+    /// Peak resident set size in bytes.
+    pub(crate) peak_rss: u64,
+}
+
+/// Runs `cmd` to completion (stdout captured and returned), measuring wall time and peak RSS.
+pub(crate) fn measure(cmd: &mut Command) -> Result<(Measured, String)> {
+    let start = Instant::now();
+    let child =
+        cmd.stdout(Stdio::piped()).spawn().with_context(|| format!("cannot run {cmd:?}"))?;
+    let pid = child.id() as libc::pid_t;
+    let mut stdout = child.stdout.context("no stdout")?;
+    let reader = std::thread::spawn(move || {
+        let mut s = String::new();
+        std::io::Read::read_to_string(&mut stdout, &mut s).map(|_| s)
+    });
+    let mut status = 0;
+    // SAFETY: `rusage` is plain data that wait4 fills in; `pid` is our own child, not yet reaped.
+    #[allow(unsafe_code)]
+    let usage = unsafe {
+        let mut usage: libc::rusage = std::mem::zeroed();
+        if libc::wait4(pid, &mut status, 0, &mut usage) < 0 {
+            bail!("wait4 failed: {}", std::io::Error::last_os_error());
+        }
+        usage
+    };
+    let wall = start.elapsed();
+    let out = reader.join().expect("reader thread")?;
+    if !(libc::WIFEXITED(status) && libc::WEXITSTATUS(status) == 0) {
+        bail!("{cmd:?} failed with status {status}");
+    }
+    Ok((Measured { wall, peak_rss: usage.ru_maxrss as u64 * 1024 }, out))
+}
+
+/// The best (smallest wall time) of `reps` runs, with the output of the last.
+pub(crate) fn best_of(
+    reps: usize,
+    mut make: impl FnMut() -> Command,
+) -> Result<(Measured, String)> {
+    let mut best: Option<(Measured, String)> = None;
+    for _ in 0..reps.max(1) {
+        let (m, out) = measure(&mut make())?;
+        if best.as_ref().is_none_or(|(b, _)| m.wall < b.wall) {
+            best = Some((m, out));
+        }
+    }
+    Ok(best.expect("at least one run"))
+}
+
+/// Builds the release binaries of the workspace and returns the directory holding them.
+pub(crate) fn build_release(root: &Path) -> Result<std::path::PathBuf> {
+    let status = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()))
+        .args(["build", "--release", "-p", "gamegraph-cli"])
+        .current_dir(root)
+        .status()?;
+    if !status.success() {
+        bail!("cargo build --release failed");
+    }
+    Ok(root.join("target/release"))
+}
+
+/// Formats a duration in seconds with three significant decimals.
+pub(crate) fn secs(d: Duration) -> String {
+    format!("{:.3}", d.as_secs_f64())
+}
+
+/// Formats bytes as MiB.
+pub(crate) fn mib(bytes: u64) -> String {
+    format!("{:.1}", bytes as f64 / (1024.0 * 1024.0))
+}
+
+/// Runs the named benchmarks.
+pub(crate) fn run(root: &Path, args: &[String]) -> Result<()> {
+    let quick = args.iter().any(|a| a == "--quick");
+    let names: Vec<&str> =
+        args.iter().map(String::as_str).filter(|a| !a.starts_with("--")).collect();
+    if names.is_empty() {
+        bail!("name a benchmark: retro, tab, kernel, grundy, octal (add --quick for small sizes)");
+    }
+    let _ = (root, quick);
+    for name in names {
+        match name {
+            _ => bail!("unknown benchmark {name:?}"),
+        }
+    }
+    Ok(())
+}
