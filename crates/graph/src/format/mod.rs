@@ -1,7 +1,7 @@
 //! File formats of game graphs.
 //!
 //! - **seed**: the format of SPEC §1: `N M`, the start vertex, then `M` lines `u v`
-//!   (1-based ids).
+//!   (1-based ids), with `#` comments as an extension.
 //! - **arc list**: one arc `u v` per line (1-based), `#` starts a comment; the number of
 //!   vertices is given by the caller or inferred as the largest id.
 //!

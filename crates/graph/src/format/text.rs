@@ -196,7 +196,8 @@ fn quote(c: char) -> String {
 }
 
 /// Reads the seed format of SPEC §1: `N M`, the start vertex, then `M` arcs `u v`, all
-/// 1-based and separated by any white space. Nothing but white space may follow the arcs.
+/// 1-based and separated by any white space. `#` starts a comment that runs to the end of
+/// the line (an extension: the seed has none). Nothing but white space may follow the arcs.
 ///
 /// # Errors
 /// The first problem with its line and column: an empty input, a non-number, a number that
@@ -205,7 +206,7 @@ fn quote(c: char) -> String {
 /// # Complexity
 /// O(size of input) time; the arcs are held once as pairs before the CSR is built.
 pub fn read_seed(reader: impl BufRead) -> Result<GameFile, ReadError> {
-    let mut t = Tokens::new(reader, false);
+    let mut t = Tokens::new(reader, true);
     if t.peek_token_start()?.is_none() {
         return Err(ReadError::at(1, 1, ReadErrorKind::Empty));
     }
