@@ -233,14 +233,35 @@ pub(crate) fn progress(len: Option<u64>, message: &'static str) -> Option<Progre
     Some(bar)
 }
 
-/// Reads a game graph from `path` (standard input for `None` or `-`) in `format`.
-/// Bad input becomes [`CliError::Input`] with the file, line and column.
+/// The `--format` values of the commands that read a game graph.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub(crate) enum FormatArg {
+    /// `N M`, the start vertex, then M arcs `u v` (SPEC §1).
+    Seed,
+    /// One arc `u v` per line, `#` comments.
+    Arcs,
+}
+
+impl From<FormatArg> for gamegraph_graph::format::Format {
+    fn from(f: FormatArg) -> Self {
+        match f {
+            FormatArg::Seed => gamegraph_graph::format::Format::Seed,
+            FormatArg::Arcs => gamegraph_graph::format::Format::ArcList,
+        }
+    }
+}
+
+/// Reads a game graph from `path` (standard input for `None` or `-`) in `format`, or in
+/// the format detected from its contents when `None`. Bad input becomes
+/// [`CliError::Input`] with the file, line and column.
 pub(crate) fn read_game(
     path: Option<&Path>,
-    format: gamegraph_graph::format::Format,
+    format: Option<FormatArg>,
 ) -> Result<gamegraph_graph::format::GameFile, CliError> {
     let input = Input::open(path)?;
     let bar = progress(None, "reading graph");
+    // Detection of the format from the contents is being built; until then the seed format.
+    let format = format.map_or(gamegraph_graph::format::Format::Seed, Into::into);
     let result = gamegraph_graph::format::read(input.reader, format);
     if let Some(bar) = bar {
         bar.finish_and_clear();
