@@ -1,0 +1,125 @@
+//! The errors of the Grundy solvers.
+
+use std::fmt;
+
+use gamegraph_graph::Vertex;
+
+/// The graph given to an acyclic-only routine has a directed cycle.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum GrundyError {
+    /// A directed cycle, listed in arc order (`cycle[i] -> cycle[i + 1]`, last -> first).
+    Cycle {
+        /// The vertices of one directed cycle (a self-loop is a cycle of length 1).
+        cycle: Vec<Vertex>,
+    },
+}
+
+impl fmt::Display for GrundyError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            GrundyError::Cycle { cycle } => {
+                write!(f, "the graph has a directed cycle: ")?;
+                for v in cycle {
+                    write!(f, "{} -> ", v.one_based())?;
+                }
+                write!(f, "{}", cycle.first().map_or(0, |v| v.one_based()))
+            }
+        }
+    }
+}
+
+impl std::error::Error for GrundyError {}
+
+/// A heap game that is malformed or that no proven method answers.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum HeapError {
+    /// The number of limits differs from the number of heaps.
+    LimitCount {
+        /// The number of heaps.
+        heaps: usize,
+        /// The number of limits given.
+        limits: usize,
+    },
+    /// A move limit of 0 (no move would ever be legal from that heap).
+    ZeroLimit {
+        /// The 0-based index of the heap.
+        heap: usize,
+    },
+    /// Moore's Nim_k with k = 0.
+    ZeroMooreK,
+    /// Moore's Nim_k with move limits that bind (a limit below its heap): no proven
+    /// theory covers it, and exhaustive search would take more than the search limit.
+    SearchTooLarge {
+        /// The work exhaustive search would need (states times moves, saturating).
+        work: u64,
+        /// The search limit in force.
+        limit: u64,
+    },
+}
+
+impl fmt::Display for HeapError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            HeapError::LimitCount { heaps, limits } => {
+                write!(f, "{heaps} heaps but {limits} move limits")
+            }
+            HeapError::ZeroLimit { heap } => {
+                write!(f, "the move limit of heap {} is 0; limits must be at least 1", heap + 1)
+            }
+            HeapError::ZeroMooreK => write!(f, "Moore's Nim_k needs k >= 1"),
+            HeapError::SearchTooLarge { work, limit } => write!(
+                f,
+                "no proven theory covers Moore's Nim_k with move limits below the heap sizes, \
+                 and exhaustive search would need {work} steps (the limit is {limit})"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for HeapError {}
+
+/// A sum of tokens that is malformed or that no proven method answers.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum SumError {
+    /// A token stands on a vertex the graph does not have.
+    TokenOutOfRange {
+        /// The 0-based index of the token in the list.
+        token: usize,
+        /// The 0-based vertex it names.
+        vertex: u64,
+        /// The number of vertices.
+        n: usize,
+    },
+    /// A misère sum that the theory does not cover and whose explicit state space is
+    /// larger than the search limit.
+    MisereRefused {
+        /// The number of states of the explicit sum (saturating).
+        states: u64,
+        /// The search limit in force.
+        limit: u64,
+    },
+}
+
+impl fmt::Display for SumError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SumError::TokenOutOfRange { token, vertex, n } => write!(
+                f,
+                "token {} stands on vertex {}, but the graph has {n} vertices",
+                token + 1,
+                vertex + 1
+            ),
+            SumError::MisereRefused { states, limit } => write!(
+                f,
+                "misère sum not covered by a proven theory (a component has a non-terminal \
+                 position of value 0 without a move to value 1, or a cycle) and its {states} \
+                 states exceed the search limit of {limit}"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for SumError {}
