@@ -1,14 +1,112 @@
-//! `gamegraph nim` (being built: see the issue tracker).
+//! `gamegraph nim`: compound heap games, misère play and Moore's Nim_k.
 
+use std::io::Write;
 use std::process::ExitCode;
 
-use crate::common::CliError;
+use gamegraph_grundy::{HeapAnswer, HeapGame, Method, Play, explain, solve_heaps};
+use serde::Serialize;
+
+use crate::common::{CliError, Output, write_json};
 
 /// Arguments of `gamegraph nim`.
 #[derive(Debug, clap::Args)]
-pub(crate) struct Args {}
+#[command(after_help = "Output: `1` (the player to move wins) or `2`, then a winning move \
+`take T from heap I` (heaps numbered from 1).
+
+Misère sums of heaps with limits are answered by a proven rule for any sizes; Moore's \
+Nim_k with limits below the heap sizes only by exhaustive search when small, and refused \
+otherwise (never guessed).
+
+Examples:
+  gamegraph nim 3 5 6                          # plain Nim: 2 (3 xor 5 xor 6 = 0)
+  gamegraph nim 5 7 9 --max 2 3 4              # take at most 2, 3, 4 from the heaps
+  gamegraph nim 5 7 9 --max 2 3 4 --explain    # values and digit sum in binary
+  gamegraph nim 1 1 4 --misere                 # who takes the last object loses
+  gamegraph nim 3 5 6 9 --moore 2              # a move takes from up to 2 heaps")]
+pub(crate) struct Args {
+    /// The heap sizes (0 to 18446744073709551615).
+    #[arg(required = true, value_name = "HEAP")]
+    heaps: Vec<u64>,
+    /// The most objects a move may take from each heap, one per heap (default: no limit).
+    #[arg(long, num_args = 1.., value_name = "M")]
+    max: Option<Vec<u64>>,
+    /// Misère play: whoever takes the last object loses.
+    #[arg(long)]
+    misere: bool,
+    /// Moore's Nim_k: a move takes from 1 to K heaps.
+    #[arg(long, value_name = "K")]
+    moore: Option<u64>,
+    /// Show the values and the digit sum worked out step by step.
+    #[arg(long)]
+    explain: bool,
+    /// JSON output.
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(Serialize)]
+struct JsonMove {
+    heap: usize,
+    take: u64,
+}
+
+#[derive(Serialize)]
+struct JsonAnswer {
+    outcome: u8,
+    values: Vec<u64>,
+    digit_sum: u64,
+    moves: Vec<JsonMove>,
+    method: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    explain: Option<String>,
+}
+
+fn move_line(answer: &HeapAnswer) -> Option<String> {
+    if answer.moves.is_empty() {
+        return None;
+    }
+    let parts: Vec<String> =
+        answer.moves.iter().map(|m| format!("take {} from heap {}", m.take, m.heap + 1)).collect();
+    Some(parts.join(", "))
+}
 
 /// Runs `gamegraph nim`.
-pub(crate) fn run(_args: Args) -> Result<ExitCode, CliError> {
-    Err(CliError::Usage("`gamegraph nim` is not built yet".into()))
+pub(crate) fn run(args: Args) -> Result<ExitCode, CliError> {
+    let game = HeapGame {
+        heaps: args.heaps,
+        limits: args.max,
+        play: if args.misere { Play::Misere } else { Play::Normal },
+        moore: args.moore,
+    };
+    let answer = solve_heaps(&game).map_err(|e| CliError::Usage(e.to_string()))?;
+    let text = args.explain.then(|| explain(&game, &answer));
+    let mut out = Output::create(None)?;
+    if args.json {
+        let json = JsonAnswer {
+            outcome: answer.outcome.code(),
+            values: answer.values.iter().map(|v| v.0).collect(),
+            digit_sum: answer.digit_sum.0,
+            moves: answer
+                .moves
+                .iter()
+                .map(|m| JsonMove { heap: m.heap + 1, take: m.take })
+                .collect(),
+            method: match answer.method {
+                Method::Theory => "theory",
+                Method::Search => "search",
+            },
+            explain: text,
+        };
+        write_json(&mut out, &json)?;
+    } else {
+        writeln!(out, "{}", answer.outcome.code())?;
+        if let Some(line) = move_line(&answer) {
+            writeln!(out, "{line}")?;
+        }
+        if let Some(text) = text {
+            out.write_all(text.as_bytes())?;
+        }
+    }
+    out.finish()?;
+    Ok(ExitCode::SUCCESS)
 }
