@@ -61,3 +61,18 @@ fn malformed_heaps_and_limits_exit_2() {
         assert!(String::from_utf8(o.stderr).unwrap().starts_with("error:"), "{args:?}");
     }
 }
+
+#[test]
+fn heaps_from_a_file() {
+    let dir = std::env::temp_dir().join(format!("gamegraph-test-nim-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("h.txt"), "# heaps and limits\n5 2\n7 3\n9 4\n").unwrap();
+    std::fs::write(dir.join("bad.txt"), "5 2\n7 x\n").unwrap();
+    let file = |name: &str| dir.join(name).display().to_string();
+    assert_eq!(stdout(&run(&["--file", &file("h.txt")])), "1\ntake 3 from heap 3\n");
+    let o = run(&["--file", &file("bad.txt")]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8(o.stderr).unwrap();
+    assert!(err.contains("bad.txt:2:3: expected a move limit"), "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

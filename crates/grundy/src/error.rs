@@ -123,3 +123,23 @@ impl fmt::Display for SumError {
 }
 
 impl std::error::Error for SumError {}
+
+/// A malformed heap list (see [`parse_heaps`](crate::parse_heaps)), with its 1-based
+/// line and column.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct HeapListError {
+    /// The 1-based line.
+    pub line: u64,
+    /// The 1-based column.
+    pub column: u64,
+    /// What is wrong.
+    pub message: String,
+}
+
+impl fmt::Display for HeapListError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:{}: {}", self.line, self.column, self.message)
+    }
+}
+
+impl std::error::Error for HeapListError {}

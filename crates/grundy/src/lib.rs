@@ -72,10 +72,10 @@ mod nimber;
 mod sum;
 
 pub use crate::dag::{grundy, par_grundy};
-pub use crate::error::{GrundyError, HeapError, SumError};
+pub use crate::error::{GrundyError, HeapError, HeapListError, SumError};
 pub use crate::heaps::{
     HeapAnswer, HeapGame, HeapMove, Method, Play, SEARCH_LIMIT, explain, heap_graph, heap_value,
-    single_heap, single_heap_from_kernel, solve_heaps,
+    parse_heaps, single_heap, single_heap_from_kernel, solve_heaps,
 };
 pub use crate::loopy::{LoopyValues, Value, loopy_grundy, par_loopy_grundy};
 pub use crate::nimber::Nimber;

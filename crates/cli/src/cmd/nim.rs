@@ -1,12 +1,13 @@
 //! `gamegraph nim`: compound heap games, misère play and Moore's Nim_k.
 
-use std::io::Write;
+use std::io::{Read, Write};
+use std::path::PathBuf;
 use std::process::ExitCode;
 
-use gamegraph_grundy::{HeapAnswer, HeapGame, Method, Play, explain, solve_heaps};
+use gamegraph_grundy::{HeapAnswer, HeapGame, Method, Play, explain, parse_heaps, solve_heaps};
 use serde::Serialize;
 
-use crate::common::{CliError, Output, write_json};
+use crate::common::{CliError, Input, Output, write_json};
 
 /// Arguments of `gamegraph nim`.
 #[derive(Debug, clap::Args)]
@@ -22,11 +23,16 @@ Examples:
   gamegraph nim 5 7 9 --max 2 3 4              # take at most 2, 3, 4 from the heaps
   gamegraph nim 5 7 9 --max 2 3 4 --explain    # values and digit sum in binary
   gamegraph nim 1 1 4 --misere                 # who takes the last object loses
-  gamegraph nim 3 5 6 9 --moore 2              # a move takes from up to 2 heaps")]
+  gamegraph nim 3 5 6 9 --moore 2              # a move takes from up to 2 heaps
+  gamegraph nim --file heaps.txt --misere      # many heaps: `SIZE [LIMIT]` per line")]
 pub(crate) struct Args {
     /// The heap sizes (0 to 18446744073709551615).
-    #[arg(required = true, value_name = "HEAP")]
+    #[arg(required_unless_present = "file", value_name = "HEAP")]
     heaps: Vec<u64>,
+    /// Read the heaps from a file instead: one `SIZE` or `SIZE LIMIT` per line, `#`
+    /// comments (`-` is standard input).
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["heaps", "max"])]
+    file: Option<PathBuf>,
     /// The most objects a move may take from each heap, one per heap (default: no limit).
     #[arg(long, num_args = 1.., value_name = "M")]
     max: Option<Vec<u64>>,
@@ -72,9 +78,22 @@ fn move_line(answer: &HeapAnswer) -> Option<String> {
 
 /// Runs `gamegraph nim`.
 pub(crate) fn run(args: Args) -> Result<ExitCode, CliError> {
+    let (heaps, limits) = match &args.file {
+        None => (args.heaps, args.max),
+        Some(path) => {
+            let mut input = Input::open(Some(path))?;
+            let mut text = String::new();
+            input
+                .reader
+                .read_to_string(&mut text)
+                .map_err(|e| CliError::input(&input.name, None, format!("cannot read: {e}")))?;
+            parse_heaps(&text)
+                .map_err(|e| CliError::input(&input.name, Some((e.line, e.column)), &e.message))?
+        }
+    };
     let game = HeapGame {
-        heaps: args.heaps,
-        limits: args.max,
+        heaps,
+        limits,
         play: if args.misere { Play::Misere } else { Play::Normal },
         moore: args.moore,
     };
