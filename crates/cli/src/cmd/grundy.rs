@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use gamegraph_graph::Vertex;
-use gamegraph_grundy::{LoopyValues, par_loopy_grundy, play_sum};
+use gamegraph_grundy::{LoopyValues, loopy_grundy, par_loopy_grundy, play_sum};
 use serde::Serialize;
 
 use crate::common::{CliError, FormatArg, Output, read_game, with_threads, write_json};
@@ -99,7 +99,10 @@ pub(crate) fn run(args: Args) -> Result<ExitCode, CliError> {
         }
         (_, _, s) => s,
     };
-    let values: LoopyValues = with_threads(args.threads, || par_loopy_grundy(g))?;
+    // One thread: the depth-first search, which needs no predecessor arrays.
+    let values: LoopyValues = with_threads(args.threads, || {
+        if rayon::current_num_threads() == 1 { loopy_grundy(g) } else { par_loopy_grundy(g) }
+    })?;
     let mut out = Output::create(args.output.as_deref())?;
     if let Some(tokens) = tokens {
         let play =
