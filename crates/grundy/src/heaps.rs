@@ -557,7 +557,7 @@ pub fn explain(game: &HeapGame, answer: &HeapAnswer) -> String {
 /// of the line, blank lines ignored. Either every heap has a limit or none has.
 ///
 /// # Errors
-/// A [`HeapListError`] with the line and column of the first problem.
+/// A [`HeapListError`](crate::HeapListError) with the line and column of the first problem.
 ///
 /// # Complexity
 /// O(length of the text).
