@@ -268,14 +268,11 @@ fn misere_sum(
 fn moore_normal(heaps: &[u64], k: u64) -> Option<Vec<(usize, u64)>> {
     let m = u128::from(k) + 1;
     let mut touched: Vec<(usize, u64)> = Vec::new(); // (heap, new size so far)
-    let mut is_touched = std::collections::HashSet::new();
+    let mut is_touched = vec![false; heaps.len()];
     for bit in (0..64).rev() {
         let mask = 1u64 << bit;
-        let c = heaps
-            .iter()
-            .enumerate()
-            .filter(|(i, n)| *n & mask != 0 && !is_touched.contains(i))
-            .count() as u128;
+        let c =
+            heaps.iter().zip(&is_touched).filter(|(n, t)| *n & mask != 0 && !**t).count() as u128;
         let r = c % m;
         let need = (m - r) % m;
         if need <= touched.len() as u128 {
@@ -288,12 +285,12 @@ fn moore_normal(heaps: &[u64], k: u64) -> Option<Vec<(usize, u64)>> {
             let fresh: Vec<usize> = heaps
                 .iter()
                 .enumerate()
-                .filter(|(i, n)| *n & mask != 0 && !is_touched.contains(i))
+                .filter(|(i, n)| *n & mask != 0 && !is_touched[*i])
                 .map(|(i, _)| i)
                 .take(r as usize)
                 .collect();
             for i in fresh {
-                is_touched.insert(i);
+                is_touched[i] = true;
                 // Keep the bits above `bit`, clear it and everything below.
                 let high = if bit == 63 { 0 } else { (heaps[i] >> (bit + 1)) << (bit + 1) };
                 touched.push((i, high));
