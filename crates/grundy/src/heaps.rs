@@ -114,6 +114,9 @@ pub fn single_heap(n: u64, k: u64, play: Play) -> (Outcome, Option<u64>) {
 /// In misère play one more vertex n + 1 ("the game is over, the player to move has won")
 /// gets an arc from 0, so that the kernel is again the set of lost positions.
 ///
+/// # Panics
+/// If `n >= u32::MAX - 1` (the vertex ids would not fit).
+///
 /// # Complexity
 /// O(n · min(k, n)) time and space.
 pub fn heap_graph(n: u32, k: u32, play: Play) -> gamegraph_graph::Graph {
