@@ -89,9 +89,10 @@ impl fmt::Display for LineDisplay<'_> {
         match self.line.end {
             LineEnd::Terminal => writeln!(
                 f,
-                "# {} has no move: the player to move there loses after {} moves",
+                "# {} has no move: the player to move there loses after {} move{}",
                 last.one_based(),
-                self.line.num_moves()
+                self.line.num_moves(),
+                if self.line.num_moves() == 1 { "" } else { "s" }
             ),
             LineEnd::Repeats(v) => writeln!(
                 f,
