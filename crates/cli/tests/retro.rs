@@ -172,6 +172,47 @@ fn json_output() {
 }
 
 #[test]
+fn dot_draws_the_graph_coloured_by_outcome() {
+    let t = TempDir::new("dot");
+    t.file("seed.txt", SEED);
+    // The answer still goes to stdout.
+    assert_eq!(stdout(&retro(&t.0, &["--dot", "g.dot", "--start", "4", "seed.txt"])), "1\n");
+    let dot = fs::read_to_string(t.0.join("g.dot")).unwrap();
+    assert!(dot.starts_with("digraph \"retro\" {"), "{dot}");
+    for arc in ["1 -> 2;", "2 -> 3;", "3 -> 1;", "1 -> 4;", "4 -> 5;"] {
+        assert!(dot.contains(arc), "{arc} in {dot}");
+    }
+    let node =
+        |v: &str| dot.lines().find(|l| l.trim_start().starts_with(&format!("{v} ["))).unwrap();
+    assert!(node("1").contains("lightgray") && node("1").contains("D"), "{dot}");
+    assert!(node("4").contains("palegreen") && node("4").contains("W 1"), "{dot}");
+    assert!(node("5").contains("salmon") && node("5").contains("L 0"), "{dot}");
+    // The line from 4 (4, 5) is highlighted, 1 is not.
+    assert!(
+        node("4").contains("bold") && node("5").contains("bold") && !node("1").contains("bold")
+    );
+}
+
+#[test]
+fn binary_input_is_detected() {
+    let t = TempDir::new("binary");
+    t.file("seed.txt", SEED);
+    let b = env!("CARGO_BIN_EXE_gamegraph");
+    stdout(&run_bin(b, &t.0, &["convert", "seed.txt", "--to", "binary", "-o", "g.bin"], None));
+    assert_eq!(stdout(&retro(&t.0, &["g.bin"])), "0\n");
+    assert_eq!(
+        stdout(&retro(&t.0, &["--all", "--format", "binary", "g.bin"])),
+        stdout(&retro(&t.0, &["--all", "seed.txt"]))
+    );
+    // A truncated binary file is bad input.
+    let bytes = fs::read(t.0.join("g.bin")).unwrap();
+    fs::write(t.0.join("cut.bin"), &bytes[..bytes.len() - 3]).unwrap();
+    let (code, err) = failure(&retro(&t.0, &["cut.bin"]));
+    assert_eq!(code, 2, "{err}");
+    assert!(err.starts_with("error: cut.bin: "), "{err}");
+}
+
+#[test]
 fn arc_lists_need_a_start() {
     let t = TempDir::new("arcs");
     t.file("g.arcs", "# a 2-cycle with an exit\n1 2\n2 1\n2 3\n");

@@ -222,6 +222,23 @@ impl Solution {
         Table { solution: self }
     }
 
+    /// A short label per vertex for drawings: the 1-based id, a line break, then the
+    /// outcome and the depth (`"4\nW 1"`; `"1\nD"` for a draw).
+    ///
+    /// # Complexity
+    /// O(V).
+    pub fn vertex_labels(&self) -> Vec<String> {
+        (0..self.num_vertices())
+            .map(|i| {
+                let v = Vertex::from_index(i);
+                match self.depth(v) {
+                    Some(d) => format!("{}\n{} {d}", i + 1, self.outcome(v)),
+                    None => format!("{}\n{}", i + 1, self.outcome(v)),
+                }
+            })
+            .collect()
+    }
+
     /// Depths as stored (`u32::MAX` for none), for the verifier.
     pub(crate) fn raw_depths(&self) -> &[u32] {
         &self.depths

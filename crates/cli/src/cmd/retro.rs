@@ -5,10 +5,13 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use gamegraph_graph::Vertex;
+use gamegraph_graph::format::{DotStyle, write_dot};
 use gamegraph_retro::{LineEnd, Outcome, Solution, par_solve, solve};
 use serde::Serialize;
 
-use crate::common::{CliError, FormatArg, Output, progress, read_game, with_threads, write_json};
+use crate::common::{
+    CliError, FormatArg, Output, create_file, progress, read_game, with_threads, write_json,
+};
 
 /// Arguments of `gamegraph retro`.
 #[derive(Debug, clap::Args)]
@@ -20,6 +23,7 @@ Examples:
   gamegraph retro --all game.txt                     # V OUTCOME DEPTH MOVE for every vertex
   gamegraph retro --start 4 --line game.txt          # the optimal line of play from vertex 4
   gamegraph retro --json --all game.txt              # the same as JSON
+  gamegraph retro --dot game.dot game.txt            # also draw it: dot -Tsvg game.dot
   gamegraph retro --format arcs --start 1 arcs.txt   # an arc list (it has no start vertex)
   gamegraph gen --vertices 1000000 --arcs 10000000 --seed 1 --to binary -o g.bin
   gamegraph retro --threads 2 --start 1 g.bin        # a large graph on two threads")]
@@ -42,6 +46,11 @@ pub(crate) struct Args {
     /// Print JSON instead of text.
     #[arg(long)]
     json: bool,
+    /// Also write the graph to FILE as Graphviz DOT, each vertex labelled with its outcome
+    /// and depth and coloured by outcome (W green, L red, D grey), the principal variation
+    /// from the start drawn bold.
+    #[arg(long, value_name = "FILE")]
+    dot: Option<PathBuf>,
     /// Threads for the solver (default: all cores); 1 runs the sequential solver.
     #[arg(long, value_name = "N")]
     threads: Option<usize>,
@@ -79,6 +88,22 @@ pub(crate) fn run(args: Args) -> Result<ExitCode, CliError> {
         )?;
     if let Some(bar) = bar {
         bar.finish_and_clear();
+    }
+
+    if let Some(path) = &args.dot {
+        let labels = solution.vertex_labels();
+        let colors: Vec<&str> = solution.outcomes().iter().map(|o| o.color()).collect();
+        let line: Vec<Vertex> =
+            start.map(|s| solution.principal_variation(s).positions().to_vec()).unwrap_or_default();
+        let style = DotStyle {
+            name: "retro",
+            labels: Some(&labels),
+            colors: Some(&colors),
+            highlight: Some(&line),
+        };
+        let mut w = create_file(path)?;
+        write_dot(&mut w, g, &style)?;
+        w.flush()?;
     }
 
     let mut out = Output::create(None)?;
