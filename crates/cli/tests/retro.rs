@@ -188,9 +188,8 @@ fn dot_draws_the_graph_coloured_by_outcome() {
     assert!(node("4").contains("palegreen") && node("4").contains("W 1"), "{dot}");
     assert!(node("5").contains("salmon") && node("5").contains("L 0"), "{dot}");
     // The line from 4 (4, 5) is highlighted, 1 is not.
-    assert!(
-        node("4").contains("bold") && node("5").contains("bold") && !node("1").contains("bold")
-    );
+    let bold = |v: &str| node(v).contains("peripheries=2");
+    assert!(bold("4") && bold("5") && !bold("1"), "{dot}");
 }
 
 #[test]
