@@ -77,6 +77,10 @@ fn gen_is_deterministic_and_info_describes_it() {
         &lines[..5],
         ["format: seed", "start: 1", "vertices: 50", "arcs: 200", "self-loops: 0"]
     );
+    let one = ok(&gamegraph(&t.0, &["gen", "-n", "50", "-m", "200", "--seed", "7", "--threads", "1"]));
+    assert_eq!(a, one);
+    let two = ok(&gamegraph(&t.0, &["gen", "-n", "50", "-m", "200", "--seed", "7", "--threads", "2"]));
+    assert_eq!(a, two);
     let other = ok(&gamegraph(&t.0, &["gen", "-n", "50", "-m", "200", "--seed", "8"]));
     assert_ne!(a, other);
 }
