@@ -10,8 +10,8 @@ struct TempDir(PathBuf);
 
 impl TempDir {
     fn new(name: &str) -> TempDir {
-        let dir = std::env::temp_dir()
-            .join(format!("gamegraph-cli-graph-{}-{name}", std::process::id()));
+        let dir =
+            std::env::temp_dir().join(format!("gamegraph-cli-graph-{}-{name}", std::process::id()));
         let _ = fs::remove_dir_all(&dir);
         fs::create_dir_all(&dir).unwrap();
         TempDir(dir)
@@ -77,9 +77,11 @@ fn gen_is_deterministic_and_info_describes_it() {
         &lines[..5],
         ["format: seed", "start: 1", "vertices: 50", "arcs: 200", "self-loops: 0"]
     );
-    let one = ok(&gamegraph(&t.0, &["gen", "-n", "50", "-m", "200", "--seed", "7", "--threads", "1"]));
+    let one =
+        ok(&gamegraph(&t.0, &["gen", "-n", "50", "-m", "200", "--seed", "7", "--threads", "1"]));
     assert_eq!(a, one);
-    let two = ok(&gamegraph(&t.0, &["gen", "-n", "50", "-m", "200", "--seed", "7", "--threads", "2"]));
+    let two =
+        ok(&gamegraph(&t.0, &["gen", "-n", "50", "-m", "200", "--seed", "7", "--threads", "2"]));
     assert_eq!(a, two);
     let other = ok(&gamegraph(&t.0, &["gen", "-n", "50", "-m", "200", "--seed", "8"]));
     assert_ne!(a, other);

@@ -241,13 +241,12 @@ pub fn random(cfg: &GenConfig) -> Graph {
         rest = tail;
     }
     let mut offsets = vec![0u64; n + 1];
-    offsets[1..]
-        .par_chunks_mut(BLOCK)
-        .zip(parts.into_par_iter())
-        .enumerate()
-        .for_each_init(Vec::new, |scratch, (b, (degrees, part))| {
+    offsets[1..].par_chunks_mut(BLOCK).zip(parts.into_par_iter()).enumerate().for_each_init(
+        Vec::new,
+        |scratch, (b, (degrees, part))| {
             fill_block(cfg, b, degrees, part, scratch);
-        });
+        },
+    );
     for i in 0..n {
         offsets[i + 1] += offsets[i];
     }
@@ -307,7 +306,8 @@ mod tests {
         // 1100 vertices (two blocks): 604450 pairs u < v; 30 million arcs would be needed
         // per-pair, so check the sources (weight n - 1 - u) and the gaps v - u instead.
         let n = 1100usize;
-        let cfg = GenConfig { vertices: n, arcs: 3_000_000, seed: 9, acyclic: true, self_loops: false };
+        let cfg =
+            GenConfig { vertices: n, arcs: 3_000_000, seed: 9, acyclic: true, self_loops: false };
         let g = random(&cfg);
         let pairs = (n * (n - 1) / 2) as f64;
         let mut out = vec![0u64; n];
@@ -318,10 +318,12 @@ mod tests {
             gap[v.index() - u.index()] += 1;
         }
         // Sources 0..550 have at least 549 pairs each: expected >= 1497 arcs.
-        let src: Vec<f64> = (0..550).map(|u| out[u] as f64 / ((n - 1 - u) as f64 * 3e6 / pairs)).collect();
+        let src: Vec<f64> =
+            (0..550).map(|u| out[u] as f64 / ((n - 1 - u) as f64 * 3e6 / pairs)).collect();
         assert!(src.iter().all(|r| (r - 1.0).abs() < 0.2), "{src:?}");
         // Gaps 1..550: n - d pairs each.
-        let gaps: Vec<f64> = (1..550).map(|d| gap[d] as f64 / ((n - d) as f64 * 3e6 / pairs)).collect();
+        let gaps: Vec<f64> =
+            (1..550).map(|d| gap[d] as f64 / ((n - d) as f64 * 3e6 / pairs)).collect();
         assert!(gaps.iter().all(|r| (r - 1.0).abs() < 0.2), "{gaps:?}");
     }
 

@@ -37,8 +37,12 @@ fn fixtures() {
             rendering.push_str(&Summary::of(&file.graph).to_string());
             let highlight: Vec<_> = file.start.into_iter().collect();
             let mut dot = Vec::new();
-            write_dot(&mut dot, &file.graph, &DotStyle { highlight: Some(&highlight), ..DotStyle::default() })
-                .unwrap();
+            write_dot(
+                &mut dot,
+                &file.graph,
+                &DotStyle { highlight: Some(&highlight), ..DotStyle::default() },
+            )
+            .unwrap();
             rendering.push('\n');
             rendering.push_str(&String::from_utf8(dot).unwrap());
             insta::assert_snapshot!(rendering);

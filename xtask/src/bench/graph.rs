@@ -14,7 +14,13 @@ struct Case {
     vertices: u64,
 }
 
-fn generate(bin: &Path, data: &Path, case: &Case, to: &str, ext: &str) -> Result<std::path::PathBuf> {
+fn generate(
+    bin: &Path,
+    data: &Path,
+    case: &Case,
+    to: &str,
+    ext: &str,
+) -> Result<std::path::PathBuf> {
     let path = data.join(format!("graph-{}-{}.{ext}", case.vertices, case.arcs));
     if path.exists() {
         return Ok(path);
@@ -58,7 +64,9 @@ pub(crate) fn run(root: &Path, quick: bool) -> Result<()> {
                 c.arg("info").arg(&path);
                 c
             })?;
-            if !out.contains(&format!("arcs: {arcs}")) || !out.contains(&format!("format: {format}")) {
+            if !out.contains(&format!("arcs: {arcs}"))
+                || !out.contains(&format!("format: {format}"))
+            {
                 bail!("unexpected output of gamegraph info {}:\n{out}", path.display());
             }
             let t = m.wall.as_secs_f64();

@@ -49,11 +49,8 @@ pub(crate) fn write_graph(
         ToFormat::Binary => format::write_binary(&mut out, g, start)?,
         ToFormat::Dot => {
             let highlight: Vec<Vertex> = start.into_iter().collect();
-            let style = DotStyle {
-                name: "gamegraph",
-                highlight: Some(&highlight),
-                ..DotStyle::default()
-            };
+            let style =
+                DotStyle { name: "gamegraph", highlight: Some(&highlight), ..DotStyle::default() };
             format::write_dot(&mut out, g, &style)?;
         }
     }
