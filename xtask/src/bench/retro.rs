@@ -5,7 +5,7 @@
 //! side by side in one run. Prints a Markdown table.
 
 use std::path::{Path, PathBuf};
-use std::process::Command;
+use std::process::{Command, Stdio};
 
 use anyhow::{Context, Result, bail};
 
@@ -106,7 +106,7 @@ pub(crate) fn run(root: &Path, quick: bool) -> Result<()> {
         let reps = if m >= 100_000_000 { 1 } else { 3 };
         let (base, base_out) = best_of(reps, || {
             let mut c = Command::new(&baseline);
-            c.arg(&text);
+            c.arg(&text).stderr(Stdio::null());
             c
         })?;
         let mut ours = Vec::new();
