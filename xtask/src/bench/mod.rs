@@ -9,6 +9,7 @@ use std::time::{Duration, Instant};
 use anyhow::{Context, Result, bail};
 
 mod graph;
+mod retro;
 
 /// What one run of a process cost.
 #[derive(Debug, Clone, Copy)]
@@ -97,6 +98,7 @@ pub(crate) fn run(root: &Path, args: &[String]) -> Result<()> {
     for name in names {
         match name {
             "graph" => graph::run(root, quick)?,
+            "retro" => retro::run(root, quick)?,
             _ => bail!("unknown benchmark {name:?}"),
         }
     }
