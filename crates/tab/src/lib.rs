@@ -33,30 +33,39 @@
 //!
 //! # Boards of any height: why extrapolation is exact
 //!
-//! Call the window at r the rows r − M + 1..=r. Three facts:
+//! Call the window at r the rows r − M + 1..=r; of row r − j only columns j + 1..=M are
+//! ever read again (by row r − j + k in column k). Three facts:
 //!
 //! 1. **The window determines the rest.** Row r + 1 only reads V(r + 1 − k, k) for
 //!    k ≤ M, all inside the window at r; and once r + 1 ≥ M every k in 1..=M is a legal
 //!    step (x + k ≤ N), so the rule that computes row r + 1 from the window is the same
-//!    function F for every r ≥ M − 1.
-//! 2. **F commutes with adding a constant.** F picks, per cell, the best candidate under
-//!    "lost beats won, shallower lost beats deeper lost, deeper won beats shallower won",
-//!    and adds 1. Adding an even constant c to every depth keeps every outcome (the
-//!    outcome is the parity of the depth) and every comparison, so the same candidates
-//!    are chosen and F(w + c) = F(w) + c. (With M ≥ 2 every cell at r ≥ M has a move, so
-//!    no terminal 0 enters F; with M = 1 only c = 0 is used.)
-//! 3. **So one repeat is forever.** If the window at r₀ + p equals the window at r₀ with
-//!    every depth plus c, then by (1) and (2) row r₀ + p + 1 = row r₀ + 1 plus c, hence the
-//!    window at r₀ + p + 1 is the window at r₀ + 1 plus c, and by induction
-//!    V(r + p, y) = V(r, y) + c for every r ≥ r₀ − M + 1. Then
-//!    V(r, y) = V(s + (r − s) mod p, y) + ⌊(r − s) / p⌋ · c for every r ≥ s, the least
-//!    such start (found by scanning back over the stored rows).
+//!    function F for every r ≥ M − 1, and p rows later the same function Fᵖ.
+//! 2. **F only compares and adds 1.** Per cell it picks the best candidate under "lost
+//!    beats won, shallower lost beats deeper lost, deeper won beats shallower won" and
+//!    adds 1; outcomes are depth parities. So if every depth of a window is an affine
+//!    function A + t·δ of a parameter t with even slopes δ ≥ 0, and every comparison F
+//!    makes is decided the same way for *all* t ≥ 0 (f beats g for all t ≥ 0 iff it does
+//!    at t = 0 and its slope is no worse; equal for all t iff the same function), then
+//!    F(A + t·δ) is again affine in t, computed once for all t by running F on the pairs
+//!    (A, δ). A uniform shift (all δ equal) is the special case in which every comparison
+//!    is trivially uniform.
+//! 3. **So one proved repeat is forever.** Let A be the window at r₀ and A + δ the window
+//!    at r₀ + p (δ even, ≥ 0, entry by entry, on the readable entries). Run Fᵖ
+//!    symbolically on A + t·δ. If every comparison is uniform and the result is
+//!    A + δ + t·δ, then Fᵖ(A + t·δ) = A + (t + 1)·δ for **every** t ≥ 0; since the window
+//!    at r₀ is A (t = 0), induction gives window(r₀ + t·p) = A + t·δ for all t, and row
+//!    r₀ + t·p + i is the i-th symbolic row evaluated at t. No assumption about "large t"
+//!    is needed: the check is a proof, and a candidate that fails it is only rejected.
 //!
-//! [`find_period`] looks for such a repeat with Brent's cycle detection over windows
-//! taken up to the constant (comparing outcomes, exceptional columns and depth
-//! differences), bounded by [`Config::search_rows`]; depths are u64 and every addition or
-//! product on them is checked. When no repeat shows up, [`solve_cell`] falls back to
-//! streaming DP over all rows in O(M) memory, with a progress callback.
+//! Candidates come from the rows' signatures (exceptional column, outcomes), whose least
+//! period over the last half of the rows computed is found by the KMP failure function
+//! at doubling checkpoints, bounded by [`Config::search_rows`]. The reported pre-period is
+//! pulled back over the stored rows as far as they still follow the affine law. For some
+//! M the depths of different columns grow at different rates (M = 6: 8 or 12 plies per
+//! 28 rows), which is why the law is affine per entry rather than one constant shift.
+//! Depths are u64 and every product and sum on them is checked. When no repeat is
+//! proved, [`solve_cell`] falls back to streaming DP over all rows in O(M) memory, with a
+//! progress callback.
 
 mod board;
 mod error;

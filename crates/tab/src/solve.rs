@@ -198,7 +198,7 @@ fn plain_rows(board: Board, progress: &mut dyn FnMut(u64)) -> Vec<Row> {
 /// ```
 /// use gamegraph_tab::{Config, find_period};
 /// let p = find_period(4, &Config::default(), &mut |_| {})?.expect("a period");
-/// assert_eq!(p.length, 4);
+/// assert_eq!((p.start, p.length, p.min_shift), (1, 10, 4));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn find_period(
