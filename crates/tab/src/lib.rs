@@ -79,5 +79,5 @@ pub use board::{Board, Cell, MAX_COLS, Outcome, Value};
 pub use error::{BoardError, Field, ParseError, ParseErrorKind, SolveError};
 pub use parse::parse_tests;
 pub use period::Period;
-pub use render::{render_grid, render_svg};
+pub use render::{render_grid, render_periods, render_svg};
 pub use solve::{Config, Solution, Test, answer_tests, find_period, solve, solve_cell};

@@ -125,3 +125,39 @@ pub fn render_svg(sol: &Solution) -> Result<String, SolveError> {
     s.push_str("</svg>\n");
     Ok(s)
 }
+
+/// The periods of the rows for several column counts, as a Markdown table: M, the
+/// pre-period and the period in rows, and the growth of the depths per period (a range
+/// when the columns grow at different rates), or "none within the bound".
+///
+/// # Example
+/// ```
+/// use gamegraph_tab::{Config, find_period, render_periods};
+/// let p = find_period(2, &Config::default(), &mut |_| {})?;
+/// let table = render_periods(&[(2, p)]);
+/// assert_eq!(table.lines().nth(2), Some("| 2 | 1 | 3 | 2 |"));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn render_periods(periods: &[(u32, Option<crate::Period>)]) -> String {
+    let mut s = String::from(
+        "| M | pre-period (rows) | period (rows) | depth growth per period (plies) |\n|---:|---:|---:|---:|\n",
+    );
+    for (m, p) in periods {
+        match p {
+            Some(p) if p.min_shift == p.max_shift => {
+                let _ = writeln!(s, "| {m} | {} | {} | {} |", p.start, p.length, p.min_shift);
+            }
+            Some(p) => {
+                let _ = writeln!(
+                    s,
+                    "| {m} | {} | {} | {}..{} |",
+                    p.start, p.length, p.min_shift, p.max_shift
+                );
+            }
+            None => {
+                let _ = writeln!(s, "| {m} | none within the bound | | |");
+            }
+        }
+    }
+    s
+}
