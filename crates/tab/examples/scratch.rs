@@ -1,8 +1,9 @@
 #![allow(missing_docs, clippy::print_stdout)]
 fn main() {
-    let cfg = gamegraph_tab::Config::default();
-    let ms: Vec<u32> = std::env::args().skip(1).map(|a| a.parse().unwrap()).collect();
-    for m in ms {
+    let mut args = std::env::args().skip(1);
+    let bound: u64 = args.next().unwrap().parse().unwrap();
+    let cfg = gamegraph_tab::Config { search_rows: bound, ..Default::default() };
+    for m in args.map(|a| a.parse::<u32>().unwrap()) {
         let t = std::time::Instant::now();
         let p = gamegraph_tab::find_period(m, &cfg, &mut |_| {}).unwrap();
         println!("{m}: {:?} {:?}", p, t.elapsed());

@@ -46,9 +46,8 @@ impl<R: BufRead> Tokens<R> {
             let text = self.buf.split('#').next().unwrap_or("");
             let mut tokens = Vec::new();
             let mut current: Option<(u64, String)> = None;
-            let mut column = 0u64;
-            for ch in text.chars() {
-                column += 1;
+            for (i, ch) in text.chars().enumerate() {
+                let column = i as u64 + 1;
                 if ch.is_whitespace() {
                     if let Some((c, s)) = current.take() {
                         tokens.push(Token { text: s, line: self.line, column: c });

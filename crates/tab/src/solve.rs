@@ -242,9 +242,8 @@ fn cell_with_cache(
     assert!(cell.row >= 1 && cell.row <= board.rows(), "cell {cell} is not on the board");
     let r = board.distance_from_top(cell);
     if config.extrapolate && board.rows() > config.store_rows {
-        if !cache.contains_key(&board.cols()) {
-            let p = period::find(board.cols(), config.search_rows, progress)?;
-            cache.insert(board.cols(), p);
+        if let std::collections::btree_map::Entry::Vacant(e) = cache.entry(board.cols()) {
+            e.insert(period::find(board.cols(), config.search_rows, progress)?);
         }
         if let Some(Some(p)) = cache.get(&board.cols()) {
             return Ok(p.row(r)?.value(cell.col));
