@@ -10,6 +10,7 @@ use anyhow::{Context, Result, bail};
 
 mod graph;
 mod retro;
+mod tab;
 
 /// What one run of a process cost.
 #[derive(Debug, Clone, Copy)]
@@ -99,6 +100,7 @@ pub(crate) fn run(root: &Path, args: &[String]) -> Result<()> {
         match name {
             "graph" => graph::run(root, quick)?,
             "retro" => retro::run(root, quick)?,
+            "tab" => tab::run(root, quick)?,
             _ => bail!("unknown benchmark {name:?}"),
         }
     }
