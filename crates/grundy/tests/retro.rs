@@ -25,10 +25,10 @@ fn sum_graph(g: &Graph, t: usize) -> Graph {
             d.push(x % n);
             x /= n;
         }
-        for i in 0..t {
+        for (i, &di) in d.iter().enumerate() {
             let weight = n.pow(i as u32);
-            for &w in g.successors(Vertex(d[i] as u32)) {
-                let to = s - d[i] * weight + w.index() * weight;
+            for &w in g.successors(Vertex(di as u32)) {
+                let to = s - di * weight + w.index() * weight;
                 arcs.push((Vertex(s as u32), Vertex(to as u32)));
             }
         }

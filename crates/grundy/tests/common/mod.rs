@@ -4,7 +4,7 @@ use gamegraph_graph::{Graph, Vertex};
 
 /// Checks the three defining conditions of the generalised Sprague–Grundy function
 /// (A mex, B reversal with a smaller counter, C infinite vertices) — a certificate.
-pub fn check_gsg(g: &Graph, values: &gamegraph_grundy::LoopyValues) {
+pub(crate) fn check_gsg(g: &Graph, values: &gamegraph_grundy::LoopyValues) {
     const INF: u64 = u64::MAX;
     let gamma = |v: Vertex| values.finite(v).map_or(INF, |x| x.0);
     for u in g.vertices() {
