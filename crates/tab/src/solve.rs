@@ -132,7 +132,7 @@ impl Solution {
 ///
 /// Boards of at most [`Config::store_rows`] rows (or any board when
 /// [`Config::extrapolate`] is off) are solved by plain DP from the top row down, storing
-/// every row in O(1) space; taller boards by the period of their rows ([`period`]).
+/// every row in O(1) space; taller boards by the period of their rows ([`find_period`]).
 /// `progress` hears, every 65536 rows, how many rows have been computed.
 ///
 /// # Complexity
