@@ -8,6 +8,8 @@ use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result, bail};
 
+mod graph;
+mod retro;
 mod tab;
 
 /// What one run of a process cost.
@@ -96,6 +98,8 @@ pub(crate) fn run(root: &Path, args: &[String]) -> Result<()> {
     let _ = (root, quick);
     for name in names {
         match name {
+            "graph" => graph::run(root, quick)?,
+            "retro" => retro::run(root, quick)?,
             "tab" => tab::run(root, quick)?,
             _ => bail!("unknown benchmark {name:?}"),
         }
