@@ -6,7 +6,7 @@ use std::process::Command;
 
 use anyhow::{Context, Result, bail};
 
-use super::{Measured, build_release, measure, mib, secs};
+use super::{Measured, best_of, build_release, mib, secs};
 
 /// The user + system CPU time of all reaped children so far.
 fn children_cpu() -> f64 {
@@ -27,7 +27,7 @@ fn best_of_cpu(reps: usize, mut make: impl FnMut() -> Command) -> Result<(Measur
     let mut best: Option<(Measured, f64, String)> = None;
     for _ in 0..reps.max(1) {
         let before = children_cpu();
-        let (m, out) = measure(&mut make())?;
+        let (m, out) = best_of(1, &mut make)?;
         let cpu = children_cpu() - before;
         if best.as_ref().is_none_or(|(b, _, _)| m.wall < b.wall) {
             best = Some((m, cpu, out));
