@@ -236,7 +236,7 @@ fn run_fixture(text: &str) -> String {
         }
     }
     let upto = upto.expect("an upto line");
-    let config = Config::default();
+    let config = Config { limit: 3000, ..Config::default() };
     let a = match game.as_slice() {
         ["octal", code] => analyse_octal(&code.parse().unwrap(), &config, &mut quiet()).unwrap(),
         ["subtraction", set, rest @ ..] => {
