@@ -276,7 +276,10 @@ mod tests {
         assert_eq!("0.".parse::<OctalCode>(), Err(CodeError::NoDigitsAfterPoint));
         assert_eq!("1.07".parse::<OctalCode>(), Err(CodeError::BadLeadingDigit { found: 1 }));
         assert_eq!("04.7".parse::<OctalCode>(), Err(CodeError::LeadingTooLong));
-        assert_eq!("0.7.7".parse::<OctalCode>(), Err(CodeError::NotOctal { column: 4, found: '.' }));
+        assert_eq!(
+            "0.7.7".parse::<OctalCode>(),
+            Err(CodeError::NotOctal { column: 4, found: '.' })
+        );
         assert_eq!(" 0.7".parse::<OctalCode>(), Err(CodeError::NotOctal { column: 1, found: ' ' }));
         let long = format!("0.{}", "1".repeat(MAX_CODE_DIGITS + 1));
         assert!(matches!(long.parse::<OctalCode>(), Err(CodeError::TooLong { .. })));
@@ -288,21 +291,18 @@ mod tests {
         assert_eq!(s.elements(), &[1, 3, 4]);
         assert_eq!(s.max(), 4);
         assert_eq!("".parse::<SubtractionSet>(), Err(SetError::Empty));
-        assert_eq!("1,,2".parse::<SubtractionSet>(), Err(SetError::NotANumber {
-            index: 2,
-            column: 3,
-            found: String::new()
-        }));
-        assert_eq!("1,x".parse::<SubtractionSet>(), Err(SetError::NotANumber {
-            index: 2,
-            column: 3,
-            found: "x".into()
-        }));
-        assert_eq!("2,-1".parse::<SubtractionSet>(), Err(SetError::NotANumber {
-            index: 2,
-            column: 3,
-            found: "-1".into()
-        }));
+        assert_eq!(
+            "1,,2".parse::<SubtractionSet>(),
+            Err(SetError::NotANumber { index: 2, column: 3, found: String::new() })
+        );
+        assert_eq!(
+            "1,x".parse::<SubtractionSet>(),
+            Err(SetError::NotANumber { index: 2, column: 3, found: "x".into() })
+        );
+        assert_eq!(
+            "2,-1".parse::<SubtractionSet>(),
+            Err(SetError::NotANumber { index: 2, column: 3, found: "-1".into() })
+        );
         assert_eq!("0".parse::<SubtractionSet>(), Err(SetError::Zero { index: 1 }));
         assert_eq!("3,1,3".parse::<SubtractionSet>(), Err(SetError::Duplicate { value: 3 }));
         assert!(matches!(

@@ -154,10 +154,9 @@ pub enum SequenceError {
 impl fmt::Display for SequenceError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            SequenceError::ValueTooLarge { heap } => write!(
-                f,
-                "the grundy value of heap {heap} does not fit in 16 bits (65535 at most)"
-            ),
+            SequenceError::ValueTooLarge { heap } => {
+                write!(f, "the grundy value of heap {heap} does not fit in 16 bits (65535 at most)")
+            }
             SequenceError::TooManyValues { requested } => {
                 write!(f, "{requested} values do not fit in memory")
             }

@@ -312,9 +312,9 @@ fn drive(
         return Err(SequenceError::TooManyValues { requested: limit as u64 });
     }
     let mut values: Vec<u16> = Vec::new();
-    values.try_reserve_exact(limit).map_err(|_| SequenceError::TooManyValues {
-        requested: limit as u64,
-    })?;
+    values
+        .try_reserve_exact(limit)
+        .map_err(|_| SequenceError::TooManyValues { requested: limit as u64 })?;
     let mut period = None;
     let mut next_check = 32;
     while values.len() < limit {

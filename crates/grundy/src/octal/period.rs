@@ -63,8 +63,7 @@ impl Certificate {
         self.period > 0
             && self.checked_to == self.theorem.check_end(self.checked_from, self.period)
             && values.len() >= self.values_needed()
-            && (self.checked_from..self.checked_to)
-                .all(|n| values[n + self.period] == values[n])
+            && (self.checked_from..self.checked_to).all(|n| values[n + self.period] == values[n])
     }
 }
 

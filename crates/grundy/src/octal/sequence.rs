@@ -1,9 +1,9 @@
 //! The engines that extend a Grundy sequence by one value: the plain quadratic definition,
 //! the rare/common ("sparse space") method for octal games, and subtraction games.
 
+use super::Play;
 use super::code::{OctalCode, SubtractionSet};
 use super::error::SequenceError;
-use super::Play;
 
 /// Marks values with a generation number, so that no clearing is needed between heaps.
 #[derive(Debug, Default)]
@@ -32,13 +32,6 @@ impl Marks {
     #[inline]
     fn is_marked(&self, v: usize) -> bool {
         self.stamp.get(v).is_some_and(|&s| s == self.generation)
-    }
-
-    #[inline]
-    fn unmark(&mut self, v: usize) {
-        if let Some(s) = self.stamp.get_mut(v) {
-            *s = 0;
-        }
     }
 
     /// The smallest unmarked value.
@@ -180,7 +173,8 @@ impl Default for SparseConfig {
 pub(crate) struct Sparse {
     moves: Moves,
     marks: Marks,
-    wanted: Marks,
+    /// Bit set of the values still looked for among the pairs of common heaps.
+    wanted: Box<[u64; 1024]>,
     classes: Classes,
     sparse: Vec<u32>,
     /// `counts[x mod 2][v]`: how many heaps `1 ≤ x < n` of parity `x mod 2` have value `v`.
@@ -195,7 +189,7 @@ impl Sparse {
         Sparse {
             moves: Moves::new(code),
             marks: Marks::default(),
-            wanted: Marks::default(),
+            wanted: Box::new([0; 1024]),
             classes: Classes { mask: u16::MAX, lambda: false, rare: false },
             sparse: Vec::new(),
             counts: [Vec::new(), Vec::new()],
@@ -229,8 +223,7 @@ impl Sparse {
                 let mut ones = 0u64;
                 for (parity, counts) in self.counts.iter().enumerate() {
                     for (v, &c) in counts.iter().enumerate() {
-                        let w = ((v as u16 & mask).count_ones() & 1 == 1)
-                            ^ (lambda && parity == 1);
+                        let w = ((v as u16 & mask).count_ones() & 1 == 1) ^ (lambda && parity == 1);
                         if w {
                             ones += c;
                         }
@@ -306,7 +299,8 @@ impl Engine for Sparse {
             self.record(g, n);
             return Ok(());
         }
-        let maybe_common = |v: usize| two.iter().any(|&j| n >= j + 2 && classes.common_pair_makes(v, n - j));
+        let maybe_common =
+            |v: usize| two.iter().any(|&j| n >= j + 2 && classes.common_pair_makes(v, n - j));
         // c: the smallest value that is neither marked nor makeable by two common heaps.
         self.pending.clear();
         let mut c = 0;
@@ -322,32 +316,23 @@ impl Engine for Sparse {
         let value = if self.pending.is_empty() {
             c
         } else {
-            self.wanted.next_generation();
             for &v in &self.pending {
-                self.wanted.mark(v);
+                self.wanted[v >> 6] |= 1 << (v & 63);
             }
             let mut missing = self.pending.len();
-            'scan: for &j in &self.moves.to_two {
-                if n < j + 2 {
-                    continue;
-                }
-                let r = n - j;
-                for a in 1..=r / 2 {
-                    let v = usize::from(g[a] ^ g[r - a]);
-                    if self.wanted.is_marked(v) {
-                        self.wanted.unmark(v);
-                        missing -= 1;
-                        if missing == 0 {
-                            break 'scan;
-                        }
-                    }
+            for &j in &self.moves.to_two {
+                if n >= j + 2 && scan_pairs(g, n - j, &mut self.wanted, &mut missing) {
+                    break;
                 }
             }
-            if missing == 0 {
-                c
-            } else {
-                *self.pending.iter().find(|&&v| self.wanted.is_marked(v)).expect("missing > 0")
+            let mut value = c;
+            for &v in &self.pending {
+                if self.wanted[v >> 6] & (1 << (v & 63)) != 0 {
+                    value = value.min(v);
+                    self.wanted[v >> 6] &= !(1 << (v & 63));
+                }
             }
+            value
         };
         g.push(compact(value, n)?);
         if n >= 1 {
@@ -355,6 +340,29 @@ impl Engine for Sparse {
         }
         Ok(())
     }
+}
+
+/// Visits the splits `a + b = r` (`1 ≤ a ≤ b`), clearing from `wanted` the values they
+/// make, until `missing` of them are cleared; returns `true` then.
+#[inline]
+fn scan_pairs(g: &[u16], r: usize, wanted: &mut [u64; 1024], missing: &mut usize) -> bool {
+    let half = r / 2;
+    let low = &g[1..=half];
+    let high = &g[r - half..r];
+    // Pair i: a = half − i, b = r − a = high[i]; from the middle outwards.
+    for (&x, &y) in low.iter().zip(high.iter().rev()) {
+        let v = usize::from(x ^ y);
+        let bit = 1u64 << (v & 63);
+        let word = &mut wanted[v >> 6];
+        if *word & bit != 0 {
+            *word &= !bit;
+            *missing -= 1;
+            if *missing == 0 {
+                return true;
+            }
+        }
+    }
+    false
 }
 
 /// Subtraction games: `g(n) = mex {g(n − s) : s ∈ S, s ≤ n}` in normal play; in misère
