@@ -72,7 +72,13 @@ fn parse_ogsolve(out: &str, n: u64) -> Result<u64> {
     Ok(rest.split_whitespace().next().context("no value")?.parse()?)
 }
 
-fn ours(bin: &Path, code: &str, n: u64, extra: &[&str], reps: usize) -> Result<(Measured, u64, String)> {
+fn ours(
+    bin: &Path,
+    code: &str,
+    n: u64,
+    extra: &[&str],
+    reps: usize,
+) -> Result<(Measured, u64, String)> {
     let limit = (n + 1).to_string();
     let at = n.to_string();
     let (m, out) = best_of(reps, || {
@@ -109,7 +115,8 @@ pub(crate) fn run(root: &Path, args: &[String]) -> Result<()> {
             let (full, v2, _) = ours(&bin, code, n, &["--full"], reps)?;
             let at = n.to_string();
             // ogsolve gets a time cap (via coreutils `timeout`): it is far slower on some rows.
-            let capped = best_of(reps, || {
+            // One run each: the slow rows take minutes.
+            let capped = best_of(1, || {
                 let mut c = Command::new("timeout");
                 c.arg(TIME_CAP.to_string()).arg(&og).args(["-m", "rc2", "-n", &at, code]);
                 c
