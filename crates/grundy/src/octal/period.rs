@@ -8,10 +8,11 @@ use std::fmt;
 pub enum Theorem {
     /// Guy and Smith's theorem for octal games (Winning Ways, ch. 4): with `t` the largest
     /// removal, if `g(n + p) = g(n)` for all `n₀ ≤ n < 2·max(n₀, 1) + p + t`, then
-    /// `g(n + p) = g(n)` for all `n ≥ n₀`. (The `max(n₀, 1)` covers `n₀ = 0`, where the
-    /// usual bound `2n₀ + p + t` is one short: a split of `2p + t` into `p + p` has no
-    /// counterpart `p + 0`.) It holds as stated for `d₀ = 4` too, the split without
-    /// removal being the case `j = 0` of the proof.
+    /// `g(n + p) = g(n)` for all `n ≥ n₀`. (The `max(n₀, 1)` is for `n₀ = 0`: there the
+    /// induction step of the usual bound `2n₀ + p + t` meets the split of `2p + t` into
+    /// `p + p`, whose counterpart `p + 0` is not a split; one more value settles it.) It
+    /// holds as stated for `d₀ = 4` too, the split without removal being the case `j = 0`
+    /// of the proof.
     GuySmith {
         /// `t`, the largest number of objects a move takes.
         largest_removal: usize,
