@@ -62,7 +62,8 @@ fn subtraction_games() {
 #[test]
 fn json_and_output_file() {
     let dir = temp_dir("json");
-    let o = run(&dir, &["subtraction", "1,2", "--upto", "4", "--period", "--json", "-o", "out.json"]);
+    let o =
+        run(&dir, &["subtraction", "1,2", "--upto", "4", "--period", "--json", "-o", "out.json"]);
     assert!(stdout(&o).is_empty());
     let text = std::fs::read_to_string(dir.join("out.json")).unwrap();
     let v: serde_json::Value = serde_json::from_str(&text).unwrap();

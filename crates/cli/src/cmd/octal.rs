@@ -77,17 +77,17 @@ impl SequenceArgs {
             return Err(CliError::Usage("nothing to do: give --upto N, --period or --at N".into()));
         }
         let needed = self.upto.map_or(0, |u| u.saturating_add(1));
-        let wanted = if self.period || !self.at.is_empty() { needed.max(self.limit) } else { needed };
-        let limit = usize::try_from(wanted)
-            .ok()
-            .filter(|&l| u32::try_from(l).is_ok())
-            .ok_or_else(|| {
+        let wanted =
+            if self.period || !self.at.is_empty() { needed.max(self.limit) } else { needed };
+        let limit = usize::try_from(wanted).ok().filter(|&l| u32::try_from(l).is_ok()).ok_or_else(
+            || {
                 CliError::Usage(format!(
                     "cannot compute {wanted} values (at most {}); a proven period gives larger \
                      heaps with --at",
                     u32::MAX
                 ))
-            })?;
+            },
+        )?;
         Ok(Config { limit, stop_at_period: !self.full, method, ..Config::default() })
     }
 
@@ -202,7 +202,6 @@ pub(crate) fn run(args: Args) -> Result<ExitCode, CliError> {
         MethodArg::Plain => Method::Plain,
     };
     let config = args.common.config(method)?;
-    let analysis =
-        args.common.analyse(&config, |c, p| octal::analyse_octal(&code, c, p))?;
+    let analysis = args.common.analyse(&config, |c, p| octal::analyse_octal(&code, c, p))?;
     args.common.print(&analysis)
 }
