@@ -11,6 +11,7 @@ use anyhow::{Context, Result, bail};
 mod graph;
 mod retro;
 mod tab;
+mod octal;
 
 /// What one run of a process cost.
 #[derive(Debug, Clone, Copy)]
@@ -101,6 +102,7 @@ pub(crate) fn run(root: &Path, args: &[String]) -> Result<()> {
             "graph" => graph::run(root, quick)?,
             "retro" => retro::run(root, quick)?,
             "tab" => tab::run(root, quick)?,
+            "octal" => octal::run(root, args)?,
             _ => bail!("unknown benchmark {name:?}"),
         }
     }
