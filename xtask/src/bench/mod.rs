@@ -9,9 +9,9 @@ use std::time::{Duration, Instant};
 use anyhow::{Context, Result, bail};
 
 mod graph;
+mod octal;
 mod retro;
 mod tab;
-mod octal;
 
 /// What one run of a process cost.
 #[derive(Debug, Clone, Copy)]
