@@ -56,10 +56,19 @@ fn more_arcs_than_m() {
 fn not_a_number() {
     assert_eq!(seed_err("3 x\n"), s("expected the number of arcs M, found 'x'", 1, 3));
     assert_eq!(seed_err("-3 1\n"), s("expected the number of vertices N, found '-'", 1, 1));
-    assert_eq!(seed_err("3 1\n1\n1 2z\n"), s("expected white space after the target of arc 1 of 1, found 'z'", 3, 4));
+    assert_eq!(
+        seed_err("3 1\n1\n1 2z\n"),
+        s("expected white space after the target of arc 1 of 1, found 'z'", 3, 4)
+    );
     assert_eq!(seed_err("3 1\n1\n1 é\n"), s("expected the target of arc 1 of 1, found 'é'", 3, 3));
-    assert_eq!(seed_err("3 1\n1.5\n"), s("expected white space after the start vertex, found '.'", 2, 2));
-    assert_eq!(arcs_err("1 2\nx 2\n", None), s("expected the source vertex of an arc, found 'x'", 2, 1));
+    assert_eq!(
+        seed_err("3 1\n1.5\n"),
+        s("expected white space after the start vertex, found '.'", 2, 2)
+    );
+    assert_eq!(
+        arcs_err("1 2\nx 2\n", None),
+        s("expected the source vertex of an arc, found 'x'", 2, 1)
+    );
 }
 
 #[test]
@@ -143,14 +152,32 @@ fn truncated_binary() {
     let (_, bin) = sample_binary();
     // 40 header bytes, 6 offsets (48 bytes), 5 targets (20 bytes), 8 checksum bytes.
     assert_eq!(bin.len(), 40 + 48 + 20 + 8);
-    assert_eq!(bin_err(&[]), "the file is truncated: it ends after 0 bytes, inside the magic number");
-    assert_eq!(bin_err(&bin[..20]), "the file is truncated: it ends after 20 bytes, inside the header");
-    assert_eq!(bin_err(&bin[..50]), "the file is truncated: it ends after 50 bytes, inside the CSR offsets");
-    assert_eq!(bin_err(&bin[..100]), "the file is truncated: it ends after 100 bytes, inside the arc targets");
-    assert_eq!(bin_err(&bin[..110]), "the file is truncated: it ends after 110 bytes, inside the checksum");
+    assert_eq!(
+        bin_err(&[]),
+        "the file is truncated: it ends after 0 bytes, inside the magic number"
+    );
+    assert_eq!(
+        bin_err(&bin[..20]),
+        "the file is truncated: it ends after 20 bytes, inside the header"
+    );
+    assert_eq!(
+        bin_err(&bin[..50]),
+        "the file is truncated: it ends after 50 bytes, inside the CSR offsets"
+    );
+    assert_eq!(
+        bin_err(&bin[..100]),
+        "the file is truncated: it ends after 100 bytes, inside the arc targets"
+    );
+    assert_eq!(
+        bin_err(&bin[..110]),
+        "the file is truncated: it ends after 110 bytes, inside the checksum"
+    );
     for cut in 0..bin.len() {
         let e = read_binary(&bin[..cut]).unwrap_err();
-        assert!(matches!(e.kind, ReadErrorKind::Truncated { offset, .. } if offset == cut as u64), "{cut}");
+        assert!(
+            matches!(e.kind, ReadErrorKind::Truncated { offset, .. } if offset == cut as u64),
+            "{cut}"
+        );
     }
 }
 
@@ -160,7 +187,10 @@ fn corrupt_binary() {
     assert_eq!(read_binary(&bin[..]).unwrap().graph, g);
     let mut magic = bin.clone();
     magic[1] = b'X';
-    assert_eq!(bin_err(&magic), "the file is corrupt: not a gamegraph binary graph (wrong magic number)");
+    assert_eq!(
+        bin_err(&magic),
+        "the file is corrupt: not a gamegraph binary graph (wrong magic number)"
+    );
     let mut version = bin.clone();
     version[8] = 2;
     assert_eq!(
@@ -178,11 +208,17 @@ fn corrupt_binary() {
         let mut b = bin.clone();
         b[i / 8] ^= 1 << (i % 8);
         let msg = bin_err(&b);
-        assert!(msg.starts_with("the file is corrupt: checksum mismatch (stored 0x"), "bit {i}: {msg}");
+        assert!(
+            msg.starts_with("the file is corrupt: checksum mismatch (stored 0x"),
+            "bit {i}: {msg}"
+        );
     }
     let mut trailing = bin.clone();
     trailing.push(0);
-    assert_eq!(bin_err(&trailing), "the file is corrupt: unexpected bytes after the checksum at byte 116");
+    assert_eq!(
+        bin_err(&trailing),
+        "the file is corrupt: unexpected bytes after the checksum at byte 116"
+    );
 }
 
 #[test]
@@ -212,5 +248,8 @@ fn lying_binary_header_costs_only_what_is_there() {
     );
     let mut too_many = bin[..40].to_vec();
     too_many[16..24].copy_from_slice(&(1u64 << 33).to_le_bytes());
-    assert_eq!(bin_err(&too_many), "the file is corrupt: the header says 8589934592 vertices, more than 4294967295");
+    assert_eq!(
+        bin_err(&too_many),
+        "the file is corrupt: the header says 8589934592 vertices, more than 4294967295"
+    );
 }

@@ -8,7 +8,7 @@ use gamegraph_graph::format::{self, DotStyle};
 use gamegraph_graph::generate::{GenConfig, random};
 use gamegraph_graph::{Graph, Vertex};
 
-use crate::common::{CliError, Output, progress};
+use crate::common::{CliError, Output, progress, with_threads};
 
 /// The formats a graph can be written in (`--to`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -49,11 +49,8 @@ pub(crate) fn write_graph(
         ToFormat::Binary => format::write_binary(&mut out, g, start)?,
         ToFormat::Dot => {
             let highlight: Vec<Vertex> = start.into_iter().collect();
-            let style = DotStyle {
-                name: "gamegraph",
-                highlight: Some(&highlight),
-                ..DotStyle::default()
-            };
+            let style =
+                DotStyle { name: "gamegraph", highlight: Some(&highlight), ..DotStyle::default() };
             format::write_dot(&mut out, g, &style)?;
         }
     }
@@ -94,6 +91,9 @@ pub(crate) struct Args {
     /// Write to FILE instead of standard output.
     #[arg(short = 'o', long, value_name = "FILE")]
     output: Option<PathBuf>,
+    /// Worker threads for generating (the graph is the same for every count).
+    #[arg(long, value_name = "N")]
+    threads: Option<usize>,
 }
 
 /// Runs `gamegraph gen`.
@@ -107,7 +107,7 @@ pub(crate) fn run(args: Args) -> Result<ExitCode, CliError> {
     };
     cfg.check().map_err(|e| CliError::Usage(e.to_string()))?;
     let bar = progress(None, "generating graph");
-    let g = random(&cfg);
+    let g = with_threads(args.threads, || random(&cfg))?;
     if let Some(bar) = bar {
         bar.finish_and_clear();
     }

@@ -1,0 +1,102 @@
+//! `cargo xtask bench graph`: loading random graphs of 10^6, 10^7 and 10^8 arcs (quick:
+//! 10^6) with `gamegraph info`, from seed text and from the binary format, side by side.
+
+use std::path::Path;
+use std::process::Command;
+
+use anyhow::{Context, Result, bail};
+
+use super::{best_of, build_release, mib, secs};
+
+/// One input of the benchmark.
+struct Case {
+    arcs: u64,
+    vertices: u64,
+}
+
+fn generate(
+    bin: &Path,
+    data: &Path,
+    case: &Case,
+    to: &str,
+    ext: &str,
+) -> Result<std::path::PathBuf> {
+    let path = data.join(format!("graph-{}-{}.{ext}", case.vertices, case.arcs));
+    if path.exists() {
+        return Ok(path);
+    }
+    let tmp = path.with_extension(format!("{ext}.part"));
+    let status = Command::new(bin.join("gamegraph"))
+        .args(["gen", "--vertices", &case.vertices.to_string(), "--arcs", &case.arcs.to_string()])
+        .args(["--seed", "1", "--to", to, "-o"])
+        .arg(&tmp)
+        .status()
+        .context("cannot run gamegraph gen")?;
+    if !status.success() {
+        bail!("gamegraph gen failed for {}", path.display());
+    }
+    std::fs::rename(&tmp, &path)?;
+    Ok(path)
+}
+
+/// Runs the benchmark and prints a Markdown table.
+pub(crate) fn run(root: &Path, quick: bool) -> Result<()> {
+    let bin = build_release(root)?;
+    let data = root.join("target/bench-data");
+    std::fs::create_dir_all(&data)?;
+    let sizes: &[u64] = if quick { &[1_000_000] } else { &[1_000_000, 10_000_000, 100_000_000] };
+    println!(
+        "| arcs | vertices | format | file MB | load s | MB/s | M arcs/s | peak RSS MiB | bytes/arc | graph bytes/arc | text / binary |"
+    );
+    println!("|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|");
+    for &arcs in sizes {
+        let case = Case { arcs, vertices: arcs / 10 };
+        let files = [
+            ("seed", generate(&bin, &data, &case, "seed", "txt")?),
+            ("binary", generate(&bin, &data, &case, "binary", "bin")?),
+        ];
+        let reps = if arcs >= 100_000_000 { 2 } else { 3 };
+        let mut text_time = None;
+        for (format, path) in files {
+            let size = std::fs::metadata(&path)?.len();
+            let (m, out) = best_of(reps, || {
+                let mut c = Command::new(bin.join("gamegraph"));
+                c.arg("info").arg(&path);
+                c
+            })?;
+            if !out.contains(&format!("arcs: {arcs}"))
+                || !out.contains(&format!("format: {format}"))
+            {
+                bail!("unexpected output of gamegraph info {}:\n{out}", path.display());
+            }
+            let t = m.wall.as_secs_f64();
+            // The graph itself: offsets (8 bytes per vertex + 8) and targets (4 per arc).
+            let graph_bytes = 8 * (case.vertices + 1) + 4 * arcs;
+            let ratio = match text_time {
+                None => {
+                    text_time = Some(t);
+                    "1.00".to_owned()
+                }
+                Some(tt) => format!("{:.1}x faster", tt / t),
+            };
+            println!(
+                "| {arcs} | {} | {format} | {:.1} | {} | {:.0} | {:.1} | {} | {:.2} | {:.2} | {ratio} |",
+                case.vertices,
+                size as f64 / 1e6,
+                secs(m.wall),
+                size as f64 / 1e6 / t,
+                arcs as f64 / 1e6 / t,
+                mib(m.peak_rss),
+                m.peak_rss as f64 / arcs as f64,
+                graph_bytes as f64 / arcs as f64,
+            );
+        }
+    }
+    println!();
+    println!(
+        "Each load is the best of several runs of `gamegraph info FILE` (a whole process: \
+         reading, building the CSR graph, counting sinks and self-loops). bytes/arc is the \
+         peak RSS over the arcs; graph bytes/arc is what the final CSR arrays take."
+    );
+    Ok(())
+}
