@@ -253,3 +253,17 @@ fn lying_binary_header_costs_only_what_is_there() {
         "the file is corrupt: the header says 8589934592 vertices, more than 4294967295"
     );
 }
+
+/// Found by the `seed` fuzz target (it called `read_auto` on anything): `6 665844584` is
+/// a valid one-arc arc list whose graph has 665844584 vertices, so reading it allocates
+/// 5.3 GB of offsets. Not a bug of the reader; callers that want a bound pass `n`.
+#[test]
+fn fuzz_regression_large_ids_in_an_arc_list() {
+    assert_eq!(
+        gamegraph_graph::format::detect(b"6 665844584"),
+        gamegraph_graph::format::Format::ArcList
+    );
+    assert_eq!(arcs_err("6 665844584", Some(1000)), s("vertex 665844584 is outside 1..1000", 1, 3));
+    let g = read_arc_list("6 4424".as_bytes(), None).unwrap();
+    assert_eq!((g.num_vertices(), g.num_arcs()), (4424, 1));
+}

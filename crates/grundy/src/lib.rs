@@ -69,6 +69,7 @@ mod error;
 mod heaps;
 mod loopy;
 mod nimber;
+pub mod octal;
 mod sum;
 
 pub use crate::dag::{grundy, par_grundy};

@@ -18,7 +18,7 @@ impl Rng {
         let mut z = self.0;
         z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
         z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        (u128::from(z ^ (z >> 31)) * u128::from(n) >> 64) as u64
+        ((u128::from(z ^ (z >> 31)) * u128::from(n)) >> 64) as u64
     }
 }
 

@@ -231,7 +231,7 @@ fn verify(rows: &[Row], cols: u32, r0: u64, p: u64) -> Option<Vec<SymRow>> {
 ///
 /// The rows are computed and their signatures (exceptional column, outcomes) watched; at
 /// checkpoints (doubling) the least period p of the signatures' last half proposes a
-/// repeat, and [`verify`] proves it or rejects it.
+/// repeat, and `verify` proves it or rejects it.
 ///
 /// # Complexity
 /// O(R · M) time and O(R + M) space, R the rows computed (at most about twice μ + λ,

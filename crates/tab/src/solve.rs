@@ -132,7 +132,7 @@ impl Solution {
 ///
 /// Boards of at most [`Config::store_rows`] rows (or any board when
 /// [`Config::extrapolate`] is off) are solved by plain DP from the top row down, storing
-/// every row in O(1) space; taller boards by the period of their rows ([`period`]).
+/// every row in O(1) space; taller boards by the period of their rows ([`find_period`]).
 /// `progress` hears, every 65536 rows, how many rows have been computed.
 ///
 /// # Complexity
@@ -209,10 +209,11 @@ pub fn find_period(
     Ok(period::find(cols, config.search_rows, progress)?.map(|p| p.period))
 }
 
-/// The value of one cell, by the cheapest exact route: plain DP over the rows between the
-/// top and the cell for boards of at most [`Config::store_rows`] rows or when
-/// [`Config::extrapolate`] is off; otherwise the period of the rows, falling back to
-/// streaming DP (O(M) memory) when the period search gives up.
+/// The value of one cell, by the cheapest exact route: streaming DP over the rows between
+/// the top and the cell for boards of at most [`Config::store_rows`] rows, for cells at
+/// most [`Config::search_rows`] rows below the top, or when [`Config::extrapolate`] is
+/// off; otherwise the period of the rows, falling back to streaming DP (O(M) memory) when
+/// the period search gives up.
 ///
 /// # Complexity
 /// Streaming: O((N - x) · M) time, O(M) space. With the period: as [`find_period`].
@@ -242,8 +243,12 @@ fn cell_with_cache(
     assert!(cell.row >= 1 && cell.row <= board.rows(), "cell {cell} is not on the board");
     let r = board.distance_from_top(cell);
     if config.extrapolate && board.rows() > config.store_rows {
-        if let std::collections::btree_map::Entry::Vacant(e) = cache.entry(board.cols()) {
-            e.insert(period::find(board.cols(), config.search_rows, progress)?);
+        // A search costs about as much as streaming `search_rows` rows: only start one
+        // when streaming would cost more.
+        if r > config.search_rows {
+            if let std::collections::btree_map::Entry::Vacant(e) = cache.entry(board.cols()) {
+                e.insert(period::find(board.cols(), config.search_rows, progress)?);
+            }
         }
         if let Some(Some(p)) = cache.get(&board.cols()) {
             return Ok(p.row(r)?.value(cell.col));

@@ -10,6 +10,7 @@ use anyhow::{Context, Result, bail};
 
 mod graph;
 mod grundy;
+mod octal;
 mod retro;
 mod tab;
 
@@ -102,6 +103,7 @@ pub(crate) fn run(root: &Path, args: &[String]) -> Result<()> {
             "graph" => graph::run(root, quick)?,
             "retro" => retro::run(root, quick)?,
             "tab" => tab::run(root, quick)?,
+            "octal" => octal::run(root, args)?,
             "grundy" => grundy::run(root, quick)?,
             _ => bail!("unknown benchmark {name:?}"),
         }

@@ -143,7 +143,12 @@ pub(crate) fn run(root: &Path, quick: bool) -> Result<()> {
                     if m >= 100_000_000 { format!(" (target {TARGET_SECS} s)") } else { String::new() },
                     mib(measured.peak_rss),
                     mib(budget),
-                    if fast && measured.peak_rss <= budget { "met" } else { "MISSED" },
+                    match (fast, measured.peak_rss <= budget) {
+                        (true, true) => "both targets met",
+                        (false, true) => "memory target met, time target MISSED",
+                        (true, false) => "time target met, memory target MISSED",
+                        (false, false) => "time and memory targets MISSED",
+                    },
                     ratio,
                 ));
             }
