@@ -142,6 +142,16 @@ impl Graph {
         Ok(Graph { succ: Csr { offsets, targets }, pred: OnceLock::new() })
     }
 
+    /// Builds a graph from CSR arrays its caller has already validated (a generator, or a
+    /// reader that checked every invariant while converting).
+    pub(crate) fn from_csr_trusted(offsets: Vec<u64>, targets: Vec<Vertex>) -> Graph {
+        debug_assert!(!offsets.is_empty() && offsets[0] == 0);
+        debug_assert_eq!(offsets[offsets.len() - 1], targets.len() as u64);
+        debug_assert!(offsets.windows(2).all(|w| w[0] <= w[1]));
+        debug_assert!(targets.iter().all(|t| t.index() < offsets.len() - 1));
+        Graph { succ: Csr { offsets, targets }, pred: OnceLock::new() }
+    }
+
     /// The number of vertices `n`.
     #[inline]
     pub fn num_vertices(&self) -> usize {

@@ -106,11 +106,23 @@ pub enum ReadErrorKind {
         found: String,
     },
     /// A binary file that is cut short.
-    Truncated,
-    /// A binary file whose magic, version or checksum is wrong.
+    Truncated {
+        /// What was being read, e.g. "the arc targets".
+        what: String,
+        /// How many bytes the file has.
+        offset: u64,
+    },
+    /// A binary file whose magic, header, checksum or arrays are wrong.
     Corrupt {
         /// What is wrong.
         reason: String,
+    },
+    /// A binary file of a format version this build does not read.
+    UnsupportedVersion {
+        /// The version in the file.
+        found: u32,
+        /// The version this build reads and writes.
+        supported: u32,
     },
     /// The graph itself is invalid.
     Graph(GraphError),
@@ -132,10 +144,60 @@ impl fmt::Display for ReadErrorKind {
             ReadErrorKind::TrailingInput { found } => {
                 write!(f, "expected end of input, found {found}")
             }
-            ReadErrorKind::Truncated => f.write_str("the file is truncated"),
+            ReadErrorKind::Truncated { what, offset } => {
+                write!(f, "the file is truncated: it ends after {offset} bytes, inside {what}")
+            }
+            ReadErrorKind::UnsupportedVersion { found, supported } => {
+                write!(f, "unsupported binary format version {found} (this build reads version {supported})")
+            }
             ReadErrorKind::Corrupt { reason } => write!(f, "the file is corrupt: {reason}"),
             ReadErrorKind::Graph(e) => e.fmt(f),
             ReadErrorKind::Io(e) => write!(f, "read failed: {e}"),
         }
     }
 }
+
+/// Why a [`GenConfig`](crate::generate::GenConfig) describes no graph.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum GenError {
+    /// More vertices than [`Vertex::MAX_VERTICES`](crate::Vertex::MAX_VERTICES).
+    TooManyVertices {
+        /// The requested number of vertices.
+        vertices: usize,
+    },
+    /// Arcs were asked for, but the options allow no arc at all (no vertex; a single
+    /// vertex without self-loops; an acyclic graph on fewer than two vertices).
+    NoArcPossible {
+        /// The requested number of vertices.
+        vertices: usize,
+        /// The requested number of arcs.
+        arcs: usize,
+    },
+    /// More arcs than a graph can hold in memory on this platform.
+    TooManyArcs {
+        /// The requested number of arcs.
+        arcs: usize,
+    },
+    /// `acyclic` and `self_loops` together: a self-loop is a cycle.
+    AcyclicWithSelfLoops,
+}
+
+impl fmt::Display for GenError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            GenError::TooManyVertices { vertices } => {
+                write!(f, "{vertices} vertices is more than the {} supported", u32::MAX)
+            }
+            GenError::NoArcPossible { vertices, arcs } => {
+                write!(f, "no arc is possible on {vertices} vertices with these options, but {arcs} were asked for")
+            }
+            GenError::TooManyArcs { arcs } => write!(f, "{arcs} arcs is more than fit in memory"),
+            GenError::AcyclicWithSelfLoops => {
+                f.write_str("an acyclic graph cannot have self-loops (a self-loop is a cycle)")
+            }
+        }
+    }
+}
+
+impl std::error::Error for GenError {}

@@ -5,6 +5,9 @@
 //! legal move. [`Graph`] stores the successors of every vertex contiguously (CSR) and
 //! builds the predecessor arrays once, on first use.
 //!
+//! File formats (seed, arc list, binary, DOT) live in [`format`], random graphs in
+//! [`generate`].
+//!
 //! ```
 //! use gamegraph_graph::{Graph, Vertex};
 //!
@@ -19,8 +22,11 @@
 mod csr;
 mod error;
 pub mod format;
+pub mod generate;
+mod summary;
 mod vertex;
 
 pub use crate::csr::Graph;
-pub use crate::error::{GraphError, ReadError, ReadErrorKind};
+pub use crate::error::{GenError, GraphError, ReadError, ReadErrorKind};
+pub use crate::summary::Summary;
 pub use crate::vertex::Vertex;

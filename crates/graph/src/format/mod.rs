@@ -1,20 +1,44 @@
 //! File formats of game graphs.
 //!
-//! - **seed**: the format of SPEC §1: `N M`, the start vertex, then `M` lines `u v`
-//!   (1-based ids), with `#` comments as an extension.
-//! - **arc list**: one arc `u v` per line (1-based), `#` starts a comment; the number of
-//!   vertices is given by the caller or inferred as the largest id.
+//! - **seed** ([`Format::Seed`]): the format of SPEC §1: `N M`, the start vertex, then `M`
+//!   lines `u v` (1-based ids), with `#` comments as an extension.
+//! - **arc list** ([`Format::ArcList`]): one arc `u v` per line (1-based), `#` starts a
+//!   comment; the number of vertices is given by the caller or inferred as the largest id.
+//! - **binary** ([`Format::Binary`]): the project's own little-endian CSR format with a
+//!   checksum, for fast loading; the layout is in [`read_binary`]'s module
+//!   ([`binary`](self::binary)).
+//! - **DOT** (written only, [`write_dot`]): Graphviz, with optional labels, colours and
+//!   highlighted vertices.
 //!
-//! Readers take any [`BufRead`], never a path, and either return a whole valid graph or a
-//! [`ReadError`] with the line and column of the first problem: input is never half-accepted.
+//! Readers take any [`BufRead`] (or [`Read`]), never a path, and either return a whole valid
+//! graph or a [`ReadError`] with the line and column of the first problem (text) or what is
+//! wrong and where (binary): input is never half-accepted. [`detect`] and [`read_auto`] tell
+//! the formats apart by their first bytes.
+//!
+//! ```
+//! use gamegraph_graph::format::{self, Format};
+//!
+//! let seed = "5 5\n1\n1 2\n2 3\n3 1\n1 4\n4 5\n";
+//! assert_eq!(format::detect(seed.as_bytes()), Format::Seed);
+//! let file = format::read_auto(seed.as_bytes()).unwrap();
+//!
+//! let mut bin = Vec::new();
+//! format::write_binary(&mut bin, &file.graph, file.start).unwrap();
+//! assert_eq!(format::detect(&bin), Format::Binary);
+//! assert_eq!(format::read_auto(&bin[..]).unwrap(), file);
+//! ```
 
+pub mod binary;
 mod text;
+mod write;
 
-use std::io::BufRead;
+use std::io::{self, BufRead, Cursor, Read};
 
-use crate::{Graph, ReadError, Vertex};
+use crate::{Graph, ReadError, ReadErrorKind, Vertex};
 
+pub use self::binary::{read_binary, write_binary};
 pub use self::text::{read_arc_list, read_seed};
+pub use self::write::{DotStyle, write_arc_list, write_dot, write_seed};
 
 /// The file formats the readers know.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -24,6 +48,19 @@ pub enum Format {
     Seed,
     /// One `u v` arc per line, `#` comments.
     ArcList,
+    /// The project's binary CSR format (see [`binary`](self::binary)).
+    Binary,
+}
+
+impl Format {
+    /// The short name used by the CLI: `seed`, `arcs` or `binary`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Format::Seed => "seed",
+            Format::ArcList => "arcs",
+            Format::Binary => "binary",
+        }
+    }
 }
 
 /// A game graph read from a file, with its start vertex when the format has one.
@@ -31,7 +68,7 @@ pub enum Format {
 pub struct GameFile {
     /// The graph.
     pub graph: Graph,
-    /// The start position (the seed format's second line).
+    /// The start position (the seed format's second line; optional in the binary format).
     pub start: Option<Vertex>,
 }
 
@@ -43,5 +80,94 @@ pub fn read(reader: impl BufRead, format: Format) -> Result<GameFile, ReadError>
     match format {
         Format::Seed => read_seed(reader),
         Format::ArcList => read_arc_list(reader, None).map(|graph| GameFile { graph, start: None }),
+        Format::Binary => read_binary(reader),
     }
+}
+
+/// How many bytes [`sniff`] looks at, at most.
+const HEAD: usize = 1 << 16;
+
+/// The format and whether the bytes seen so far settle it.
+fn classify(head: &[u8]) -> (Format, bool) {
+    let k = head.len().min(binary::MAGIC.len());
+    if k > 0 && head[..k] == binary::MAGIC[..k] {
+        return (Format::Binary, k == binary::MAGIC.len());
+    }
+    let mut content_lines = 0;
+    let mut rest = head;
+    while !rest.is_empty() {
+        let (line, complete) = match rest.iter().position(|&b| b == b'\n') {
+            Some(i) => {
+                let line = &rest[..i];
+                rest = &rest[i + 1..];
+                (line, true)
+            }
+            None => (std::mem::take(&mut rest), false),
+        };
+        let line = line.split(|&b| b == b'#').next().unwrap_or(&[]);
+        let tokens = line.split(|b| b.is_ascii_whitespace()).filter(|t| !t.is_empty()).count();
+        if tokens == 0 {
+            continue;
+        }
+        content_lines += 1;
+        if content_lines == 2 {
+            let format = if tokens == 1 { Format::Seed } else { Format::ArcList };
+            return (format, complete);
+        }
+    }
+    // Nothing, or a single line: an empty input reads as the (empty, hence invalid) seed
+    // format, so that the user is told the input is empty.
+    let format = if content_lines == 0 { Format::Seed } else { Format::ArcList };
+    (format, false)
+}
+
+/// The format of a file from its first bytes: [`Format::Binary`] when it starts with the
+/// binary magic number (or a prefix of it); otherwise [`Format::Seed`] when the second
+/// line that is neither blank nor only a `#` comment holds a single number (the start
+/// vertex) or when there is nothing at all; otherwise [`Format::ArcList`].
+///
+/// # Complexity
+/// O(`head.len()`) time, no allocation.
+pub fn detect(head: &[u8]) -> Format {
+    classify(head).0
+}
+
+/// Detects the format of `reader` from its first bytes (up to 64 KiB, fewer when the
+/// first two lines settle it) and returns it with a reader that yields the whole input,
+/// those bytes included.
+///
+/// # Errors
+/// Any error of `reader` while reading the head.
+pub fn sniff<R: BufRead>(mut reader: R) -> io::Result<(Format, impl BufRead)> {
+    let mut head = Vec::new();
+    loop {
+        let buf = match reader.fill_buf() {
+            Ok(buf) => buf,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if buf.is_empty() {
+            break;
+        }
+        let take = buf.len().min(HEAD - head.len());
+        head.extend_from_slice(&buf[..take]);
+        reader.consume(take);
+        if head.len() >= HEAD || classify(&head).1 {
+            break;
+        }
+    }
+    Ok((classify(&head).0, Cursor::new(head).chain(reader)))
+}
+
+/// Reads a graph in the format [`detect`] finds in its first bytes.
+///
+/// # Errors
+/// A [`ReadError`] naming the first problem and where it is.
+///
+/// # Complexity
+/// That of the reader of the detected format.
+pub fn read_auto(reader: impl BufRead) -> Result<GameFile, ReadError> {
+    let (format, reader) =
+        sniff(reader).map_err(|e| ReadError::new(ReadErrorKind::Io(e.to_string())))?;
+    read(reader, format)
 }

@@ -1,8 +1,9 @@
-//! The text formats: a streaming tokenizer of unsigned integers with line and column.
+//! The original byte-at-a-time tokenizer, kept as the reference that the fast reader is
+//! tested against (same graphs, same error messages and positions).
 
 use std::io::BufRead;
 
-use super::GameFile;
+use crate::format::GameFile;
 use crate::{Graph, ReadError, ReadErrorKind, Vertex};
 
 /// One token: a number, or the first character of something that is not one.
@@ -205,7 +206,7 @@ fn quote(c: char) -> String {
 ///
 /// # Complexity
 /// O(size of input) time; the arcs are held once as pairs before the CSR is built.
-pub fn read_seed(reader: impl BufRead) -> Result<GameFile, ReadError> {
+pub(crate) fn read_seed(reader: impl BufRead) -> Result<GameFile, ReadError> {
     let mut t = Tokens::new(reader, true);
     if t.peek_token_start()?.is_none() {
         return Err(ReadError::at(1, 1, ReadErrorKind::Empty));
@@ -241,7 +242,7 @@ pub fn read_seed(reader: impl BufRead) -> Result<GameFile, ReadError> {
 ///
 /// # Complexity
 /// O(size of input) time.
-pub fn read_arc_list(reader: impl BufRead, n: Option<usize>) -> Result<Graph, ReadError> {
+pub(crate) fn read_arc_list(reader: impl BufRead, n: Option<usize>) -> Result<Graph, ReadError> {
     let mut t = Tokens::new(reader, true);
     let limit = n.map_or(Vertex::MAX_VERTICES as u64, |n| n as u64);
     let mut arcs = Vec::new();
@@ -280,45 +281,4 @@ pub fn read_arc_list(reader: impl BufRead, n: Option<usize>) -> Result<Graph, Re
     }
     let n = n.unwrap_or(max_id as usize);
     Graph::from_arcs(n, &arcs).map_err(|e| ReadError::new(ReadErrorKind::Graph(e)))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn err(text: &str) -> (String, Option<(u64, u64)>) {
-        let e = read_seed(text.as_bytes()).unwrap_err();
-        (e.to_string(), e.position())
-    }
-
-    #[test]
-    fn reads_seed_example() {
-        let f = read_seed("5 5\n1\n1 2\n2 3\n3 1\n1 4\n4 5\n".as_bytes()).unwrap();
-        assert_eq!(f.start, Some(Vertex(0)));
-        assert_eq!(f.graph.num_arcs(), 5);
-        assert_eq!(f.graph.successors(Vertex(0)), &[Vertex(1), Vertex(3)]);
-    }
-
-    #[test]
-    fn seed_errors_have_positions() {
-        assert_eq!(err(""), ("the input is empty".into(), Some((1, 1))));
-        assert_eq!(err("2 1\n1\n1 3\n").1, Some((3, 3)));
-        assert!(err("2 1\n1\n1 3\n").0.contains("vertex 3 is outside 1..2"));
-        assert_eq!(err("2 2\n1\n1 2\n").0, "expected the source of arc 2 of 2, found end of input");
-        assert_eq!(err("2 1\n1\n1 2\n2 1\n").1, Some((4, 1)));
-        assert_eq!(err("2 1\nx\n").0, "expected the start vertex, found 'x'");
-        assert_eq!(err("2 1\n1\n1 2x\n").1, Some((3, 4)));
-        assert!(err("99999999999999999999999 1\n").0.contains("too large"));
-        assert!(err("2 1\n0\n").0.contains("vertex 0 is outside"));
-    }
-
-    #[test]
-    fn reads_arc_list() {
-        let g = read_arc_list("# a comment\n1 2\n\n2 3 # trailing\n".as_bytes(), None).unwrap();
-        assert_eq!(g.num_vertices(), 3);
-        assert_eq!(g.num_arcs(), 2);
-        assert!(read_arc_list("1 2 3\n".as_bytes(), None).is_err());
-        assert!(read_arc_list("1\n2\n".as_bytes(), None).is_err());
-        assert!(read_arc_list("1 5\n".as_bytes(), Some(4)).is_err());
-    }
 }

@@ -1,0 +1,398 @@
+//! The project's binary format: a header, the successor CSR arrays, a checksum.
+//!
+//! All integers are little-endian. Version 1:
+//!
+//! | offset | size | field |
+//! |---|---|---|
+//! | 0 | 8 | magic `\x89GGRAPH\n` (`89 47 47 52 41 50 48 0a`) |
+//! | 8 | 4 | format version, `1` (u32) |
+//! | 12 | 4 | flags (u32): bit 0 set when the file has a start vertex; other bits are 0 |
+//! | 16 | 8 | `n`, the number of vertices (u64, at most `u32::MAX`) |
+//! | 24 | 8 | `m`, the number of arcs (u64) |
+//! | 32 | 8 | the start vertex, 0-based (u64; 0 when bit 0 of the flags is clear) |
+//! | 40 | 8 (n + 1) | the CSR offsets (u64): 0, non-decreasing, ending at `m` |
+//! | 40 + 8 (n + 1) | 4 m | the CSR targets (u32, 0-based, each below `n`) |
+//! | end − 8 | 8 | the checksum of every byte before it ([`Checksum`]) |
+//!
+//! Nothing may follow the checksum.
+
+use std::io::{self, Read, Write};
+
+use super::GameFile;
+use crate::{Graph, ReadError, ReadErrorKind, Vertex};
+
+/// The first 8 bytes of every binary graph file. The first byte is not ASCII, so no text
+/// file starts like this; the final newline catches a text-mode transfer.
+pub const MAGIC: [u8; 8] = *b"\x89GGRAPH\n";
+
+/// The format version this build reads and writes.
+pub const VERSION: u32 = 1;
+
+const HEADER_LEN: usize = 40;
+const FLAG_START: u32 = 1;
+/// The staging buffer of the chunked conversion, in bytes (a multiple of 32).
+const CHUNK: usize = 1 << 16;
+
+const P1: u64 = 0x9E37_79B1_85EB_CA87;
+const P2: u64 = 0xC2B2_AE3D_27D4_EB4F;
+const P3: u64 = 0x1656_67B1_9E37_79F9;
+
+/// The binary format's checksum: a 64-bit hash of a byte stream, fast (several GB/s)
+/// and sensitive to every bit, but not cryptographic.
+///
+/// The stream is cut into 32-byte stripes of four little-endian u64 words; word `i` of
+/// every stripe goes into lane `i` by `lane = rotl(lane + word * P2, 31) * P1` (the
+/// round of xxHash64, whose constants it borrows; the result is not xxHash64). The final
+/// partial stripe is zero-padded. The four lanes are then folded with rotations, the total
+/// length is mixed in, and the SplitMix64 finaliser spreads every input bit over the
+/// output.
+#[derive(Debug, Clone)]
+pub struct Checksum {
+    lanes: [u64; 4],
+    pending: [u8; 32],
+    pending_len: usize,
+    total: u64,
+}
+
+impl Default for Checksum {
+    fn default() -> Self {
+        Checksum::new()
+    }
+}
+
+impl Checksum {
+    /// The checksum of the empty stream, ready for [`Checksum::update`].
+    pub fn new() -> Checksum {
+        Checksum {
+            lanes: [P1.wrapping_add(P2), P2, 0, P1.wrapping_neg()],
+            pending: [0; 32],
+            pending_len: 0,
+            total: 0,
+        }
+    }
+
+    #[inline]
+    fn stripe(lanes: &mut [u64; 4], s: &[u8]) {
+        for (i, lane) in lanes.iter_mut().enumerate() {
+            let w = u64::from_le_bytes([
+                s[8 * i],
+                s[8 * i + 1],
+                s[8 * i + 2],
+                s[8 * i + 3],
+                s[8 * i + 4],
+                s[8 * i + 5],
+                s[8 * i + 6],
+                s[8 * i + 7],
+            ]);
+            *lane = lane.wrapping_add(w.wrapping_mul(P2)).rotate_left(31).wrapping_mul(P1);
+        }
+    }
+
+    /// Feeds more bytes.
+    pub fn update(&mut self, mut data: &[u8]) {
+        self.total += data.len() as u64;
+        if self.pending_len > 0 {
+            let take = (32 - self.pending_len).min(data.len());
+            self.pending[self.pending_len..self.pending_len + take].copy_from_slice(&data[..take]);
+            self.pending_len += take;
+            data = &data[take..];
+            if self.pending_len < 32 {
+                return;
+            }
+            let p = self.pending;
+            Self::stripe(&mut self.lanes, &p);
+            self.pending_len = 0;
+        }
+        let mut stripes = data.chunks_exact(32);
+        for s in &mut stripes {
+            Self::stripe(&mut self.lanes, s);
+        }
+        let rest = stripes.remainder();
+        self.pending[..rest.len()].copy_from_slice(rest);
+        self.pending_len = rest.len();
+    }
+
+    /// The checksum of everything fed so far.
+    pub fn finish(&self) -> u64 {
+        let mut lanes = self.lanes;
+        if self.pending_len > 0 {
+            let mut last = [0u8; 32];
+            last[..self.pending_len].copy_from_slice(&self.pending[..self.pending_len]);
+            Self::stripe(&mut lanes, &last);
+        }
+        let mut h = lanes[0]
+            .rotate_left(1)
+            .wrapping_add(lanes[1].rotate_left(7))
+            .wrapping_add(lanes[2].rotate_left(12))
+            .wrapping_add(lanes[3].rotate_left(18));
+        h ^= self.total.wrapping_mul(P3);
+        h = (h ^ (h >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        h = (h ^ (h >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        h ^ (h >> 31)
+    }
+}
+
+/// Writes `g` (and `start`, if any) in the binary format.
+///
+/// # Errors
+/// Any error of `w`.
+///
+/// # Complexity
+/// O(n + m) time, O(1) extra space (a 64 KiB staging buffer).
+pub fn write_binary(mut w: impl Write, g: &Graph, start: Option<Vertex>) -> io::Result<()> {
+    if let Some(s) = start
+        && s.index() >= g.num_vertices()
+    {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidInput,
+            format!("start vertex {} is outside 1..{}", s.one_based(), g.num_vertices()),
+        ));
+    }
+    let (offsets, targets) = g.successor_csr();
+    let mut sum = Checksum::new();
+    let mut header = Vec::with_capacity(HEADER_LEN);
+    header.extend_from_slice(&MAGIC);
+    header.extend_from_slice(&VERSION.to_le_bytes());
+    header.extend_from_slice(&(if start.is_some() { FLAG_START } else { 0 }).to_le_bytes());
+    header.extend_from_slice(&(g.num_vertices() as u64).to_le_bytes());
+    header.extend_from_slice(&(g.num_arcs() as u64).to_le_bytes());
+    header.extend_from_slice(&start.map_or(0, |s| u64::from(s.0)).to_le_bytes());
+    sum.update(&header);
+    w.write_all(&header)?;
+    let mut buf = Vec::with_capacity(CHUNK);
+    for part in offsets.chunks(CHUNK / 8) {
+        buf.clear();
+        buf.extend(part.iter().flat_map(|x| x.to_le_bytes()));
+        sum.update(&buf);
+        w.write_all(&buf)?;
+    }
+    for part in targets.chunks(CHUNK / 4) {
+        buf.clear();
+        buf.extend(part.iter().flat_map(|t| t.0.to_le_bytes()));
+        sum.update(&buf);
+        w.write_all(&buf)?;
+    }
+    w.write_all(&sum.finish().to_le_bytes())
+}
+
+/// A reader that hashes and counts what it hands out.
+struct Source<R> {
+    reader: R,
+    sum: Checksum,
+    offset: u64,
+}
+
+impl<R: Read> Source<R> {
+    /// Fills `buf` completely, or fails with [`ReadErrorKind::Truncated`] naming `what`.
+    fn fill(&mut self, buf: &mut [u8], what: &str, hash: bool) -> Result<(), ReadError> {
+        let mut filled = 0;
+        while filled < buf.len() {
+            match self.reader.read(&mut buf[filled..]) {
+                Ok(0) => {
+                    return Err(ReadError::new(ReadErrorKind::Truncated {
+                        what: what.to_owned(),
+                        offset: self.offset + filled as u64,
+                    }));
+                }
+                Ok(k) => filled += k,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                Err(e) => return Err(ReadError::new(ReadErrorKind::Io(e.to_string()))),
+            }
+        }
+        if hash {
+            self.sum.update(buf);
+        }
+        self.offset += buf.len() as u64;
+        Ok(())
+    }
+
+    /// Whether anything at all is left.
+    fn at_end(&mut self) -> Result<bool, ReadError> {
+        let mut one = [0u8; 1];
+        loop {
+            match self.reader.read(&mut one) {
+                Ok(k) => return Ok(k == 0),
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                Err(e) => return Err(ReadError::new(ReadErrorKind::Io(e.to_string()))),
+            }
+        }
+    }
+}
+
+fn corrupt(reason: impl Into<String>) -> ReadError {
+    ReadError::new(ReadErrorKind::Corrupt { reason: reason.into() })
+}
+
+fn le_u32(b: &[u8]) -> u32 {
+    u32::from_le_bytes([b[0], b[1], b[2], b[3]])
+}
+
+fn le_u64(b: &[u8]) -> u64 {
+    u64::from_le_bytes([b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7]])
+}
+
+/// Grows `v` so that it can take at least one more chunk, never beyond `total` items and
+/// never by more than it already holds (plus one chunk): a header that lies about the sizes
+/// costs at most about twice the bytes that are really in the file.
+fn grow<T>(v: &mut Vec<T>, total: usize, chunk_items: usize) {
+    if v.capacity() - v.len() < chunk_items {
+        let want = (total - v.len()).min(v.len().max(chunk_items));
+        v.reserve_exact(want);
+    }
+}
+
+/// Reads a graph in the binary format (see the [module docs](self) for the layout).
+///
+/// Nothing is trusted before it is checked: the header's sizes only bound how much is
+/// read, the arrays are allocated as their bytes arrive, and a graph is returned only
+/// when the checksum matches and the CSR invariants hold.
+///
+/// # Errors
+/// [`ReadErrorKind::Corrupt`] for a wrong magic, unknown flags, impossible sizes, a
+/// checksum mismatch, invalid arrays or bytes after the checksum (in that order of
+/// checking); [`ReadErrorKind::UnsupportedVersion`]; [`ReadErrorKind::Truncated`] (with
+/// the part being read and the file's length) for a file cut short;
+/// [`ReadErrorKind::Io`] when reading fails.
+///
+/// # Complexity
+/// O(n + m) time. Extra space: a 64 KiB staging buffer, and capacity that grows at most
+/// to the final arrays' size.
+pub fn read_binary(reader: impl Read) -> Result<GameFile, ReadError> {
+    let mut src = Source { reader, sum: Checksum::new(), offset: 0 };
+    let mut header = [0u8; HEADER_LEN];
+    let mut magic = [0u8; 8];
+    src.fill(&mut magic, "the magic number", true)?;
+    if magic != MAGIC {
+        return Err(corrupt("not a gamegraph binary graph (wrong magic number)"));
+    }
+    header[..8].copy_from_slice(&magic);
+    src.fill(&mut header[8..], "the header", true)?;
+    let version = le_u32(&header[8..]);
+    if version != VERSION {
+        return Err(ReadError::new(ReadErrorKind::UnsupportedVersion {
+            found: version,
+            supported: VERSION,
+        }));
+    }
+    let flags = le_u32(&header[12..]);
+    if flags & !FLAG_START != 0 {
+        return Err(corrupt(format!("unknown flags {flags:#x} in the header")));
+    }
+    let n = le_u64(&header[16..]);
+    let m = le_u64(&header[24..]);
+    let start = le_u64(&header[32..]);
+    if n > Vertex::MAX_VERTICES as u64 {
+        return Err(corrupt(format!("the header says {n} vertices, more than {}", u32::MAX)));
+    }
+    if m > (isize::MAX as u64) / 8 {
+        return Err(corrupt(format!("the header says {m} arcs, more than fit in memory")));
+    }
+    let start = if flags & FLAG_START != 0 {
+        if start >= n {
+            return Err(corrupt(format!(
+                "the start vertex {} is outside 1..{n}",
+                start.saturating_add(1)
+            )));
+        }
+        Some(Vertex(start as u32))
+    } else {
+        if start != 0 {
+            return Err(corrupt("a start vertex is given but the flags say there is none"));
+        }
+        None
+    };
+    let (n, m) = (n as usize, m as usize);
+
+    let mut buf = vec![0u8; CHUNK];
+    // Offsets: read, convert and check in chunks. Structural problems are reported only
+    // after the checksum, so that damage is named as such.
+    let mut offsets: Vec<u64> = Vec::new();
+    let mut bad_offsets = false;
+    let mut prev = 0u64;
+    while offsets.len() < n + 1 {
+        let items = (n + 1 - offsets.len()).min(CHUNK / 8);
+        let bytes = &mut buf[..items * 8];
+        src.fill(bytes, "the CSR offsets", true)?;
+        grow(&mut offsets, n + 1, items);
+        let first = offsets.len();
+        offsets.extend(bytes.chunks_exact(8).map(le_u64));
+        for &x in &offsets[first..] {
+            bad_offsets |= x < prev;
+            prev = x;
+        }
+    }
+    bad_offsets |= offsets[0] != 0 || prev != m as u64;
+    let mut targets: Vec<Vertex> = Vec::new();
+    let mut max_target = 0u32;
+    while targets.len() < m {
+        let items = (m - targets.len()).min(CHUNK / 4);
+        let bytes = &mut buf[..items * 4];
+        src.fill(bytes, "the arc targets", true)?;
+        grow(&mut targets, m, items);
+        let first = targets.len();
+        targets.extend(bytes.chunks_exact(4).map(|c| Vertex(le_u32(c))));
+        max_target = targets[first..].iter().map(|t| t.0).fold(max_target, u32::max);
+    }
+    let computed = src.sum.finish();
+    let mut stored = [0u8; 8];
+    src.fill(&mut stored, "the checksum", false)?;
+    let stored = u64::from_le_bytes(stored);
+    if stored != computed {
+        return Err(corrupt(format!(
+            "checksum mismatch (stored {stored:#018x}, computed {computed:#018x})"
+        )));
+    }
+    if bad_offsets {
+        return Err(corrupt("the CSR offsets do not run from 0 up to the number of arcs"));
+    }
+    if m > 0 && max_target as usize >= n {
+        return Err(corrupt(format!(
+            "an arc target {} is outside 1..{n}",
+            u64::from(max_target) + 1
+        )));
+    }
+    if !src.at_end()? {
+        return Err(corrupt(format!("unexpected bytes after the checksum at byte {}", src.offset)));
+    }
+    Ok(GameFile { graph: Graph::from_csr_trusted(offsets, targets), start })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn checksum_is_independent_of_how_the_stream_is_cut() {
+        let data: Vec<u8> = (0..1000u32).map(|i| (i * 7 + i / 3) as u8).collect();
+        let mut whole = Checksum::new();
+        whole.update(&data);
+        for cut in [1, 5, 31, 32, 33, 100] {
+            let mut parts = Checksum::new();
+            for c in data.chunks(cut) {
+                parts.update(c);
+            }
+            assert_eq!(parts.finish(), whole.finish(), "cut {cut}");
+        }
+        let mut shorter = Checksum::new();
+        shorter.update(&data[..999]);
+        assert_ne!(shorter.finish(), whole.finish());
+        // Zero padding must not make a stream equal to its zero-extended self.
+        let mut zero = Checksum::new();
+        zero.update(&[0]);
+        assert_ne!(zero.finish(), Checksum::new().finish());
+    }
+
+    #[test]
+    fn every_single_bit_flip_changes_the_checksum() {
+        let data: Vec<u8> = (0..80u8).collect();
+        let mut base = Checksum::new();
+        base.update(&data);
+        for i in 0..data.len() * 8 {
+            let mut d = data.clone();
+            d[i / 8] ^= 1 << (i % 8);
+            let mut c = Checksum::new();
+            c.update(&d);
+            assert_ne!(c.finish(), base.finish(), "bit {i}");
+        }
+    }
+}

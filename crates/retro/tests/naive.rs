@@ -1,0 +1,146 @@
+//! `solve` against a deliberately naive fixpoint: the definition of SPEC §1 applied
+//! round by round until nothing changes, on thousands of small random graphs with
+//! cycles, self-loops, repeated arcs and isolated vertices.
+
+use gamegraph_graph::{Graph, Vertex};
+use gamegraph_retro::{Outcome, par_solve, solve, verify};
+use proptest::prelude::*;
+
+/// Outcome, depth and optimal move of every vertex, computed the slow way.
+type Naive = (Vec<Outcome>, Vec<Option<u32>>, Vec<Option<Vertex>>);
+
+/// Round k labels L every unlabelled vertex all of whose successors were W after round
+/// k - 1, and W every unlabelled vertex with a successor that was L; both get depth k.
+/// Whatever is unlabelled when a round changes nothing is D. Moves come straight from
+/// their definition.
+fn naive(n: usize, arcs: &[(usize, usize)]) -> Naive {
+    let mut succ = vec![Vec::new(); n];
+    for &(u, v) in arcs {
+        succ[u].push(v);
+    }
+    let mut label: Vec<Option<(Outcome, u32)>> = vec![None; n];
+    for k in 0.. {
+        let prev = label.clone();
+        for v in 0..n {
+            if prev[v].is_some() {
+                continue;
+            }
+            let is = |s: usize, o: Outcome| matches!(prev[s], Some((x, _)) if x == o);
+            if succ[v].iter().any(|&s| is(s, Outcome::Loss)) {
+                label[v] = Some((Outcome::Win, k));
+            } else if succ[v].iter().all(|&s| is(s, Outcome::Win)) {
+                label[v] = Some((Outcome::Loss, k));
+            }
+        }
+        if label == prev {
+            break;
+        }
+    }
+    let outcome: Vec<Outcome> = label.iter().map(|l| l.map_or(Outcome::Draw, |(o, _)| o)).collect();
+    let depth: Vec<Option<u32>> = label.iter().map(|l| l.map(|(_, d)| d)).collect();
+    let moves = (0..n)
+        .map(|v| {
+            let candidates: Vec<usize> = match outcome[v] {
+                Outcome::Win => {
+                    let ls: Vec<usize> =
+                        succ[v].iter().copied().filter(|&s| outcome[s] == Outcome::Loss).collect();
+                    let best = ls.iter().map(|&s| depth[s].unwrap()).min().unwrap();
+                    ls.into_iter().filter(|&s| depth[s] == Some(best)).collect()
+                }
+                Outcome::Loss => {
+                    let best = succ[v].iter().map(|&s| depth[s].unwrap()).max();
+                    succ[v].iter().copied().filter(|&s| depth[s] == best).collect()
+                }
+                Outcome::Draw => {
+                    succ[v].iter().copied().filter(|&s| outcome[s] == Outcome::Draw).collect()
+                }
+            };
+            candidates.into_iter().min().map(|s| Vertex(s as u32))
+        })
+        .collect();
+    (outcome, depth, moves)
+}
+
+/// A random graph: up to 24 vertices (many isolated), arcs drawn among a few "hot"
+/// vertices so that cycles, self-loops and repeated arcs are common.
+fn graphs() -> impl Strategy<Value = (usize, Vec<(usize, usize)>)> {
+    (1usize..=24).prop_flat_map(|n| {
+        let hot = 1 + n / 2;
+        let arc = prop_oneof![
+            3 => (0..n, 0..n),
+            2 => (0..hot, 0..hot),
+            1 => (0..n).prop_map(|v| (v, v)),
+        ];
+        (Just(n), proptest::collection::vec(arc, 0..=3 * n))
+    })
+}
+
+fn build(n: usize, arcs: &[(usize, usize)]) -> Graph {
+    let arcs: Vec<_> = arcs.iter().map(|&(u, v)| (Vertex(u as u32), Vertex(v as u32))).collect();
+    Graph::from_arcs(n, &arcs).unwrap()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 4000, ..ProptestConfig::default() })]
+
+    #[test]
+    fn solve_matches_the_naive_fixpoint((n, arcs) in graphs()) {
+        let g = build(n, &arcs);
+        let s = solve(&g);
+        prop_assert_eq!(verify(&g, &s), Ok(()));
+        let (outcome, depth, moves) = naive(n, &arcs);
+        for v in g.vertices() {
+            prop_assert_eq!(s.outcome(v), outcome[v.index()], "outcome of {:?}", v);
+            prop_assert_eq!(s.depth(v), depth[v.index()], "depth of {:?}", v);
+            prop_assert_eq!(s.best_move(v), moves[v.index()], "move of {:?}", v);
+        }
+        prop_assert_eq!(par_solve(&g), s);
+    }
+}
+
+#[test]
+fn seed_example() {
+    // SPEC §1: 1->2, 2->3, 3->1, 1->4, 4->5 give 1, 2, 3 = D, 4 = W, 5 = L; start 1 draws.
+    let arcs = [(0, 1), (1, 2), (2, 0), (0, 3), (3, 4)];
+    let g = build(5, &arcs);
+    let s = solve(&g);
+    assert_eq!(
+        s.outcomes(),
+        &[Outcome::Draw, Outcome::Draw, Outcome::Draw, Outcome::Win, Outcome::Loss]
+    );
+    assert_eq!(s.seed_answer(Vertex(0)), 0);
+    assert_eq!(s.seed_answer(Vertex(3)), 1);
+    assert_eq!(s.seed_answer(Vertex(4)), 2);
+    let (outcome, depth, moves) = naive(5, &arcs);
+    assert_eq!(s.outcomes(), &outcome[..]);
+    assert_eq!(g.vertices().map(|v| s.depth(v)).collect::<Vec<_>>(), depth);
+    assert_eq!(g.vertices().map(|v| s.best_move(v)).collect::<Vec<_>>(), moves);
+}
+
+#[test]
+fn depths_hurry_and_delay() {
+    // 0 -> 1 -> 2 -> 3 (3 terminal) and 0 -> 3: W at 0 takes the short win (depth 1);
+    // 5 -> 6 -> 7 makes 7 L0, 6 W1, 5 L2; 4 -> {0 (W1), 5 (L2)} makes 4 W3, moving to 5.
+    let arcs = [(0, 1), (1, 2), (2, 3), (0, 3), (4, 0), (4, 5), (5, 6), (6, 7)];
+    let g = build(8, &arcs);
+    let s = solve(&g);
+    assert_eq!(s.depth(Vertex(0)), Some(1));
+    assert_eq!(s.best_move(Vertex(0)), Some(Vertex(3)));
+    assert_eq!(s.outcome(Vertex(4)), Outcome::Win);
+    assert_eq!(s.depth(Vertex(4)), Some(3));
+    // 0 -> 3 and 1 -> 3 are W1; 2 -> {0, 1} is L2 and delays to the smallest id, 0.
+    let arcs2 = [(0, 3), (1, 3), (2, 0), (2, 1)];
+    let g2 = build(4, &arcs2);
+    let s2 = solve(&g2);
+    assert_eq!(s2.outcome(Vertex(2)), Outcome::Loss);
+    assert_eq!(s2.depth(Vertex(2)), Some(2));
+    assert_eq!(s2.best_move(Vertex(2)), Some(Vertex(0)));
+    let line = s2.principal_variation(Vertex(2));
+    assert_eq!(line.positions(), &[Vertex(2), Vertex(0), Vertex(3)]);
+    assert_eq!(line.end(), gamegraph_retro::LineEnd::Terminal);
+    assert_eq!(
+        line.display(&s2).to_string(),
+        "3 L\n1 W\n4 L\n# 4 has no move: the player to move there loses after 2 moves\n"
+    );
+    assert_eq!(s2.counts(), gamegraph_retro::Counts { win: 2, loss: 2, draw: 0 });
+}
