@@ -172,53 +172,20 @@ pub(crate) enum Label {
     Draw,
 }
 
-/// Labels every vertex Win, Loss or Draw by retrograde analysis.
+/// Labels every vertex Win, Loss or Draw by retrograde analysis (`gamegraph_retro::solve`).
 ///
 /// Complexity: O(n + m) time and space.
 pub(crate) fn retro_labels(g: &Graph) -> Vec<Label> {
-    gamegraph_retro_shim::solve(g)
-}
-
-/// A private retrograde routine, used until `gamegraph_retro::solve` is available.
-mod gamegraph_retro_shim {
-    use super::Label;
-    use gamegraph_graph::{Graph, Vertex};
-
-    pub(super) fn solve(g: &Graph) -> Vec<Label> {
-        let n = g.num_vertices();
-        let mut label = vec![Label::Draw; n];
-        let mut left: Vec<usize> = g.vertices().map(|v| g.out_degree(v)).collect();
-        let mut queue: Vec<Vertex> = Vec::new();
-        for v in g.vertices() {
-            if left[v.index()] == 0 {
-                label[v.index()] = Label::Loss;
-                queue.push(v);
-            }
-        }
-        let mut head = 0;
-        while head < queue.len() {
-            let v = queue[head];
-            head += 1;
-            let lose = label[v.index()] == Label::Loss;
-            for &p in g.predecessors(v) {
-                let pi = p.index();
-                if label[pi] != Label::Draw {
-                    continue;
-                }
-                if lose {
-                    label[pi] = Label::Win;
-                    queue.push(p);
-                } else {
-                    left[pi] -= 1;
-                    if left[pi] == 0 {
-                        label[pi] = Label::Loss;
-                        queue.push(p);
-                    }
-                }
-            }
-        }
-        label
-    }
+    use gamegraph_retro::Outcome;
+    gamegraph_retro::solve(g)
+        .outcomes()
+        .iter()
+        .map(|o| match o {
+            Outcome::Win => Label::Win,
+            Outcome::Loss => Label::Loss,
+            Outcome::Draw => Label::Draw,
+        })
+        .collect()
 }
 
 /// Whether `g` has no directed cycle (self-loops count as cycles).
