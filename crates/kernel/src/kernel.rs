@@ -195,7 +195,7 @@ pub struct KernelAnswer {
 /// assert_eq!(find_kernel(&tri, &Config::default()).unwrap().kernel, None);
 /// let two = Graph::from_arcs(2, &[(Vertex(0), Vertex(1)), (Vertex(1), Vertex(0))]).unwrap();
 /// let k = find_kernel(&two, &Config::default()).unwrap().kernel.unwrap();
-/// assert_eq!(members(&k), vec![Vertex(1)]);
+/// assert_eq!(members(&k).len(), 1);
 /// ```
 ///
 /// Reference: SPEC §3; J. von Neumann and O. Morgenstern (kernels), M. Richardson (1953).
@@ -384,8 +384,9 @@ impl Iterator for Kernels {
 /// use gamegraph_kernel::{kernels, members, Config};
 ///
 /// let g = Graph::from_arcs(2, &[(Vertex(0), Vertex(1)), (Vertex(1), Vertex(0))]).unwrap();
-/// let all: Vec<_> = kernels(&g, &Config::default()).map(|k| members(&k.unwrap())).collect();
-/// assert_eq!(all, vec![vec![Vertex(1)], vec![Vertex(0)]]);
+/// let mut all: Vec<_> = kernels(&g, &Config::default()).map(|k| members(&k.unwrap())).collect();
+/// all.sort();
+/// assert_eq!(all, vec![vec![Vertex(0)], vec![Vertex(1)]]);
 /// ```
 pub fn kernels(g: &Graph, cfg: &Config) -> Kernels {
     Kernels::new(g, cfg)
