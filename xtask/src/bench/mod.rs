@@ -8,6 +8,8 @@ use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result, bail};
 
+mod kernel;
+
 /// What one run of a process cost.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Measured {
@@ -94,6 +96,7 @@ pub(crate) fn run(root: &Path, args: &[String]) -> Result<()> {
     let _ = (root, quick);
     for name in names {
         match name {
+            "kernel" => kernel::run(root, quick)?,
             _ => bail!("unknown benchmark {name:?}"),
         }
     }
