@@ -31,17 +31,12 @@ impl fmt::Display for Violation {
     /// Renders the violation with 1-based vertex ids, as the CLI prints it.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Violation::Arc { from, to } => write!(
-                f,
-                "not internally stable: arc {} -> {}",
-                from.one_based(),
-                to.one_based()
-            ),
-            Violation::NotAbsorbed(v) => write!(
-                f,
-                "not externally stable: vertex {} has no arc into the set",
-                v.one_based()
-            ),
+            Violation::Arc { from, to } => {
+                write!(f, "not internally stable: arc {} -> {}", from.one_based(), to.one_based())
+            }
+            Violation::NotAbsorbed(v) => {
+                write!(f, "not externally stable: vertex {} has no arc into the set", v.one_based())
+            }
             Violation::CanAdd(v) => {
                 write!(f, "not maximal: vertex {} can be added", v.one_based())
             }
@@ -80,10 +75,7 @@ fn check_len(g: &Graph, set: &VertexSet) -> Result<(), KernelError> {
 ///     Ok(Err(Violation::Arc { from: Vertex(0), to: Vertex(1) }))
 /// );
 /// ```
-pub fn internally_stable(
-    g: &Graph,
-    set: &VertexSet,
-) -> Result<Result<(), Violation>, KernelError> {
+pub fn internally_stable(g: &Graph, set: &VertexSet) -> Result<Result<(), Violation>, KernelError> {
     check_len(g, set)?;
     for u in set.iter_ones() {
         let u = Vertex::from_index(u);
@@ -105,10 +97,7 @@ pub fn internally_stable(
 ///
 /// # Complexity
 /// O(n + m) time, no extra space.
-pub fn externally_stable(
-    g: &Graph,
-    set: &VertexSet,
-) -> Result<Result<(), Violation>, KernelError> {
+pub fn externally_stable(g: &Graph, set: &VertexSet) -> Result<Result<(), Violation>, KernelError> {
     check_len(g, set)?;
     for x in set.iter_zeros() {
         let x = Vertex::from_index(x);

@@ -49,6 +49,25 @@ impl Budget {
         Ok(())
     }
 
+    /// Runs `f` with at most `cap` more nodes. Returns `Ok(None)` when that cap (and not the
+    /// configured limit) stopped it.
+    pub(crate) fn capped<T>(
+        &mut self,
+        cap: u64,
+        f: impl FnOnce(&mut Budget) -> Result<T, KernelError>,
+    ) -> Result<Option<T>, KernelError> {
+        let outer = self.max_nodes;
+        self.max_nodes = outer.min(self.nodes.saturating_add(cap));
+        let r = f(self);
+        let capped = self.max_nodes < outer;
+        self.max_nodes = outer;
+        match r {
+            Ok(t) => Ok(Some(t)),
+            Err(KernelError::NodeLimit { .. }) if capped && self.nodes < outer => Ok(None),
+            Err(e) => Err(e),
+        }
+    }
+
     /// Fails when the deadline has passed.
     pub(crate) fn check_clock(&self) -> Result<(), KernelError> {
         if let Some(d) = self.deadline {

@@ -12,8 +12,13 @@ use crate::search::Search;
 use crate::stable::{max_independent, min_absorbing};
 use crate::{Config, KernelError};
 
-/// The part size up to which the α < β test is tried before a search.
+/// The part size up to which the α < β test is tried when a search runs long.
 const BOUND_PART: usize = 2048;
+/// The part size up to which the α < β test is also tried after a search found no kernel,
+/// to give the theorem as the explanation when it applies.
+const EXPLAIN_PART: usize = 64;
+/// Search nodes spent on a part before the α < β test is tried.
+const TRIAL_NODES: u64 = 2000;
 /// The branch-and-bound nodes each side of the α < β test may spend.
 const BOUND_NODES: u64 = 500;
 
@@ -118,10 +123,8 @@ fn reduce(g: &Graph) -> Reduced {
         }
     }
     let mut scratch = vec![u32::MAX; n];
-    let parts: Vec<Local> = weak_components(g, &keep)
-        .iter()
-        .map(|c| Local::induced(g, c, &mut scratch))
-        .collect();
+    let parts: Vec<Local> =
+        weak_components(g, &keep).iter().map(|c| Local::induced(g, c, &mut scratch)).collect();
     let decided = if draw > 0 {
         Decided::Search
     } else if is_acyclic(g) {
@@ -151,6 +154,17 @@ fn alpha_below_beta(part: &Local, budget: &mut Budget) -> Result<Option<Decided>
     }))
 }
 
+/// The explanation of a part without kernel: α < β when it holds and the part is small
+/// enough to check it, else the search.
+fn explain_none(part: &Local, budget: &mut Budget) -> Result<Decided, KernelError> {
+    if part.n() <= EXPLAIN_PART {
+        if let Some(d) = alpha_below_beta(part, budget)? {
+            return Ok(d);
+        }
+    }
+    Ok(Decided::Search)
+}
+
 fn put(set: &mut VertexSet, s: &Search) {
     let g = s.graph();
     for v in 0..g.n() {
@@ -173,9 +187,10 @@ pub struct KernelAnswer {
 ///
 /// The retrograde labels fix the L vertices (in every kernel) and W vertices (in none); the
 /// draw subgraph is split into weakly connected parts. For each part: if it has no odd
-/// directed cycle a kernel is built without search (Richardson, see the crate docs); if a
-/// short bounded search shows α < β there is none (thm 1.1); otherwise the exact search
-/// with propagation decides, branching on strongly connected components from the sinks up.
+/// directed cycle a kernel is built without search (Richardson, see the crate docs);
+/// otherwise the exact search with propagation decides, branching on strongly connected
+/// components from the sinks up. When the search runs past a few thousand nodes, short
+/// bounded searches for α and β are tried: α < β proves there is no kernel (thm 1.1).
 /// The kernel returned is always verified.
 ///
 /// # Errors
@@ -212,18 +227,24 @@ pub fn find_kernel(g: &Graph, cfg: &Config) -> Result<KernelAnswer, KernelError>
             }
             continue;
         }
-        budget.check_clock()?;
-        if let Some(d) = alpha_below_beta(&part, &mut budget)? {
-            explanation.decided = d;
-            explanation.nodes = budget.nodes;
-            return Ok(KernelAnswer { kernel: None, explanation });
-        }
         searched = true;
         let mut s = Search::new(part);
-        if s.next(&mut budget)? {
+        let found = match budget.capped(TRIAL_NODES, |b| s.next(b))? {
+            Some(found) => found,
+            None => {
+                budget.check_clock()?;
+                if let Some(d) = alpha_below_beta(s.graph(), &mut budget)? {
+                    explanation.decided = d;
+                    explanation.nodes = budget.nodes;
+                    return Ok(KernelAnswer { kernel: None, explanation });
+                }
+                s.next(&mut budget)?
+            }
+        };
+        if found {
             put(&mut base, &s);
         } else {
-            explanation.decided = Decided::Search;
+            explanation.decided = explain_none(s.graph(), &mut budget)?;
             explanation.nodes = budget.nodes;
             return Ok(KernelAnswer { kernel: None, explanation });
         }
@@ -254,7 +275,7 @@ pub struct KernelCount {
 ///
 /// After the retrograde reduction the count is the product of the counts of the weakly
 /// connected parts of the draw subgraph; each part is counted by the exhaustive search
-/// (after the α < β test, which can prove a count of zero).
+/// (when it runs long before finding a kernel, the α < β test can prove a count of zero).
 ///
 /// # Errors
 /// [`KernelError::TimeLimit`] or [`KernelError::NodeLimit`] when `cfg`'s budget runs out;
@@ -278,21 +299,33 @@ pub fn count_kernels(g: &Graph, cfg: &Config) -> Result<KernelCount, KernelError
     let mut budget = Budget::new(cfg);
     let mut count: u128 = 1;
     for part in parts {
-        budget.check_clock()?;
-        if let Some(d) = alpha_below_beta(&part, &mut budget)? {
-            explanation.decided = d;
+        let mut s = Search::new(part);
+        let mut here: u128 = 0;
+        let trial = budget.capped(TRIAL_NODES, |b| {
+            while s.next(b)? {
+                here += 1;
+            }
+            Ok(())
+        })?;
+        if trial.is_none() {
+            if here == 0 {
+                budget.check_clock()?;
+                if let Some(d) = alpha_below_beta(s.graph(), &mut budget)? {
+                    explanation.decided = d;
+                    count = 0;
+                    break;
+                }
+            }
+            while s.next(&mut budget)? {
+                here += 1;
+            }
+        }
+        if here == 0 {
+            explanation.decided = explain_none(s.graph(), &mut budget)?;
             count = 0;
             break;
         }
-        let mut s = Search::new(part);
-        let mut here: u128 = 0;
-        while s.next(&mut budget)? {
-            here += 1;
-        }
         count = count.checked_mul(here).ok_or(KernelError::CountOverflow)?;
-        if count == 0 {
-            break;
-        }
     }
     explanation.nodes = budget.nodes;
     Ok(KernelCount { count, explanation })
@@ -503,7 +536,8 @@ pub fn report(g: &Graph, cfg: &Config, limit: usize) -> Result<String, KernelErr
     let b = beta(g, cfg)?;
     let e = found.explanation;
     let _ = writeln!(s, "vertices {}, arcs {}", g.num_vertices(), g.num_arcs());
-    let _ = writeln!(s, "retrograde: {} L, {} W, {} D in {} part(s)", e.loss, e.win, e.draw, e.parts);
+    let _ =
+        writeln!(s, "retrograde: {} L, {} W, {} D in {} part(s)", e.loss, e.win, e.draw, e.parts);
     let how = match e.decided {
         Decided::Acyclic => "acyclic".to_owned(),
         Decided::Retrograde => "retrograde labels".to_owned(),
@@ -521,5 +555,3 @@ pub fn report(g: &Graph, cfg: &Config, limit: usize) -> Result<String, KernelErr
     let _ = writeln!(s, "beta: {}: {}", b.size, format_set(&b.set));
     Ok(s)
 }
-
-

@@ -46,7 +46,7 @@ mod search;
 mod stable;
 
 pub use crate::check::{
-    Violation, VertexSet, externally_stable, internally_stable, is_kernel,
+    VertexSet, Violation, externally_stable, internally_stable, is_kernel,
     maximal_internally_stable, members, vertex_set,
 };
 pub use crate::config::Config;

@@ -38,6 +38,13 @@ pub(crate) fn kernel_without_odd_cycle(g: &Local) -> Option<Vec<bool>> {
     let mut parity = vec![u8::MAX; n];
     let mut in_comp = vec![false; n];
     let mut queue = Vec::new();
+    // First the test alone: an odd directed cycle lies in a non-bipartite component.
+    for comp in g.sccs(None) {
+        if comp.len() > 1 && !bipartite(g, &comp, &mut parity, &mut in_comp, &mut queue) {
+            return None;
+        }
+    }
+    parity.fill(u8::MAX);
     loop {
         let active: Vec<bool> = val.iter().map(|&x| x == UNK).collect();
         if !active.iter().any(|&a| a) {
@@ -55,32 +62,7 @@ pub(crate) fn kernel_without_odd_cycle(g: &Local) -> Option<Vec<bool>> {
             if comp.len() == 1 {
                 new_in.push(comp[0]);
             } else {
-                for &v in &comp {
-                    in_comp[v as usize] = true;
-                }
-                parity[comp[0] as usize] = 0;
-                queue.clear();
-                queue.push(comp[0]);
-                let mut head = 0;
-                while head < queue.len() {
-                    let v = queue[head] as usize;
-                    head += 1;
-                    for &w in g.succ(v) {
-                        if in_comp[w as usize] && parity[w as usize] == u8::MAX {
-                            parity[w as usize] = parity[v] ^ 1;
-                            queue.push(w);
-                        }
-                    }
-                }
-                let odd = comp.iter().any(|&v| {
-                    g.succ(v as usize)
-                        .iter()
-                        .any(|&w| in_comp[w as usize] && parity[w as usize] == parity[v as usize])
-                });
-                for &v in &comp {
-                    in_comp[v as usize] = false;
-                }
-                if odd {
+                if !bipartite(g, &comp, &mut parity, &mut in_comp, &mut queue) {
                     return None;
                 }
                 new_in.extend(comp.iter().copied().filter(|&v| parity[v as usize] == 0));
@@ -98,4 +80,41 @@ pub(crate) fn kernel_without_odd_cycle(g: &Local) -> Option<Vec<bool>> {
         }
     }
     Some(val.iter().map(|&x| x == IN).collect())
+}
+
+/// Whether the strongly connected `comp` is bipartite: every arc inside it changes the
+/// parity of the walk length from `comp[0]`. Leaves that parity in `parity`.
+fn bipartite(
+    g: &Local,
+    comp: &[u32],
+    parity: &mut [u8],
+    in_comp: &mut [bool],
+    queue: &mut Vec<u32>,
+) -> bool {
+    for &v in comp {
+        in_comp[v as usize] = true;
+    }
+    parity[comp[0] as usize] = 0;
+    queue.clear();
+    queue.push(comp[0]);
+    let mut head = 0;
+    while head < queue.len() {
+        let v = queue[head] as usize;
+        head += 1;
+        for &w in g.succ(v) {
+            if in_comp[w as usize] && parity[w as usize] == u8::MAX {
+                parity[w as usize] = parity[v] ^ 1;
+                queue.push(w);
+            }
+        }
+    }
+    let odd = comp.iter().any(|&v| {
+        g.succ(v as usize)
+            .iter()
+            .any(|&w| in_comp[w as usize] && parity[w as usize] == parity[v as usize])
+    });
+    for &v in comp {
+        in_comp[v as usize] = false;
+    }
+    !odd
 }

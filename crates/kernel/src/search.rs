@@ -48,6 +48,8 @@ pub(crate) struct Search {
     decisions: Vec<Decision>,
     started: bool,
     done: bool,
+    /// The budget ran out at a propagated fixpoint, before a decision: resume there.
+    resume: bool,
 }
 
 impl Search {
@@ -75,6 +77,7 @@ impl Search {
             decisions: Vec::new(),
             started: false,
             done: false,
+            resume: false,
         }
     }
 
@@ -89,6 +92,7 @@ impl Search {
         self.decisions.clear();
         self.started = false;
         self.done = false;
+        self.resume = false;
     }
 
     /// Whether vertex `v` is In in the kernel just found by [`Search::next`].
@@ -98,13 +102,17 @@ impl Search {
     }
 
     /// Advances to the next kernel: `Ok(true)` when one was found (read it with
-    /// [`Search::is_in`]), `Ok(false)` when there are no more.
+    /// [`Search::is_in`]), `Ok(false)` when there are no more. After an error of the budget
+    /// the search can be resumed by calling `next` again (with a larger budget).
     pub(crate) fn next(&mut self, budget: &mut Budget) -> Result<bool, KernelError> {
         if self.done {
             return Ok(false);
         }
         let mut ok;
-        if self.started {
+        if self.resume {
+            self.resume = false;
+            ok = true;
+        } else if self.started {
             if !self.backtrack(budget)? {
                 self.done = true;
                 return Ok(false);
@@ -127,7 +135,10 @@ impl Search {
                 match self.choose() {
                     None => return Ok(true),
                     Some(v) => {
-                        budget.tick()?;
+                        if let Err(e) = budget.tick() {
+                            self.resume = true;
+                            return Err(e);
+                        }
                         self.decisions.push(Decision {
                             mark: self.st.trail.len() as u32,
                             v,
@@ -285,5 +296,55 @@ impl State {
             }
         }
         true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Config;
+    use gamegraph_graph::{Graph, Vertex};
+
+    fn kernels_of(s: &mut Search, step: Option<u64>) -> Vec<Vec<usize>> {
+        let mut budget = Budget::new(&Config::default());
+        let mut out = Vec::new();
+        loop {
+            let r = match step {
+                None => Some(s.next(&mut budget).unwrap()),
+                Some(cap) => budget.capped(cap, |b| s.next(b)).unwrap(),
+            };
+            match r {
+                None => continue, // stopped by the cap: resume
+                Some(false) => return out,
+                Some(true) => {
+                    out.push((0..s.graph().n()).filter(|&v| s.is_in(v)).collect());
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_search_stopped_by_its_budget_resumes_where_it_stopped() {
+        let mut x: u64 = 12345;
+        for round in 0..200 {
+            let n = 4 + round % 12;
+            let mut arcs = Vec::new();
+            for u in 0..n {
+                for v in 0..n {
+                    x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                    if (x >> 33) % 100 < 20 {
+                        arcs.push((Vertex(u as u32), Vertex(v as u32)));
+                    }
+                }
+            }
+            let g = Graph::from_arcs(n, &arcs).unwrap();
+            let whole = kernels_of(&mut Search::new(Local::whole(&g)), None);
+            for step in [1, 2, 3] {
+                let mut s = Search::new(Local::whole(&g));
+                assert_eq!(kernels_of(&mut s, Some(step)), whole);
+                s.reset();
+                assert_eq!(kernels_of(&mut s, None), whole);
+            }
+        }
     }
 }

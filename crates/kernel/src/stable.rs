@@ -81,7 +81,8 @@ pub(crate) fn max_independent(
     let mut deg: Vec<usize> =
         (0..n).map(|v| adj[v].iter().filter(|&&w| alive[w as usize]).count()).collect();
     let mut taken: Vec<u32> = Vec::new();
-    let mut queue: Vec<u32> = (0..n as u32).filter(|&v| alive[v as usize] && deg[v as usize] <= 1).collect();
+    let mut queue: Vec<u32> =
+        (0..n as u32).filter(|&v| alive[v as usize] && deg[v as usize] <= 1).collect();
     while let Some(v) = queue.pop() {
         let v = v as usize;
         if !alive[v] || deg[v] > 1 {
@@ -128,7 +129,14 @@ struct MisFrame {
 
 /// Greedy colouring of `p` into cliques of the original graph (independent sets of the
 /// complement `h`); only vertices of colour `>= kmin` are listed. Returns the number of colours.
-fn colour_sort(h: &[Vec<u64>], p: &[u64], kmin: usize, f: &mut MisFrame, u: &mut Vec<u64>, q: &mut Vec<u64>) -> usize {
+fn colour_sort(
+    h: &[Vec<u64>],
+    p: &[u64],
+    kmin: usize,
+    f: &mut MisFrame,
+    u: &mut Vec<u64>,
+    q: &mut Vec<u64>,
+) -> usize {
     u.clear();
     u.extend_from_slice(p);
     f.order.clear();
@@ -153,7 +161,12 @@ fn colour_sort(h: &[Vec<u64>], p: &[u64], kmin: usize, f: &mut MisFrame, u: &mut
     k
 }
 
-fn mis_part(adj: &[Vec<u32>], comp: &[u32], budget: &mut Budget, cap: &mut Cap) -> Result<Found, KernelError> {
+fn mis_part(
+    adj: &[Vec<u32>],
+    comp: &[u32],
+    budget: &mut Budget,
+    cap: &mut Cap,
+) -> Result<Found, KernelError> {
     let c = comp.len();
     // Renumber: smallest degree first (largest complement degree first).
     let mut order: Vec<u32> = comp.to_vec();
@@ -224,7 +237,12 @@ fn mis_part(adj: &[Vec<u32>], comp: &[u32], budget: &mut Budget, cap: &mut Cap) 
         }
         budget.tick()?;
         let v = top.order[k] as usize;
-        let mut child = pool.pop().unwrap_or(MisFrame { p: Vec::new(), order: Vec::new(), colour: Vec::new(), i: 0 });
+        let mut child = pool.pop().unwrap_or(MisFrame {
+            p: Vec::new(),
+            order: Vec::new(),
+            colour: Vec::new(),
+            i: 0,
+        });
         child.p.clear();
         child.p.extend(top.p.iter().zip(&h[v]).map(|(a, b)| a & b));
         bits::clear(&mut top.p, v);
@@ -265,7 +283,8 @@ pub(crate) fn min_absorbing(
     cap: Option<u64>,
 ) -> Result<Found, KernelError> {
     let n = succ.len();
-    let adj: Vec<Vec<u32>> = (0..n).map(|v| succ[v].iter().chain(&pred[v]).copied().collect()).collect();
+    let adj: Vec<Vec<u32>> =
+        (0..n).map(|v| succ[v].iter().chain(&pred[v]).copied().collect()).collect();
     let alive = vec![true; n];
     let mut cap = Cap::new(cap);
     let mut set = Vec::new();
@@ -301,7 +320,13 @@ struct Cover {
 impl Cover {
     /// A lower bound on the sets still needed to cover `u` with sets of `a`
     /// (`usize::MAX` when impossible).
-    fn lower_bound(&self, u: &[u64], a: &[u64], gains: &mut Vec<usize>, used: &mut Vec<u64>) -> usize {
+    fn lower_bound(
+        &self,
+        u: &[u64],
+        a: &[u64],
+        gains: &mut Vec<usize>,
+        used: &mut Vec<u64>,
+    ) -> usize {
         let need = bits::count(u);
         gains.clear();
         bits::for_each(a, |y| {
@@ -339,7 +364,13 @@ impl Cover {
     }
 }
 
-fn mds_part(succ: &[Vec<u32>], pred: &[Vec<u32>], comp: &[u32], budget: &mut Budget, cap: &mut Cap) -> Result<Found, KernelError> {
+fn mds_part(
+    succ: &[Vec<u32>],
+    pred: &[Vec<u32>],
+    comp: &[u32],
+    budget: &mut Budget,
+    cap: &mut Cap,
+) -> Result<Found, KernelError> {
     let c = comp.len();
     let mut local = std::collections::HashMap::with_capacity(c);
     for (i, &v) in comp.iter().enumerate() {
@@ -368,7 +399,9 @@ fn mds_part(succ: &[Vec<u32>], pred: &[Vec<u32>], comp: &[u32], budget: &mut Bud
     {
         let mut u = all.clone();
         while !bits::is_empty(&u) {
-            let y = (0..c).max_by_key(|&y| (bits::count_and(&cv.cover[y], &u), std::cmp::Reverse(y))).expect("a vertex");
+            let y = (0..c)
+                .max_by_key(|&y| (bits::count_and(&cv.cover[y], &u), std::cmp::Reverse(y)))
+                .expect("a vertex");
             best.push(y);
             for (uw, cw) in u.iter_mut().zip(&cv.cover[y]) {
                 *uw &= !cw;
@@ -382,7 +415,8 @@ fn mds_part(succ: &[Vec<u32>], pred: &[Vec<u32>], comp: &[u32], budget: &mut Bud
     let mut cur: Vec<usize> = Vec::new();
     let mut exact = true;
     // Evaluates node (u, a) at depth cur.len(): records a cover, prunes, or pushes a frame.
-    let mut pending: Option<(Vec<u64>, Vec<u64>)> = if root_lb < best.len() { Some((all.clone(), all)) } else { None };
+    let mut pending: Option<(Vec<u64>, Vec<u64>)> =
+        if root_lb < best.len() { Some((all.clone(), all)) } else { None };
     loop {
         if let Some((u, a)) = pending.take() {
             if bits::is_empty(&u) {
@@ -410,7 +444,9 @@ fn mds_part(succ: &[Vec<u32>], pred: &[Vec<u32>], comp: &[u32], budget: &mut Bud
                                 m &= m - 1;
                             }
                         }
-                        cands.sort_by_key(|&y| (std::cmp::Reverse(bits::count_and(&cv.cover[y as usize], &u)), y));
+                        cands.sort_by_key(|&y| {
+                            (std::cmp::Reverse(bits::count_and(&cv.cover[y as usize], &u)), y)
+                        });
                         frames.push(MdsFrame { u, a, cands, i: 0 });
                         continue;
                     }

@@ -88,7 +88,8 @@ fn naive_loss(g: &Graph) -> u32 {
     loop {
         let before = (win, loss);
         for v in 0..n {
-            let succ: Vec<usize> = g.successors(Vertex::from_index(v)).iter().map(|w| w.index()).collect();
+            let succ: Vec<usize> =
+                g.successors(Vertex::from_index(v)).iter().map(|w| w.index()).collect();
             if succ.iter().any(|&w| loss >> w & 1 == 1) {
                 win |= 1 << v;
             } else if succ.iter().all(|&w| win >> w & 1 == 1) {
@@ -152,6 +153,13 @@ fn check_all(g: &Graph, probe: u64) {
     }
     if acyclic(g) {
         assert_eq!(t.kernels, vec![naive_loss(g)], "acyclic: unique kernel = L set");
+        let retro = gamegraph_retro::solve(g);
+        let l: u32 = (0..n)
+            .filter(|&v| retro.outcome(Vertex::from_index(v)) == gamegraph_retro::Outcome::Loss)
+            .map(|v| 1u32 << v)
+            .sum();
+        assert_eq!(t.kernels, vec![l], "acyclic: crates/retro's L set is the kernel");
+        assert_eq!(found.explanation.decided, gamegraph_kernel::Decided::Acyclic);
     }
     // The checks agree with the definitions on an arbitrary set.
     let s = (probe & ((1u64 << n) - 1)) as u32;
@@ -160,7 +168,8 @@ fn check_all(g: &Graph, probe: u64) {
     let external = externally_stable(g, &set).unwrap().is_ok();
     let t_internal = g.arcs().all(|(u, v)| !(s >> u.index() & 1 == 1 && s >> v.index() & 1 == 1));
     let t_external = (0..n).all(|v| {
-        s >> v & 1 == 1 || g.successors(Vertex::from_index(v)).iter().any(|w| s >> w.index() & 1 == 1)
+        s >> v & 1 == 1
+            || g.successors(Vertex::from_index(v)).iter().any(|w| s >> w.index() & 1 == 1)
     });
     assert_eq!((internal, external), (t_internal, t_external));
     assert_eq!(is_kernel(g, &set).unwrap().is_ok(), t.kernels.contains(&s));
@@ -186,7 +195,10 @@ fn many_densities_sweep() {
     // (where cycles are long and kernels rare or many) weighted heavily.
     let mut seed = 1;
     for n in 1..=12 {
-        for d in [30, 60, 90, 120, 150, 180, 210, 250, 300, 350, 400, 450, 500, 600, 700, 800, 900, 950, 1000, 15] {
+        for d in [
+            30, 60, 90, 120, 150, 180, 210, 250, 300, 350, 400, 450, 500, 600, 700, 800, 900, 950,
+            1000, 15,
+        ] {
             seed += 1;
             check_all(&random_graph(n, d, seed * 7919), seed);
         }

@@ -111,7 +111,14 @@ fn ours(bin: &Path, args: &[&str], file: &Path, reps: usize, limit: Duration) ->
     Ok(Side { secs: best, answer })
 }
 
-fn peer(python: &Path, script: &Path, mode: &str, file: &Path, reps: usize, limit: Duration) -> Result<Side> {
+fn peer(
+    python: &Path,
+    script: &Path,
+    mode: &str,
+    file: &Path,
+    reps: usize,
+    limit: Duration,
+) -> Result<Side> {
     let mut best: Option<f64> = None;
     let mut answer = String::from("timeout");
     for _ in 0..reps {
@@ -144,7 +151,7 @@ pub(crate) fn run(root: &Path, quick: bool) -> Result<()> {
     let sizes: &[usize] = if quick { &[50, 100] } else { &[50, 100, 200, 300] };
     let degrees: &[f64] = if quick { &[3.0, 8.0] } else { &[2.0, 3.0, 5.0, 8.0, 16.0] };
     let reps = if quick { 1 } else { 3 };
-    let limit = Duration::from_secs(if quick { 10 } else { 60 });
+    let limit = Duration::from_secs(if quick { 10 } else { 20 });
     let mut table = String::new();
     table.push_str("| task | n | avg out-degree | arcs | answer | gamegraph (s, process) | peer | peer (s, solve only) | peer / gamegraph |\n");
     table.push_str("|---|---:|---:|---:|---|---:|---|---:|---:|\n");
@@ -185,11 +192,18 @@ pub(crate) fn run(root: &Path, quick: bool) -> Result<()> {
                     _ => us.answer == them.answer,
                 };
                 if !agree {
-                    bail!("answers differ on {} ({task}): gamegraph {:?}, {peer_name} {:?}", file.display(), us.answer, them.answer);
+                    bail!(
+                        "answers differ on {} ({task}): gamegraph {:?}, {peer_name} {:?}",
+                        file.display(),
+                        us.answer,
+                        them.answer
+                    );
                 }
                 let shown = match task {
                     "find" if us.answer == "none" => "none".to_owned(),
-                    "find" if us.secs.is_some() => format!("kernel of {}", us.answer.split_whitespace().count()),
+                    "find" if us.secs.is_some() => {
+                        format!("kernel of {}", us.answer.split_whitespace().count())
+                    }
                     _ => us.answer.clone(),
                 };
                 let ratio = match (us.secs, them.secs) {

@@ -17,7 +17,8 @@ use crate::common::{CliError, FormatArg, Output, create_file, read_game, write_j
 
 /// Arguments of `gamegraph kernel`.
 #[derive(Debug, clap::Args)]
-#[command(after_help = "Vertices are 1-based in input and output. The seed format's start line is ignored.
+#[command(
+    after_help = "Vertices are 1-based in input and output. The seed format's start line is ignored.
 
 Examples:
   gamegraph kernel graph.txt                 # one kernel, or `none`
@@ -28,7 +29,8 @@ Examples:
   gamegraph kernel graph.txt --check \"1 3 5\" # is {1, 3, 5} a kernel? (exit 0 or 1)
   gamegraph kernel graph.txt --explain       # which argument decided
   gamegraph kernel graph.txt --dot k.dot     # Graphviz drawing, kernel filled green
-  gamegraph kernel big.txt --time-limit 10   # give up after 10 s (exit 3)")]
+  gamegraph kernel big.txt --time-limit 10   # give up after 10 s (exit 3)"
+)]
 #[command(group = clap::ArgGroup::new("mode").args(["count", "all", "alpha", "beta", "check"]))]
 pub(crate) struct Args {
     /// The graph file (standard input when absent or `-`).
@@ -135,7 +137,9 @@ pub(crate) fn run(args: Args) -> Result<ExitCode, CliError> {
         Some(s) if s.is_finite() && s >= 0.0 => {
             Config::with_deadline(Instant::now() + Duration::from_secs_f64(s.min(1e9)))
         }
-        Some(s) => return Err(CliError::Usage(format!("--time-limit {s}: not a number of seconds"))),
+        Some(s) => {
+            return Err(CliError::Usage(format!("--time-limit {s}: not a number of seconds")));
+        }
         None => Config::default(),
     };
     let g = read_game(args.file.as_deref(), args.format)?.graph;
@@ -153,11 +157,16 @@ pub(crate) fn run(args: Args) -> Result<ExitCode, CliError> {
         if args.json {
             let offending = match verdict {
                 Ok(()) => json!(null),
-                Err(Violation::Arc { from, to }) => json!({"arc": [from.one_based(), to.one_based()]}),
+                Err(Violation::Arc { from, to }) => {
+                    json!({"arc": [from.one_based(), to.one_based()]})
+                }
                 Err(Violation::NotAbsorbed(v)) => json!({"not_absorbed": v.one_based()}),
                 Err(other) => json!(other.to_string()),
             };
-            write_json(&mut out, &json!({"kernel": verdict.is_ok(), "message": message, "violation": offending}))?;
+            write_json(
+                &mut out,
+                &json!({"kernel": verdict.is_ok(), "message": message, "violation": offending}),
+            )?;
         } else {
             writeln!(out, "{message}")?;
         }
@@ -168,7 +177,10 @@ pub(crate) fn run(args: Args) -> Result<ExitCode, CliError> {
     } else if args.count {
         let c = count_kernels(&g, &cfg).map_err(lim)?;
         if args.json {
-            let mut v = json!({"count": c.count});
+            // JSON numbers above u64 are written as strings.
+            let count =
+                u64::try_from(c.count).map_or_else(|_| json!(c.count.to_string()), |x| json!(x));
+            let mut v = json!({"count": count});
             if args.explain {
                 v["explanation"] = explanation_json(&c.explanation);
             }
