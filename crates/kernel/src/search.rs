@@ -279,17 +279,12 @@ impl State {
                 }
                 for &p in g.pred(v) {
                     let p = p as usize;
-                    match self.val[p] {
-                        UNK => {
-                            if self.cnt_open[p] == 0 {
-                                self.assign(p as u32, IN);
-                            }
+                    let state = self.val[p];
+                    match state {
+                        UNK if self.cnt_open[p] == 0 => {
+                            self.assign(p as u32, IN);
                         }
-                        OUT => {
-                            if !self.check_out(g, p) {
-                                return false;
-                            }
-                        }
+                        OUT if !self.check_out(g, p) => return false,
                         _ => {}
                     }
                 }

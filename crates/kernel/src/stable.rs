@@ -195,10 +195,10 @@ fn mis_part(
     // Greedy start in this order.
     let mut best: Vec<usize> = Vec::new();
     let mut blocked = vec![0u64; w];
-    for i in 0..c {
+    for (i, hi) in h.iter().enumerate() {
         if !bits::get(&blocked, i) {
             best.push(i);
-            for (b, hw) in blocked.iter_mut().zip(&h[i]) {
+            for (b, hw) in blocked.iter_mut().zip(hi) {
                 *b |= !hw;
             }
         }

@@ -196,7 +196,7 @@ pub(crate) fn run(args: Args) -> Result<ExitCode, CliError> {
         let mut it = kernels(&g, &cfg);
         let mut listed = Vec::new();
         let mut complete = true;
-        while let Some(k) = it.next() {
+        for k in it.by_ref() {
             if listed.len() as u64 == limit {
                 complete = false;
                 break;
