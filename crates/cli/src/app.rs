@@ -30,6 +30,8 @@ enum Command {
     Gen(cmd::generate::Args),
     /// Convert a game graph between file formats.
     Convert(cmd::convert::Args),
+    /// Describe a game graph file: format, vertices, arcs, start, self-loops, sinks.
+    Info(cmd::info::Args),
     /// The tab board game ("Cờ bảng").
     Tab(cmd::tab::Args),
     /// Kernels, stable sets, alpha and beta of a digraph.
@@ -108,6 +110,7 @@ fn dispatch(command: Command) -> Result<ExitCode, CliError> {
         Command::Retro(a) => cmd::retro::run(a),
         Command::Gen(a) => cmd::generate::run(a),
         Command::Convert(a) => cmd::convert::run(a),
+        Command::Info(a) => cmd::info::run(a),
         Command::Tab(a) => cmd::tab::run(a),
         Command::Kernel(a) => cmd::kernel::run(a),
         Command::Grundy(a) => cmd::grundy::run(a),

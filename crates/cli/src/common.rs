@@ -240,6 +240,8 @@ pub(crate) enum FormatArg {
     Seed,
     /// One arc `u v` per line, `#` comments.
     Arcs,
+    /// gamegraph's binary CSR format (see `gamegraph convert --to binary`).
+    Binary,
 }
 
 impl From<FormatArg> for gamegraph_graph::format::Format {
@@ -247,6 +249,7 @@ impl From<FormatArg> for gamegraph_graph::format::Format {
         match f {
             FormatArg::Seed => gamegraph_graph::format::Format::Seed,
             FormatArg::Arcs => gamegraph_graph::format::Format::ArcList,
+            FormatArg::Binary => gamegraph_graph::format::Format::Binary,
         }
     }
 }
@@ -258,13 +261,31 @@ pub(crate) fn read_game(
     path: Option<&Path>,
     format: Option<FormatArg>,
 ) -> Result<gamegraph_graph::format::GameFile, CliError> {
+    read_game_as(path, format).map(|(file, _)| file)
+}
+
+/// [`read_game`], also returning the format that was read (given or detected).
+pub(crate) fn read_game_as(
+    path: Option<&Path>,
+    format: Option<FormatArg>,
+) -> Result<(gamegraph_graph::format::GameFile, gamegraph_graph::format::Format), CliError> {
+    use gamegraph_graph::format;
     let input = Input::open(path)?;
-    let bar = progress(None, "reading graph");
-    // Detection of the format from the contents is being built; until then the seed format.
-    let format = format.map_or(gamegraph_graph::format::Format::Seed, Into::into);
-    let result = gamegraph_graph::format::read(input.reader, format);
+    let bar = progress(input.len, "reading graph");
+    let reader: Box<dyn BufRead> = match &bar {
+        Some(bar) => Box::new(bar.wrap_read(input.reader)),
+        None => input.reader,
+    };
+    let (format, result) = match format {
+        Some(f) => (f.into(), format::read(reader, f.into())),
+        None => {
+            let (detected, reader) = format::sniff(reader)?;
+            (detected, format::read(reader, detected))
+        }
+    };
     if let Some(bar) = bar {
         bar.finish_and_clear();
     }
-    result.map_err(|e| CliError::input(&input.name, e.position(), &e))
+    let file = result.map_err(|e| CliError::input(&input.name, e.position(), &e))?;
+    Ok((file, format))
 }

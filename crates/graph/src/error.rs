@@ -148,7 +148,10 @@ impl fmt::Display for ReadErrorKind {
                 write!(f, "the file is truncated: it ends after {offset} bytes, inside {what}")
             }
             ReadErrorKind::UnsupportedVersion { found, supported } => {
-                write!(f, "unsupported binary format version {found} (this build reads version {supported})")
+                write!(
+                    f,
+                    "unsupported binary format version {found} (this build reads version {supported})"
+                )
             }
             ReadErrorKind::Corrupt { reason } => write!(f, "the file is corrupt: {reason}"),
             ReadErrorKind::Graph(e) => e.fmt(f),
@@ -190,7 +193,10 @@ impl fmt::Display for GenError {
                 write!(f, "{vertices} vertices is more than the {} supported", u32::MAX)
             }
             GenError::NoArcPossible { vertices, arcs } => {
-                write!(f, "no arc is possible on {vertices} vertices with these options, but {arcs} were asked for")
+                write!(
+                    f,
+                    "no arc is possible on {vertices} vertices with these options, but {arcs} were asked for"
+                )
             }
             GenError::TooManyArcs { arcs } => write!(f, "{arcs} arcs is more than fit in memory"),
             GenError::AcyclicWithSelfLoops => {

@@ -5,7 +5,7 @@
 //! legal move. [`Graph`] stores the successors of every vertex contiguously (CSR) and
 //! builds the predecessor arrays once, on first use.
 //!
-//! File formats (seed, arc list, binary, DOT) live in [`format`], random graphs in
+//! File formats (seed, arc list, binary, DOT) live in [`format`](mod@format), random graphs in
 //! [`generate`].
 //!
 //! ```

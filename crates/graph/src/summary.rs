@@ -46,10 +46,8 @@ impl Summary {
             let deg = (w[1] - w[0]) as usize;
             s.sinks += usize::from(deg == 0);
             s.max_out_degree = s.max_out_degree.max(deg);
-            s.self_loops += targets[w[0] as usize..w[1] as usize]
-                .iter()
-                .filter(|t| t.index() == u)
-                .count();
+            s.self_loops +=
+                targets[w[0] as usize..w[1] as usize].iter().filter(|t| t.index() == u).count();
         }
         s
     }

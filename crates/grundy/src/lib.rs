@@ -9,5 +9,6 @@
 //! ```
 
 mod nimber;
+pub mod octal;
 
 pub use crate::nimber::Nimber;

@@ -33,6 +33,7 @@ mod outcome;
 mod par;
 mod solution;
 mod solve;
+mod transpose;
 mod verify;
 
 pub use crate::error::CertificateError;

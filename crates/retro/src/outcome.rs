@@ -24,6 +24,16 @@ impl Outcome {
         }
     }
 
+    /// A Graphviz colour for drawings: `palegreen` for W, `salmon` for L, `lightgray`
+    /// for D.
+    pub const fn color(self) -> &'static str {
+        match self {
+            Outcome::Win => "palegreen",
+            Outcome::Loss => "salmon",
+            Outcome::Draw => "lightgray",
+        }
+    }
+
     /// The seed's answer for a game started here: `1` when the first player (to move)
     /// wins, `2` when the second player wins, `0` for a draw.
     pub const fn seed_answer(self) -> u8 {

@@ -58,7 +58,12 @@ pub fn par_solve(g: &Graph) -> Solution {
     if (0..n).into_par_iter().any(|v| degree(v) >= u64::from(NONE)) {
         return solve(g);
     }
-    let (poff, pred) = g.predecessor_csr();
+    let (soff, succ) = g.successor_csr();
+    let own = crate::transpose::par_transpose(soff, succ);
+    let (poff, pred): (&[u64], &[Vertex]) = match &own {
+        Some((o, p)) => (o, p),
+        None => g.predecessor_csr(),
+    };
 
     // counter[v]: successors not yet known to be W; the depth once v is labelled.
     let counter: Vec<AtomicU32> =
@@ -143,6 +148,7 @@ pub fn par_solve(g: &Graph) -> Solution {
         hi = new_hi;
     }
     drop(order);
+    drop(own);
 
     let outcomes: Vec<Outcome> = label.into_iter().map(|l| finish_label(l.into_inner())).collect();
     let mut depths: Vec<u32> = counter.into_iter().map(AtomicU32::into_inner).collect();
@@ -151,7 +157,6 @@ pub fn par_solve(g: &Graph) -> Solution {
             *d = NONE;
         }
     });
-    let (soff, succ) = g.successor_csr();
     let moves: Vec<u32> = (0..n)
         .into_par_iter()
         .with_min_len(1024)

@@ -89,9 +89,10 @@ impl fmt::Display for LineDisplay<'_> {
         match self.line.end {
             LineEnd::Terminal => writeln!(
                 f,
-                "# {} has no move: the player to move there loses after {} moves",
+                "# {} has no move: the player to move there loses after {} move{}",
                 last.one_based(),
-                self.line.num_moves()
+                self.line.num_moves(),
+                if self.line.num_moves() == 1 { "" } else { "s" }
             ),
             LineEnd::Repeats(v) => writeln!(
                 f,
@@ -219,6 +220,23 @@ impl Solution {
     /// The `--all` table: one line `V OUTCOME DEPTH MOVE` per vertex (see [`Table`]).
     pub fn table(&self) -> Table<'_> {
         Table { solution: self }
+    }
+
+    /// A short label per vertex for drawings: the 1-based id, a line break, then the
+    /// outcome and the depth (`"4\nW 1"`; `"1\nD"` for a draw).
+    ///
+    /// # Complexity
+    /// O(V).
+    pub fn vertex_labels(&self) -> Vec<String> {
+        (0..self.num_vertices())
+            .map(|i| {
+                let v = Vertex::from_index(i);
+                match self.depth(v) {
+                    Some(d) => format!("{}\n{} {d}", i + 1, self.outcome(v)),
+                    None => format!("{}\n{}", i + 1, self.outcome(v)),
+                }
+            })
+            .collect()
     }
 
     /// Depths as stored (`u32::MAX` for none), for the verifier.

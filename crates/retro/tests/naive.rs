@@ -142,5 +142,7 @@ fn depths_hurry_and_delay() {
         line.display(&s2).to_string(),
         "3 L\n1 W\n4 L\n# 4 has no move: the player to move there loses after 2 moves\n"
     );
+    assert_eq!(s2.vertex_labels(), ["1\nW 1", "2\nW 1", "3\nL 2", "4\nL 0"]);
+    assert_eq!(solve(&build(1, &[(0, 0)])).vertex_labels(), ["1\nD"]);
     assert_eq!(s2.counts(), gamegraph_retro::Counts { win: 2, loss: 2, draw: 0 });
 }

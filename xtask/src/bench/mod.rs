@@ -8,7 +8,11 @@ use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result, bail};
 
+mod graph;
 mod kernel;
+mod octal;
+mod retro;
+mod tab;
 
 /// What one run of a process cost.
 #[derive(Debug, Clone, Copy)]
@@ -96,6 +100,10 @@ pub(crate) fn run(root: &Path, args: &[String]) -> Result<()> {
     let _ = (root, quick);
     for name in names {
         match name {
+            "graph" => graph::run(root, quick)?,
+            "retro" => retro::run(root, quick)?,
+            "tab" => tab::run(root, quick)?,
+            "octal" => octal::run(root, args)?,
             "kernel" => kernel::run(root, quick)?,
             _ => bail!("unknown benchmark {name:?}"),
         }

@@ -1,14 +1,39 @@
-//! `gamegraph convert` (being built: see the issue tracker).
+//! `gamegraph convert`: between the graph file formats.
 
+use std::path::PathBuf;
 use std::process::ExitCode;
 
-use crate::common::CliError;
+use crate::cmd::generate::{ToFormat, write_graph};
+use crate::common::{CliError, FormatArg, read_game};
 
 /// Arguments of `gamegraph convert`.
 #[derive(Debug, clap::Args)]
-pub(crate) struct Args {}
+#[command(after_help = "The input format is detected from the contents unless --format is \
+given. Converting to the seed format keeps the start vertex (vertex 1 when the input has \
+none); an arc list records neither the start vertex nor isolated vertices after the largest \
+id that has an arc. Binary output goes to a file or a pipe, never to a terminal.
+
+Examples:
+  gamegraph convert game.txt --to binary -o game.bin   # fast to load again
+  gamegraph convert game.bin --to seed > game.txt      # and back
+  gamegraph convert arcs.txt --format arcs --to dot -o game.dot")]
+pub(crate) struct Args {
+    /// Input file (standard input when absent or `-`).
+    file: Option<PathBuf>,
+    /// Output format.
+    #[arg(long, value_enum)]
+    to: ToFormat,
+    /// Input format (detected from the contents by default).
+    #[arg(long, value_enum)]
+    format: Option<FormatArg>,
+    /// Write to FILE instead of standard output.
+    #[arg(short = 'o', long, value_name = "FILE")]
+    output: Option<PathBuf>,
+}
 
 /// Runs `gamegraph convert`.
-pub(crate) fn run(_args: Args) -> Result<ExitCode, CliError> {
-    Err(CliError::Usage("`gamegraph convert` is not built yet".into()))
+pub(crate) fn run(args: Args) -> Result<ExitCode, CliError> {
+    let file = read_game(args.file.as_deref(), args.format)?;
+    write_graph(args.output.as_deref(), args.to, &file.graph, file.start)?;
+    Ok(ExitCode::SUCCESS)
 }

@@ -3,6 +3,7 @@
 pub(crate) mod convert;
 pub(crate) mod generate;
 pub(crate) mod grundy;
+pub(crate) mod info;
 pub(crate) mod kernel;
 pub(crate) mod nim;
 pub(crate) mod octal;

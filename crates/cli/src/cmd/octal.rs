@@ -1,14 +1,207 @@
-//! `gamegraph octal` (being built: see the issue tracker).
+//! `gamegraph octal`: Grundy sequences and proven periods of octal games.
 
+use std::io::Write;
+use std::path::PathBuf;
 use std::process::ExitCode;
 
-use crate::common::CliError;
+use gamegraph_grundy::octal::{self, Analysis, Config, Method, OctalCode, Theorem};
+use serde::Serialize;
+
+use crate::common::{CliError, Output, progress};
 
 /// Arguments of `gamegraph octal`.
 #[derive(Debug, clap::Args)]
-pub(crate) struct Args {}
+#[command(after_help = "Examples:
+  gamegraph octal 0.77 --upto 20                 # g(0) ... g(20) of Kayles
+  gamegraph octal 0.77 --upto 100 --period       # with its proven pre-period and period
+  gamegraph octal 0.07 --at 1000000000000000000  # one value of a huge heap (needs a period)
+  gamegraph octal 0.6 --upto 1000000 --period    # no period known: says none was proven
+  gamegraph octal 4.07 --period --json
+
+Codes: d0.d1d2...dt with octal digits; d_j (j >= 1) says what may remain after taking j
+objects: 1 = nothing, 2 = one heap, 4 = two heaps (added up); d0 is 0 or 4 (4: a heap may
+be split in two without taking anything). The leading 0 may be left out: .07 is 0.07.
+
+Periods are reported only when proven by Guy and Smith's theorem: the computation stops
+as soon as one is proven, and values past the computed ones follow from it.")]
+pub(crate) struct Args {
+    /// The octal code, such as 0.77 (Kayles), .07 (Dawson's Kayles) or 4.07.
+    #[arg(value_name = "CODE")]
+    code: String,
+    #[command(flatten)]
+    common: SequenceArgs,
+    /// How the values are computed: `sparse` (rare/common method) or `plain` (the quadratic
+    /// definition, for comparison).
+    #[arg(long, value_enum, default_value_t = MethodArg::Sparse)]
+    method: MethodArg,
+}
+
+/// What `octal` and `subtraction` share.
+#[derive(Debug, clap::Args)]
+pub(crate) struct SequenceArgs {
+    /// Print g(0) ... g(N) on one line, separated by spaces.
+    #[arg(long, value_name = "N")]
+    upto: Option<u64>,
+    /// Print the pre-period and the smallest period with their certificate, or say that no
+    /// period was proven within the values computed.
+    #[arg(long)]
+    period: bool,
+    /// Print `g(N) = v` for a heap of N (any N below 2^64 once a period is proven). Repeatable.
+    #[arg(long, value_name = "N")]
+    at: Vec<u64>,
+    /// The most values computed when looking for a period (for --period and --at); never
+    /// fewer than --upto needs.
+    #[arg(long, value_name = "L", default_value_t = 1_000_000)]
+    limit: u64,
+    /// Compute every value up to the bound even after a period is proven.
+    #[arg(long)]
+    full: bool,
+    /// Print JSON instead of text.
+    #[arg(long)]
+    json: bool,
+    /// Write to FILE instead of standard output.
+    #[arg(short, long, value_name = "FILE")]
+    output: Option<PathBuf>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum MethodArg {
+    Sparse,
+    Plain,
+}
+
+impl SequenceArgs {
+    /// The library configuration these arguments ask for.
+    pub(crate) fn config(&self, method: Method) -> Result<Config, CliError> {
+        if self.upto.is_none() && !self.period && self.at.is_empty() {
+            return Err(CliError::Usage("nothing to do: give --upto N, --period or --at N".into()));
+        }
+        let needed = self.upto.map_or(0, |u| u.saturating_add(1));
+        let wanted =
+            if self.period || !self.at.is_empty() { needed.max(self.limit) } else { needed };
+        let limit = usize::try_from(wanted).ok().filter(|&l| u32::try_from(l).is_ok()).ok_or_else(
+            || {
+                CliError::Usage(format!(
+                    "cannot compute {wanted} values (at most {}); a proven period gives larger \
+                     heaps with --at",
+                    u32::MAX
+                ))
+            },
+        )?;
+        Ok(Config { limit, stop_at_period: !self.full, method, ..Config::default() })
+    }
+
+    /// Runs the analysis with a progress bar on a terminal.
+    pub(crate) fn analyse(
+        &self,
+        config: &Config,
+        f: impl FnOnce(&Config, &mut dyn FnMut(usize)) -> Result<Analysis, octal::SequenceError>,
+    ) -> Result<Analysis, CliError> {
+        let bar = progress(Some(config.limit as u64), "grundy values");
+        let mut tick = |k: usize| {
+            if let Some(bar) = &bar {
+                bar.set_position(k as u64);
+            }
+        };
+        let result = f(config, &mut tick);
+        if let Some(bar) = bar {
+            bar.finish_and_clear();
+        }
+        result.map_err(|e| CliError::Usage(e.to_string()))
+    }
+
+    /// Prints the analysis as text or JSON.
+    pub(crate) fn print(&self, analysis: &Analysis) -> Result<ExitCode, CliError> {
+        let report = analysis
+            .report(self.upto, self.period, &self.at)
+            .map_err(|e| CliError::Usage(e.to_string()))?;
+        let mut out = Output::create(self.output.as_deref())?;
+        if self.json {
+            crate::common::write_json(&mut out, &JsonReport::new(analysis, self)?)?;
+        } else {
+            write!(out, "{report}")?;
+        }
+        out.finish()?;
+        Ok(ExitCode::SUCCESS)
+    }
+}
+
+#[derive(Debug, Serialize)]
+struct JsonReport {
+    game: String,
+    computed: usize,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    values: Option<Vec<u64>>,
+    period: Option<JsonPeriod>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    at: Vec<JsonValue>,
+}
+
+#[derive(Debug, Serialize)]
+struct JsonPeriod {
+    preperiod: usize,
+    period: usize,
+    theorem: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    largest_removal: Option<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    window: Option<usize>,
+    checked_from: usize,
+    checked_to: usize,
+    values_needed: usize,
+}
+
+#[derive(Debug, Serialize)]
+struct JsonValue {
+    n: u64,
+    value: u64,
+}
+
+impl JsonReport {
+    fn new(a: &Analysis, args: &SequenceArgs) -> Result<JsonReport, CliError> {
+        let value = |n: u64| a.value(n).map(|v| v.0).map_err(|e| CliError::Usage(e.to_string()));
+        let values = match args.upto {
+            Some(u) => Some((0..=u).map(value).collect::<Result<Vec<_>, _>>()?),
+            None => None,
+        };
+        let at = args
+            .at
+            .iter()
+            .map(|&n| Ok(JsonValue { n, value: value(n)? }))
+            .collect::<Result<Vec<_>, CliError>>()?;
+        let period = a.period().map(|p| {
+            let c = &p.certificate;
+            let (theorem, largest_removal, window) = match c.theorem {
+                Theorem::GuySmith { largest_removal } => ("guy-smith", Some(largest_removal), None),
+                Theorem::SubtractionWindow { window } => ("subtraction-window", None, Some(window)),
+                _ => ("other", None, None),
+            };
+            JsonPeriod {
+                preperiod: p.preperiod,
+                period: p.period,
+                theorem,
+                largest_removal,
+                window,
+                checked_from: c.checked_from,
+                checked_to: c.checked_to,
+                values_needed: c.values_needed(),
+            }
+        });
+        Ok(JsonReport { game: a.game().to_owned(), computed: a.computed(), values, period, at })
+    }
+}
 
 /// Runs `gamegraph octal`.
-pub(crate) fn run(_args: Args) -> Result<ExitCode, CliError> {
-    Err(CliError::Usage("`gamegraph octal` is not built yet".into()))
+pub(crate) fn run(args: Args) -> Result<ExitCode, CliError> {
+    let code: OctalCode = args
+        .code
+        .parse()
+        .map_err(|e| CliError::Usage(format!("invalid octal code {:?}: {e}", args.code)))?;
+    let method = match args.method {
+        MethodArg::Sparse => Method::Sparse,
+        MethodArg::Plain => Method::Plain,
+    };
+    let config = args.common.config(method)?;
+    let analysis = args.common.analyse(&config, |c, p| octal::analyse_octal(&code, c, p))?;
+    args.common.print(&analysis)
 }

@@ -1,14 +1,216 @@
-//! `gamegraph retro` (being built: see the issue tracker).
+//! `gamegraph retro`: win / lose / draw, depth and optimal moves of a game graph.
 
+use std::io::Write;
+use std::path::PathBuf;
 use std::process::ExitCode;
 
-use crate::common::CliError;
+use gamegraph_graph::Vertex;
+use gamegraph_graph::format::{DotStyle, write_dot};
+use gamegraph_retro::{LineEnd, Outcome, Solution, par_solve, solve};
+use serde::Serialize;
+
+use crate::common::{
+    CliError, FormatArg, Output, create_file, progress, read_game, with_threads, write_json,
+};
 
 /// Arguments of `gamegraph retro`.
 #[derive(Debug, clap::Args)]
-pub(crate) struct Args {}
+#[command(after_help = "Output: by default the seed's answer for the start vertex: 1 if the \
+first player (to move) wins, 2 if the second player wins, 0 for a draw.
+
+Examples:
+  gamegraph retro fixtures/retro/seed.txt            # 0: the seed example is a draw
+  gamegraph retro --all game.txt                     # V OUTCOME DEPTH MOVE for every vertex
+  gamegraph retro --start 4 --line game.txt          # the optimal line of play from vertex 4
+  gamegraph retro --json --all game.txt              # the same as JSON
+  gamegraph retro --dot game.dot game.txt            # also draw it: dot -Tsvg game.dot
+  gamegraph retro --format arcs --start 1 arcs.txt   # an arc list (it has no start vertex)
+  gamegraph gen --vertices 1000000 --arcs 10000000 --seed 1 --to binary -o g.bin
+  gamegraph retro --threads 2 --start 1 g.bin        # a large graph on two threads")]
+pub(crate) struct Args {
+    /// The game graph (standard input when absent or `-`).
+    #[arg(value_name = "FILE")]
+    file: Option<PathBuf>,
+    /// Print every vertex, one line `V OUTCOME DEPTH MOVE` each: 1-based ids, OUTCOME W, L
+    /// or D, DEPTH in plies, `-` for no depth (a draw) or no move.
+    #[arg(long, conflicts_with = "line")]
+    all: bool,
+    /// The start vertex (1-based); overrides the file's start, and is required for formats
+    /// without one.
+    #[arg(long, value_name = "V")]
+    start: Option<u64>,
+    /// Print the principal variation from the start: both players play their optimal
+    /// moves; one `V OUTCOME` per line, then a `#` comment saying how the line ends.
+    #[arg(long)]
+    line: bool,
+    /// Print JSON instead of text.
+    #[arg(long)]
+    json: bool,
+    /// Also write the graph to FILE as Graphviz DOT, each vertex labelled with its outcome
+    /// and depth and coloured by outcome (W green, L red, D grey), the principal variation
+    /// from the start drawn bold.
+    #[arg(long, value_name = "FILE")]
+    dot: Option<PathBuf>,
+    /// Threads for the solver (default: all cores); 1 runs the sequential solver.
+    #[arg(long, value_name = "N")]
+    threads: Option<usize>,
+    /// The input format (detected from the contents when absent).
+    #[arg(long, value_enum)]
+    format: Option<FormatArg>,
+}
 
 /// Runs `gamegraph retro`.
-pub(crate) fn run(_args: Args) -> Result<ExitCode, CliError> {
-    Err(CliError::Usage("`gamegraph retro` is not built yet".into()))
+pub(crate) fn run(args: Args) -> Result<ExitCode, CliError> {
+    let file = read_game(args.file.as_deref(), args.format)?;
+    let g = &file.graph;
+    let n = g.num_vertices();
+    let start = match args.start {
+        Some(id) => Some(
+            Vertex::from_one_based(id)
+                .filter(|v| v.index() < n)
+                .ok_or_else(|| CliError::Usage(format!("--start {id} is outside 1..{n}")))?,
+        ),
+        None => file.start,
+    };
+    if start.is_none() && (!args.all || args.line) {
+        return Err(CliError::Usage(
+            "the input has no start vertex: give one with --start V (or use --all)".into(),
+        ));
+    }
+
+    let bar = progress(None, "solving");
+    let solution =
+        with_threads(
+            args.threads,
+            || {
+                if args.threads == Some(1) { solve(g) } else { par_solve(g) }
+            },
+        )?;
+    if let Some(bar) = bar {
+        bar.finish_and_clear();
+    }
+
+    if let Some(path) = &args.dot {
+        let labels = solution.vertex_labels();
+        let colors: Vec<&str> = solution.outcomes().iter().map(|o| o.color()).collect();
+        let line: Vec<Vertex> =
+            start.map(|s| solution.principal_variation(s).positions().to_vec()).unwrap_or_default();
+        let style = DotStyle {
+            name: "retro",
+            labels: Some(&labels),
+            colors: Some(&colors),
+            highlight: Some(&line),
+        };
+        let mut w = create_file(path)?;
+        write_dot(&mut w, g, &style)?;
+        w.flush()?;
+    }
+
+    let mut out = Output::create(None)?;
+    if args.json {
+        write_json(&mut out, &json(&solution, g.num_arcs(), start, &args))?;
+    } else if args.all {
+        write!(out, "{}", solution.table())?;
+    } else if let Some(start) = start {
+        if args.line {
+            let line = solution.principal_variation(start);
+            write!(out, "{}", line.display(&solution))?;
+        } else {
+            writeln!(out, "{}", solution.seed_answer(start))?;
+        }
+    }
+    out.finish()?;
+    Ok(ExitCode::SUCCESS)
+}
+
+#[derive(Serialize)]
+struct JsonCounts {
+    win: usize,
+    loss: usize,
+    draw: usize,
+}
+
+#[derive(Serialize)]
+struct JsonVertex {
+    vertex: u64,
+    outcome: char,
+    depth: Option<u32>,
+    #[serde(rename = "move")]
+    best_move: Option<u64>,
+}
+
+impl JsonVertex {
+    fn new(s: &Solution, v: Vertex) -> Self {
+        JsonVertex {
+            vertex: v.one_based(),
+            outcome: s.outcome(v).letter(),
+            depth: s.depth(v),
+            best_move: s.best_move(v).map(Vertex::one_based),
+        }
+    }
+}
+
+#[derive(Serialize)]
+struct JsonStep {
+    vertex: u64,
+    outcome: char,
+}
+
+#[derive(Serialize)]
+struct JsonLine {
+    positions: Vec<JsonStep>,
+    /// `terminal` (the last position has no move) or `repeats` (a draw).
+    end: &'static str,
+    /// For a draw, the earlier position the next optimal move goes back to.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    repeats: Option<u64>,
+}
+
+#[derive(Serialize)]
+struct Json {
+    vertices: usize,
+    arcs: usize,
+    counts: JsonCounts,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    start: Option<JsonVertex>,
+    /// The seed's answer for the start vertex: 1, 2 or 0.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    answer: Option<u8>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    all: Option<Vec<JsonVertex>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    line: Option<JsonLine>,
+}
+
+fn json(s: &Solution, arcs: usize, start: Option<Vertex>, args: &Args) -> Json {
+    let c = s.counts();
+    let line = start.filter(|_| args.line).map(|start| {
+        let line = s.principal_variation(start);
+        JsonLine {
+            positions: line
+                .positions()
+                .iter()
+                .map(|&v| JsonStep { vertex: v.one_based(), outcome: s.outcome(v).letter() })
+                .collect(),
+            end: match line.end() {
+                LineEnd::Terminal => "terminal",
+                LineEnd::Repeats(_) => "repeats",
+            },
+            repeats: match line.end() {
+                LineEnd::Terminal => None,
+                LineEnd::Repeats(v) => Some(v.one_based()),
+            },
+        }
+    });
+    Json {
+        vertices: s.num_vertices(),
+        arcs,
+        counts: JsonCounts { win: c.win, loss: c.loss, draw: c.draw },
+        start: start.map(|v| JsonVertex::new(s, v)),
+        answer: start.map(|v| s.outcome(v)).map(Outcome::seed_answer),
+        all: args.all.then(|| {
+            (0..s.num_vertices()).map(|i| JsonVertex::new(s, Vertex::from_index(i))).collect()
+        }),
+        line,
+    }
 }

@@ -1,14 +1,321 @@
-//! `gamegraph tab` (being built: see the issue tracker).
+//! `gamegraph tab`: the tab board game ("Cờ bảng", SPEC §2).
 
+use std::io::{IsTerminal, Write};
+use std::path::PathBuf;
 use std::process::ExitCode;
 
-use crate::common::CliError;
+use gamegraph_tab::{
+    Board, Cell, Config, Outcome, Period, Solution, Value, answer_tests, find_period, parse_tests,
+    render_grid, render_periods, render_svg, solve, solve_cell,
+};
+use serde::Serialize;
+
+use crate::common::{CliError, Input, Output, create_file, progress, write_json};
+
+/// The tallest board `--board`, `--svg` and `--json` draw cell by cell.
+const MAX_DRAWN_ROWS: u64 = 10_000;
 
 /// Arguments of `gamegraph tab`.
 #[derive(Debug, clap::Args)]
-pub(crate) struct Args {}
+#[command(after_help = "Examples:
+  gamegraph tab tab.inp -o tab.out                 # the seed's tab.inp -> tab.out
+  gamegraph tab --rows 10 --cols 4 --at 4,3        # one cell: prints 2
+  gamegraph tab --rows 10 --cols 4 --board         # every cell's d, top row first
+  gamegraph tab --rows 20 --cols 6 --svg board.svg # the same as a picture
+  gamegraph tab --rows 10 --cols 4 --at 4,3 --line # an optimal play
+  gamegraph tab --rows 1000000000000000000 --cols 50 --at 1,1   # by the period of the rows
+  gamegraph tab --period 1..50                     # periods of the rows, M = 1..50")]
+pub(crate) struct Args {
+    /// The `tab.inp` file (first line s, then s tests `N M x y`); standard input when
+    /// absent or `-`.
+    #[arg(value_name = "FILE")]
+    input: Option<PathBuf>,
+    /// Write the output to this file instead of standard output.
+    #[arg(short, long, value_name = "FILE")]
+    output: Option<PathBuf>,
+    /// The board's rows N (instead of a file).
+    #[arg(long, value_name = "N", requires = "cols", conflicts_with = "input")]
+    rows: Option<u64>,
+    /// The board's columns M.
+    #[arg(long, value_name = "M", requires = "rows")]
+    cols: Option<u32>,
+    /// The start cell, row x (from the bottom) and column y.
+    #[arg(long, value_name = "X,Y", requires = "rows", value_parser = parse_at)]
+    at: Option<(u64, u32)>,
+    /// Draw the whole board: each cell's d, the top row first (coloured on a terminal).
+    #[arg(long, requires = "rows")]
+    board: bool,
+    /// Write the board as an SVG picture to FILE.
+    #[arg(long, value_name = "FILE", requires = "rows")]
+    svg: Option<PathBuf>,
+    /// Print an optimal play from the `--at` cell.
+    #[arg(long, requires = "at")]
+    line: bool,
+    /// Stop `--line` after this many plies.
+    #[arg(long, value_name = "PLIES", default_value_t = 10_000)]
+    max_plies: u64,
+    /// Print the periods of the rows for M columns, or for every M in A..B.
+    #[arg(long, value_name = "M|A..B", conflicts_with_all = ["input", "rows"], value_parser = parse_range)]
+    period: Option<(u32, u32)>,
+    /// Never use the period: plain DP over every row (streaming, O(M) memory).
+    #[arg(long)]
+    no_extrapolate: bool,
+    /// How many rows the period search may compute before falling back to plain DP.
+    #[arg(long, value_name = "ROWS", default_value_t = Config::default().search_rows)]
+    search_rows: u64,
+    /// JSON output.
+    #[arg(long)]
+    json: bool,
+}
+
+fn parse_at(s: &str) -> Result<(u64, u32), String> {
+    let (x, y) = s.split_once(',').ok_or("expected X,Y, for example 4,3")?;
+    let x = x.trim().parse().map_err(|e| format!("bad row {x:?}: {e}"))?;
+    let y = y.trim().parse().map_err(|e| format!("bad column {y:?}: {e}"))?;
+    Ok((x, y))
+}
+
+fn parse_range(s: &str) -> Result<(u32, u32), String> {
+    let num = |t: &str| t.trim().parse::<u32>().map_err(|e| format!("bad column count {t:?}: {e}"));
+    let (a, b) = match s.split_once("..") {
+        Some((a, b)) => (num(a)?, num(b.trim_start_matches('='))?),
+        None => (num(s)?, num(s)?),
+    };
+    if a == 0 || a > b {
+        return Err(format!("expected M >= 1 or A..B with 1 <= A <= B, found {s:?}"));
+    }
+    Ok((a, b))
+}
+
+/// A cell's answer in `--json`.
+#[derive(Debug, Serialize)]
+struct CellJson {
+    x: u64,
+    y: u32,
+    d: u64,
+    outcome: &'static str,
+    depth: u64,
+}
+
+impl CellJson {
+    fn new(cell: Cell, v: Value) -> CellJson {
+        CellJson {
+            x: cell.row,
+            y: cell.col,
+            d: v.answer(),
+            outcome: match v.outcome() {
+                Outcome::Win => "win",
+                Outcome::Loss => "loss",
+            },
+            depth: v.depth(),
+        }
+    }
+}
+
+#[derive(Debug, Serialize)]
+struct PeriodJson {
+    cols: u32,
+    start: Option<u64>,
+    length: Option<u64>,
+    min_shift: Option<u64>,
+    max_shift: Option<u64>,
+}
+
+impl PeriodJson {
+    fn new(cols: u32, p: Option<Period>) -> PeriodJson {
+        PeriodJson {
+            cols,
+            start: p.map(|p| p.start),
+            length: p.map(|p| p.length),
+            min_shift: p.map(|p| p.min_shift),
+            max_shift: p.map(|p| p.max_shift),
+        }
+    }
+}
+
+#[derive(Debug, Serialize)]
+struct BoardJson {
+    rows: u64,
+    cols: u32,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    cell: Option<CellJson>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    line: Option<Vec<CellJson>>,
+    /// Each row's d, top row first.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    board: Option<Vec<Vec<u64>>>,
+}
 
 /// Runs `gamegraph tab`.
-pub(crate) fn run(_args: Args) -> Result<ExitCode, CliError> {
-    Err(CliError::Usage("`gamegraph tab` is not built yet".into()))
+pub(crate) fn run(args: Args) -> Result<ExitCode, CliError> {
+    let config = Config {
+        extrapolate: !args.no_extrapolate,
+        search_rows: args.search_rows,
+        ..Config::default()
+    };
+    if let Some((a, b)) = args.period {
+        return periods(&args, &config, a, b);
+    }
+    if args.rows.is_some() {
+        return board(&args, &config);
+    }
+    tests(&args, &config)
+}
+
+/// A spinner fed by the library's row counter.
+fn with_progress<T>(message: &'static str, f: impl FnOnce(&mut dyn FnMut(u64)) -> T) -> T {
+    let bar = progress(None, message);
+    let mut tick = |rows: u64| {
+        if let Some(bar) = &bar {
+            bar.set_message(format!("{message}: {rows} rows"));
+        }
+    };
+    let out = f(&mut tick);
+    if let Some(bar) = bar {
+        bar.finish_and_clear();
+    }
+    out
+}
+
+fn solve_error(e: gamegraph_tab::SolveError) -> CliError {
+    CliError::Other(e.into())
+}
+
+fn tests(args: &Args, config: &Config) -> Result<ExitCode, CliError> {
+    if args.board || args.svg.is_some() || args.line {
+        return Err(CliError::Usage("--board, --svg and --line need --rows and --cols".into()));
+    }
+    let input = Input::open(args.input.as_deref())?;
+    let tests = parse_tests(input.reader)
+        .map_err(|e| CliError::input(&input.name, Some(e.position()), &e))?;
+    let values =
+        with_progress("solving", |p| answer_tests(&tests, config, p)).map_err(solve_error)?;
+    let mut out = Output::create(args.output.as_deref())?;
+    if args.json {
+        let items: Vec<_> =
+            tests.iter().zip(&values).map(|(t, v)| CellJson::new(t.start, *v)).collect();
+        write_json(&mut out, &items)?;
+    } else {
+        for v in &values {
+            writeln!(out, "{}", v.answer())?;
+        }
+    }
+    out.finish()?;
+    Ok(ExitCode::SUCCESS)
+}
+
+fn board(args: &Args, config: &Config) -> Result<ExitCode, CliError> {
+    let (rows, cols) = (args.rows.unwrap_or(0), args.cols.unwrap_or(0));
+    let board = Board::new(rows, cols).map_err(|e| CliError::Usage(e.to_string()))?;
+    let cell = match args.at {
+        Some((x, y)) => Some(board.cell(x, y).map_err(|e| CliError::Usage(e.to_string()))?),
+        None => None,
+    };
+    let drawn = args.board || args.svg.is_some();
+    if cell.is_none() && !drawn {
+        return Err(CliError::Usage("say what to compute: --at X,Y, --board or --svg FILE".into()));
+    }
+    if drawn && rows > MAX_DRAWN_ROWS {
+        return Err(CliError::Usage(format!(
+            "--board and --svg draw at most {MAX_DRAWN_ROWS} rows; use --at for taller boards"
+        )));
+    }
+    // The whole board when drawn or for a line; otherwise the cheapest route to one cell.
+    let solution: Option<Solution> = if drawn || args.line {
+        Some(with_progress("solving", |p| solve(board, config, p)).map_err(solve_error)?)
+    } else {
+        None
+    };
+    let value = match (cell, &solution) {
+        (Some(c), Some(s)) => Some(s.value(c).map_err(solve_error)?),
+        (Some(c), None) => Some(
+            with_progress("solving", |p| solve_cell(board, c, config, p)).map_err(solve_error)?,
+        ),
+        (None, _) => None,
+    };
+    let line = match (cell, &solution) {
+        (Some(c), Some(s)) if args.line => Some(s.line(c, args.max_plies).map_err(solve_error)?),
+        _ => None,
+    };
+    if let (Some(path), Some(s)) = (&args.svg, &solution) {
+        let mut f = create_file(path)?;
+        f.write_all(render_svg(s).map_err(solve_error)?.as_bytes())?;
+        f.flush()?;
+    }
+    let mut out = Output::create(args.output.as_deref())?;
+    if args.json {
+        let value_of = |c: Cell| -> Result<CellJson, CliError> {
+            let s = solution.as_ref().expect("a line has a solution");
+            Ok(CellJson::new(c, s.value(c).map_err(solve_error)?))
+        };
+        let grid = match (&solution, args.board) {
+            (Some(s), true) => Some(
+                (1..=rows)
+                    .rev()
+                    .map(|x| Ok(s.row_values(x)?.iter().map(|v| v.answer()).collect()))
+                    .collect::<Result<Vec<Vec<u64>>, _>>()
+                    .map_err(solve_error)?,
+            ),
+            _ => None,
+        };
+        let json = BoardJson {
+            rows,
+            cols,
+            cell: cell.zip(value).map(|(c, v)| CellJson::new(c, v)),
+            line: line.as_ref().map(|l| l.iter().map(|&c| value_of(c)).collect()).transpose()?,
+            board: grid,
+        };
+        write_json(&mut out, &json)?;
+    } else {
+        if let (Some(s), true) = (&solution, args.board) {
+            let color = args.output.is_none() && std::io::stdout().is_terminal();
+            out.write_all(render_grid(s, color).map_err(solve_error)?.as_bytes())?;
+        }
+        if let Some(line) = &line {
+            let s = solution.as_ref().expect("a line has a solution");
+            for (ply, c) in line.iter().enumerate() {
+                let v = s.value(*c).map_err(solve_error)?;
+                let mover = if ply % 2 == 0 { "A" } else { "B" };
+                let outcome = if v.outcome() == Outcome::Win { "wins" } else { "loses" };
+                writeln!(
+                    out,
+                    "{ply:>4}  {c}  {mover} to move {outcome}, {} plies left",
+                    v.depth()
+                )?;
+            }
+            if let (Some(v), Some(last)) = (value, line.last()) {
+                if (line.len() as u64 - 1) < v.depth() {
+                    writeln!(
+                        out,
+                        "… stopped at {last} after {} plies (--max-plies)",
+                        line.len() - 1
+                    )?;
+                }
+            }
+        } else if let Some(v) = value {
+            writeln!(out, "{}", v.answer())?;
+        }
+    }
+    out.finish()?;
+    Ok(ExitCode::SUCCESS)
+}
+
+fn periods(args: &Args, config: &Config, a: u32, b: u32) -> Result<ExitCode, CliError> {
+    if b > gamegraph_tab::MAX_COLS {
+        return Err(CliError::Usage(format!("at most {} columns", gamegraph_tab::MAX_COLS)));
+    }
+    let mut found = Vec::new();
+    for m in a..=b {
+        let p = with_progress("searching", |pr| find_period(m, config, pr)).map_err(solve_error)?;
+        found.push((m, p));
+    }
+    let mut out = Output::create(args.output.as_deref())?;
+    if args.json {
+        let items: Vec<_> = found.iter().map(|&(m, p)| PeriodJson::new(m, p)).collect();
+        write_json(&mut out, &items)?;
+    } else {
+        out.write_all(render_periods(&found).as_bytes())?;
+    }
+    out.finish()?;
+    Ok(ExitCode::SUCCESS)
 }

@@ -6,7 +6,7 @@
 //!   comment; the number of vertices is given by the caller or inferred as the largest id.
 //! - **binary** ([`Format::Binary`]): the project's own little-endian CSR format with a
 //!   checksum, for fast loading; the layout is in [`read_binary`]'s module
-//!   ([`binary`](self::binary)).
+//!   ([`binary`]).
 //! - **DOT** (written only, [`write_dot`]): Graphviz, with optional labels, colours and
 //!   highlighted vertices.
 //!
@@ -48,7 +48,7 @@ pub enum Format {
     Seed,
     /// One `u v` arc per line, `#` comments.
     ArcList,
-    /// The project's binary CSR format (see [`binary`](self::binary)).
+    /// The project's binary CSR format (see [`binary`]).
     Binary,
 }
 

@@ -283,7 +283,11 @@ impl<R: Read> Scanner<R> {
             }
         }
         if overflow {
-            return Err(ReadError::at(line, column, ReadErrorKind::Overflow { what: what.to_string() }));
+            return Err(ReadError::at(
+                line,
+                column,
+                ReadErrorKind::Overflow { what: what.to_string() },
+            ));
         }
         Ok((v, line, column))
     }
@@ -476,7 +480,11 @@ fn trailing<R: Read>(t: &mut Scanner<R>, after: &str) -> ReadError {
     } else {
         quote(t.char_at(t.pos))
     };
-    ReadError::at(line, column, ReadErrorKind::TrailingInput { found: format!("{found} after {after}") })
+    ReadError::at(
+        line,
+        column,
+        ReadErrorKind::TrailingInput { found: format!("{found} after {after}") },
+    )
 }
 
 /// Reads an arc list: one arc `u v` per line (1-based ids), `#` starts a comment, blank
@@ -492,7 +500,8 @@ fn trailing<R: Read>(t: &mut Scanner<R>, after: &str) -> ReadError {
 /// O(size of input + n) time; extra space as for [`read_seed`].
 pub fn read_arc_list(reader: impl Read, n: Option<usize>) -> Result<Graph, ReadError> {
     let mut t = Scanner::new(reader);
-    let limit = n.map_or(Vertex::MAX_VERTICES as u64, |n| (n as u64).min(Vertex::MAX_VERTICES as u64));
+    let limit =
+        n.map_or(Vertex::MAX_VERTICES as u64, |n| (n as u64).min(Vertex::MAX_VERTICES as u64));
     let mut sink = ArcSink::new(n.unwrap_or(0).min(Vertex::MAX_VERTICES), None);
     let mut max_id = 0u32;
     while t.skip()?.is_some() {

@@ -1,0 +1,68 @@
+//! `gamegraph info`: what a game graph file holds.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use gamegraph_graph::Summary;
+
+use crate::common::{CliError, FormatArg, Output, read_game_as, write_json};
+
+/// Arguments of `gamegraph info`.
+#[derive(Debug, clap::Args)]
+#[command(after_help = "Prints the format (detected unless --format is given), the numbers \
+of vertices and arcs, the start vertex (`-` when the file has none), the numbers of \
+self-loops and of sinks (vertices without a move) and the largest out-degree.
+
+Examples:
+  gamegraph info game.txt
+  gamegraph info game.bin --json")]
+pub(crate) struct Args {
+    /// Input file (standard input when absent or `-`).
+    file: Option<PathBuf>,
+    /// Input format (detected from the contents by default).
+    #[arg(long, value_enum)]
+    format: Option<FormatArg>,
+    /// Print JSON instead of text.
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(serde::Serialize)]
+struct Info {
+    format: &'static str,
+    vertices: usize,
+    arcs: usize,
+    start: Option<u64>,
+    self_loops: usize,
+    sinks: usize,
+    max_out_degree: usize,
+}
+
+/// Runs `gamegraph info`.
+pub(crate) fn run(args: Args) -> Result<ExitCode, CliError> {
+    let (file, format) = read_game_as(args.file.as_deref(), args.format)?;
+    let summary = Summary::of(&file.graph);
+    let mut out = Output::create(None)?;
+    if args.json {
+        let info = Info {
+            format: format.name(),
+            vertices: summary.vertices,
+            arcs: summary.arcs,
+            start: file.start.map(|s| s.one_based()),
+            self_loops: summary.self_loops,
+            sinks: summary.sinks,
+            max_out_degree: summary.max_out_degree,
+        };
+        write_json(&mut out, &info)?;
+    } else {
+        writeln!(out, "format: {}", format.name())?;
+        match file.start {
+            Some(s) => writeln!(out, "start: {}", s.one_based())?,
+            None => writeln!(out, "start: -")?,
+        }
+        write!(out, "{summary}")?;
+    }
+    out.finish()?;
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,51 @@
+//! Every input in `fixtures/graph/`: first a certificate (the graph survives a round trip
+//! through every format), then a snapshot of its summary and its DOT rendering.
+
+use gamegraph_graph::Summary;
+use gamegraph_graph::format::{
+    self, DotStyle, GameFile, read_auto, read_binary, read_seed, write_binary, write_dot,
+    write_seed,
+};
+
+fn round_trips(file: &GameFile) {
+    let mut bin = Vec::new();
+    write_binary(&mut bin, &file.graph, file.start).unwrap();
+    assert_eq!(&read_binary(&bin[..]).unwrap(), file);
+    let mut text = Vec::new();
+    let start = file.start.unwrap_or_default();
+    write_seed(&mut text, &file.graph, start).unwrap();
+    let again = read_seed(&text[..]).unwrap();
+    assert_eq!((again.graph, again.start), (file.graph.clone(), Some(start)));
+}
+
+#[test]
+fn fixtures() {
+    let mut settings = insta::Settings::clone_current();
+    settings.set_snapshot_path("../../../fixtures/graph");
+    settings.set_prepend_module_to_snapshot(false);
+    settings.bind(|| {
+        insta::glob!("../../../fixtures/graph", "*.txt", |path| {
+            let text = std::fs::read(path).unwrap();
+            let file = read_auto(&text[..]).unwrap();
+            round_trips(&file);
+            let format = format::detect(&text);
+            let mut rendering = format!("format: {}\n", format.name());
+            match file.start {
+                Some(s) => rendering.push_str(&format!("start: {}\n", s.one_based())),
+                None => rendering.push_str("start: -\n"),
+            }
+            rendering.push_str(&Summary::of(&file.graph).to_string());
+            let highlight: Vec<_> = file.start.into_iter().collect();
+            let mut dot = Vec::new();
+            write_dot(
+                &mut dot,
+                &file.graph,
+                &DotStyle { highlight: Some(&highlight), ..DotStyle::default() },
+            )
+            .unwrap();
+            rendering.push('\n');
+            rendering.push_str(&String::from_utf8(dot).unwrap());
+            insta::assert_snapshot!(rendering);
+        });
+    });
+}

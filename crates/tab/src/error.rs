@@ -1,0 +1,253 @@
+//! Errors of the tab crate.
+
+use std::fmt;
+
+/// Why a board or a cell is not valid.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum BoardError {
+    /// A board needs at least one row.
+    NoRows,
+    /// A board needs at least one column.
+    NoCols,
+    /// More columns than [`MAX_COLS`](crate::MAX_COLS).
+    TooManyCols {
+        /// The requested number of columns.
+        cols: u32,
+    },
+    /// A cell outside the board.
+    CellOutside {
+        /// The cell's row.
+        row: u64,
+        /// The cell's column.
+        col: u32,
+        /// The board's rows.
+        rows: u64,
+        /// The board's columns.
+        cols: u32,
+    },
+}
+
+impl fmt::Display for BoardError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            BoardError::NoRows => f.write_str("a board needs at least one row"),
+            BoardError::NoCols => f.write_str("a board needs at least one column"),
+            BoardError::TooManyCols { cols } => {
+                write!(f, "{cols} columns is more than the {} supported", crate::MAX_COLS)
+            }
+            BoardError::CellOutside { row, col, rows, cols } => write!(
+                f,
+                "cell ({row},{col}) is outside the {rows} × {cols} board \
+                 (rows 1..={rows}, columns 1..={cols})"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for BoardError {}
+
+/// Why a board could not be solved.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum SolveError {
+    /// A depth does not fit in u64.
+    Overflow,
+    /// Plain DP was asked to store more rows than allowed.
+    TooTall {
+        /// The board's rows.
+        rows: u64,
+        /// [`Config::store_rows`](crate::Config::store_rows).
+        limit: u64,
+    },
+    /// No repeat of the rows showed up within the search bound.
+    NoPeriod {
+        /// The number of columns.
+        cols: u32,
+        /// [`Config::search_rows`](crate::Config::search_rows).
+        searched: u64,
+    },
+}
+
+impl fmt::Display for SolveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SolveError::Overflow => f.write_str("a depth does not fit in 64 bits"),
+            SolveError::TooTall { rows, limit } => {
+                write!(f, "{rows} rows is more than the {limit} that plain DP stores")
+            }
+            SolveError::NoPeriod { cols, searched } => {
+                write!(f, "no period of the rows of {cols} columns within {searched} rows")
+            }
+        }
+    }
+}
+
+impl std::error::Error for SolveError {}
+
+/// What is wrong in a `tab.inp` file, and where.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ParseError {
+    /// What went wrong.
+    pub kind: ParseErrorKind,
+    /// The 1-based line and column of the offending token (or of the end of the input).
+    pub line: u64,
+    /// See `line`.
+    pub column: u64,
+}
+
+impl ParseError {
+    /// The 1-based `(line, column)` of the error.
+    pub fn position(&self) -> (u64, u64) {
+        (self.line, self.column)
+    }
+}
+
+/// Which number of a test a message is about.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Field {
+    /// The number of tests s on the first line.
+    Count,
+    /// N, the rows.
+    Rows,
+    /// M, the columns.
+    Cols,
+    /// x, the start row.
+    X,
+    /// y, the start column.
+    Y,
+}
+
+impl fmt::Display for Field {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Field::Count => "the number of tests s",
+            Field::Rows => "N (rows)",
+            Field::Cols => "M (columns)",
+            Field::X => "x (start row)",
+            Field::Y => "y (start column)",
+        })
+    }
+}
+
+/// The kinds of [`ParseError`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum ParseErrorKind {
+    /// The input could not be read.
+    Io {
+        /// The I/O error's message.
+        message: String,
+    },
+    /// A token that is not a natural number.
+    NotANumber {
+        /// The test (1-based), or `None` for the count.
+        test: Option<u64>,
+        /// Which number.
+        field: Field,
+        /// The token.
+        found: String,
+    },
+    /// A negative number.
+    Negative {
+        /// The test (1-based), or `None` for the count.
+        test: Option<u64>,
+        /// Which number.
+        field: Field,
+        /// The token.
+        found: String,
+    },
+    /// A zero where a positive number is needed.
+    Zero {
+        /// The test (1-based), or `None` for the count.
+        test: Option<u64>,
+        /// Which number.
+        field: Field,
+    },
+    /// A number too large for its field.
+    TooLarge {
+        /// The test (1-based), or `None` for the count.
+        test: Option<u64>,
+        /// Which number.
+        field: Field,
+        /// The token.
+        found: String,
+        /// The largest value allowed.
+        max: u64,
+    },
+    /// A start cell outside its board.
+    OutsideBoard {
+        /// The test (1-based).
+        test: u64,
+        /// [`Field::X`] or [`Field::Y`].
+        field: Field,
+        /// The value.
+        value: u64,
+        /// The board's rows (for x) or columns (for y).
+        limit: u64,
+    },
+    /// The input ended before a number of a test.
+    Missing {
+        /// The number of tests announced.
+        expected: u64,
+        /// The test (1-based), or `None` for the count.
+        test: Option<u64>,
+        /// Which number.
+        field: Field,
+    },
+    /// Something after the last test.
+    Trailing {
+        /// The token.
+        found: String,
+    },
+}
+
+fn test_prefix(f: &mut fmt::Formatter<'_>, test: &Option<u64>) -> fmt::Result {
+    match test {
+        Some(t) => write!(f, "test {t}: "),
+        None => Ok(()),
+    }
+}
+
+impl fmt::Display for ParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.kind {
+            ParseErrorKind::Io { message } => write!(f, "cannot read the input: {message}"),
+            ParseErrorKind::NotANumber { test, field, found } => {
+                test_prefix(f, test)?;
+                write!(f, "{field} must be a natural number, found {found:?}")
+            }
+            ParseErrorKind::Negative { test, field, found } => {
+                test_prefix(f, test)?;
+                write!(f, "{field} must not be negative, found {found}")
+            }
+            ParseErrorKind::Zero { test, field } => {
+                test_prefix(f, test)?;
+                write!(f, "{field} must be at least 1, found 0")
+            }
+            ParseErrorKind::TooLarge { test, field, found, max } => {
+                test_prefix(f, test)?;
+                write!(f, "{field} is {found}, more than the largest allowed {max}")
+            }
+            ParseErrorKind::OutsideBoard { test, field, value, limit } => {
+                let what = if *field == Field::X { "rows" } else { "columns" };
+                write!(
+                    f,
+                    "test {test}: {field} = {value} is outside the board ({what} 1..={limit})"
+                )
+            }
+            ParseErrorKind::Missing { expected, test, field } => {
+                test_prefix(f, test)?;
+                write!(
+                    f,
+                    "the input ends where {field} was expected ({expected} tests were announced)"
+                )
+            }
+            ParseErrorKind::Trailing { found } => {
+                write!(f, "unexpected {found:?} after the last test")
+            }
+        }
+    }
+}
+
+impl std::error::Error for ParseError {}

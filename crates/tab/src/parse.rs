@@ -1,0 +1,167 @@
+//! The seed's input file `tab.inp`.
+
+use std::io::BufRead;
+
+use crate::board::{Board, MAX_COLS};
+use crate::error::{Field, ParseError, ParseErrorKind};
+use crate::solve::Test;
+
+/// A token with its 1-based line and column.
+struct Token {
+    text: String,
+    line: u64,
+    column: u64,
+}
+
+/// Splits the input into white-space separated tokens, dropping `#` comments.
+struct Tokens<R> {
+    input: R,
+    line: u64,
+    pending: std::vec::IntoIter<Token>,
+    buf: String,
+    /// Where the input ends (line, column), once known.
+    end: (u64, u64),
+}
+
+impl<R: BufRead> Tokens<R> {
+    fn new(input: R) -> Self {
+        Tokens { input, line: 0, pending: Vec::new().into_iter(), buf: String::new(), end: (1, 1) }
+    }
+
+    fn next(&mut self) -> Result<Option<Token>, ParseError> {
+        loop {
+            if let Some(t) = self.pending.next() {
+                return Ok(Some(t));
+            }
+            self.buf.clear();
+            let n = self.input.read_line(&mut self.buf).map_err(|e| ParseError {
+                kind: ParseErrorKind::Io { message: e.to_string() },
+                line: self.line + 1,
+                column: 1,
+            })?;
+            if n == 0 {
+                return Ok(None);
+            }
+            self.line += 1;
+            let text = self.buf.split('#').next().unwrap_or("");
+            let mut tokens = Vec::new();
+            let mut current: Option<(u64, String)> = None;
+            for (i, ch) in text.chars().enumerate() {
+                let column = i as u64 + 1;
+                if ch.is_whitespace() {
+                    if let Some((c, s)) = current.take() {
+                        tokens.push(Token { text: s, line: self.line, column: c });
+                    }
+                } else {
+                    current.get_or_insert_with(|| (column, String::new())).1.push(ch);
+                }
+            }
+            if let Some((c, s)) = current.take() {
+                tokens.push(Token { text: s, line: self.line, column: c });
+            }
+            let visible = self.buf.trim_end_matches(['\n', '\r']).chars().count() as u64;
+            self.end = (self.line, visible + 1);
+            self.pending = tokens.into_iter();
+        }
+    }
+}
+
+/// Parses a natural number token for `field` of `test`, within `1..=max`.
+fn number(t: &Token, test: Option<u64>, field: Field, max: u64) -> Result<u64, ParseError> {
+    let err = |kind| ParseError { kind, line: t.line, column: t.column };
+    let s = t.text.as_str();
+    if let Some(rest) = s.strip_prefix('-') {
+        if !rest.is_empty() && rest.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(err(ParseErrorKind::Negative { test, field, found: s.to_owned() }));
+        }
+    }
+    if s.is_empty() || !s.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(err(ParseErrorKind::NotANumber { test, field, found: s.to_owned() }));
+    }
+    let too_large = || err(ParseErrorKind::TooLarge { test, field, found: s.to_owned(), max });
+    let v: u64 = s.parse().map_err(|_| too_large())?;
+    if v == 0 {
+        return Err(err(ParseErrorKind::Zero { test, field }));
+    }
+    if v > max {
+        return Err(too_large());
+    }
+    Ok(v)
+}
+
+/// Reads `tab.inp` (SPEC §2): a first number s ≥ 1, then s tests `N M x y`, all separated
+/// by any white space; `#` starts a comment to the end of the line.
+///
+/// Nothing is skipped: a token that is not a natural number, a zero, a start cell outside
+/// its board, fewer tests than s and anything after the last test are errors naming the
+/// test, the line and the column.
+///
+/// # Complexity
+/// O(input length) time, O(s) space.
+///
+/// # Errors
+/// A [`ParseError`] with the 1-based line and column.
+///
+/// # Example
+/// ```
+/// use gamegraph_tab::parse_tests;
+/// let tests = parse_tests("1  # one test\n10 4\n 5 3\n".as_bytes())?;
+/// assert_eq!((tests[0].start.row, tests[0].start.col), (5, 3));
+/// assert!(parse_tests("1\n10 4 11 3\n".as_bytes()).is_err());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn parse_tests(input: impl BufRead) -> Result<Vec<Test>, ParseError> {
+    let mut tokens = Tokens::new(input);
+    let missing = |tokens: &Tokens<_>, expected, test, field| {
+        let (line, column) = tokens.end;
+        ParseError { kind: ParseErrorKind::Missing { expected, test, field }, line, column }
+    };
+    let Some(first) = tokens.next()? else {
+        return Err(missing(&tokens, 0, None, Field::Count));
+    };
+    let s = number(&first, None, Field::Count, u64::MAX)?;
+    let mut tests = Vec::new();
+    for i in 1..=s {
+        let mut next = |field| -> Result<Token, ParseError> {
+            tokens.next()?.ok_or_else(|| missing(&tokens, s, Some(i), field))
+        };
+        let tn = next(Field::Rows)?;
+        let n = number(&tn, Some(i), Field::Rows, u64::MAX)?;
+        let tm = next(Field::Cols)?;
+        let m = number(&tm, Some(i), Field::Cols, u64::from(MAX_COLS))? as u32;
+        let tx = next(Field::X)?;
+        let x = number(&tx, Some(i), Field::X, u64::MAX)?;
+        if x > n {
+            return Err(ParseError {
+                kind: ParseErrorKind::OutsideBoard { test: i, field: Field::X, value: x, limit: n },
+                line: tx.line,
+                column: tx.column,
+            });
+        }
+        let ty = next(Field::Y)?;
+        let y = number(&ty, Some(i), Field::Y, u64::MAX)?;
+        if y > u64::from(m) {
+            return Err(ParseError {
+                kind: ParseErrorKind::OutsideBoard {
+                    test: i,
+                    field: Field::Y,
+                    value: y,
+                    limit: u64::from(m),
+                },
+                line: ty.line,
+                column: ty.column,
+            });
+        }
+        let board = Board::new(n, m).expect("validated above");
+        let start = board.cell(x, y as u32).expect("validated above");
+        tests.push(Test { board, start });
+    }
+    if let Some(t) = tokens.next()? {
+        return Err(ParseError {
+            kind: ParseErrorKind::Trailing { found: t.text },
+            line: t.line,
+            column: t.column,
+        });
+    }
+    Ok(tests)
+}

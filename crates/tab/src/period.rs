@@ -1,0 +1,309 @@
+//! Detecting the eventual (affine) period of the rows of a board with M columns.
+
+use crate::board::Value;
+use crate::error::SolveError;
+use crate::row::{Row, Stream, relevant};
+
+/// The rows of every board with M columns repeat from distance `start` on with period
+/// `length`, every depth growing by a fixed amount per period that may differ from one
+/// entry to another: `V(r + length, y) − V(r, y) = V(r + 2·length, y) − V(r + length, y)`
+/// for every `r >= start` and column y. Outcomes repeat exactly (the growths are even).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Period {
+    /// The number of columns M.
+    pub cols: u32,
+    /// The pre-period: the least distance from the top row from which the rows repeat.
+    pub start: u64,
+    /// The period in rows.
+    pub length: u64,
+    /// The least growth of a depth per period, in plies.
+    pub min_shift: u64,
+    /// The greatest growth of a depth per period, in plies (equal to `min_shift` when every
+    /// depth grows alike).
+    pub max_shift: u64,
+}
+
+/// A depth that grows linearly with the number t of periods: `base + slope · t`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub(crate) struct Affine {
+    base: u64,
+    slope: u64,
+}
+
+impl Affine {
+    fn at(self, t: u64) -> Result<u64, SolveError> {
+        self.slope.checked_mul(t).and_then(|x| x.checked_add(self.base)).ok_or(SolveError::Overflow)
+    }
+
+    fn plus_one(self) -> Affine {
+        Affine { base: self.base.saturating_add(1), slope: self.slope }
+    }
+
+    /// How good this is for the player moving into it, uniformly in t >= 0:
+    /// `Some(Less)` when `self` is better than `other` for every t, `Some(Equal)` when they
+    /// are the same function, `None` when the order is not the same for every t.
+    fn compare(self, other: Affine) -> Option<std::cmp::Ordering> {
+        use std::cmp::Ordering::*;
+        if self == other {
+            return Some(Equal);
+        }
+        let (x, y) = (Value::from_depth(self.base), Value::from_depth(other.base));
+        if x.outcome() != y.outcome() {
+            return Some(x.rank().cmp(&y.rank()));
+        }
+        // Same outcome: lost cells want the smaller depth, won cells the larger.
+        let (lo, hi) =
+            if x.outcome() == crate::Outcome::Loss { (self, other) } else { (other, self) };
+        Some(if lo.base < hi.base && lo.slope <= hi.slope {
+            Less
+        } else if lo.base > hi.base && lo.slope >= hi.slope {
+            Greater
+        } else {
+            return None;
+        })
+    }
+}
+
+/// A row whose depths are affine in t.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct SymRow {
+    a: Affine,
+    b: Affine,
+    ex: u32,
+}
+
+impl SymRow {
+    fn get(self, col: u32) -> Affine {
+        if col == self.ex { self.b } else { self.a }
+    }
+
+    fn at(self, t: u64) -> Result<Row, SolveError> {
+        Ok(Row { a: self.a.at(t)?, b: self.b.at(t)?, ex: self.ex })
+    }
+}
+
+/// The symbolic step: `Row` from affine candidates, or `None` when some comparison is not
+/// the same for every t.
+fn sym_step(kmax: u32, mut cand: impl FnMut(u32) -> Affine) -> Option<SymRow> {
+    use std::cmp::Ordering::*;
+    let mut best: Option<(Affine, u32)> = None;
+    let mut second: Option<Affine> = None;
+    for k in 1..=kmax {
+        let d = cand(k);
+        match best {
+            None => best = Some((d, k)),
+            Some((bd, _)) => match d.compare(bd)? {
+                Less => {
+                    second = Some(bd);
+                    best = Some((d, k));
+                }
+                Equal | Greater => match second {
+                    None => second = Some(d),
+                    Some(sd) => {
+                        if d.compare(sd)? == Less {
+                            second = Some(d);
+                        }
+                    }
+                },
+            },
+        }
+    }
+    let zero = Affine { base: 0, slope: 0 };
+    Some(match best {
+        None => SymRow { a: zero, b: zero, ex: 0 },
+        Some((bd, bk)) => {
+            let a = bd.plus_one();
+            let b = second.map_or(zero, Affine::plus_one);
+            if a == b { SymRow { a, b, ex: 0 } } else { SymRow { a, b, ex: bk } }
+        }
+    })
+}
+
+/// What [`find`] found, with what it needs to answer any distance.
+#[derive(Debug, Clone)]
+pub(crate) struct Periodic {
+    pub(crate) period: Period,
+    /// Rows `0..=r0`.
+    rows: Vec<Row>,
+    /// Row `r0 + t·p + i` is `sym[i - 1]` at t, for i in `1..=p`.
+    sym: Vec<SymRow>,
+}
+
+impl Periodic {
+    /// Row `r`, for any distance `r` from the top.
+    pub(crate) fn row(&self, r: u64) -> Result<Row, SolveError> {
+        let r0 = self.rows.len() as u64 - 1;
+        if r <= r0 {
+            return Ok(self.rows[r as usize]);
+        }
+        let p = self.sym.len() as u64;
+        let t = (r - r0 - 1) / p;
+        self.sym[((r - r0 - 1) % p) as usize].at(t)
+    }
+}
+
+/// Every `PROGRESS_EVERY` rows the progress callback hears how many rows are done.
+pub(crate) const PROGRESS_EVERY: u64 = 1 << 16;
+
+/// The signature of a row: what must repeat when the rows repeat.
+fn signature(row: Row) -> u64 {
+    (u64::from(row.ex) << 3) | ((row.a & 1) << 2) | ((row.b & 1) << 1) | u64::from(row.a == row.b)
+}
+
+/// The least period of `s` (KMP failure function).
+fn least_period(s: &[u64]) -> usize {
+    let n = s.len();
+    let mut fail = vec![0usize; n];
+    let mut k = 0;
+    for i in 1..n {
+        while k > 0 && s[i] != s[k] {
+            k = fail[k - 1];
+        }
+        if s[i] == s[k] {
+            k += 1;
+        }
+        fail[i] = k;
+    }
+    n - fail.get(n.wrapping_sub(1)).copied().unwrap_or(0)
+}
+
+/// Tries to prove that the rows repeat affinely from the window at `r0` with period `p`.
+/// Returns the symbolic rows `r0 + 1..=r0 + p` on success.
+fn verify(rows: &[Row], cols: u32, r0: u64, p: u64) -> Option<Vec<SymRow>> {
+    let m = u64::from(cols);
+    // The symbolic window: entry j (row r0 - j) is A + t·δ with A from r0, δ from r0 + p.
+    let mut window: Vec<SymRow> = Vec::with_capacity(cols as usize);
+    for j in 0..m {
+        let x = rows[(r0 - j) as usize];
+        let y = rows[(r0 + p - j) as usize];
+        let (rx, ry) = (relevant(x, j, cols), relevant(y, j, cols));
+        if rx.ex != ry.ex {
+            return None;
+        }
+        let slope = |u: Option<u64>, v: Option<u64>| -> Option<u64> {
+            match (u, v) {
+                (Some(u), Some(v)) => {
+                    let s = v.checked_sub(u)?;
+                    (s % 2 == 0).then_some(s)
+                }
+                (None, None) => Some(0),
+                _ => None,
+            }
+        };
+        let sa = slope(rx.a, ry.a)?;
+        let sb = slope(rx.b, ry.b)?;
+        window.push(SymRow {
+            a: Affine { base: x.a, slope: sa },
+            b: Affine { base: x.b, slope: sb },
+            ex: x.ex,
+        });
+    }
+    // Ring of the symbolic window, newest last: index of row r0 - j is m - 1 - j.
+    window.reverse();
+    let mut out = Vec::with_capacity(p as usize);
+    for _ in 0..p {
+        let len = window.len();
+        let row = sym_step(cols, |k| window[len - k as usize].get(k))?;
+        window.push(row);
+        out.push(row);
+    }
+    // After one period the window must be the first one with t -> t + 1.
+    let len = window.len();
+    for j in 0..m {
+        let first = window[len - p as usize - 1 - j as usize];
+        let last = window[len - 1 - j as usize];
+        let shifted = |f: Affine| Affine { base: f.base.saturating_add(f.slope), slope: f.slope };
+        let read = |r: SymRow| {
+            if r.ex != 0 && u64::from(r.ex) > j { (Some(r.b), r.ex) } else { (None, 0) }
+        };
+        let (fb, fex) = read(first);
+        let (lb, lex) = read(last);
+        let a_read = m - j >= 2 || fex == 0;
+        if fex != lex || (a_read && shifted(first.a) != last.a) || fb.map(shifted) != lb {
+            return None;
+        }
+    }
+    Some(out)
+}
+
+/// Finds the period of the rows of boards with `cols` columns, computing at most about
+/// `search_rows` rows; `None` when no repeat shows up within that bound.
+///
+/// The rows are computed and their signatures (exceptional column, outcomes) watched; at
+/// checkpoints (doubling) the least period p of the signatures' last half proposes a
+/// repeat, and `verify` proves it or rejects it.
+///
+/// # Complexity
+/// O(R · M) time and O(R + M) space, R the rows computed (at most about twice μ + λ,
+/// bounded by `search_rows`).
+pub(crate) fn find(
+    cols: u32,
+    search_rows: u64,
+    progress: &mut dyn FnMut(u64),
+) -> Result<Option<Periodic>, SolveError> {
+    let m = u64::from(cols);
+    let mut rows = vec![Row::TOP];
+    let mut sigs = vec![signature(Row::TOP)];
+    let mut s = Stream::new(cols);
+    let mut checkpoint = (8 * m).max(64);
+    loop {
+        let target = checkpoint.min(search_rows.max(2 * m + 2));
+        while s.last() < target {
+            let row = s.advance();
+            rows.push(row);
+            sigs.push(signature(row));
+            if s.last() % PROGRESS_EVERY == 0 {
+                progress(s.last());
+            }
+        }
+        let r = s.last();
+        let half = (r / 2).max(m);
+        let p = least_period(&sigs[half as usize..=r as usize]) as u64;
+        if 2 * p <= r - half && r - p + 1 >= m {
+            let r0 = r - p;
+            if let Some(sym) = verify(&rows, cols, r0, p) {
+                rows.truncate(r0 as usize + 1);
+                return Ok(Some(finish(cols, rows, sym)?));
+            }
+        }
+        if target >= search_rows {
+            return Ok(None);
+        }
+        checkpoint *= 2;
+    }
+}
+
+/// Moves the start back as far as the stored rows still follow the affine law.
+fn finish(cols: u32, mut rows: Vec<Row>, mut sym: Vec<SymRow>) -> Result<Periodic, SolveError> {
+    let p = sym.len();
+    // Row r0 (the last stored) is sym[p - 1] at t = -1 when the law extends back.
+    while rows.len() > 1 {
+        let last = *rows.last().expect("non-empty");
+        let s = sym[p - 1];
+        let back =
+            |f: Affine| f.base.checked_sub(f.slope).map(|base| Affine { base, slope: f.slope });
+        let (Some(a), Some(b)) = (back(s.a), back(s.b)) else { break };
+        let candidate = SymRow { a, b, ex: s.ex };
+        if candidate.at(0)? != last {
+            break;
+        }
+        rows.pop();
+        sym.rotate_right(1);
+        sym[0] = candidate;
+    }
+    let start = rows.len() as u64;
+    let shifts = sym.iter().flat_map(|r| {
+        let mut v = vec![r.a.slope];
+        if r.ex != 0 {
+            v.push(r.b.slope);
+        }
+        v
+    });
+    let (mut lo, mut hi) = (u64::MAX, 0);
+    for x in shifts {
+        lo = lo.min(x);
+        hi = hi.max(x);
+    }
+    let period = Period { cols, start, length: p as u64, min_shift: lo, max_shift: hi };
+    Ok(Periodic { period, rows, sym })
+}

@@ -1,0 +1,304 @@
+//! Solving a board: stored rows, extrapolation by the period, streaming DP.
+
+use std::collections::BTreeMap;
+
+use crate::board::{Board, Cell, Value};
+use crate::error::SolveError;
+use crate::period::{self, PROGRESS_EVERY, Period, Periodic};
+use crate::row::{Row, Stream};
+
+/// How a board is solved. Every knob has a documented default ([`Config::default`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Config {
+    /// Use the period of the rows for tall boards (default `true`). When `false`, every
+    /// answer comes from plain DP over all the rows below the top.
+    pub extrapolate: bool,
+    /// Boards of at most this many rows are solved by plain DP, storing every row (16 bytes
+    /// each); taller ones use the period (default 2^20).
+    pub store_rows: u64,
+    /// How many rows the period search may compute before giving up (default 2^22). On
+    /// giving up, [`solve_cell`] falls back to streaming DP.
+    pub search_rows: u64,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config { extrapolate: true, store_rows: 1 << 20, search_rows: 1 << 22 }
+    }
+}
+
+/// The values of every cell of a board, answered in O(1) each.
+#[derive(Debug, Clone)]
+pub struct Solution {
+    board: Board,
+    kind: Kind,
+}
+
+#[derive(Debug, Clone)]
+enum Kind {
+    /// Rows `0..N`, distances from the top.
+    Stored(Vec<Row>),
+    Periodic(Periodic),
+}
+
+impl Solution {
+    /// The board solved.
+    pub fn board(&self) -> Board {
+        self.board
+    }
+
+    /// The period used to extrapolate, if the board was solved that way.
+    pub fn period(&self) -> Option<Period> {
+        match &self.kind {
+            Kind::Stored(_) => None,
+            Kind::Periodic(p) => Some(p.period),
+        }
+    }
+
+    fn row(&self, r: u64) -> Result<Row, SolveError> {
+        match &self.kind {
+            Kind::Stored(rows) => Ok(rows[r as usize]),
+            Kind::Periodic(p) => p.row(r),
+        }
+    }
+
+    /// The value of `cell`, which must be on the board.
+    ///
+    /// # Errors
+    /// [`SolveError::Overflow`] when a depth does not fit in u64 (never for boards of at
+    /// most `u64::MAX` rows, since a depth is at most the distance from the top).
+    ///
+    /// # Panics
+    /// When `cell` is not on the board (cells come from [`Board::cell`]).
+    pub fn value(&self, cell: Cell) -> Result<Value, SolveError> {
+        assert!(cell.row >= 1 && cell.row <= self.board.rows(), "cell {cell} is not on the board");
+        Ok(self.row(self.board.distance_from_top(cell))?.value(cell.col))
+    }
+
+    /// The values of row `row` (1-based from the bottom), columns `1..=M`.
+    ///
+    /// # Errors
+    /// As [`Solution::value`].
+    pub fn row_values(&self, row: u64) -> Result<Vec<Value>, SolveError> {
+        let r = self.row(self.board.distance_from_top(Cell { row, col: 1 }))?;
+        Ok((1..=self.board.cols()).map(|c| r.value(c)).collect())
+    }
+
+    /// The best move from `cell`, or `None` when it has no move: to a lost successor of
+    /// least depth from a won cell, to a successor of greatest depth from a lost one, ties
+    /// broken by the smallest column.
+    ///
+    /// # Complexity
+    /// O(M) time, O(1) space.
+    ///
+    /// # Errors
+    /// As [`Solution::value`].
+    pub fn best_move(&self, cell: Cell) -> Result<Option<Cell>, SolveError> {
+        let mut best: Option<(u64, Cell)> = None;
+        for next in self.board.successors(cell) {
+            let rank = self.value(next)?.rank();
+            if best.is_none_or(|(r, _)| rank < r) {
+                best = Some((rank, next));
+            }
+        }
+        Ok(best.map(|(_, c)| c))
+    }
+
+    /// An optimal play from `cell`: the cells visited, starting with `cell`, for at most
+    /// `max_plies` plies (the play has exactly `value(cell).depth()` plies).
+    ///
+    /// # Complexity
+    /// O(min(depth, max_plies) · M) time.
+    ///
+    /// # Errors
+    /// As [`Solution::value`].
+    pub fn line(&self, cell: Cell, max_plies: u64) -> Result<Vec<Cell>, SolveError> {
+        let mut out = vec![cell];
+        let mut at = cell;
+        while (out.len() as u64) <= max_plies {
+            match self.best_move(at)? {
+                Some(next) => {
+                    out.push(next);
+                    at = next;
+                }
+                None => break,
+            }
+        }
+        Ok(out)
+    }
+}
+
+/// Solves every cell of `board`.
+///
+/// Boards of at most [`Config::store_rows`] rows (or any board when
+/// [`Config::extrapolate`] is off) are solved by plain DP from the top row down, storing
+/// every row in O(1) space; taller boards by the period of their rows ([`find_period`]).
+/// `progress` hears, every 65536 rows, how many rows have been computed.
+///
+/// # Complexity
+/// Plain DP: O(N · M) time, O(N + M) space. With the period: O((μ + λ) · M) time and
+/// O(μ + λ + M) space for pre-period μ and period λ, independent of N.
+///
+/// # Errors
+/// [`SolveError::TooTall`] when plain DP would store more than `store_rows` rows while
+/// `extrapolate` is off, [`SolveError::NoPeriod`] when the period search gives up.
+///
+/// # Example
+/// ```
+/// use gamegraph_tab::{Board, Config, Outcome, solve};
+/// let board = Board::new(10, 4)?;
+/// let sol = solve(board, &Config::default(), &mut |_| {})?;
+/// assert_eq!(sol.value(board.cell(5, 3)?)?.outcome(), Outcome::Loss);
+/// assert_eq!(sol.value(board.cell(4, 3)?)?.answer(), 2);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
+/// Reference: the seed's min-max table (Nguyễn Xuân Huy, "Ngày xuân lập trình chơi cờ
+/// bảng"), with the O(M) row of this crate's overview.
+pub fn solve(
+    board: Board,
+    config: &Config,
+    progress: &mut dyn FnMut(u64),
+) -> Result<Solution, SolveError> {
+    if board.rows() <= config.store_rows {
+        return Ok(Solution { board, kind: Kind::Stored(plain_rows(board, progress)) });
+    }
+    if !config.extrapolate {
+        return Err(SolveError::TooTall { rows: board.rows(), limit: config.store_rows });
+    }
+    match period::find(board.cols(), config.search_rows, progress)? {
+        Some(p) => Ok(Solution { board, kind: Kind::Periodic(p) }),
+        None => Err(SolveError::NoPeriod { cols: board.cols(), searched: config.search_rows }),
+    }
+}
+
+fn plain_rows(board: Board, progress: &mut dyn FnMut(u64)) -> Vec<Row> {
+    let mut rows = Vec::with_capacity(board.rows() as usize);
+    let mut s = Stream::new(board.cols());
+    rows.push(Row::TOP);
+    while s.last() + 1 < board.rows() {
+        rows.push(s.advance());
+        if s.last() % PROGRESS_EVERY == 0 {
+            progress(s.last());
+        }
+    }
+    rows
+}
+
+/// Finds the period of the rows of every board with `cols` columns (at most
+/// [`Config::search_rows`] rows computed); `Ok(None)` when no repeat shows up.
+///
+/// # Complexity
+/// O((μ + λ) · M) time and O(μ + λ + M) space.
+///
+/// # Errors
+/// [`SolveError::Overflow`] (not reachable in practice).
+///
+/// # Example
+/// ```
+/// use gamegraph_tab::{Config, find_period};
+/// let p = find_period(4, &Config::default(), &mut |_| {})?.expect("a period");
+/// assert_eq!((p.start, p.length, p.min_shift), (1, 10, 4));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn find_period(
+    cols: u32,
+    config: &Config,
+    progress: &mut dyn FnMut(u64),
+) -> Result<Option<Period>, SolveError> {
+    Ok(period::find(cols, config.search_rows, progress)?.map(|p| p.period))
+}
+
+/// The value of one cell, by the cheapest exact route: streaming DP over the rows between
+/// the top and the cell for boards of at most [`Config::store_rows`] rows, for cells at
+/// most [`Config::search_rows`] rows below the top, or when [`Config::extrapolate`] is
+/// off; otherwise the period of the rows, falling back to streaming DP (O(M) memory) when
+/// the period search gives up.
+///
+/// # Complexity
+/// Streaming: O((N - x) · M) time, O(M) space. With the period: as [`find_period`].
+///
+/// # Errors
+/// As [`solve`], except that no period is not an error.
+///
+/// # Panics
+/// When `cell` is not on `board`.
+pub fn solve_cell(
+    board: Board,
+    cell: Cell,
+    config: &Config,
+    progress: &mut dyn FnMut(u64),
+) -> Result<Value, SolveError> {
+    let mut cache = BTreeMap::new();
+    cell_with_cache(board, cell, config, &mut cache, progress)
+}
+
+fn cell_with_cache(
+    board: Board,
+    cell: Cell,
+    config: &Config,
+    cache: &mut BTreeMap<u32, Option<Periodic>>,
+    progress: &mut dyn FnMut(u64),
+) -> Result<Value, SolveError> {
+    assert!(cell.row >= 1 && cell.row <= board.rows(), "cell {cell} is not on the board");
+    let r = board.distance_from_top(cell);
+    if config.extrapolate && board.rows() > config.store_rows {
+        // A search costs about as much as streaming `search_rows` rows: only start one
+        // when streaming would cost more.
+        if r > config.search_rows {
+            if let std::collections::btree_map::Entry::Vacant(e) = cache.entry(board.cols()) {
+                e.insert(period::find(board.cols(), config.search_rows, progress)?);
+            }
+        }
+        if let Some(Some(p)) = cache.get(&board.cols()) {
+            return Ok(p.row(r)?.value(cell.col));
+        }
+    }
+    Ok(stream_row(board.cols(), r, progress).value(cell.col))
+}
+
+/// Row `r` by streaming DP.
+fn stream_row(cols: u32, r: u64, progress: &mut dyn FnMut(u64)) -> Row {
+    let mut s = Stream::new(cols);
+    let mut row = Row::TOP;
+    while s.last() < r {
+        row = s.advance();
+        if s.last() % PROGRESS_EVERY == 0 {
+            progress(s.last());
+        }
+    }
+    row
+}
+
+/// One test of `tab.inp`: a board and a start cell.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Test {
+    /// The board.
+    pub board: Board,
+    /// The start cell.
+    pub start: Cell,
+}
+
+/// The values of the start cells of `tests`, in order, as [`solve_cell`] computes them
+/// (a period found for some M is reused by every later test with M columns).
+///
+/// # Errors
+/// As [`solve_cell`].
+///
+/// # Example
+/// ```
+/// use gamegraph_tab::{Config, answer_tests, parse_tests};
+/// let tests = parse_tests("2\n10 4 5 3\n10 4 4 3\n".as_bytes())?;
+/// let values = answer_tests(&tests, &Config::default(), &mut |_| {})?;
+/// let d: Vec<u64> = values.iter().map(|v| v.answer()).collect();
+/// assert_eq!(d, [0, 2]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn answer_tests(
+    tests: &[Test],
+    config: &Config,
+    progress: &mut dyn FnMut(u64),
+) -> Result<Vec<Value>, SolveError> {
+    let mut cache = BTreeMap::new();
+    tests.iter().map(|t| cell_with_cache(t.board, t.start, config, &mut cache, progress)).collect()
+}

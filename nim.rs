@@ -1,0 +1,59 @@
+//! `gamegraph nim` end to end.
+
+use std::process::{Command, Output};
+
+fn run(args: &[&str]) -> Output {
+    let dir = std::env::temp_dir();
+    Command::new(env!("CARGO_BIN_EXE_gamegraph")).arg("nim").args(args).current_dir(dir).output().unwrap()
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8(o.stdout.clone()).unwrap()
+}
+
+#[test]
+fn compound_heaps_normal_and_misere() {
+    assert_eq!(stdout(&run(&["3", "5", "6"])), "2\n");
+    assert_eq!(stdout(&run(&["5", "7", "9", "--max", "2", "3", "4"])), "1\ntake 3 from heap 3\n");
+    assert_eq!(stdout(&run(&["1", "1", "4", "--misere"])), "1\ntake 3 from heap 3\n");
+    assert_eq!(stdout(&run(&["1", "1", "1", "--misere"])), "2\n");
+    assert_eq!(stdout(&run(&["15", "--max", "4"])), "2\n");
+    assert_eq!(stdout(&run(&["23", "--max", "5", "--misere"])), "1\ntake 4 from heap 1\n");
+    let big = "1000000000000000000";
+    assert_eq!(stdout(&run(&[big, big])), "2\n");
+}
+
+#[test]
+fn moore_and_search() {
+    // 3 5 6 9, k = 2: take 2 from heap 4 makes every column 0 mod 3.
+    assert_eq!(stdout(&run(&["3", "5", "6", "9", "--moore", "2"])), "1\ntake 2 from heap 4\n");
+    let o = run(&["4", "4", "4", "--moore", "2", "--max", "2", "2", "2", "--json"]);
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["method"], "search");
+    let o = run(&["1000000", "1000000", "--moore", "2", "--max", "3", "3"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8(o.stderr).unwrap().contains("no proven theory"));
+}
+
+#[test]
+fn explain_shows_the_digit_sum() {
+    let out = stdout(&run(&["5", "7", "9", "--max", "2", "3", "4", "--explain"]));
+    assert!(out.contains("heap 3: 9 objects, take 1..4: g = 9 mod 5 = 4 = 100"), "{out}");
+    assert!(out.contains("digit sum: 101 = 5"), "{out}");
+}
+
+#[test]
+fn malformed_heaps_and_limits_exit_2() {
+    for args in [
+        &["5", "x"][..],
+        &["5", "-3"][..],
+        &["5", "7", "--max", "2"][..],
+        &["5", "--max", "0"][..],
+        &["5", "--moore", "0"][..],
+        &["99999999999999999999"][..],
+    ] {
+        let o = run(args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        assert!(String::from_utf8(o.stderr).unwrap().starts_with("error:"), "{args:?}");
+    }
+}
