@@ -228,6 +228,7 @@ pub fn find_kernel(g: &Graph, cfg: &Config) -> Result<KernelAnswer, KernelError>
             continue;
         }
         searched = true;
+        budget.check_clock()?;
         let mut s = Search::new(part);
         let found = match budget.capped(TRIAL_NODES, |b| s.next(b))? {
             Some(found) => found,
@@ -299,6 +300,7 @@ pub fn count_kernels(g: &Graph, cfg: &Config) -> Result<KernelCount, KernelError
     let mut budget = Budget::new(cfg);
     let mut count: u128 = 1;
     for part in parts {
+        budget.check_clock()?;
         let mut s = Search::new(part);
         let mut here: u128 = 0;
         let trial = budget.capped(TRIAL_NODES, |b| {
