@@ -36,6 +36,9 @@ fn timed(cmd: &mut Command, limit: Duration) -> Result<Option<(Duration, String)
         if let Some(status) = child.try_wait()? {
             let wall = start.elapsed();
             let out = reader.join().expect("reader thread")?;
+            if status.code() == Some(3) {
+                return Ok(None); // gamegraph's own --time-limit
+            }
             if !status.success() {
                 bail!("{cmd:?} failed: {status}");
             }
