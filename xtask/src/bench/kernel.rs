@@ -222,17 +222,16 @@ pub(crate) fn run(root: &Path, quick: bool) -> Result<()> {
                 } {
                     slower.push(format!("{task} n={n} d={d}"));
                 }
-                let _ = writeln!(
-                    table,
+                let row = format!(
                     "| {task} | {n} | {d} | {arcs} | {shown} | {} | {peer_name} | {} | {ratio} |",
                     cell(us.secs, limit),
                     cell(them.secs, limit)
                 );
-                eprint!(".");
+                eprintln!("{row}");
+                let _ = writeln!(table, "{row}");
             }
         }
     }
-    eprintln!();
     println!("{table}");
     if slower.is_empty() {
         println!("gamegraph was faster on every row.");
