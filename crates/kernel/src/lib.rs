@@ -1,3 +1,57 @@
-//! Kernels and stable sets of digraphs.
+//! Kernels and stable sets of digraphs (SPEC §3).
 //!
-//! (Implementation in progress: see the workspace issue tracker.)
+//! For a digraph G, a set S of vertices is *internally stable* when no arc joins two of its
+//! vertices (a vertex with a self-loop is never in such a set), *externally stable* when every
+//! vertex outside S has an arc into S, and a *kernel* when it is both. α(G) is the largest
+//! internally stable set, β(G) the smallest externally stable one.
+//!
+//! - Checks with a certificate of failure: [`internally_stable`], [`externally_stable`],
+//!   [`is_kernel`], [`maximal_internally_stable`].
+//! - Kernels: [`find_kernel`] (one, or `None`), [`kernels`] (all, an iterator),
+//!   [`count_kernels`]; each says which argument decided ([`Explanation`]).
+//! - Stability numbers with witnesses: [`alpha`], [`beta`].
+//!
+//! Facts the solvers use (SPEC §3): every kernel is a maximal internally stable set; if
+//! α(G) < β(G) there is no kernel; an acyclic digraph has exactly one kernel, the set of its
+//! retrograde L positions; more generally every kernel contains every L position and no W
+//! position, so only the draw positions need a search; a digraph without odd directed cycles
+//! has a kernel (Richardson), built here without search. Deciding whether a kernel exists is
+//! NP-complete, so the general case is an exact search with strong propagation.
+//!
+//! ```
+//! use gamegraph_graph::{Graph, Vertex};
+//! use gamegraph_kernel::{count_kernels, find_kernel, format_set, Config};
+//!
+//! // SPEC §4: positions 0..15, a move takes 1 to 4 objects.
+//! let mut arcs = Vec::new();
+//! for x in 0..16u32 {
+//!     for t in 1..=4.min(x) {
+//!         arcs.push((Vertex(x), Vertex(x - t)));
+//!     }
+//! }
+//! let g = Graph::from_arcs(16, &arcs).unwrap();
+//! let k = find_kernel(&g, &Config::default()).unwrap().kernel.unwrap();
+//! assert_eq!(format_set(&k), "1 6 11 16"); // 1-based: positions 0, 5, 10, 15
+//! assert_eq!(count_kernels(&g, &Config::default()).unwrap().count, 1);
+//! ```
+
+mod bits;
+mod check;
+mod config;
+mod error;
+mod kernel;
+mod local;
+mod richardson;
+mod search;
+mod stable;
+
+pub use crate::check::{
+    VertexSet, Violation, externally_stable, internally_stable, is_kernel,
+    maximal_internally_stable, members, vertex_set,
+};
+pub use crate::config::Config;
+pub use crate::error::KernelError;
+pub use crate::kernel::{
+    Decided, Explanation, KernelAnswer, KernelCount, Kernels, StableSet, alpha, beta,
+    count_kernels, find_kernel, format_set, kernels, report,
+};

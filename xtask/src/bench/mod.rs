@@ -10,6 +10,7 @@ use anyhow::{Context, Result, bail};
 
 mod graph;
 mod grundy;
+mod kernel;
 mod octal;
 mod retro;
 mod tab;
@@ -105,6 +106,7 @@ pub(crate) fn run(root: &Path, args: &[String]) -> Result<()> {
             "tab" => tab::run(root, quick)?,
             "octal" => octal::run(root, args)?,
             "grundy" => grundy::run(root, quick)?,
+            "kernel" => kernel::run(root, quick)?,
             _ => bail!("unknown benchmark {name:?}"),
         }
     }

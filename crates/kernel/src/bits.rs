@@ -1,0 +1,53 @@
+//! Fixed-size bitsets over `u64` words, for the branch-and-bound hot loops.
+
+#[inline]
+pub(crate) fn words(n: usize) -> usize {
+    n.div_ceil(64)
+}
+
+#[inline]
+pub(crate) fn set(b: &mut [u64], i: usize) {
+    b[i >> 6] |= 1 << (i & 63);
+}
+
+#[inline]
+pub(crate) fn clear(b: &mut [u64], i: usize) {
+    b[i >> 6] &= !(1 << (i & 63));
+}
+
+#[inline]
+pub(crate) fn get(b: &[u64], i: usize) -> bool {
+    b[i >> 6] >> (i & 63) & 1 == 1
+}
+
+#[inline]
+pub(crate) fn is_empty(b: &[u64]) -> bool {
+    b.iter().all(|&w| w == 0)
+}
+
+#[inline]
+pub(crate) fn count(b: &[u64]) -> usize {
+    b.iter().map(|w| w.count_ones() as usize).sum()
+}
+
+#[inline]
+pub(crate) fn count_and(a: &[u64], b: &[u64]) -> usize {
+    a.iter().zip(b).map(|(x, y)| (x & y).count_ones() as usize).sum()
+}
+
+#[inline]
+pub(crate) fn first(b: &[u64]) -> Option<usize> {
+    b.iter().enumerate().find(|(_, w)| **w != 0).map(|(i, w)| i * 64 + w.trailing_zeros() as usize)
+}
+
+/// Calls `f` with every member of `b`, in increasing order.
+#[inline]
+pub(crate) fn for_each(b: &[u64], mut f: impl FnMut(usize)) {
+    for (i, &w) in b.iter().enumerate() {
+        let mut w = w;
+        while w != 0 {
+            f(i * 64 + w.trailing_zeros() as usize);
+            w &= w - 1;
+        }
+    }
+}

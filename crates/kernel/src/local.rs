@@ -1,0 +1,241 @@
+//! Induced subgraphs with their own 0-based ids, deduplicated adjacency and no self-loops
+//! (a self-loop is kept as a flag), and the structural routines the solvers share.
+
+use gamegraph_graph::{Graph, Vertex};
+
+/// An induced subgraph in compact form.
+#[derive(Debug, Clone)]
+pub(crate) struct Local {
+    /// `succ[succ_off[v]..succ_off[v + 1]]`: the successors of `v`, sorted, no repeats, no `v`.
+    succ_off: Vec<u32>,
+    succ: Vec<u32>,
+    pred_off: Vec<u32>,
+    pred: Vec<u32>,
+    /// `looped[v]`: `v` has a self-loop.
+    pub(crate) looped: Vec<bool>,
+    /// The vertex of the whole graph for each local id.
+    pub(crate) global: Vec<Vertex>,
+}
+
+fn csr(n: usize, lists: &mut [Vec<u32>]) -> (Vec<u32>, Vec<u32>) {
+    let mut off = Vec::with_capacity(n + 1);
+    let mut all = Vec::new();
+    off.push(0);
+    for l in lists.iter_mut() {
+        l.sort_unstable();
+        l.dedup();
+        all.extend_from_slice(l);
+        off.push(all.len() as u32);
+    }
+    (off, all)
+}
+
+impl Local {
+    /// The subgraph of `g` induced by `verts` (in that order). `scratch` has one entry per
+    /// vertex of `g`, all `u32::MAX`, and is left that way.
+    pub(crate) fn induced(g: &Graph, verts: &[Vertex], scratch: &mut [u32]) -> Local {
+        let n = verts.len();
+        for (i, v) in verts.iter().enumerate() {
+            scratch[v.index()] = i as u32;
+        }
+        let mut out: Vec<Vec<u32>> = vec![Vec::new(); n];
+        let mut inn: Vec<Vec<u32>> = vec![Vec::new(); n];
+        let mut looped = vec![false; n];
+        for (i, &v) in verts.iter().enumerate() {
+            for &w in g.successors(v) {
+                let j = scratch[w.index()];
+                if j == u32::MAX {
+                    continue;
+                }
+                if j as usize == i {
+                    looped[i] = true;
+                } else {
+                    out[i].push(j);
+                    inn[j as usize].push(i as u32);
+                }
+            }
+        }
+        for v in verts {
+            scratch[v.index()] = u32::MAX;
+        }
+        let (succ_off, succ) = csr(n, &mut out);
+        let (pred_off, pred) = csr(n, &mut inn);
+        Local { succ_off, succ, pred_off, pred, looped, global: verts.to_vec() }
+    }
+
+    /// The whole graph.
+    pub(crate) fn whole(g: &Graph) -> Local {
+        let verts: Vec<Vertex> = g.vertices().collect();
+        let mut scratch = vec![u32::MAX; g.num_vertices()];
+        Local::induced(g, &verts, &mut scratch)
+    }
+
+    #[inline]
+    pub(crate) fn n(&self) -> usize {
+        self.global.len()
+    }
+
+    #[inline]
+    pub(crate) fn succ(&self, v: usize) -> &[u32] {
+        &self.succ[self.succ_off[v] as usize..self.succ_off[v + 1] as usize]
+    }
+
+    #[inline]
+    pub(crate) fn pred(&self, v: usize) -> &[u32] {
+        &self.pred[self.pred_off[v] as usize..self.pred_off[v + 1] as usize]
+    }
+
+    /// The neighbours of `v` in the underlying undirected graph (no repeats, no `v`).
+    pub(crate) fn undirected(&self, v: usize) -> Vec<u32> {
+        let mut a: Vec<u32> = self.succ(v).iter().chain(self.pred(v)).copied().collect();
+        a.sort_unstable();
+        a.dedup();
+        a
+    }
+
+    /// Strongly connected components of the subgraph induced by `active` vertices (all when
+    /// `None`), by Tarjan's algorithm with an explicit stack. Returns the components in the
+    /// order Tarjan completes them: every arc goes from a component to one listed earlier or
+    /// to itself (sinks first).
+    ///
+    /// Complexity: O(n + m) time and space.
+    pub(crate) fn sccs(&self, active: Option<&[bool]>) -> Vec<Vec<u32>> {
+        let n = self.n();
+        let on = |v: usize| active.is_none_or(|a| a[v]);
+        const NONE: u32 = u32::MAX;
+        let mut index = vec![NONE; n];
+        let mut low = vec![0u32; n];
+        let mut on_stack = vec![false; n];
+        let mut stack: Vec<u32> = Vec::new();
+        let mut call: Vec<(u32, u32)> = Vec::new(); // (vertex, next successor position)
+        let mut next = 0u32;
+        let mut out = Vec::new();
+        for root in 0..n {
+            if !on(root) || index[root] != NONE {
+                continue;
+            }
+            call.push((root as u32, 0));
+            index[root] = next;
+            low[root] = next;
+            next += 1;
+            stack.push(root as u32);
+            on_stack[root] = true;
+            while let Some(&mut (v, ref mut pos)) = call.last_mut() {
+                let vs = v as usize;
+                let succ = self.succ(vs);
+                if (*pos as usize) < succ.len() {
+                    let w = succ[*pos as usize] as usize;
+                    *pos += 1;
+                    if !on(w) {
+                        continue;
+                    }
+                    if index[w] == NONE {
+                        index[w] = next;
+                        low[w] = next;
+                        next += 1;
+                        stack.push(w as u32);
+                        on_stack[w] = true;
+                        call.push((w as u32, 0));
+                    } else if on_stack[w] {
+                        low[vs] = low[vs].min(index[w]);
+                    }
+                } else {
+                    call.pop();
+                    if let Some(&(p, _)) = call.last() {
+                        low[p as usize] = low[p as usize].min(low[vs]);
+                    }
+                    if low[vs] == index[vs] {
+                        let mut comp = Vec::new();
+                        loop {
+                            let w = stack.pop().expect("tarjan stack holds the component");
+                            on_stack[w as usize] = false;
+                            comp.push(w);
+                            if w == v {
+                                break;
+                            }
+                        }
+                        comp.sort_unstable();
+                        out.push(comp);
+                    }
+                }
+            }
+        }
+        out
+    }
+}
+
+/// Retrograde labels of the whole graph (SPEC §1).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Label {
+    Win,
+    Loss,
+    Draw,
+}
+
+/// Labels every vertex Win, Loss or Draw by retrograde analysis (`gamegraph_retro::solve`).
+///
+/// Complexity: O(n + m) time and space.
+pub(crate) fn retro_labels(g: &Graph) -> Vec<Label> {
+    use gamegraph_retro::Outcome;
+    gamegraph_retro::solve(g)
+        .outcomes()
+        .iter()
+        .map(|o| match o {
+            Outcome::Win => Label::Win,
+            Outcome::Loss => Label::Loss,
+            Outcome::Draw => Label::Draw,
+        })
+        .collect()
+}
+
+/// Whether `g` has no directed cycle (self-loops count as cycles).
+///
+/// Complexity: O(n + m) time, O(n) space (Kahn's algorithm).
+pub(crate) fn is_acyclic(g: &Graph) -> bool {
+    let n = g.num_vertices();
+    let mut indeg = vec![0usize; n];
+    for (_, v) in g.arcs() {
+        indeg[v.index()] += 1;
+    }
+    let mut stack: Vec<Vertex> = g.vertices().filter(|v| indeg[v.index()] == 0).collect();
+    let mut seen = 0;
+    while let Some(v) = stack.pop() {
+        seen += 1;
+        for &w in g.successors(v) {
+            indeg[w.index()] -= 1;
+            if indeg[w.index()] == 0 {
+                stack.push(w);
+            }
+        }
+    }
+    seen == n
+}
+
+/// The weakly connected components of the vertices with `keep[v]`, each sorted, ordered by
+/// their smallest vertex.
+pub(crate) fn weak_components(g: &Graph, keep: &[bool]) -> Vec<Vec<Vertex>> {
+    let n = g.num_vertices();
+    let mut seen = vec![false; n];
+    let mut out = Vec::new();
+    let mut stack = Vec::new();
+    for r in 0..n {
+        if !keep[r] || seen[r] {
+            continue;
+        }
+        seen[r] = true;
+        stack.push(Vertex::from_index(r));
+        let mut comp = Vec::new();
+        while let Some(v) = stack.pop() {
+            comp.push(v);
+            for &w in g.successors(v).iter().chain(g.predecessors(v)) {
+                if keep[w.index()] && !seen[w.index()] {
+                    seen[w.index()] = true;
+                    stack.push(w);
+                }
+            }
+        }
+        comp.sort_unstable();
+        out.push(comp);
+    }
+    out
+}

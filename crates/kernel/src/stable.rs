@@ -1,0 +1,483 @@
+//! Bitset branch-and-bound for α (maximum internally stable set) and β (minimum externally
+//! stable set).
+
+use crate::KernelError;
+use crate::bits;
+use crate::config::Budget;
+
+/// The largest connected part the bitset searches accept (its bitsets take n² bits).
+pub(crate) const MAX_PART: usize = 1 << 15;
+
+/// What a branch-and-bound returned.
+#[derive(Debug, Clone)]
+pub(crate) struct Found {
+    /// The best set found (vertex ids of the caller).
+    pub(crate) set: Vec<u32>,
+    /// Whether `set` is proven optimal.
+    pub(crate) exact: bool,
+    /// A proven bound on the optimum: an upper bound for α, a lower bound for β.
+    pub(crate) bound: usize,
+}
+
+/// Stops a search after `cap` nodes of its own (not an error: the result is then inexact).
+struct Cap {
+    left: u64,
+}
+
+impl Cap {
+    fn new(cap: Option<u64>) -> Cap {
+        Cap { left: cap.unwrap_or(u64::MAX) }
+    }
+    fn spend(&mut self) -> bool {
+        if self.left == 0 {
+            return false;
+        }
+        self.left -= 1;
+        true
+    }
+}
+
+fn components(n: usize, alive: &[bool], adj: &[Vec<u32>]) -> Vec<Vec<u32>> {
+    let mut seen = vec![false; n];
+    let mut out = Vec::new();
+    for r in 0..n {
+        if !alive[r] || seen[r] {
+            continue;
+        }
+        seen[r] = true;
+        let mut comp = vec![r as u32];
+        let mut head = 0;
+        while head < comp.len() {
+            let v = comp[head] as usize;
+            head += 1;
+            for &w in &adj[v] {
+                if alive[w as usize] && !seen[w as usize] {
+                    seen[w as usize] = true;
+                    comp.push(w);
+                }
+            }
+        }
+        out.push(comp);
+    }
+    out
+}
+
+/// A maximum independent set of the undirected graph `adj` (symmetric lists, no loops,
+/// no repeats) among the vertices with `!excluded[v]`.
+///
+/// Vertices of degree 0 or 1 are taken first (some maximum independent set contains them);
+/// each connected part left is solved as a maximum clique of the complement by the bitset
+/// colouring branch-and-bound of Tomita and Seki (MCQ) in San Segundo's bitset form (BBMC):
+/// a greedy colouring of the candidates into cliques of `adj` bounds how many more vertices
+/// can be taken.
+pub(crate) fn max_independent(
+    adj: &[Vec<u32>],
+    excluded: &[bool],
+    budget: &mut Budget,
+    cap: Option<u64>,
+) -> Result<Found, KernelError> {
+    let n = adj.len();
+    let mut alive: Vec<bool> = excluded.iter().map(|&e| !e).collect();
+    let mut deg: Vec<usize> =
+        (0..n).map(|v| adj[v].iter().filter(|&&w| alive[w as usize]).count()).collect();
+    let mut taken: Vec<u32> = Vec::new();
+    let mut queue: Vec<u32> =
+        (0..n as u32).filter(|&v| alive[v as usize] && deg[v as usize] <= 1).collect();
+    while let Some(v) = queue.pop() {
+        let v = v as usize;
+        if !alive[v] || deg[v] > 1 {
+            continue;
+        }
+        alive[v] = false;
+        taken.push(v as u32);
+        if let Some(&u) = adj[v].iter().find(|&&u| alive[u as usize]) {
+            let u = u as usize;
+            alive[u] = false;
+            for &w in &adj[u] {
+                if alive[w as usize] {
+                    deg[w as usize] -= 1;
+                    if deg[w as usize] <= 1 {
+                        queue.push(w);
+                    }
+                }
+            }
+        }
+    }
+    let mut cap = Cap::new(cap);
+    let mut bound = taken.len();
+    let mut exact = true;
+    let mut set = taken;
+    for comp in components(n, &alive, adj) {
+        if comp.len() > MAX_PART {
+            return Err(KernelError::TooLarge { vertices: comp.len(), max: MAX_PART });
+        }
+        let f = mis_part(adj, &comp, budget, &mut cap)?;
+        exact &= f.exact;
+        bound += f.bound;
+        set.extend(f.set);
+    }
+    set.sort_unstable();
+    Ok(Found { set, exact, bound })
+}
+
+struct MisFrame {
+    p: Vec<u64>,
+    order: Vec<u32>,
+    colour: Vec<u32>,
+    i: usize,
+}
+
+/// Greedy colouring of `p` into cliques of the original graph (independent sets of the
+/// complement `h`); only vertices of colour `>= kmin` are listed. Returns the number of colours.
+fn colour_sort(
+    h: &[Vec<u64>],
+    p: &[u64],
+    kmin: usize,
+    f: &mut MisFrame,
+    u: &mut Vec<u64>,
+    q: &mut Vec<u64>,
+) -> usize {
+    u.clear();
+    u.extend_from_slice(p);
+    f.order.clear();
+    f.colour.clear();
+    let mut k = 0;
+    while !bits::is_empty(u) {
+        k += 1;
+        q.clear();
+        q.extend_from_slice(u);
+        while let Some(v) = bits::first(q) {
+            bits::clear(q, v);
+            for (qw, hw) in q.iter_mut().zip(&h[v]) {
+                *qw &= !hw;
+            }
+            bits::clear(u, v);
+            if k >= kmin {
+                f.order.push(v as u32);
+                f.colour.push(k as u32);
+            }
+        }
+    }
+    k
+}
+
+fn mis_part(
+    adj: &[Vec<u32>],
+    comp: &[u32],
+    budget: &mut Budget,
+    cap: &mut Cap,
+) -> Result<Found, KernelError> {
+    let c = comp.len();
+    // Renumber: smallest degree first (largest complement degree first).
+    let mut order: Vec<u32> = comp.to_vec();
+    order.sort_by_key(|&v| (adj[v as usize].len(), v));
+    let mut local = std::collections::HashMap::with_capacity(c);
+    for (i, &v) in order.iter().enumerate() {
+        local.insert(v, i);
+    }
+    let w = bits::words(c);
+    // h[i]: complement neighbours of i inside the part.
+    let mut h: Vec<Vec<u64>> = Vec::with_capacity(c);
+    for &v in &order {
+        let mut row = vec![!0u64; w];
+        if c % 64 != 0 {
+            row[w - 1] = (1u64 << (c % 64)) - 1;
+        }
+        let i = local[&v];
+        bits::clear(&mut row, i);
+        for &x in &adj[v as usize] {
+            if let Some(&j) = local.get(&x) {
+                bits::clear(&mut row, j);
+            }
+        }
+        h.push(row);
+    }
+    // Greedy start in this order.
+    let mut best: Vec<usize> = Vec::new();
+    let mut blocked = vec![0u64; w];
+    for (i, hi) in h.iter().enumerate() {
+        if !bits::get(&blocked, i) {
+            best.push(i);
+            for (b, hw) in blocked.iter_mut().zip(hi) {
+                *b |= !hw;
+            }
+        }
+    }
+    let mut u = Vec::with_capacity(w);
+    let mut q = Vec::with_capacity(w);
+    let mut all = vec![!0u64; w];
+    if c % 64 != 0 {
+        all[w - 1] = (1u64 << (c % 64)) - 1;
+    }
+    let mut root = MisFrame { p: all, order: Vec::new(), colour: Vec::new(), i: 0 };
+    let root_bound = colour_sort(&h, &root.p.clone(), best.len() + 1, &mut root, &mut u, &mut q);
+    root.i = root.order.len();
+    let mut frames = vec![root];
+    let mut pool: Vec<MisFrame> = Vec::new();
+    let mut cur: Vec<usize> = Vec::new();
+    let mut exact = true;
+    while let Some(top) = frames.last_mut() {
+        if top.i == 0 {
+            let f = frames.pop().expect("a frame");
+            pool.push(f);
+            if !frames.is_empty() {
+                cur.pop();
+            }
+            continue;
+        }
+        top.i -= 1;
+        let k = top.i;
+        if cur.len() + top.colour[k] as usize <= best.len() {
+            top.i = 0;
+            continue;
+        }
+        if !cap.spend() {
+            exact = false;
+            break;
+        }
+        budget.tick()?;
+        let v = top.order[k] as usize;
+        let mut child = pool.pop().unwrap_or(MisFrame {
+            p: Vec::new(),
+            order: Vec::new(),
+            colour: Vec::new(),
+            i: 0,
+        });
+        child.p.clear();
+        child.p.extend(top.p.iter().zip(&h[v]).map(|(a, b)| a & b));
+        bits::clear(&mut top.p, v);
+        cur.push(v);
+        if bits::is_empty(&child.p) {
+            if cur.len() > best.len() {
+                best = cur.clone();
+            }
+            cur.pop();
+            pool.push(child);
+            continue;
+        }
+        let kmin = (best.len() + 1).saturating_sub(cur.len()).max(1);
+        let p = std::mem::take(&mut child.p);
+        colour_sort(&h, &p, kmin, &mut child, &mut u, &mut q);
+        child.p = p;
+        child.i = child.order.len();
+        frames.push(child);
+    }
+    let set: Vec<u32> = best.iter().map(|&i| order[i]).collect();
+    let bound = if exact { set.len() } else { root_bound.max(set.len()) };
+    Ok(Found { set, exact, bound })
+}
+
+/// A minimum absorbing set: a smallest B such that every vertex outside B has a successor
+/// in B. `succ` and `pred` are the (repeat-free, loop-free) lists of a digraph.
+///
+/// Weakly connected parts are independent and solved one by one, each as a set cover (vertex
+/// y covers itself and its predecessors) by branch-and-bound: branch on the uncovered vertex
+/// with fewest usable coverers, each coverer in turn (largest gain first) and excluded from
+/// the later branches; the bound is the larger of two sound lower bounds, the fewest sets
+/// whose gains add up to the uncovered count, and a greedy packing of uncovered vertices no
+/// two of which share a coverer.
+pub(crate) fn min_absorbing(
+    succ: &[Vec<u32>],
+    pred: &[Vec<u32>],
+    budget: &mut Budget,
+    cap: Option<u64>,
+) -> Result<Found, KernelError> {
+    let n = succ.len();
+    let adj: Vec<Vec<u32>> =
+        (0..n).map(|v| succ[v].iter().chain(&pred[v]).copied().collect()).collect();
+    let alive = vec![true; n];
+    let mut cap = Cap::new(cap);
+    let mut set = Vec::new();
+    let mut bound = 0;
+    let mut exact = true;
+    for comp in components(n, &alive, &adj) {
+        if comp.len() > MAX_PART {
+            return Err(KernelError::TooLarge { vertices: comp.len(), max: MAX_PART });
+        }
+        let f = mds_part(succ, pred, &comp, budget, &mut cap)?;
+        exact &= f.exact;
+        bound += f.bound;
+        set.extend(f.set);
+    }
+    set.sort_unstable();
+    Ok(Found { set, exact, bound })
+}
+
+struct MdsFrame {
+    u: Vec<u64>,
+    a: Vec<u64>,
+    cands: Vec<u32>,
+    i: usize,
+}
+
+struct Cover {
+    /// cover[y]: the vertices y absorbs (itself and its predecessors).
+    cover: Vec<Vec<u64>>,
+    /// cand[x]: the vertices that absorb x (itself and its successors).
+    cand: Vec<Vec<u64>>,
+}
+
+impl Cover {
+    /// A lower bound on the sets still needed to cover `u` with sets of `a`
+    /// (`usize::MAX` when impossible).
+    fn lower_bound(
+        &self,
+        u: &[u64],
+        a: &[u64],
+        gains: &mut Vec<usize>,
+        used: &mut Vec<u64>,
+    ) -> usize {
+        let need = bits::count(u);
+        gains.clear();
+        bits::for_each(a, |y| {
+            let g = bits::count_and(&self.cover[y], u);
+            if g > 0 {
+                gains.push(g);
+            }
+        });
+        gains.sort_unstable_by(|x, y| y.cmp(x));
+        let mut sum = 0;
+        let mut lb1 = usize::MAX;
+        for (i, g) in gains.iter().enumerate() {
+            sum += g;
+            if sum >= need {
+                lb1 = i + 1;
+                break;
+            }
+        }
+        if lb1 == usize::MAX {
+            return usize::MAX;
+        }
+        used.clear();
+        used.resize(u.len(), 0);
+        let mut lb2 = 0;
+        bits::for_each(u, |x| {
+            let cx = &self.cand[x];
+            if !cx.iter().zip(a.iter()).zip(used.iter()).any(|((c, a), s)| c & a & s != 0) {
+                lb2 += 1;
+                for ((s, c), a) in used.iter_mut().zip(cx).zip(a) {
+                    *s |= c & a;
+                }
+            }
+        });
+        lb1.max(lb2)
+    }
+}
+
+fn mds_part(
+    succ: &[Vec<u32>],
+    pred: &[Vec<u32>],
+    comp: &[u32],
+    budget: &mut Budget,
+    cap: &mut Cap,
+) -> Result<Found, KernelError> {
+    let c = comp.len();
+    let mut local = std::collections::HashMap::with_capacity(c);
+    for (i, &v) in comp.iter().enumerate() {
+        local.insert(v, i);
+    }
+    let w = bits::words(c);
+    let mut cover = vec![vec![0u64; w]; c];
+    let mut cand = vec![vec![0u64; w]; c];
+    for (i, &v) in comp.iter().enumerate() {
+        bits::set(&mut cover[i], i);
+        bits::set(&mut cand[i], i);
+        for &p in &pred[v as usize] {
+            bits::set(&mut cover[i], local[&p]);
+        }
+        for &s in &succ[v as usize] {
+            bits::set(&mut cand[i], local[&s]);
+        }
+    }
+    let cv = Cover { cover, cand };
+    let mut all = vec![!0u64; w];
+    if c % 64 != 0 {
+        all[w - 1] = (1u64 << (c % 64)) - 1;
+    }
+    // Greedy start: largest gain first.
+    let mut best: Vec<usize> = Vec::new();
+    {
+        let mut u = all.clone();
+        while !bits::is_empty(&u) {
+            let y = (0..c)
+                .max_by_key(|&y| (bits::count_and(&cv.cover[y], &u), std::cmp::Reverse(y)))
+                .expect("a vertex");
+            best.push(y);
+            for (uw, cw) in u.iter_mut().zip(&cv.cover[y]) {
+                *uw &= !cw;
+            }
+        }
+    }
+    let mut gains = Vec::new();
+    let mut used = Vec::new();
+    let root_lb = cv.lower_bound(&all, &all, &mut gains, &mut used);
+    let mut frames: Vec<MdsFrame> = Vec::new();
+    let mut cur: Vec<usize> = Vec::new();
+    let mut exact = true;
+    // Evaluates node (u, a) at depth cur.len(): records a cover, prunes, or pushes a frame.
+    let mut pending: Option<(Vec<u64>, Vec<u64>)> =
+        if root_lb < best.len() { Some((all.clone(), all)) } else { None };
+    loop {
+        if let Some((u, a)) = pending.take() {
+            if bits::is_empty(&u) {
+                if cur.len() < best.len() {
+                    best = cur.clone();
+                }
+            } else if cur.len() + 1 < best.len() {
+                let lb = cv.lower_bound(&u, &a, &mut gains, &mut used);
+                if lb != usize::MAX && cur.len() + lb < best.len() {
+                    // the uncovered vertex with fewest usable coverers
+                    let mut pick = None;
+                    bits::for_each(&u, |x| {
+                        let k = bits::count_and(&cv.cand[x], &a);
+                        if pick.is_none_or(|(bk, _)| k < bk) {
+                            pick = Some((k, x));
+                        }
+                    });
+                    let (k, x) = pick.expect("u is not empty");
+                    if k > 0 {
+                        let mut cands: Vec<u32> = Vec::with_capacity(k);
+                        for (i, (cw, aw)) in cv.cand[x].iter().zip(&a).enumerate() {
+                            let mut m = cw & aw;
+                            while m != 0 {
+                                cands.push((i * 64 + m.trailing_zeros() as usize) as u32);
+                                m &= m - 1;
+                            }
+                        }
+                        cands.sort_by_key(|&y| {
+                            (std::cmp::Reverse(bits::count_and(&cv.cover[y as usize], &u)), y)
+                        });
+                        frames.push(MdsFrame { u, a, cands, i: 0 });
+                        continue;
+                    }
+                }
+            }
+            if !frames.is_empty() {
+                cur.pop();
+            }
+            continue;
+        }
+        let Some(top) = frames.last_mut() else { break };
+        if top.i == top.cands.len() || cur.len() + 1 >= best.len() {
+            frames.pop();
+            if !frames.is_empty() {
+                cur.pop();
+            }
+            continue;
+        }
+        if !cap.spend() {
+            exact = false;
+            break;
+        }
+        budget.tick()?;
+        let y = top.cands[top.i] as usize;
+        top.i += 1;
+        bits::clear(&mut top.a, y);
+        let u: Vec<u64> = top.u.iter().zip(&cv.cover[y]).map(|(a, b)| a & !b).collect();
+        cur.push(y);
+        pending = Some((u, top.a.clone()));
+    }
+    let set: Vec<u32> = best.iter().map(|&i| comp[i]).collect();
+    let bound = if exact { set.len() } else { root_lb.min(set.len()) };
+    Ok(Found { set, exact, bound })
+}
