@@ -17,7 +17,6 @@ pub(crate) enum CliError {
     /// Arguments that clap accepted but that make no sense together, or a bad value: exit 2.
     Usage(String),
     /// A `--time-limit` was reached: exit code 3.
-    #[allow(dead_code)] // constructed by `gamegraph kernel --time-limit` (branch kernel)
     TimeLimit(String),
     /// Anything else (an unreadable file, a full disk): exit code 1.
     Other(anyhow::Error),

@@ -220,11 +220,17 @@ fn single_heap_congruence_equals_the_kernel_answer() {
         for k in 1..=6u32 {
             for n in 0..=30u32 {
                 let g = heap_graph(n, k, play);
-                // The kernel of an acyclic graph is its set of Grundy-0 vertices.
+                // The kernel search engine of crates/kernel, independent of the Grundy code;
+                // an acyclic graph has exactly one kernel, its set of Grundy-0 vertices.
+                let cfg = gamegraph_kernel::Config::default();
+                assert_eq!(gamegraph_kernel::count_kernels(&g, &cfg).unwrap().count, 1);
+                let kernel = gamegraph_kernel::find_kernel(&g, &cfg).unwrap().kernel.unwrap();
                 let values = grundy(&g).unwrap();
-                let from_kernel = single_heap_from_kernel(u64::from(n), u64::from(k), |x| {
-                    values[x as usize].is_zero()
-                });
+                for (v, value) in values.iter().enumerate() {
+                    assert_eq!(kernel[v], value.is_zero(), "{play:?} n={n} k={k} vertex {v}");
+                }
+                let from_kernel =
+                    single_heap_from_kernel(u64::from(n), u64::from(k), |x| kernel[x as usize]);
                 assert_eq!(
                     single_heap(u64::from(n), u64::from(k), play),
                     from_kernel,
