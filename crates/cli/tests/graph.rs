@@ -1,53 +1,19 @@
 //! `gamegraph gen`, `convert` and `info`, run as processes in a temporary directory.
 
+mod support;
+
 use std::fs;
-use std::io::Write;
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::path::Path;
+use std::process::Output;
 
-/// A fresh directory for one test, removed at the end.
-struct TempDir(PathBuf);
-
-impl TempDir {
-    fn new(name: &str) -> TempDir {
-        let dir =
-            std::env::temp_dir().join(format!("gamegraph-cli-graph-{}-{name}", std::process::id()));
-        let _ = fs::remove_dir_all(&dir);
-        fs::create_dir_all(&dir).unwrap();
-        TempDir(dir)
-    }
-
-    fn path(&self, file: &str) -> PathBuf {
-        self.0.join(file)
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = fs::remove_dir_all(&self.0);
-    }
-}
+use support::TempDir;
 
 fn gamegraph(dir: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_gamegraph"))
-        .args(args)
-        .current_dir(dir)
-        .stdin(Stdio::null())
-        .output()
-        .expect("gamegraph runs")
+    support::gamegraph(dir, args, None)
 }
 
 fn with_stdin(dir: &Path, args: &[&str], input: &[u8]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_gamegraph"))
-        .args(args)
-        .current_dir(dir)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("gamegraph runs");
-    child.stdin.take().unwrap().write_all(input).unwrap();
-    child.wait_with_output().unwrap()
+    support::gamegraph(dir, args, Some(input))
 }
 
 fn ok(out: &Output) -> String {
@@ -66,44 +32,43 @@ fn fails(out: &Output, code: i32) -> String {
 fn gen_is_deterministic_and_info_describes_it() {
     let t = TempDir::new("gen");
     let args = ["gen", "--vertices", "50", "--arcs", "200", "--seed", "7"];
-    let a = ok(&gamegraph(&t.0, &args));
-    assert_eq!(a, ok(&gamegraph(&t.0, &args)));
+    let a = ok(&gamegraph(&t, &args));
+    assert_eq!(a, ok(&gamegraph(&t, &args)));
     assert!(a.starts_with("50 200\n1\n"));
     assert_eq!(a.lines().count(), 202);
-    fs::write(t.path("g.txt"), &a).unwrap();
-    let info = ok(&gamegraph(&t.0, &["info", "g.txt"]));
+    fs::write(t.join("g.txt"), &a).unwrap();
+    let info = ok(&gamegraph(&t, &["info", "g.txt"]));
     let lines: Vec<&str> = info.lines().collect();
     assert_eq!(
         &lines[..5],
         ["format: seed", "start: 1", "vertices: 50", "arcs: 200", "self-loops: 0"]
     );
     let one =
-        ok(&gamegraph(&t.0, &["gen", "-n", "50", "-m", "200", "--seed", "7", "--threads", "1"]));
+        ok(&gamegraph(&t, &["gen", "-n", "50", "-m", "200", "--seed", "7", "--threads", "1"]));
     assert_eq!(a, one);
     let two =
-        ok(&gamegraph(&t.0, &["gen", "-n", "50", "-m", "200", "--seed", "7", "--threads", "2"]));
+        ok(&gamegraph(&t, &["gen", "-n", "50", "-m", "200", "--seed", "7", "--threads", "2"]));
     assert_eq!(a, two);
-    let other = ok(&gamegraph(&t.0, &["gen", "-n", "50", "-m", "200", "--seed", "8"]));
+    let other = ok(&gamegraph(&t, &["gen", "-n", "50", "-m", "200", "--seed", "8"]));
     assert_ne!(a, other);
 }
 
 #[test]
 fn convert_round_trips_through_every_format() {
     let t = TempDir::new("convert");
-    let seed =
-        ok(&gamegraph(&t.0, &["gen", "-n", "30", "-m", "90", "--seed", "3", "--self-loops"]));
-    fs::write(t.path("g.txt"), &seed).unwrap();
-    ok(&gamegraph(&t.0, &["convert", "g.txt", "--to", "binary", "-o", "g.bin"]));
-    ok(&gamegraph(&t.0, &["convert", "g.bin", "--to", "arcs", "-o", "g.arcs"]));
-    assert_eq!(ok(&gamegraph(&t.0, &["convert", "g.bin", "--to", "seed"])), seed);
+    let seed = ok(&gamegraph(&t, &["gen", "-n", "30", "-m", "90", "--seed", "3", "--self-loops"]));
+    fs::write(t.join("g.txt"), &seed).unwrap();
+    ok(&gamegraph(&t, &["convert", "g.txt", "--to", "binary", "-o", "g.bin"]));
+    ok(&gamegraph(&t, &["convert", "g.bin", "--to", "arcs", "-o", "g.arcs"]));
+    assert_eq!(ok(&gamegraph(&t, &["convert", "g.bin", "--to", "seed"])), seed);
     // The arc list has no start vertex (vertex 1 is used) and may lose isolated vertices,
     // but the arcs come back in the same order.
-    let from_arcs = ok(&gamegraph(&t.0, &["convert", "g.arcs", "--to", "seed"]));
+    let from_arcs = ok(&gamegraph(&t, &["convert", "g.arcs", "--to", "seed"]));
     assert_eq!(
         from_arcs.lines().skip(2).collect::<Vec<_>>(),
         seed.lines().skip(2).collect::<Vec<_>>()
     );
-    let json = ok(&gamegraph(&t.0, &["info", "--json", "g.bin"]));
+    let json = ok(&gamegraph(&t, &["info", "--json", "g.bin"]));
     let v: serde_json::Value = serde_json::from_str(&json).unwrap();
     assert_eq!(v["format"], "binary");
     assert_eq!(v["vertices"], 30);
@@ -114,7 +79,7 @@ fn convert_round_trips_through_every_format() {
         it.next() == it.next()
     });
     assert_eq!(v["self_loops"], loops.count());
-    let dot = ok(&gamegraph(&t.0, &["convert", "g.bin", "--to", "dot"]));
+    let dot = ok(&gamegraph(&t, &["convert", "g.bin", "--to", "dot"]));
     assert!(dot.starts_with("digraph \"gamegraph\" {\n"));
     assert_eq!(dot.lines().filter(|l| l.contains(" -> ")).count(), 90);
 }
@@ -122,37 +87,37 @@ fn convert_round_trips_through_every_format() {
 #[test]
 fn reads_standard_input_and_honours_format() {
     let t = TempDir::new("stdin");
-    let info = ok(&with_stdin(&t.0, &["info", "-"], b"1 2\n2 3\n"));
+    let info = ok(&with_stdin(&t, &["info", "-"], b"1 2\n2 3\n"));
     assert!(info.starts_with("format: arcs\nstart: -\nvertices: 3\narcs: 2\n"), "{info}");
     // Forced to the seed format, the same text means N = 1, M = 2, start 2: out of range.
-    let err = fails(&with_stdin(&t.0, &["info", "--format", "seed"], b"1 2\n2 3\n"), 2);
+    let err = fails(&with_stdin(&t, &["info", "--format", "seed"], b"1 2\n2 3\n"), 2);
     assert_eq!(err, "error: <stdin>:2:1: vertex 2 is outside 1..1\n");
-    let bin = with_stdin(&t.0, &["convert", "--to", "binary"], b"3 1\n2\n1 3\n").stdout;
+    let bin = with_stdin(&t, &["convert", "--to", "binary"], b"3 1\n2\n1 3\n").stdout;
     assert!(bin.starts_with(b"\x89GGRAPH\n"));
-    let info = ok(&with_stdin(&t.0, &["info"], &bin));
+    let info = ok(&with_stdin(&t, &["info"], &bin));
     assert!(info.starts_with("format: binary\nstart: 2\n"), "{info}");
 }
 
 #[test]
 fn bad_input_exits_2_with_file_line_and_column() {
     let t = TempDir::new("bad");
-    fs::write(t.path("bad.txt"), "2 1\n1\n1 3\n").unwrap();
-    let err = fails(&gamegraph(&t.0, &["info", "bad.txt"]), 2);
+    fs::write(t.join("bad.txt"), "2 1\n1\n1 3\n").unwrap();
+    let err = fails(&gamegraph(&t, &["info", "bad.txt"]), 2);
     assert_eq!(err, "error: bad.txt:3:3: vertex 3 is outside 1..2\n");
-    fs::write(t.path("short.txt"), "3 3\n1\n1 2\n").unwrap();
-    let err = fails(&gamegraph(&t.0, &["convert", "short.txt", "--to", "arcs"]), 2);
+    fs::write(t.join("short.txt"), "3 3\n1\n1 2\n").unwrap();
+    let err = fails(&gamegraph(&t, &["convert", "short.txt", "--to", "arcs"]), 2);
     assert_eq!(
         err,
         "error: short.txt:4:1: expected the source of arc 2 of 3, found end of input\n"
     );
-    fs::write(t.path("empty.txt"), "").unwrap();
-    let err = fails(&gamegraph(&t.0, &["info", "empty.txt"]), 2);
+    fs::write(t.join("empty.txt"), "").unwrap();
+    let err = fails(&gamegraph(&t, &["info", "empty.txt"]), 2);
     assert_eq!(err, "error: empty.txt:1:1: the input is empty\n");
-    ok(&gamegraph(&t.0, &["gen", "-n", "4", "-m", "4", "--to", "binary", "-o", "g.bin"]));
-    let bytes = fs::read(t.path("g.bin")).unwrap();
+    ok(&gamegraph(&t, &["gen", "-n", "4", "-m", "4", "--to", "binary", "-o", "g.bin"]));
+    let bytes = fs::read(t.join("g.bin")).unwrap();
     let cut = bytes.len() - 3;
-    fs::write(t.path("cut.bin"), &bytes[..cut]).unwrap();
-    let err = fails(&gamegraph(&t.0, &["info", "cut.bin"]), 2);
+    fs::write(t.join("cut.bin"), &bytes[..cut]).unwrap();
+    let err = fails(&gamegraph(&t, &["info", "cut.bin"]), 2);
     assert_eq!(
         err,
         format!(
@@ -161,25 +126,25 @@ fn bad_input_exits_2_with_file_line_and_column() {
     );
     let mut flipped = bytes.clone();
     flipped[50] ^= 4;
-    fs::write(t.path("flip.bin"), &flipped).unwrap();
-    let err = fails(&gamegraph(&t.0, &["info", "flip.bin"]), 2);
+    fs::write(t.join("flip.bin"), &flipped).unwrap();
+    let err = fails(&gamegraph(&t, &["info", "flip.bin"]), 2);
     assert!(err.starts_with("error: flip.bin: the file is corrupt: checksum mismatch"), "{err}");
-    let err = fails(&gamegraph(&t.0, &["info", "missing.txt"]), 1);
+    let err = fails(&gamegraph(&t, &["info", "missing.txt"]), 1);
     assert!(err.starts_with("error: cannot open missing.txt"), "{err}");
 }
 
 #[test]
 fn gen_rejects_impossible_options() {
     let t = TempDir::new("opts");
-    let err = fails(&gamegraph(&t.0, &["gen", "-n", "1", "-m", "3"]), 2);
+    let err = fails(&gamegraph(&t, &["gen", "-n", "1", "-m", "3"]), 2);
     assert_eq!(
         err,
         "error: no arc is possible on 1 vertices with these options, but 3 were asked for\n"
     );
-    fails(&gamegraph(&t.0, &["gen", "-n", "5", "-m", "3", "--acyclic", "--self-loops"]), 2);
-    let err = fails(&gamegraph(&t.0, &["gen", "-n", "0", "-m", "0"]), 2);
+    fails(&gamegraph(&t, &["gen", "-n", "5", "-m", "3", "--acyclic", "--self-loops"]), 2);
+    let err = fails(&gamegraph(&t, &["gen", "-n", "0", "-m", "0"]), 2);
     assert_eq!(err, "error: the seed format needs at least one vertex (for the start vertex)\n");
-    let dag = ok(&gamegraph(&t.0, &["gen", "-n", "9", "-m", "40", "--acyclic", "--to", "arcs"]));
+    let dag = ok(&gamegraph(&t, &["gen", "-n", "9", "-m", "40", "--acyclic", "--to", "arcs"]));
     assert!(dag.lines().all(|l| {
         let (u, v) = l.split_once(' ').unwrap();
         u.parse::<u32>().unwrap() < v.parse::<u32>().unwrap()

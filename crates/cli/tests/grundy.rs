@@ -1,33 +1,23 @@
 //! `gamegraph grundy` end to end.
 
-use std::path::PathBuf;
-use std::process::{Command, Output};
+mod support;
 
-fn temp_dir(name: &str) -> PathBuf {
-    let dir =
-        std::env::temp_dir().join(format!("gamegraph-test-grundy-{name}-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
+use std::path::Path;
+use std::process::Output;
 
-fn run(dir: &PathBuf, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_gamegraph"))
-        .arg("grundy")
-        .args(args)
-        .current_dir(dir)
-        .output()
-        .unwrap()
+use support::{SEED, TempDir};
+
+fn run(dir: &Path, args: &[&str]) -> Output {
+    support::gamegraph(dir, &[&["grundy"], args].concat(), None)
 }
 
 fn stdout(o: &Output) -> String {
-    String::from_utf8(o.stdout.clone()).unwrap()
+    support::text(&o.stdout)
 }
-
-const SEED: &str = "5 5\n1\n1 2\n2 3\n3 1\n1 4\n4 5\n";
 
 #[test]
 fn start_value_all_values_and_tokens() {
-    let dir = temp_dir("basic");
+    let dir = TempDir::new("basic");
     std::fs::write(dir.join("g.txt"), SEED).unwrap();
     let o = run(&dir, &["g.txt", "--threads", "2"]);
     assert!(o.status.success());
@@ -47,12 +37,11 @@ fn start_value_all_values_and_tokens() {
     let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
     assert_eq!(v["outcome"], 1);
     assert_eq!(v["move"]["to"], 5);
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
 fn same_output_for_every_thread_count() {
-    let dir = temp_dir("threads");
+    let dir = TempDir::new("threads");
     // A layered DAG big enough for the parallel levels.
     let n = 20_000u32;
     let mut arcs = Vec::new();
@@ -69,12 +58,11 @@ fn same_output_for_every_thread_count() {
     let four = stdout(&run(&dir, &["--all", "g.txt", "--threads", "4"]));
     assert_eq!(one.lines().count(), n as usize);
     assert_eq!(one, four);
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
 fn bad_input_is_an_error_with_exit_code_2() {
-    let dir = temp_dir("errors");
+    let dir = TempDir::new("errors");
     std::fs::write(dir.join("g.txt"), SEED).unwrap();
     std::fs::write(dir.join("bad.txt"), "3 1\n1\n1 x\n").unwrap();
     std::fs::write(dir.join("arcs.txt"), "1 2\n2 3\n").unwrap();
@@ -90,5 +78,4 @@ fn bad_input_is_an_error_with_exit_code_2() {
         let err = String::from_utf8(o.stderr).unwrap();
         assert!(err.starts_with("error: ") && err.contains(needle), "{args:?}: {err}");
     }
-    std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -1,34 +1,27 @@
 //! `gamegraph kernel` as a process.
 
+mod support;
+
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Output;
+
+use support::TempDir;
 
 fn fixture(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures/kernel").join(name)
 }
 
-fn temp_dir(tag: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("gamegraph-kernel-{tag}-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
 fn run(dir: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_gamegraph"))
-        .arg("kernel")
-        .args(args)
-        .current_dir(dir)
-        .output()
-        .unwrap()
+    support::gamegraph(dir, &[&["kernel"], args].concat(), None)
 }
 
 fn stdout(o: &Output) -> String {
-    String::from_utf8(o.stdout.clone()).unwrap()
+    support::text(&o.stdout)
 }
 
 #[test]
 fn one_kernel_or_none() {
-    let dir = temp_dir("one");
+    let dir = TempDir::new("one");
     let spec = fixture("spec4-single-game.txt");
     let o = run(&dir, &[spec.to_str().unwrap()]);
     assert!(o.status.success());
@@ -37,16 +30,14 @@ fn one_kernel_or_none() {
     assert!(o.status.success());
     assert_eq!(stdout(&o), "none\n");
     // The single-solver binary behaves the same, and reads standard input.
-    let o = Command::new(env!("CARGO_BIN_EXE_gamegraph-kernel"))
-        .stdin(std::fs::File::open(&spec).unwrap())
-        .output()
-        .unwrap();
+    let input = std::fs::read(&spec).unwrap();
+    let o = support::run_bin(env!("CARGO_BIN_EXE_gamegraph-kernel"), &dir, &[], Some(&input));
     assert_eq!(stdout(&o), "1 6 11 16\n");
 }
 
 #[test]
 fn count_all_alpha_beta() {
-    let dir = temp_dir("count");
+    let dir = TempDir::new("count");
     let grid = fixture("bipartite-grid.txt");
     let grid = grid.to_str().unwrap();
     assert_eq!(stdout(&run(&dir, &[grid, "--count"])), "5\n");
@@ -64,7 +55,7 @@ fn count_all_alpha_beta() {
 
 #[test]
 fn check_prints_the_reason_and_exits_1() {
-    let dir = temp_dir("check");
+    let dir = TempDir::new("check");
     let c6 = fixture("six-cycle.txt");
     let c6 = c6.to_str().unwrap();
     let o = run(&dir, &[c6, "--check", "1 3 5"]);
@@ -83,7 +74,7 @@ fn check_prints_the_reason_and_exits_1() {
 
 #[test]
 fn explain_json_and_dot() {
-    let dir = temp_dir("json");
+    let dir = TempDir::new("json");
     let spec = fixture("spec4-single-game.txt");
     let spec = spec.to_str().unwrap();
     let text = stdout(&run(&dir, &[spec, "--explain"]));
@@ -106,7 +97,7 @@ fn explain_json_and_dot() {
 
 #[test]
 fn bad_input_and_time_limit() {
-    let dir = temp_dir("bad");
+    let dir = TempDir::new("bad");
     std::fs::write(dir.join("bad.txt"), "3 1\n1\n1 9\n").unwrap();
     let o = run(&dir, &["bad.txt"]);
     assert_eq!(o.status.code(), Some(2));

@@ -1,26 +1,24 @@
 //! `gamegraph octal` and `gamegraph subtraction`, run as a process.
 
-use std::path::PathBuf;
-use std::process::{Command, Output};
+mod support;
 
-fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("gamegraph-octal-{name}-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
+use std::path::Path;
+use std::process::Output;
 
-fn run(dir: &PathBuf, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_gamegraph")).args(args).current_dir(dir).output().unwrap()
+use support::TempDir;
+
+fn run(dir: &Path, args: &[&str]) -> Output {
+    support::gamegraph(dir, args, None)
 }
 
 fn stdout(o: &Output) -> String {
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    String::from_utf8(o.stdout.clone()).unwrap()
+    support::text(&o.stdout)
 }
 
 #[test]
 fn kayles_values_and_period() {
-    let dir = temp_dir("kayles");
+    let dir = TempDir::new("kayles");
     let o = run(&dir, &["octal", "0.77", "--upto", "12"]);
     assert_eq!(stdout(&o), "0 1 2 3 1 4 3 2 1 4 2 6 4\n");
     let o = run(&dir, &["octal", "0.77", "--upto", "3", "--period"]);
@@ -35,7 +33,7 @@ fn kayles_values_and_period() {
 
 #[test]
 fn huge_heaps_need_a_period() {
-    let dir = temp_dir("huge");
+    let dir = TempDir::new("huge");
     let o = run(&dir, &["octal", ".07", "--at", "1000000000000000000", "--at", "5"]);
     // 0.07 begins 0 0 1 1 2 0 3 1 1 0.
     let text = stdout(&o);
@@ -51,7 +49,7 @@ fn huge_heaps_need_a_period() {
 
 #[test]
 fn subtraction_games() {
-    let dir = temp_dir("subtraction");
+    let dir = TempDir::new("subtraction");
     let o = run(&dir, &["subtraction", "1,3,4", "--upto", "9", "--period"]);
     let text = stdout(&o);
     assert!(text.starts_with("0 1 0 1 2 3 2 0 1 0\npreperiod 0\nperiod 7\n"), "{text}");
@@ -61,7 +59,7 @@ fn subtraction_games() {
 
 #[test]
 fn json_and_output_file() {
-    let dir = temp_dir("json");
+    let dir = TempDir::new("json");
     let o =
         run(&dir, &["subtraction", "1,2", "--upto", "4", "--period", "--json", "-o", "out.json"]);
     assert!(stdout(&o).is_empty());
@@ -80,7 +78,7 @@ fn json_and_output_file() {
 
 #[test]
 fn bad_input_exits_2() {
-    let dir = temp_dir("errors");
+    let dir = TempDir::new("errors");
     for (args, message) in [
         (&["octal", "0.8", "--upto", "3"][..], "error: invalid octal code \"0.8\": column 3"),
         (&["octal", "abc", "--upto", "3"][..], "error: invalid octal code \"abc\""),
@@ -101,7 +99,7 @@ fn bad_input_exits_2() {
 
 #[test]
 fn help_has_examples() {
-    let dir = temp_dir("help");
+    let dir = TempDir::new("help");
     for cmd in ["octal", "subtraction"] {
         let text = stdout(&run(&dir, &[cmd, "--help"]));
         assert!(text.contains("Examples:"), "{text}");

@@ -1,54 +1,12 @@
 //! `gamegraph retro` and `gamegraph-retro`, run as processes in a temporary directory.
 
+mod support;
+
 use std::fs;
-use std::io::Write;
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::path::Path;
+use std::process::Output;
 
-const SEED: &str = "5 5\n1\n1 2\n2 3\n3 1\n1 4\n4 5\n";
-
-/// A fresh directory under the system's temporary directory, removed on drop.
-struct TempDir(PathBuf);
-
-impl TempDir {
-    fn new(name: &str) -> TempDir {
-        let dir =
-            std::env::temp_dir().join(format!("gamegraph-retro-cli-{}-{name}", std::process::id()));
-        let _ = fs::remove_dir_all(&dir);
-        fs::create_dir_all(&dir).unwrap();
-        TempDir(dir)
-    }
-
-    fn file(&self, name: &str, contents: &str) -> PathBuf {
-        let p = self.0.join(name);
-        fs::write(&p, contents).unwrap();
-        p
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = fs::remove_dir_all(&self.0);
-    }
-}
-
-fn run_bin(bin: &str, dir: &Path, args: &[&str], stdin: Option<&str>) -> Output {
-    let mut child = Command::new(bin)
-        .args(args)
-        .current_dir(dir)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    {
-        let mut input = child.stdin.take().unwrap();
-        if let Some(s) = stdin {
-            input.write_all(s.as_bytes()).unwrap();
-        }
-    }
-    child.wait_with_output().unwrap()
-}
+use support::{SEED, TempDir, run_bin};
 
 /// `gamegraph retro ARGS` with two threads unless the test says otherwise.
 fn retro(dir: &Path, args: &[&str]) -> Output {
@@ -74,14 +32,17 @@ fn failure(o: &Output) -> (i32, String) {
 fn seed_answer_by_default() {
     let t = TempDir::new("default");
     t.file("seed.txt", SEED);
-    assert_eq!(stdout(&retro(&t.0, &["seed.txt"])), "0\n");
+    assert_eq!(stdout(&retro(&t, &["seed.txt"])), "0\n");
     // --start overrides the file's start: 4 is W, 5 is L.
-    assert_eq!(stdout(&retro(&t.0, &["--start", "4", "seed.txt"])), "1\n");
-    assert_eq!(stdout(&retro(&t.0, &["--start", "5", "seed.txt"])), "2\n");
+    assert_eq!(stdout(&retro(&t, &["--start", "4", "seed.txt"])), "1\n");
+    assert_eq!(stdout(&retro(&t, &["--start", "5", "seed.txt"])), "2\n");
     // Standard input, with and without `-`.
     let b = env!("CARGO_BIN_EXE_gamegraph");
-    assert_eq!(stdout(&run_bin(b, &t.0, &["retro"], Some(SEED))), "0\n");
-    assert_eq!(stdout(&run_bin(b, &t.0, &["retro", "-", "--start", "4"], Some(SEED))), "1\n");
+    assert_eq!(stdout(&run_bin(b, &t, &["retro"], Some(SEED.as_bytes()))), "0\n");
+    assert_eq!(
+        stdout(&run_bin(b, &t, &["retro", "-", "--start", "4"], Some(SEED.as_bytes()))),
+        "1\n"
+    );
 }
 
 #[test]
@@ -91,8 +52,8 @@ fn the_single_binary_behaves_the_same() {
     let single = env!("CARGO_BIN_EXE_gamegraph-retro");
     for args in [&["seed.txt"][..], &["--all", "seed.txt"], &["--line", "--start", "4", "seed.txt"]]
     {
-        let a = stdout(&run_bin(single, &t.0, args, None));
-        let b = stdout(&retro(&t.0, args));
+        let a = stdout(&run_bin(single, &t, args, None));
+        let b = stdout(&retro(&t, args));
         assert_eq!(a, b, "{args:?}");
     }
 }
@@ -102,10 +63,10 @@ fn all_prints_every_vertex() {
     let t = TempDir::new("all");
     t.file("seed.txt", SEED);
     let expected = "1 D - 2\n2 D - 3\n3 D - 1\n4 W 1 5\n5 L 0 -\n";
-    assert_eq!(stdout(&retro(&t.0, &["--all", "seed.txt"])), expected);
+    assert_eq!(stdout(&retro(&t, &["--all", "seed.txt"])), expected);
     // The same on one thread (the sequential solver) and on three.
-    assert_eq!(stdout(&retro(&t.0, &["--all", "--threads", "1", "seed.txt"])), expected);
-    assert_eq!(stdout(&retro(&t.0, &["--all", "--threads=3", "seed.txt"])), expected);
+    assert_eq!(stdout(&retro(&t, &["--all", "--threads", "1", "seed.txt"])), expected);
+    assert_eq!(stdout(&retro(&t, &["--all", "--threads=3", "seed.txt"])), expected);
 }
 
 #[test]
@@ -113,10 +74,10 @@ fn thread_counts_agree_on_a_generated_fixture() {
     let t = TempDir::new("threads");
     let fixture = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures/retro/gen-larger.txt");
     let fixture = fixture.to_str().unwrap();
-    let one = stdout(&retro(&t.0, &["--all", "--threads", "1", fixture]));
+    let one = stdout(&retro(&t, &["--all", "--threads", "1", fixture]));
     assert_eq!(one.lines().count(), 200);
     for threads in ["2", "3", "4"] {
-        assert_eq!(stdout(&retro(&t.0, &["--all", "--threads", threads, fixture])), one);
+        assert_eq!(stdout(&retro(&t, &["--all", "--threads", threads, fixture])), one);
     }
 }
 
@@ -125,13 +86,13 @@ fn line_follows_the_optimal_moves() {
     let t = TempDir::new("line");
     t.file("seed.txt", SEED);
     assert_eq!(
-        stdout(&retro(&t.0, &["--line", "seed.txt"])),
+        stdout(&retro(&t, &["--line", "seed.txt"])),
         "1 D\n2 D\n3 D\n# draw: the optimal move from 3 goes back to 1, and play repeats for ever\n"
     );
     // 1 -> 2 -> 3 -> 4: 4 is terminal (L), so 3 is W, 2 is L and 1 is W.
     t.file("path.txt", "4 3\n1\n1 2\n2 3\n3 4\n");
     assert_eq!(
-        stdout(&retro(&t.0, &["--line", "path.txt"])),
+        stdout(&retro(&t, &["--line", "path.txt"])),
         "1 W\n2 L\n3 W\n4 L\n# 4 has no move: the player to move there loses after 3 moves\n"
     );
 }
@@ -141,7 +102,7 @@ fn json_output() {
     let t = TempDir::new("json");
     t.file("seed.txt", SEED);
     let v: serde_json::Value =
-        serde_json::from_str(&stdout(&retro(&t.0, &["--json", "seed.txt"]))).unwrap();
+        serde_json::from_str(&stdout(&retro(&t, &["--json", "seed.txt"]))).unwrap();
     assert_eq!(v["answer"], 0);
     assert_eq!(v["vertices"], 5);
     assert_eq!(v["arcs"], 5);
@@ -153,7 +114,7 @@ fn json_output() {
     assert!(v.get("all").is_none() && v.get("line").is_none());
 
     let v: serde_json::Value =
-        serde_json::from_str(&stdout(&retro(&t.0, &["--json", "--all", "seed.txt"]))).unwrap();
+        serde_json::from_str(&stdout(&retro(&t, &["--json", "--all", "seed.txt"]))).unwrap();
     assert_eq!(v["all"].as_array().unwrap().len(), 5);
     assert_eq!(
         v["all"][3],
@@ -165,7 +126,7 @@ fn json_output() {
     );
 
     let v: serde_json::Value =
-        serde_json::from_str(&stdout(&retro(&t.0, &["--json", "--line", "seed.txt"]))).unwrap();
+        serde_json::from_str(&stdout(&retro(&t, &["--json", "--line", "seed.txt"]))).unwrap();
     assert_eq!(v["line"]["end"], "repeats");
     assert_eq!(v["line"]["repeats"], 1);
     assert_eq!(v["line"]["positions"].as_array().unwrap().len(), 3);
@@ -176,8 +137,8 @@ fn dot_draws_the_graph_coloured_by_outcome() {
     let t = TempDir::new("dot");
     t.file("seed.txt", SEED);
     // The answer still goes to stdout.
-    assert_eq!(stdout(&retro(&t.0, &["--dot", "g.dot", "--start", "4", "seed.txt"])), "1\n");
-    let dot = fs::read_to_string(t.0.join("g.dot")).unwrap();
+    assert_eq!(stdout(&retro(&t, &["--dot", "g.dot", "--start", "4", "seed.txt"])), "1\n");
+    let dot = fs::read_to_string(t.join("g.dot")).unwrap();
     assert!(dot.starts_with("digraph \"retro\" {"), "{dot}");
     for arc in ["1 -> 2;", "2 -> 3;", "3 -> 1;", "1 -> 4;", "4 -> 5;"] {
         assert!(dot.contains(arc), "{arc} in {dot}");
@@ -197,16 +158,16 @@ fn binary_input_is_detected() {
     let t = TempDir::new("binary");
     t.file("seed.txt", SEED);
     let b = env!("CARGO_BIN_EXE_gamegraph");
-    stdout(&run_bin(b, &t.0, &["convert", "seed.txt", "--to", "binary", "-o", "g.bin"], None));
-    assert_eq!(stdout(&retro(&t.0, &["g.bin"])), "0\n");
+    stdout(&run_bin(b, &t, &["convert", "seed.txt", "--to", "binary", "-o", "g.bin"], None));
+    assert_eq!(stdout(&retro(&t, &["g.bin"])), "0\n");
     assert_eq!(
-        stdout(&retro(&t.0, &["--all", "--format", "binary", "g.bin"])),
-        stdout(&retro(&t.0, &["--all", "seed.txt"]))
+        stdout(&retro(&t, &["--all", "--format", "binary", "g.bin"])),
+        stdout(&retro(&t, &["--all", "seed.txt"]))
     );
     // A truncated binary file is bad input.
-    let bytes = fs::read(t.0.join("g.bin")).unwrap();
-    fs::write(t.0.join("cut.bin"), &bytes[..bytes.len() - 3]).unwrap();
-    let (code, err) = failure(&retro(&t.0, &["cut.bin"]));
+    let bytes = fs::read(t.join("g.bin")).unwrap();
+    fs::write(t.join("cut.bin"), &bytes[..bytes.len() - 3]).unwrap();
+    let (code, err) = failure(&retro(&t, &["cut.bin"]));
     assert_eq!(code, 2, "{err}");
     assert!(err.starts_with("error: cut.bin: "), "{err}");
 }
@@ -215,12 +176,12 @@ fn binary_input_is_detected() {
 fn arc_lists_need_a_start() {
     let t = TempDir::new("arcs");
     t.file("g.arcs", "# a 2-cycle with an exit\n1 2\n2 1\n2 3\n");
-    assert_eq!(stdout(&retro(&t.0, &["--format", "arcs", "--start", "1", "g.arcs"])), "2\n");
+    assert_eq!(stdout(&retro(&t, &["--format", "arcs", "--start", "1", "g.arcs"])), "2\n");
     assert_eq!(
-        stdout(&retro(&t.0, &["--format", "arcs", "--all", "g.arcs"])),
+        stdout(&retro(&t, &["--format", "arcs", "--all", "g.arcs"])),
         "1 L 2 2\n2 W 1 3\n3 L 0 -\n"
     );
-    let (code, err) = failure(&retro(&t.0, &["--format", "arcs", "g.arcs"]));
+    let (code, err) = failure(&retro(&t, &["--format", "arcs", "g.arcs"]));
     assert_eq!(code, 2);
     assert!(err.starts_with("error: the input has no start vertex"), "{err}");
 }
@@ -238,7 +199,7 @@ fn bad_input_exits_2_with_file_line_and_column() {
         ("overflow.txt", "3 1\n1\n1 99999999999999999999999\n", "error: overflow.txt:3:3: "),
     ] {
         t.file(name, contents);
-        let (code, err) = failure(&retro(&t.0, &[name]));
+        let (code, err) = failure(&retro(&t, &[name]));
         assert_eq!(code, 2, "{name}: {err}");
         assert!(err.starts_with(expected), "{name}: {err}");
         assert_eq!(err.lines().count(), 1, "{name}: {err}");
@@ -249,15 +210,15 @@ fn bad_input_exits_2_with_file_line_and_column() {
 fn bad_arguments_exit_2() {
     let t = TempDir::new("args");
     t.file("seed.txt", SEED);
-    let (code, err) = failure(&retro(&t.0, &["--start", "6", "seed.txt"]));
+    let (code, err) = failure(&retro(&t, &["--start", "6", "seed.txt"]));
     assert_eq!((code, err.as_str()), (2, "error: --start 6 is outside 1..5\n"));
-    let (code, err) = failure(&retro(&t.0, &["--start", "0", "seed.txt"]));
+    let (code, err) = failure(&retro(&t, &["--start", "0", "seed.txt"]));
     assert_eq!((code, err.as_str()), (2, "error: --start 0 is outside 1..5\n"));
-    let (code, err) = failure(&retro(&t.0, &["--threads", "0", "seed.txt"]));
+    let (code, err) = failure(&retro(&t, &["--threads", "0", "seed.txt"]));
     assert_eq!((code, err.as_str()), (2, "error: --threads must be at least 1\n"));
-    let (code, _) = failure(&retro(&t.0, &["--all", "--line", "seed.txt"]));
+    let (code, _) = failure(&retro(&t, &["--all", "--line", "seed.txt"]));
     assert_eq!(code, 2);
-    let (code, err) = failure(&retro(&t.0, &["missing.txt"]));
+    let (code, err) = failure(&retro(&t, &["missing.txt"]));
     assert_eq!(code, 1);
     assert!(err.starts_with("error: cannot open missing.txt"), "{err}");
 }
@@ -265,6 +226,6 @@ fn bad_arguments_exit_2() {
 #[test]
 fn help_has_examples() {
     let t = TempDir::new("help");
-    let help = stdout(&run_bin(env!("CARGO_BIN_EXE_gamegraph"), &t.0, &["retro", "--help"], None));
+    let help = stdout(&run_bin(env!("CARGO_BIN_EXE_gamegraph"), &t, &["retro", "--help"], None));
     assert!(help.contains("Examples:") && help.contains("--all") && help.contains("--line"));
 }

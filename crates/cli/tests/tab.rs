@@ -1,38 +1,20 @@
 //! `gamegraph tab` end to end: the binary in a temporary directory.
 
+mod support;
+
 use std::fs;
-use std::io::Write;
-use std::path::PathBuf;
-use std::process::{Command, Output, Stdio};
+use std::path::Path;
+use std::process::Output;
 
-fn tempdir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("gamegraph-tab-{name}-{}", std::process::id()));
-    let _ = fs::remove_dir_all(&dir);
-    fs::create_dir_all(&dir).unwrap();
-    dir
-}
+use support::{TempDir, text};
 
-fn run(dir: &PathBuf, args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_gamegraph"))
-        .arg("tab")
-        .args(args)
-        .current_dir(dir)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child.stdin.take().unwrap().write_all(stdin.as_bytes()).unwrap();
-    child.wait_with_output().unwrap()
-}
-
-fn text(b: &[u8]) -> String {
-    String::from_utf8(b.to_vec()).unwrap()
+fn run(dir: &Path, args: &[&str], stdin: &str) -> Output {
+    support::gamegraph(dir, &[&["tab"], args].concat(), Some(stdin.as_bytes()))
 }
 
 #[test]
 fn seed_file_to_file() {
-    let dir = tempdir("seed");
+    let dir = TempDir::new("seed");
     fs::write(dir.join("tab.inp"), "2\n10 4 5 3\n10   4\t4 3\n").unwrap();
     let out = run(&dir, &["tab.inp", "-o", "tab.out"], "");
     assert!(out.status.success(), "{}", text(&out.stderr));
@@ -40,17 +22,13 @@ fn seed_file_to_file() {
     // Standard input, and the single binary.
     let out = run(&dir, &["-"], "2\n10 4 5 3\n10 4 4 3\n");
     assert_eq!(text(&out.stdout), "0\n2\n");
-    let single = Command::new(env!("CARGO_BIN_EXE_gamegraph-tab"))
-        .arg("tab.inp")
-        .current_dir(&dir)
-        .output()
-        .unwrap();
+    let single = support::run_bin(env!("CARGO_BIN_EXE_gamegraph-tab"), &dir, &["tab.inp"], None);
     assert_eq!(text(&single.stdout), "0\n2\n");
 }
 
 #[test]
 fn one_cell_line_and_json() {
-    let dir = tempdir("cell");
+    let dir = TempDir::new("cell");
     let out = run(&dir, &["--rows", "10", "--cols", "4", "--at", "4,3"], "");
     assert_eq!(text(&out.stdout), "2\n");
     let out = run(&dir, &["--rows", "10", "--cols", "4", "--at", "4,3", "--line"], "");
@@ -66,7 +44,7 @@ fn one_cell_line_and_json() {
 
 #[test]
 fn tall_board_by_period_equals_plain_dp() {
-    let dir = tempdir("tall");
+    let dir = TempDir::new("tall");
     let args = ["--rows", "2000000", "--cols", "13", "--at", "7,5"];
     let mut fast_args = args.to_vec();
     fast_args.extend(["--search-rows", "1000"]);
@@ -83,7 +61,7 @@ fn tall_board_by_period_equals_plain_dp() {
 
 #[test]
 fn board_and_svg() {
-    let dir = tempdir("board");
+    let dir = TempDir::new("board");
     let out = run(&dir, &["--rows", "10", "--cols", "4", "--board", "--svg", "b.svg"], "");
     assert!(out.status.success(), "{}", text(&out.stderr));
     let grid = text(&out.stdout);
@@ -96,7 +74,7 @@ fn board_and_svg() {
 
 #[test]
 fn periods_table() {
-    let dir = tempdir("period");
+    let dir = TempDir::new("period");
     let out = run(&dir, &["--period", "1..6"], "");
     let t = text(&out.stdout);
     assert_eq!(t.lines().count(), 8);
@@ -105,7 +83,7 @@ fn periods_table() {
 
 #[test]
 fn bad_input_exits_2_with_position() {
-    let dir = tempdir("bad");
+    let dir = TempDir::new("bad");
     let cases = [
         ("2\n10 4 5 3\n10 4 11 3\n", "<stdin>:3:6: test 2: x (start row) = 11 is outside"),
         ("2\n10 4 5 3\n10 4 4 5\n", "<stdin>:3:8: test 2: y (start column) = 5 is outside"),
