@@ -6,35 +6,7 @@ use std::process::Command;
 
 use anyhow::{Context, Result, bail};
 
-use super::{Measured, best_of, build_release, mib, secs};
-
-/// The user + system CPU time of all reaped children so far.
-fn children_cpu() -> f64 {
-    // SAFETY: `rusage` is plain data that getrusage fills in; RUSAGE_CHILDREN is valid.
-    #[allow(unsafe_code)]
-    let usage = unsafe {
-        let mut usage: libc::rusage = std::mem::zeroed();
-        libc::getrusage(libc::RUSAGE_CHILDREN, &mut usage);
-        usage
-    };
-    let t = |tv: libc::timeval| tv.tv_sec as f64 + tv.tv_usec as f64 * 1e-6;
-    t(usage.ru_utime) + t(usage.ru_stime)
-}
-
-/// The best (smallest wall time) of `reps` runs, with its CPU seconds (user + system), so
-/// that a loaded machine shows in the gap between the two.
-fn best_of_cpu(reps: usize, mut make: impl FnMut() -> Command) -> Result<(Measured, f64, String)> {
-    let mut best: Option<(Measured, f64, String)> = None;
-    for _ in 0..reps.max(1) {
-        let before = children_cpu();
-        let (m, out) = best_of(1, &mut make)?;
-        let cpu = children_cpu() - before;
-        if best.as_ref().is_none_or(|(b, _, _)| m.wall < b.wall) {
-            best = Some((m, cpu, out));
-        }
-    }
-    Ok(best.expect("at least one run"))
-}
+use super::{best_of, build_release, mib, secs};
 
 /// One input of the benchmark.
 struct Case {
@@ -87,7 +59,7 @@ pub(crate) fn run(root: &Path, quick: bool) -> Result<()> {
         let mut text_time = None;
         for (format, path) in files {
             let size = std::fs::metadata(&path)?.len();
-            let (m, cpu, out) = best_of_cpu(reps, || {
+            let (m, out) = best_of(reps, || {
                 let mut c = Command::new(bin.join("gamegraph"));
                 c.arg("info").arg(&path);
                 c
@@ -98,6 +70,7 @@ pub(crate) fn run(root: &Path, quick: bool) -> Result<()> {
                 bail!("unexpected output of gamegraph info {}:\n{out}", path.display());
             }
             let t = m.wall.as_secs_f64();
+            let cpu = m.cpu.as_secs_f64();
             // The graph itself: offsets (8 bytes per vertex + 8) and targets (4 per arc).
             let graph_bytes = 8 * (case.vertices + 1) + 4 * arcs;
             let ratio = match text_time {

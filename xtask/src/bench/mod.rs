@@ -22,6 +22,9 @@ pub(crate) struct Measured {
     pub(crate) wall: Duration,
     /// Peak resident set size in bytes.
     pub(crate) peak_rss: u64,
+    /// CPU time (user + system) of the process: a wall time far above it shows a loaded
+    /// machine.
+    pub(crate) cpu: Duration,
 }
 
 /// Runs `cmd` to completion (stdout captured and returned), measuring wall time and peak RSS.
@@ -50,7 +53,9 @@ pub(crate) fn measure(cmd: &mut Command) -> Result<(Measured, String)> {
     if !(libc::WIFEXITED(status) && libc::WEXITSTATUS(status) == 0) {
         bail!("{cmd:?} failed with status {status}");
     }
-    Ok((Measured { wall, peak_rss: usage.ru_maxrss as u64 * 1024 }, out))
+    let tv = |t: libc::timeval| Duration::new(t.tv_sec as u64, t.tv_usec as u32 * 1000);
+    let cpu = tv(usage.ru_utime) + tv(usage.ru_stime);
+    Ok((Measured { wall, peak_rss: usage.ru_maxrss as u64 * 1024, cpu }, out))
 }
 
 /// The best (smallest wall time) of `reps` runs, with the output of the last.
