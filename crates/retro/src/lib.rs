@@ -31,6 +31,7 @@
 mod error;
 mod outcome;
 mod par;
+mod prefetch;
 mod solution;
 mod solve;
 mod transpose;

@@ -1,41 +1,60 @@
-//! The parallel retrograde solver: level-synchronous frontiers with atomic counters.
-
-use std::sync::atomic::{AtomicU8, AtomicU32, AtomicUsize, Ordering::Relaxed};
+//! The parallel retrograde solver: level-synchronous frontiers over vertex ranges that each
+//! belong to one task, with one packed word of state per vertex.
 
 use gamegraph_graph::{Graph, Vertex};
 use rayon::prelude::*;
 
-use crate::solve::{LOSS, NONE, UNKNOWN, WIN, best_move_of, finish_label};
+use crate::prefetch::{AHEAD, prefetch};
+use crate::solve::NONE;
+use crate::transpose::BUCKET_BITS;
 use crate::{Outcome, Solution, solve};
+
+/// Low bits of a state word: the count of successors not yet known to be W while the
+/// vertex is unlabelled, its depth once it is labelled.
+const VALUE: u32 = (1 << 30) - 1;
+/// High bits of a state word: the label (none yet, W or L).
+const LABEL: u32 = !VALUE;
+const WIN: u32 = 1 << 30;
+const LOSS: u32 = 2 << 30;
+
+/// Frontier items are a vertex id, with this bit set when the vertex is L.
+const IS_LOSS: u32 = 1 << 31;
+const ID: u32 = IS_LOSS - 1;
 
 /// Frontiers smaller than this are expanded on the calling thread: long thin games (a
 /// path of a million positions has a million levels) would otherwise pay rayon's
 /// fork-join cost on every level.
-const SEQUENTIAL_FRONTIER: usize = 2048;
-
-/// Vertices per parallel task when a frontier is expanded.
-const CHUNK: usize = 512;
+const SEQUENTIAL_FRONTIER: usize = 4096;
+/// Frontier vertices per batch: bounds the memory of the buckets (4 bytes per arc into
+/// the batch), yet gives each range enough updates to pay for bringing its state words
+/// into the cache.
+const BATCH: usize = 1 << 22;
+/// Vertices per task of the best-move pass.
+const MOVE_CHUNK: usize = 1 << 14;
 
 /// The parallel version of [`solve`]: the same [`Solution`], for every number of threads.
 ///
-/// The positions of depth `d` (the frontier) are expanded together on the current rayon
-/// pool: every L position labels its unlabelled predecessors W (an atomic compare-and-swap
-/// decides who labels), every W position decrements the atomic counter of its unlabelled
-/// predecessors, and the one that reaches zero labels it L. The new frontier is exactly
-/// the positions of depth `d + 1`, so depths do not depend on the schedule; optimal moves
-/// are then chosen by a parallel pass over the successor lists, with the same
-/// smallest-id rule as the sequential solver.
+/// Each vertex has one 32-bit word: two label bits, and either the count of its
+/// successors not yet known to be W or, once labelled, its depth. The positions of depth
+/// `d` (the frontier) are expanded together: their predecessors are sorted into buckets by
+/// vertex range (sequential writes), then each range is updated by one task with plain
+/// loads and stores, prefetching the state words ahead; a predecessor of an L position
+/// becomes W, a predecessor of a W position loses one from its counter and becomes L at
+/// zero. Updates within a level commute, so the new frontier is exactly the positions of
+/// depth `d + 1` whatever the schedule. Optimal moves are then chosen by a parallel pass
+/// over the successor lists, with the smallest-id rule of the sequential solver.
 ///
 /// # Arguments
-/// * `g`: the game graph. Its predecessor arrays are built if they were not yet.
+/// * `g`: the game graph.
 ///
 /// # Returns
 /// The [`Solution`]; equal to `solve(g)`.
 ///
 /// # Complexity
 /// O(V + E) work and O(V + E) / p + O(D) time on p threads, D the largest depth.
-/// Extra space: the predecessor arrays of `g` if not yet built, and 13 bytes per vertex
-/// as in [`solve`]. A graph with a vertex of more than `u32::MAX - 1` moves is handed to
+/// Extra space: the predecessor arrays (12 bytes per vertex and 4 per arc, freed before
+/// the move pass), 4 bytes per vertex of state and 4 · p per vertex while transposing.
+/// A graph of 2³⁰ vertices or more, or with a vertex of 2³⁰ moves or more, is handed to
 /// [`solve`].
 ///
 /// # Example
@@ -52,118 +71,236 @@ const CHUNK: usize = 512;
 /// Level-synchronous parallel breadth-first search (as in the Graph500 reference codes),
 /// applied to the reversed game graph with the counters of retrograde analysis.
 pub fn par_solve(g: &Graph) -> Solution {
+    solve_in_levels(g, Sizes { shift: BUCKET_BITS, batch: BATCH, sequential: SEQUENTIAL_FRONTIER })
+}
+
+/// The sizes [`Levels`] works with; tests make them tiny to reach every path on small
+/// graphs.
+#[derive(Debug, Clone, Copy)]
+struct Sizes {
+    /// Vertices per range: `1 << shift`.
+    shift: u32,
+    /// Frontier vertices per batch.
+    batch: usize,
+    /// Frontiers below this size are expanded on the calling thread.
+    sequential: usize,
+}
+
+fn solve_in_levels(g: &Graph, sizes: Sizes) -> Solution {
     let n = g.num_vertices();
-    let (soff, _) = g.successor_csr();
+    let (soff, succ) = g.successor_csr();
     let degree = |v: usize| soff[v + 1] - soff[v];
-    if (0..n).into_par_iter().any(|v| degree(v) >= u64::from(NONE)) {
+    if n > VALUE as usize || (0..n).into_par_iter().any(|v| degree(v) > u64::from(VALUE)) {
         return solve(g);
     }
-    let (soff, succ) = g.successor_csr();
-    let own = crate::transpose::par_transpose(soff, succ);
-    let (poff, pred): (&[u64], &[Vertex]) = match &own {
-        Some((o, p)) => (o, p),
-        None => g.predecessor_csr(),
-    };
 
-    // counter[v]: successors not yet known to be W; the depth once v is labelled.
-    let counter: Vec<AtomicU32> =
-        (0..n).into_par_iter().map(|v| AtomicU32::new(degree(v) as u32)).collect();
-    let label: Vec<AtomicU8> = (0..n)
+    let mut state: Vec<u32> = (0..n)
         .into_par_iter()
-        .map(|v| AtomicU8::new(if degree(v) == 0 { LOSS } else { UNKNOWN }))
-        .collect();
-    // The frontiers, one after the other: every vertex enters at most once.
-    let terminals: Vec<u32> =
-        (0..n).into_par_iter().filter(|&v| degree(v) == 0).map(|v| v as u32).collect();
-    let mut order: Vec<AtomicU32> = (0..n).into_par_iter().map(|_| AtomicU32::new(0)).collect();
-    for (slot, &v) in order.iter_mut().zip(&terminals) {
-        *slot.get_mut() = v;
-    }
-    let tail = AtomicUsize::new(terminals.len());
-    drop(terminals);
-
-    let expand = |v: u32, out: &mut Vec<u32>| {
-        let v = v as usize;
-        let preds = &pred[poff[v] as usize..poff[v + 1] as usize];
-        if label[v].load(Relaxed) == LOSS {
-            for &u in preds {
-                let l = &label[u.index()];
-                if l.load(Relaxed) == UNKNOWN
-                    && l.compare_exchange(UNKNOWN, WIN, Relaxed, Relaxed).is_ok()
-                {
-                    out.push(u.0);
-                }
-            }
-        } else {
-            for &u in preds {
-                let l = &label[u.index()];
-                // A vertex labelled W during this level may still be decremented here; its
-                // counter never reaches zero (it has an L successor) and is overwritten
-                // with its depth once the level is over.
-                if l.load(Relaxed) == UNKNOWN && counter[u.index()].fetch_sub(1, Relaxed) == 1 {
-                    l.store(LOSS, Relaxed);
-                    out.push(u.0);
-                }
-            }
-        }
-    };
-    let append = |local: &[u32]| {
-        let at = tail.fetch_add(local.len(), Relaxed);
-        for (slot, &u) in order[at..at + local.len()].iter().zip(local) {
-            slot.store(u, Relaxed);
-        }
-    };
-
-    let mut lo = 0;
-    let mut hi = tail.load(Relaxed);
-    let mut depth: u32 = 0;
-    let mut local = Vec::new();
-    while lo < hi {
-        let frontier = &order[lo..hi];
-        if frontier.len() < SEQUENTIAL_FRONTIER {
-            local.clear();
-            for v in frontier {
-                expand(v.load(Relaxed), &mut local);
-            }
-            append(&local);
-        } else {
-            frontier.par_chunks(CHUNK).for_each_init(Vec::new, |local, chunk| {
-                local.clear();
-                for v in chunk {
-                    expand(v.load(Relaxed), local);
-                }
-                append(local);
-            });
-        }
-        let new_hi = tail.load(Relaxed);
-        depth += 1;
-        let next = &order[hi..new_hi];
-        let set_depth = |v: &AtomicU32| counter[v.load(Relaxed) as usize].store(depth, Relaxed);
-        if next.len() < SEQUENTIAL_FRONTIER {
-            next.iter().for_each(set_depth);
-        } else {
-            next.par_iter().for_each(set_depth);
-        }
-        lo = hi;
-        hi = new_hi;
-    }
-    drop(order);
-    drop(own);
-
-    let outcomes: Vec<Outcome> = label.into_iter().map(|l| finish_label(l.into_inner())).collect();
-    let mut depths: Vec<u32> = counter.into_iter().map(AtomicU32::into_inner).collect();
-    depths.par_iter_mut().zip(&outcomes).for_each(|(d, o)| {
-        if *o == Outcome::Draw {
-            *d = NONE;
-        }
-    });
-    let moves: Vec<u32> = (0..n)
-        .into_par_iter()
-        .with_min_len(1024)
-        .map(|v| {
-            let s: &[Vertex] = &succ[soff[v] as usize..soff[v + 1] as usize];
-            best_move_of(s, outcomes[v], depths[v], &outcomes, &depths)
+        .map(|v| match degree(v) {
+            0 => LOSS,
+            d => d as u32,
         })
         .collect();
+    let mut frontier: Vec<u32> =
+        (0..n).into_par_iter().filter(|&v| degree(v) == 0).map(|v| v as u32 | IS_LOSS).collect();
+    {
+        let own = crate::transpose::par_transpose(soff, succ);
+        let (poff, pred): (&[u64], &[Vertex]) = match &own {
+            Some((o, p)) => (o, p),
+            None => g.predecessor_csr(),
+        };
+        let mut levels = Levels::new(n, rayon::current_num_threads(), sizes);
+        let mut depth = 0;
+        while !frontier.is_empty() {
+            depth += 1;
+            frontier = levels.expand(&mut state, poff, pred, &frontier, depth);
+        }
+    }
+
+    let moves = best_moves(soff, succ, &state);
+    let outcomes: Vec<Outcome> = state
+        .par_iter()
+        .map(|&s| match s & LABEL {
+            WIN => Outcome::Win,
+            LOSS => Outcome::Loss,
+            _ => Outcome::Draw,
+        })
+        .collect();
+    let depths: Vec<u32> =
+        state.par_iter().map(|&s| if s & LABEL == 0 { NONE } else { s & VALUE }).collect();
     Solution::from_parts(outcomes, depths, moves)
+}
+
+/// Applies "a successor of `u` was labelled" to `u`'s state word; the new frontier item
+/// when `u` is labelled now. `from` is the frontier item of that successor.
+#[inline(always)]
+fn apply(state: &mut u32, u: u32, from: u32, depth: u32) -> Option<u32> {
+    let s = *state;
+    if s & LABEL != 0 {
+        None
+    } else if from & IS_LOSS != 0 {
+        *state = WIN | depth;
+        Some(u)
+    } else if s == 1 {
+        *state = LOSS | depth;
+        Some(u | IS_LOSS)
+    } else {
+        *state = s - 1;
+        None
+    }
+}
+
+/// The buffers of the level-by-level expansion, reused from level to level.
+struct Levels {
+    sizes: Sizes,
+    /// `buckets[t][r]`: the predecessors in range `r` found by gathering task `t`, each
+    /// with the [`IS_LOSS`] bit of the frontier vertex it was found from.
+    buckets: Vec<Vec<Vec<u32>>>,
+}
+
+impl Levels {
+    fn new(n: usize, threads: usize, sizes: Sizes) -> Levels {
+        let ranges = n.div_ceil(1 << sizes.shift).max(1);
+        Levels { sizes, buckets: vec![vec![Vec::new(); ranges]; threads.max(1)] }
+    }
+
+    /// Expands one frontier (the positions of depth `depth - 1`) and returns the next.
+    fn expand(
+        &mut self,
+        state: &mut [u32],
+        poff: &[u64],
+        pred: &[Vertex],
+        frontier: &[u32],
+        depth: u32,
+    ) -> Vec<u32> {
+        let preds = |item: u32| {
+            let v = (item & ID) as usize;
+            &pred[poff[v] as usize..poff[v + 1] as usize]
+        };
+        let mut next = Vec::new();
+        if frontier.len() < self.sizes.sequential {
+            for &from in frontier {
+                for &u in preds(from) {
+                    next.extend(apply(&mut state[u.index()], u.0, from, depth));
+                }
+            }
+            return next;
+        }
+        let shift = self.sizes.shift;
+        for batch in frontier.chunks(self.sizes.batch) {
+            // Gather: the predecessors of the batch, sorted into ranges. A short batch has
+            // fewer parts than there are sets of buckets: only `parts` sets are filled, and
+            // read below.
+            let len = batch.len().div_ceil(self.buckets.len());
+            let parts = batch.len().div_ceil(len);
+            batch.par_chunks(len).zip(&mut self.buckets).for_each(|(part, out)| {
+                out.iter_mut().for_each(Vec::clear);
+                for (i, &from) in part.iter().enumerate() {
+                    if let Some(&ahead) = part.get(i + AHEAD) {
+                        prefetch(poff, (ahead & ID) as usize);
+                    }
+                    if let Some(&ahead) = part.get(i + AHEAD / 2) {
+                        let v = (ahead & ID) as usize;
+                        prefetch(pred, poff[v] as usize);
+                    }
+                    for &u in preds(from) {
+                        out[u.index() >> shift].push(u.0 | (from & IS_LOSS));
+                    }
+                }
+            });
+            // Update: each range by one task, prefetching the state words ahead.
+            let buckets = &self.buckets[..parts];
+            let found: Vec<Vec<u32>> = state
+                .par_chunks_mut(1 << shift)
+                .enumerate()
+                .map(|(r, words)| {
+                    let base = (r << shift) as u32;
+                    let mut found = Vec::new();
+                    for items in buckets.iter().map(|b| &b[r]) {
+                        for (i, &item) in items.iter().enumerate() {
+                            if let Some(&ahead) = items.get(i + AHEAD) {
+                                prefetch(words, ((ahead & ID) - base) as usize);
+                            }
+                            let u = item & ID;
+                            found.extend(apply(&mut words[(u - base) as usize], u, item, depth));
+                        }
+                    }
+                    found
+                })
+                .collect();
+            found.iter().for_each(|f| next.extend_from_slice(f));
+        }
+        next
+    }
+}
+
+/// The optimal move of every vertex from the final state words: for W, the L successor of
+/// depth one less; for L, a W successor of depth one less; for D, a D successor; the
+/// smallest id among several, [`NONE`] when there is none.
+fn best_moves(soff: &[u64], succ: &[Vertex], state: &[u32]) -> Vec<u32> {
+    let mut moves = vec![NONE; state.len()];
+    moves.par_chunks_mut(MOVE_CHUNK).enumerate().for_each(|(c, out)| {
+        let first = c * MOVE_CHUNK;
+        for (i, m) in out.iter_mut().enumerate() {
+            let v = first + i;
+            let s = state[v];
+            let (mask, want) = match s & LABEL {
+                WIN => (u32::MAX, LOSS | ((s & VALUE) - 1)),
+                LOSS if s & VALUE == 0 => continue,
+                LOSS => (u32::MAX, WIN | ((s & VALUE) - 1)),
+                _ => (LABEL, 0),
+            };
+            let mut best = NONE;
+            for k in soff[v] as usize..soff[v + 1] as usize {
+                if let Some(ahead) = succ.get(k + AHEAD) {
+                    prefetch(state, ahead.index());
+                }
+                let t = succ[k];
+                if state[t.index()] & mask == want && t.0 < best {
+                    best = t.0;
+                }
+            }
+            *m = best;
+        }
+    });
+    moves
+}
+
+#[cfg(test)]
+mod tests {
+    use gamegraph_graph::{Graph, Vertex};
+
+    use super::{Sizes, solve_in_levels};
+    use crate::solve;
+
+    /// Tiny ranges, batches and sequential threshold: every path of the expansion (many
+    /// ranges, several batches per level, frontiers on both sides of the threshold) on
+    /// graphs small enough to check against the sequential solver.
+    #[test]
+    fn every_path_of_the_expansion_equals_the_sequential_solver() {
+        let mut x = 99u64;
+        let mut next = |k: u64| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            (x % k) as u32
+        };
+        for (n, m) in [(1, 0), (3, 3), (50, 60), (300, 700), (2000, 3000), (5000, 20_000)] {
+            let arcs: Vec<_> =
+                (0..m).map(|_| (Vertex(next(n as u64)), Vertex(next(n as u64)))).collect();
+            let g = Graph::from_arcs(n, &arcs).unwrap();
+            let expected = solve(&g);
+            for (shift, batch, sequential) in
+                [(0, 1, 0), (3, 5, 2), (5, 64, 8), (16, 1 << 22, 4096)]
+            {
+                for threads in 1..=3 {
+                    let pool =
+                        rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
+                    let sizes = Sizes { shift, batch, sequential };
+                    let got = pool.install(|| solve_in_levels(&g, sizes));
+                    assert_eq!(got, expected, "n {n} m {m} {sizes:?} threads {threads}");
+                }
+            }
+        }
+    }
 }

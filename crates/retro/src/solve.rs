@@ -10,13 +10,13 @@ use crate::{Outcome, Solution};
 pub(crate) const NONE: u32 = u32::MAX;
 
 /// Labels of the propagation (an `Outcome` once it is over).
-pub(crate) const UNKNOWN: u8 = 0;
-pub(crate) const WIN: u8 = 1;
-pub(crate) const LOSS: u8 = 2;
+const UNKNOWN: u8 = 0;
+const WIN: u8 = 1;
+const LOSS: u8 = 2;
 
 /// The final outcome of a propagation label: everything still unknown is a draw.
 #[inline]
-pub(crate) fn finish_label(label: u8) -> Outcome {
+fn finish_label(label: u8) -> Outcome {
     match label {
         WIN => Outcome::Win,
         LOSS => Outcome::Loss,
@@ -28,7 +28,7 @@ pub(crate) fn finish_label(label: u8) -> Outcome {
 /// from W an L successor of depth `depth - 1` (the minimum), from L a successor of depth
 /// `depth - 1` (the maximum), from D a D successor; the smallest id among them, or [`NONE`].
 #[inline]
-pub(crate) fn best_move_of(
+fn best_move_of(
     succ: &[Vertex],
     outcome: Outcome,
     depth: u32,

@@ -6,7 +6,7 @@ use std::process::ExitCode;
 
 use gamegraph_graph::Vertex;
 use gamegraph_graph::format::{DotStyle, write_dot};
-use gamegraph_retro::{LineEnd, Outcome, Solution, par_solve, solve};
+use gamegraph_retro::{LineEnd, Outcome, Solution, par_solve};
 use serde::Serialize;
 
 use crate::common::{
@@ -51,7 +51,7 @@ pub(crate) struct Args {
     /// from the start drawn bold.
     #[arg(long, value_name = "FILE")]
     dot: Option<PathBuf>,
-    /// Threads for the solver (default: all cores); 1 runs the sequential solver.
+    /// Threads for the solver (default: all cores); the answer is the same for every count.
     #[arg(long, value_name = "N")]
     threads: Option<usize>,
     /// The input format (detected from the contents when absent).
@@ -79,13 +79,7 @@ pub(crate) fn run(args: Args) -> Result<ExitCode, CliError> {
     }
 
     let bar = progress(None, "solving");
-    let solution =
-        with_threads(
-            args.threads,
-            || {
-                if args.threads == Some(1) { solve(g) } else { par_solve(g) }
-            },
-        )?;
+    let solution = with_threads(args.threads, || par_solve(g))?;
     if let Some(bar) = bar {
         bar.finish_and_clear();
     }
