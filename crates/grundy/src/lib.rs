@@ -70,6 +70,7 @@ mod heaps;
 mod loopy;
 mod nimber;
 pub mod octal;
+mod product;
 mod sum;
 
 pub use crate::dag::{grundy, par_grundy};
@@ -80,4 +81,7 @@ pub use crate::heaps::{
 };
 pub use crate::loopy::{LoopyValues, Value, loopy_grundy, par_loopy_grundy};
 pub use crate::nimber::Nimber;
-pub use crate::sum::{Outcome, SumPlay, TokenMove, play_sum};
+pub use crate::sum::{
+    Outcome, SUM_SEARCH_LIMIT, SumAnswer, SumGame, SumMove, SumPlay, SumValues, TokenMove,
+    play_misere_sum, play_mixed_sum, play_sum,
+};
