@@ -185,12 +185,11 @@ fn take_to(n: u64, m: Option<u64>, g: u64, target: u64) -> u64 {
 /// The values a heap of `n` (limit `m`, value `g`) can move to, in increasing order:
 /// 0..=m without g when the limit binds, else 0..g.
 fn reachable_values(n: u64, m: Option<u64>, g: u64) -> impl Iterator<Item = u64> {
-    let top = match m {
-        Some(m) if m < n => m,
-        _ => g.wrapping_sub(1),
+    let (end, skip) = match m {
+        Some(m) if m < n => (u128::from(m) + 1, Some(g)),
+        _ => (u128::from(g), None),
     };
-    let empty = g == 0 && m.is_none_or(|m| m >= n);
-    (0..=top).filter(move |&v| !empty && v != g)
+    (0..end).map(|v| v as u64).filter(move |&v| Some(v) != skip)
 }
 
 /// Plays the sum of tokens standing on `tokens` (a token per component; two tokens may
