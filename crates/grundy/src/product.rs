@@ -139,6 +139,8 @@ pub(crate) fn search(
     play: Play,
     limit: u64,
 ) -> Result<(Outcome, Option<SumMove>), SumError> {
+    // Positions are numbered by u32.
+    let limit = limit.min(u64::from(u32::MAX));
     let too_large = |work: u128| SumError::SearchTooLarge {
         work: u64::try_from(work).unwrap_or(u64::MAX),
         limit,
@@ -162,7 +164,7 @@ pub(crate) fn search(
     }
     for (i, &n) in game.heaps.iter().enumerate() {
         let m = game.limits.as_ref().map_or(n, |l| l[i].min(n));
-        // n < limit <= u64::MAX checked above; and n + 1 <= states <= limit here.
+        // n + 1 <= states <= limit <= u32::MAX here.
         let (n, m) = (n as u32, m as u32);
         components.push(Component::Heap { n, m });
     }
@@ -175,7 +177,7 @@ pub(crate) fn search(
         arcs += e * (states / u128::from(c.radix()));
     }
     let work = states + arcs;
-    if work > u128::from(limit) || states > u128::from(u32::MAX) {
+    if work > u128::from(limit) {
         return Err(too_large(work));
     }
     let states = states as usize;

@@ -366,7 +366,8 @@ pub fn play_mixed_sum(
 /// documentation ([`Method::Theory`]). Otherwise no proven theory applies to an arbitrary
 /// graph, and the explicit product of the positions reachable by each component is
 /// labelled win, loss or draw by retrograde counting ([`Method::Search`]), when its
-/// positions plus moves number at most `limit` (use [`SUM_SEARCH_LIMIT`]). The move
+/// positions plus moves number at most `limit` (use [`SUM_SEARCH_LIMIT`]; a limit above
+/// 2³² − 1 acts as 2³² − 1). The move
 /// returned is the first, in token order, successor-list order, then heap order and
 /// increasing take, that reaches a lost position (from a win) or a drawn one (from a
 /// draw).
