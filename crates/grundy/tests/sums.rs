@@ -49,6 +49,25 @@ impl Product {
         Product { radix, succ }
     }
 
+    /// Every position of the product as a sum with `game`'s token count and limits.
+    fn games(&self, game: &SumGame) -> Vec<SumGame> {
+        (0..self.succ.len())
+            .map(|mut s| {
+                let mut d = Vec::new();
+                for &r in &self.radix {
+                    d.push(s % r);
+                    s /= r;
+                }
+                let t = game.tokens.len();
+                SumGame {
+                    tokens: d[..t].iter().map(|&v| Vertex(v as u32)).collect(),
+                    heaps: d[t..].iter().map(|&h| h as u64).collect(),
+                    limits: game.limits.clone(),
+                }
+            })
+            .collect()
+    }
+
     fn encode(&self, digits: &[usize]) -> usize {
         let mut s = 0;
         for (d, r) in digits.iter().zip(&self.radix).rev() {
@@ -184,6 +203,9 @@ fn limits_of(game: &SumGame) -> Vec<u64> {
     game.limits.clone().unwrap_or_else(|| vec![u64::MAX; game.heaps.len()])
 }
 
+/// Products up to this many positions are checked at every position.
+const SMALL: usize = 100;
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 500, ..ProptestConfig::default() })]
 
@@ -192,9 +214,17 @@ proptest! {
         let product = Product::new(&g, game.tokens.len(), &game.heaps, &limits_of(&game));
         let labels = product.naive(Play::Normal);
         prop_assert_eq!(&labels, &retro(&product));
-        let answer = play_mixed_sum(&g, &loopy_grundy(&g), &game).unwrap();
+        let values = loopy_grundy(&g);
+        let answer = play_mixed_sum(&g, &values, &game).unwrap();
         prop_assert_eq!(answer.method, Method::Theory);
         check(&g, &game, &product, &labels, answer.outcome, answer.best)?;
+        // Small products: every position, not only the one drawn.
+        if labels.len() <= SMALL {
+            for other in product.games(&game) {
+                let a = play_mixed_sum(&g, &values, &other).unwrap();
+                check(&g, &other, &product, &labels, a.outcome, a.best)?;
+            }
+        }
         let values = answer.values.unwrap();
         let x = values.heaps.iter().copied().chain(values.tokens.iter().filter_map(|v| v.finite()));
         prop_assert_eq!(values.digit_sum, x.sum::<Nimber>());
@@ -209,6 +239,12 @@ proptest! {
         prop_assert_eq!(answer.method, if frozen { Method::Theory } else { Method::Search });
         prop_assert!(answer.values.is_none());
         check(&g, &game, &product, &labels, answer.outcome, answer.best)?;
+        if labels.len() <= SMALL {
+            for other in product.games(&game) {
+                let a = play_misere_sum(&g, &other, SUM_SEARCH_LIMIT).unwrap();
+                check(&g, &other, &product, &labels, a.outcome, a.best)?;
+            }
+        }
     }
 }
 
