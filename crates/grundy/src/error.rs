@@ -93,11 +93,24 @@ pub enum SumError {
         /// The number of vertices.
         n: usize,
     },
-    /// A misère sum that the theory does not cover and whose explicit state space is
-    /// larger than the search limit.
-    MisereRefused {
-        /// The number of states of the explicit sum (saturating).
-        states: u64,
+    /// The number of move limits differs from the number of heaps.
+    LimitCount {
+        /// The number of heaps.
+        heaps: usize,
+        /// The number of limits given.
+        limits: usize,
+    },
+    /// A move limit of 0 (no move would ever be legal from that heap).
+    ZeroLimit {
+        /// The 0-based index of the heap.
+        heap: usize,
+    },
+    /// A misère sum with graph tokens (no proven theory covers it) whose explicit
+    /// product of positions is too large to search exhaustively.
+    SearchTooLarge {
+        /// The work exhaustive search would need: positions plus moves of the explicit
+        /// product (saturating; a lower bound when the search gave up early).
+        work: u64,
         /// The search limit in force.
         limit: u64,
     },
@@ -112,11 +125,17 @@ impl fmt::Display for SumError {
                 token + 1,
                 vertex + 1
             ),
-            SumError::MisereRefused { states, limit } => write!(
+            SumError::LimitCount { heaps, limits } => {
+                write!(f, "{heaps} heaps but {limits} move limits")
+            }
+            SumError::ZeroLimit { heap } => {
+                write!(f, "the move limit of heap {} is 0; limits must be at least 1", heap + 1)
+            }
+            SumError::SearchTooLarge { work, limit } => write!(
                 f,
-                "misère sum not covered by a proven theory (a component has a non-terminal \
-                 position of value 0 without a move to value 1, or a cycle) and its {states} \
-                 states exceed the search limit of {limit}"
+                "no proven theory covers misère sums with tokens that can move, and exhaustive \
+                 search of the sum would need at least {work} steps (positions plus moves; the \
+                 limit is {limit})"
             ),
         }
     }

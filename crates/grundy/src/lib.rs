@@ -6,6 +6,9 @@
 //!   any game graph (finite values and ∞(K)), after Smith and Fraenkel–Yesha;
 //! - [`play_sum`]: the outcome (win, loss or draw) and a best move of a sum of tokens on
 //!   graph vertices, by Smith's rules;
+//! - [`play_mixed_sum`] / [`play_misere_sum`]: any sum of components, tokens on the
+//!   vertices of one game graph plus heaps ([`SumGame`]), in normal play (Smith's rules,
+//!   any graph) and in misère play (theory or exhaustive search, as below);
 //! - [`single_heap`], [`heap_graph`], [`solve_heaps`], [`explain`]: the heap games of the
 //!   thesis (single and compound, normal and misère) and Moore's Nim_k; the section
 //!   below says exactly which misère games are answered by theory, which by
@@ -58,11 +61,30 @@
 //!   of 1-heaps is ≡ 1 (mod k+1) (E. H. Moore, *A generalization of the game called
 //!   Nim*, Ann. of Math. 11 (1910) 93–94). Limits mᵢ ≥ nᵢ never bind and are ignored.
 //!
-//! **Search:** Moore's Nim_k with a limit below its heap, normal or misère, when
-//! exhaustive search of the position costs at most [`SEARCH_LIMIT`] steps.
+//! - Sums of tokens on graph vertices and heaps ([`play_misere_sum`]) in which no token
+//!   can move (every token stands on a vertex without followers): such a token is the
+//!   zero game with no position but its start, so the sum *is* the sum of its heaps, and
+//!   the rule above answers it for any sizes.
 //!
-//! **Refused** ([`HeapError::SearchTooLarge`]): Moore's Nim_k with binding limits beyond
-//! that size. No answer is ever guessed.
+//! **Search:**
+//! - Moore's Nim_k with a limit below its heap, normal or misère, when exhaustive search
+//!   of the position costs at most [`SEARCH_LIMIT`] steps;
+//! - every other misère sum of tokens and heaps ([`play_misere_sum`]): the misère-Nim rule
+//!   needs components that are tame in the sense above, which arbitrary graph vertices
+//!   are not (and with cycles, draws appear), so the explicit product of the positions
+//!   each component can reach (the vertices reachable from each token; the sizes 0..=n
+//!   of each heap) is labelled win, loss or draw by retrograde counting, a position
+//!   without a move being a **win** for the player to move, when its positions plus
+//!   moves number at most the limit given (use [`SUM_SEARCH_LIMIT`] = 2²⁴).
+//!
+//! **Refused** (an error, never a guess): Moore's Nim_k with binding limits beyond
+//! [`SEARCH_LIMIT`] ([`HeapError::SearchTooLarge`]); misère sums with a token that can
+//! move whose product exceeds the search limit ([`SumError::SearchTooLarge`]), for
+//! example any such token beside a heap of 10⁷ or more.
+//!
+//! Normal-play sums are never refused: [`play_mixed_sum`] combines the generalised
+//! Sprague–Grundy values of the tokens (any graph) and the heap values nᵢ mod (mᵢ + 1)
+//! (any sizes) by Smith's rules.
 
 mod dag;
 mod error;
@@ -70,6 +92,7 @@ mod heaps;
 mod loopy;
 mod nimber;
 pub mod octal;
+mod product;
 mod sum;
 
 pub use crate::dag::{grundy, par_grundy};
@@ -80,4 +103,7 @@ pub use crate::heaps::{
 };
 pub use crate::loopy::{LoopyValues, Value, loopy_grundy, par_loopy_grundy};
 pub use crate::nimber::Nimber;
-pub use crate::sum::{Outcome, SumPlay, TokenMove, play_sum};
+pub use crate::sum::{
+    Outcome, SUM_SEARCH_LIMIT, SumAnswer, SumGame, SumMove, SumPlay, SumValues, TokenMove,
+    play_misere_sum, play_mixed_sum, play_sum,
+};

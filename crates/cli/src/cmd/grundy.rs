@@ -1,11 +1,15 @@
-//! `gamegraph grundy`: generalised Grundy values of a game graph and sums of tokens.
+//! `gamegraph grundy`: generalised Grundy values of a game graph, and sums of tokens on
+//! its vertices and heaps, in normal or misère play.
 
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use gamegraph_graph::Vertex;
-use gamegraph_grundy::{LoopyValues, loopy_grundy, par_loopy_grundy, play_sum};
+use gamegraph_grundy::{
+    LoopyValues, Method, SUM_SEARCH_LIMIT, SumAnswer, SumError, SumGame, SumMove, loopy_grundy,
+    par_loopy_grundy, play_misere_sum, play_mixed_sum,
+};
 use serde::Serialize;
 
 use crate::common::{CliError, FormatArg, Output, read_game, with_threads, write_json};
@@ -15,10 +19,21 @@ use crate::common::{CliError, FormatArg, Output, read_game, with_threads, write_
 #[command(after_help = "Values are numbers, or `inf{K}` for an infinite value whose finite \
 follower values are K (graphs with cycles; Smith 1966, Fraenkel-Yesha 1986).
 
+Sums: --tokens and --heaps play the sum of tokens on vertices of the graph and heaps \
+(--max: take at most M from each heap, as in `gamegraph nim`; no limit by default). \
+Output: `1` (the player to move wins), `2` (loses) or `0` (draw), then a winning (or \
+drawing) move, `move token I from U to V` or `take T from heap I` (all 1-based). Normal \
+play is answered by Smith's rules for any graph and any heap sizes. --misere (whoever \
+cannot move wins): when no token can move, by the misere-Nim rule for any sizes; \
+otherwise by exhaustive search of the sum's positions, refused with exit code 2 when \
+they number more than 2^24 (positions plus moves), never guessed.
+
 Examples:
   gamegraph grundy game.txt                    # the value of the start vertex
   gamegraph grundy --all game.txt              # `V VALUE` for every vertex, e.g. `3 inf{0,2}`
   gamegraph grundy --tokens 1,4,7 game.txt     # 1, 2 or 0 for the sum of tokens, then a best move
+  gamegraph grundy --tokens 1,4 --heaps 5,7,9 --max 2,3,4 game.txt   # tokens plus heaps
+  gamegraph grundy --tokens 1,4 --heaps 3 --misere game.txt          # misere play
   gamegraph grundy --format arcs --all --threads 4 big.txt")]
 pub(crate) struct Args {
     /// The game graph (standard input when absent or `-`).
@@ -27,11 +42,21 @@ pub(crate) struct Args {
     #[arg(long, value_enum)]
     format: Option<FormatArg>,
     /// Print the value of every vertex, one `V VALUE` line each.
-    #[arg(long, conflicts_with = "tokens")]
+    #[arg(long, conflicts_with_all = ["tokens", "heaps"])]
     all: bool,
     /// Play the sum of tokens standing on these vertices (1-based, comma-separated).
     #[arg(long, value_name = "V,V,...")]
     tokens: Option<String>,
+    /// Add heaps of these sizes to the sum (comma-separated, 0 to 18446744073709551615).
+    #[arg(long, value_name = "N,N,...")]
+    heaps: Option<String>,
+    /// The most objects a move may take from each heap, one per heap (comma-separated;
+    /// default: no limit).
+    #[arg(long, value_name = "M,M,...", requires = "heaps")]
+    max: Option<String>,
+    /// Misère play of the sum: whoever cannot move wins.
+    #[arg(long)]
+    misere: bool,
     /// Worker threads (default: all cores); the values do not depend on it.
     #[arg(long)]
     threads: Option<usize>,
@@ -50,18 +75,98 @@ struct JsonValue {
 }
 
 #[derive(Serialize)]
-struct JsonMove {
-    token: usize,
-    from: u64,
-    to: u64,
+#[serde(untagged)]
+enum JsonMove {
+    Token { token: usize, from: u64, to: u64 },
+    Heap { heap: usize, take: u64 },
 }
 
 #[derive(Serialize)]
 struct JsonSum {
     outcome: u8,
-    value: String,
+    play: &'static str,
+    method: &'static str,
+    /// Normal play: the value of the sum, of each token, of each heap, and the digit sum
+    /// of the finite ones.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    value: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    token_values: Option<Vec<String>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    heap_values: Option<Vec<u64>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    digit_sum: Option<u64>,
     #[serde(rename = "move")]
     best: Option<JsonMove>,
+}
+
+/// A comma-separated list of integers for `flag`.
+fn parse_numbers(flag: &str, list: &str, what: &str) -> Result<Vec<u64>, CliError> {
+    list.split(',')
+        .enumerate()
+        .map(|(i, item)| {
+            let item = item.trim();
+            item.parse().map_err(|_| {
+                CliError::Usage(format!("{flag}: item {} is {item:?}, not {what}", i + 1))
+            })
+        })
+        .collect()
+}
+
+fn sum_error(e: SumError) -> CliError {
+    CliError::Usage(match e {
+        SumError::TokenOutOfRange { .. } => format!("--tokens: {e}"),
+        SumError::LimitCount { .. } | SumError::ZeroLimit { .. } => format!("--max: {e}"),
+        _ => e.to_string(),
+    })
+}
+
+fn json_move(m: SumMove) -> JsonMove {
+    match m {
+        SumMove::Token(m) => {
+            JsonMove::Token { token: m.token + 1, from: m.from.one_based(), to: m.to.one_based() }
+        }
+        SumMove::Heap(m) => JsonMove::Heap { heap: m.heap + 1, take: m.take },
+    }
+}
+
+fn write_sum(
+    out: &mut Output,
+    answer: &SumAnswer,
+    misere: bool,
+    json: bool,
+) -> Result<(), CliError> {
+    if json {
+        let v = answer.values.as_ref();
+        let json = JsonSum {
+            outcome: answer.outcome.code(),
+            play: if misere { "misere" } else { "normal" },
+            method: match answer.method {
+                Method::Theory => "theory",
+                Method::Search => "search",
+            },
+            value: v.map(|v| v.value.to_string()),
+            token_values: v.map(|v| v.tokens.iter().map(ToString::to_string).collect()),
+            heap_values: v.map(|v| v.heaps.iter().map(|x| x.0).collect()),
+            digit_sum: v.map(|v| v.digit_sum.0),
+            best: answer.best.map(json_move),
+        };
+        write_json(out, &json)?;
+    } else {
+        writeln!(out, "{}", answer.outcome.code())?;
+        match answer.best {
+            Some(SumMove::Token(m)) => writeln!(
+                out,
+                "move token {} from {} to {}",
+                m.token + 1,
+                m.from.one_based(),
+                m.to.one_based()
+            )?,
+            Some(SumMove::Heap(m)) => writeln!(out, "take {} from heap {}", m.take, m.heap + 1)?,
+            None => {}
+        }
+    }
+    Ok(())
 }
 
 fn parse_tokens(list: &str, n: usize) -> Result<Vec<Vertex>, CliError> {
@@ -91,37 +196,48 @@ pub(crate) fn run(args: Args) -> Result<ExitCode, CliError> {
     let game = read_game(args.file.as_deref(), args.format)?;
     let g = &game.graph;
     let tokens = args.tokens.as_deref().map(|t| parse_tokens(t, g.num_vertices())).transpose()?;
-    let start = match (&tokens, args.all, game.start) {
+    let heaps = args
+        .heaps
+        .as_deref()
+        .map(|h| parse_numbers("--heaps", h, "a heap size (an integer from 0 to 2^64 - 1)"))
+        .transpose()?;
+    let limits = args
+        .max
+        .as_deref()
+        .map(|m| parse_numbers("--max", m, "a move limit (a positive integer)"))
+        .transpose()?;
+    let sum = (tokens.is_some() || heaps.is_some()).then(|| SumGame {
+        tokens: tokens.unwrap_or_default(),
+        heaps: heaps.unwrap_or_default(),
+        limits,
+    });
+    if args.misere && sum.is_none() {
+        return Err(CliError::Usage("--misere plays a sum: give --tokens or --heaps".into()));
+    }
+    let start = match (&sum, args.all, game.start) {
         (None, false, None) => {
             return Err(CliError::Usage(
-                "this format has no start vertex: use --all or --tokens".into(),
+                "this format has no start vertex: use --all, --tokens or --heaps".into(),
             ));
         }
         (_, _, s) => s,
     };
+    if let (Some(sum), true) = (&sum, args.misere) {
+        // Misère play needs no values: the rule or the search works on the positions.
+        let answer = play_misere_sum(g, sum, SUM_SEARCH_LIMIT).map_err(sum_error)?;
+        let mut out = Output::create(args.output.as_deref())?;
+        write_sum(&mut out, &answer, true, args.json)?;
+        out.finish()?;
+        return Ok(ExitCode::SUCCESS);
+    }
     // One thread: the depth-first search, which needs no predecessor arrays.
     let values: LoopyValues = with_threads(args.threads, || {
         if rayon::current_num_threads() == 1 { loopy_grundy(g) } else { par_loopy_grundy(g) }
     })?;
     let mut out = Output::create(args.output.as_deref())?;
-    if let Some(tokens) = tokens {
-        let play =
-            play_sum(g, &values, &tokens).map_err(|e| CliError::Usage(format!("--tokens: {e}")))?;
-        let best = play.best.map(|m| JsonMove {
-            token: m.token + 1,
-            from: m.from.one_based(),
-            to: m.to.one_based(),
-        });
-        if args.json {
-            let json =
-                JsonSum { outcome: play.outcome.code(), value: play.value.to_string(), best };
-            write_json(&mut out, &json)?;
-        } else {
-            writeln!(out, "{}", play.outcome.code())?;
-            if let Some(m) = best {
-                writeln!(out, "move token {} from {} to {}", m.token, m.from, m.to)?;
-            }
-        }
+    if let Some(sum) = sum {
+        let answer = play_mixed_sum(g, &values, &sum).map_err(sum_error)?;
+        write_sum(&mut out, &answer, false, args.json)?;
     } else if args.all {
         if args.json {
             let all: Vec<JsonValue> = g
