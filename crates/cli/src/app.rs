@@ -36,7 +36,7 @@ enum Command {
     Tab(cmd::tab::Args),
     /// Kernels, stable sets, alpha and beta of a digraph.
     Kernel(cmd::kernel::Args),
-    /// Grundy values of a game graph (generalised to graphs with cycles) and sums of tokens.
+    /// Grundy values of a game graph (also with cycles) and sums of tokens and heaps.
     Grundy(cmd::grundy::Args),
     /// Compound heap games: Nim, heaps with move limits, misère play, Moore's Nim_k.
     Nim(cmd::nim::Args),
