@@ -8,8 +8,23 @@ use rayon::prelude::*;
 /// and a target's position inside its bucket fits in a `u16`.
 pub(crate) const BUCKET_BITS: u32 = 16;
 
-/// An arc sorted into the bucket of its target: the sources, and the targets' low bits.
-type Bucket = (Vec<u32>, Vec<u16>);
+/// The arcs of one range of sources, sorted into the buckets of their targets: bucket `b`
+/// holds `bounds[b]..bounds[b + 1]` of the sources and of the targets' low bits.
+struct Part {
+    sources: Vec<u32>,
+    low: Vec<u16>,
+    bounds: Vec<usize>,
+}
+
+impl Part {
+    fn sources(&self, b: usize) -> &[u32] {
+        &self.sources[self.bounds[b]..self.bounds[b + 1]]
+    }
+
+    fn low(&self, b: usize) -> &[u16] {
+        &self.low[self.bounds[b]..self.bounds[b + 1]]
+    }
+}
 
 /// The transpose of the successor CSR `(soff, succ)`: predecessor offsets and lists, each
 /// list sorted by source, exactly as [`Graph::predecessor_csr`] builds them.
@@ -26,8 +41,7 @@ type Bucket = (Vec<u32>, Vec<u16>);
 /// `u32`); the caller then uses the graph's own predecessor arrays.
 ///
 /// # Complexity
-/// O(V + E) work, O((V + E) / p) time on p threads; 6 bytes per arc of extra space, freed
-/// bucket by bucket as the result fills.
+/// O(V + E) work, O((V + E) / p) time on p threads; 6 bytes per arc of extra space.
 ///
 /// [`Graph::predecessor_csr`]: gamegraph_graph::Graph::predecessor_csr
 pub(crate) fn par_transpose(soff: &[u64], succ: &[Vertex]) -> Option<(Vec<u64>, Vec<Vertex>)> {
@@ -47,41 +61,40 @@ pub(crate) fn par_transpose(soff: &[u64], succ: &[Vertex]) -> Option<(Vec<u64>, 
     starts.push(n);
 
     // Pass 1: every part sorts its arcs into the buckets of their targets.
-    let sorted: Vec<Vec<Bucket>> = (0..parts)
+    let sorted: Vec<Part> = (0..parts)
         .into_par_iter()
         .map(|j| {
             let (lo, hi) = (starts[j], starts[j + 1]);
             let arcs = &succ[soff[lo] as usize..soff[hi] as usize];
-            let mut count = vec![0usize; buckets];
+            let mut bounds = vec![0usize; buckets + 1];
             for t in arcs {
-                count[t.index() >> BUCKET_BITS] += 1;
+                bounds[(t.index() >> BUCKET_BITS) + 1] += 1;
             }
-            let mut out: Vec<Bucket> =
-                count.iter().map(|&c| (Vec::with_capacity(c), Vec::with_capacity(c))).collect();
+            for b in 0..buckets {
+                bounds[b + 1] += bounds[b];
+            }
+            let mut cursor = bounds[..buckets].to_vec();
+            let mut sources = vec![0u32; arcs.len()];
+            let mut low = vec![0u16; arcs.len()];
             for u in lo..hi {
                 for t in &succ[soff[u] as usize..soff[u + 1] as usize] {
-                    let (sources, low) = &mut out[t.index() >> BUCKET_BITS];
-                    sources.push(u as u32);
-                    low.push(t.0 as u16);
+                    let c = &mut cursor[t.index() >> BUCKET_BITS];
+                    sources[*c] = u as u32;
+                    low[*c] = t.0 as u16;
+                    *c += 1;
                 }
             }
-            out
+            Part { sources, low, bounds }
         })
         .collect();
-    let mut by_bucket: Vec<Vec<Bucket>> = (0..buckets).map(|_| Vec::with_capacity(parts)).collect();
-    for part in sorted {
-        for (b, bucket) in part.into_iter().enumerate() {
-            by_bucket[b].push(bucket);
-        }
-    }
 
     // Each bucket's stretch of the result.
     let mut pred = vec![Vertex(0); m];
     let mut regions: Vec<(u64, &mut [Vertex])> = Vec::with_capacity(buckets);
     let mut rest = &mut pred[..];
     let mut start = 0u64;
-    for parts in &by_bucket {
-        let len: usize = parts.iter().map(|(s, _)| s.len()).sum();
+    for b in 0..buckets {
+        let len: usize = sorted.iter().map(|p| p.bounds[b + 1] - p.bounds[b]).sum();
         let (region, tail) = rest.split_at_mut(len);
         regions.push((start, region));
         rest = tail;
@@ -91,13 +104,13 @@ pub(crate) fn par_transpose(soff: &[u64], succ: &[Vertex]) -> Option<(Vec<u64>, 
     // Pass 2: each bucket counts its in-degrees, writes its offsets and places its sources.
     let mut poff = vec![0u64; n + 1];
     poff[n] = m as u64;
-    poff[..n].par_chunks_mut(1 << BUCKET_BITS).zip(regions).zip(by_bucket).for_each_init(
+    poff[..n].par_chunks_mut(1 << BUCKET_BITS).zip(regions).enumerate().for_each_init(
         Vec::new,
-        |cursor: &mut Vec<u32>, ((off, (start, region)), parts)| {
+        |cursor: &mut Vec<u32>, (b, (off, (start, region)))| {
             cursor.clear();
             cursor.resize(off.len(), 0);
-            for (_, low) in &parts {
-                for &l in low {
+            for part in &sorted {
+                for &l in part.low(b) {
                     cursor[usize::from(l)] += 1;
                 }
             }
@@ -108,8 +121,8 @@ pub(crate) fn par_transpose(soff: &[u64], succ: &[Vertex]) -> Option<(Vec<u64>, 
                 *c = acc;
                 acc += k;
             }
-            for (sources, low) in parts {
-                for (&s, &l) in sources.iter().zip(&low) {
+            for part in &sorted {
+                for (&s, &l) in part.sources(b).iter().zip(part.low(b)) {
                     let c = &mut cursor[usize::from(l)];
                     region[*c as usize] = Vertex(s);
                     *c += 1;
