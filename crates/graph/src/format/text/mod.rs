@@ -49,6 +49,31 @@ impl fmt::Display for What {
     }
 }
 
+/// The leading decimal digits of eight bytes read little-endian (the first byte lowest):
+/// their value and how many there are (8 when all eight bytes are digits; the value is
+/// then that of the eight).
+///
+/// Subtracting `'0'` from every byte leaves 0..=9 exactly in the digit bytes; a byte is
+/// not a digit when that result has its high bit set or reaches it once 0x76 is added. A
+/// borrow or carry between bytes only ever moves towards later bytes, past the first
+/// non-digit, so it cannot hide it. The digits are then shifted to the top (the bytes
+/// below become leading zeros) and combined pairwise: 8 → 4 → 2 → 1.
+#[inline]
+fn swar_digits(word: u64) -> (u64, usize) {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    let x = word.wrapping_sub(ONES * u64::from(b'0'));
+    let bad = (x.wrapping_add(ONES * 0x76) | x) & (ONES * 0x80);
+    let len = (bad.trailing_zeros() / 8) as usize;
+    if len == 0 {
+        return (0, 0);
+    }
+    let x = x << (8 * (8 - len));
+    let x = (x.wrapping_mul(10) + (x >> 8)) & 0x00ff_00ff_00ff_00ff;
+    let x = (x.wrapping_mul(100) + (x >> 16)) & 0x0000_ffff_0000_ffff;
+    let x = (x.wrapping_mul(10_000) + (x >> 32)) & 0xffff_ffff;
+    (x, len)
+}
+
 #[inline]
 fn is_space(b: u8) -> bool {
     matches!(b, b' ' | b'\t' | b'\r' | b'\n' | 0x0b | 0x0c)
@@ -216,6 +241,17 @@ impl<R: Read> Scanner<R> {
     #[inline]
     fn digits(&mut self, what: What) -> Result<(u64, u64, u64), ReadError> {
         let start = self.pos;
+        // Up to eight digits at once when eight bytes are there (the common case).
+        if let Some(word) = self.buf[start..self.end].first_chunk::<8>() {
+            let (v, len) = swar_digits(u64::from_le_bytes(*word));
+            if len < 8 {
+                let b = self.buf[start + len];
+                if is_space(b) || b == b'#' {
+                    self.pos = start + len;
+                    return Ok((v, self.line, self.column(start)));
+                }
+            }
+        }
         let lim = self.end.min(start + 19);
         let mut i = start;
         let mut v: u64 = 0;
@@ -547,6 +583,26 @@ pub fn read_arc_list(reader: impl Read, n: Option<usize>) -> Result<Graph, ReadE
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn swar_digits_equals_a_loop_over_the_bytes() {
+        let alphabet = b"0123456789 \t\n#x/:\x00\xff\x2f\x3a\xb0\xb9";
+        let mut x = 7u64;
+        for _ in 0..200_000 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let digits = (x % 9) as usize;
+            let mut bytes = [0u8; 8];
+            for (i, b) in bytes.iter_mut().enumerate() {
+                let r = (x >> (8 + 5 * i)) as usize;
+                *b = if i < digits { b'0' + (r % 10) as u8 } else { alphabet[r % alphabet.len()] };
+            }
+            let len = bytes.iter().take_while(|b| b.is_ascii_digit()).count();
+            let value = bytes[..len].iter().fold(0, |v, &b| v * 10 + u64::from(b - b'0'));
+            assert_eq!(swar_digits(u64::from_le_bytes(bytes)), (value, len), "{bytes:?}");
+        }
+    }
 
     fn err(text: &str) -> (String, Option<(u64, u64)>) {
         let e = read_seed(text.as_bytes()).unwrap_err();
