@@ -52,8 +52,9 @@ const MOVE_CHUNK: usize = 1 << 14;
 ///
 /// # Complexity
 /// O(V + E) work and O(V + E) / p + O(D) time on p threads, D the largest depth.
-/// Extra space: the predecessor arrays (12 bytes per vertex and 4 per arc, freed before
-/// the move pass), 4 bytes per vertex of state and 4 · p per vertex while transposing.
+/// Extra space: the predecessor arrays (8 bytes per vertex and 4 per arc, and 6 more
+/// bytes per arc while they are built; freed before the move pass), 4 bytes per vertex of
+/// state, and the frontier buckets (4 bytes per arc into a batch of frontier vertices).
 /// A graph of 2³⁰ vertices or more, or with a vertex of 2³⁰ moves or more, is handed to
 /// [`solve`].
 ///
