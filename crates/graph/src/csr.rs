@@ -20,27 +20,36 @@ impl Csr {
     }
 
     /// The transpose: for every arc `u -> v` of `self`, an arc `v -> u`, each list sorted by `u`.
+    /// In parallel on the current rayon pool (a radix sort by target), sequentially for
+    /// graphs of `u32::MAX` arcs or more.
     fn transpose(&self) -> Csr {
-        let n = self.offsets.len() - 1;
-        let mut offsets = vec![0u64; n + 1];
-        for t in &self.targets {
-            offsets[t.index() + 1] += 1;
-        }
-        for i in 0..n {
-            offsets[i + 1] += offsets[i];
-        }
-        let mut fill: Vec<u64> = offsets[..n].to_vec();
-        let mut targets = vec![Vertex(0); self.targets.len()];
-        for u in 0..n {
-            let src = Vertex::from_index(u);
-            for &t in self.neighbours(src) {
-                let slot = &mut fill[t.index()];
-                targets[*slot as usize] = src;
-                *slot += 1;
-            }
-        }
+        let (offsets, targets) = crate::transpose::par_transpose(&self.offsets, &self.targets)
+            .unwrap_or_else(|| sequential_transpose(&self.offsets, &self.targets));
         Csr { offsets, targets }
     }
+}
+
+/// The transpose of the CSR `(offsets, targets)` with one write per arc in arc order
+/// (random in memory): the fallback, and the reference in tests.
+pub(crate) fn sequential_transpose(offsets: &[u64], targets: &[Vertex]) -> (Vec<u64>, Vec<Vertex>) {
+    let n = offsets.len() - 1;
+    let mut rev_offsets = vec![0u64; n + 1];
+    for t in targets {
+        rev_offsets[t.index() + 1] += 1;
+    }
+    for i in 0..n {
+        rev_offsets[i + 1] += rev_offsets[i];
+    }
+    let mut fill: Vec<u64> = rev_offsets[..n].to_vec();
+    let mut sources = vec![Vertex(0); targets.len()];
+    for u in 0..n {
+        for &t in &targets[offsets[u] as usize..offsets[u + 1] as usize] {
+            let slot = &mut fill[t.index()];
+            sources[*slot as usize] = Vertex::from_index(u);
+            *slot += 1;
+        }
+    }
+    (rev_offsets, sources)
 }
 
 /// A validated game graph: vertices `0..n`, successor lists in CSR form, and predecessor
@@ -199,6 +208,10 @@ impl Graph {
     }
 
     /// The predecessor CSR arrays `(offsets, targets)`, built on the first call.
+    ///
+    /// # Complexity
+    /// The first call: O(V + E) work, in parallel on the current rayon pool (a radix sort
+    /// of the arcs by target), with 6 bytes per arc of temporary space; then O(1).
     pub fn predecessor_csr(&self) -> (&[u64], &[Vertex]) {
         let r = self.reverse();
         (&r.offsets, &r.targets)

@@ -24,6 +24,7 @@ mod error;
 pub mod format;
 pub mod generate;
 mod summary;
+mod transpose;
 mod vertex;
 
 pub use crate::csr::Graph;

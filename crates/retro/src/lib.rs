@@ -34,7 +34,6 @@ mod par;
 mod prefetch;
 mod solution;
 mod solve;
-mod transpose;
 mod verify;
 
 pub use crate::error::CertificateError;

@@ -6,7 +6,6 @@ use rayon::prelude::*;
 
 use crate::prefetch::{AHEAD, prefetch};
 use crate::solve::NONE;
-use crate::transpose::BUCKET_BITS;
 use crate::{Outcome, Solution, solve};
 
 /// Low bits of a state word: the count of successors not yet known to be W while the
@@ -21,6 +20,9 @@ const LOSS: u32 = 2 << 30;
 const IS_LOSS: u32 = 1 << 31;
 const ID: u32 = IS_LOSS - 1;
 
+/// Vertices per range, as a power of two: the state words of one range (256 KiB) stay in
+/// the L2 cache while it is updated.
+const RANGE_BITS: u32 = 16;
 /// Frontiers smaller than this are expanded on the calling thread: long thin games (a
 /// path of a million positions has a million levels) would otherwise pay rayon's
 /// fork-join cost on every level.
@@ -52,9 +54,10 @@ const MOVE_CHUNK: usize = 1 << 14;
 ///
 /// # Complexity
 /// O(V + E) work and O(V + E) / p + O(D) time on p threads, D the largest depth.
-/// Extra space: the predecessor arrays (8 bytes per vertex and 4 per arc, and 6 more
-/// bytes per arc while they are built; freed before the move pass), 4 bytes per vertex of
-/// state, and the frontier buckets (4 bytes per arc into a batch of frontier vertices).
+/// Extra space: the graph's predecessor arrays if not yet built (8 bytes per vertex and 4
+/// per arc, kept by the graph; 6 more bytes per arc while they are built), 4 bytes per
+/// vertex of state, and the frontier buckets (4 bytes per arc into a batch of frontier
+/// vertices).
 /// A graph of 2³⁰ vertices or more, or with a vertex of 2³⁰ moves or more, is handed to
 /// [`solve`].
 ///
@@ -72,7 +75,7 @@ const MOVE_CHUNK: usize = 1 << 14;
 /// Level-synchronous parallel breadth-first search (as in the Graph500 reference codes),
 /// applied to the reversed game graph with the counters of retrograde analysis.
 pub fn par_solve(g: &Graph) -> Solution {
-    solve_in_levels(g, Sizes { shift: BUCKET_BITS, batch: BATCH, sequential: SEQUENTIAL_FRONTIER })
+    solve_in_levels(g, Sizes { shift: RANGE_BITS, batch: BATCH, sequential: SEQUENTIAL_FRONTIER })
 }
 
 /// The sizes [`Levels`] works with; tests make them tiny to reach every path on small
@@ -105,11 +108,7 @@ fn solve_in_levels(g: &Graph, sizes: Sizes) -> Solution {
     let mut frontier: Vec<u32> =
         (0..n).into_par_iter().filter(|&v| degree(v) == 0).map(|v| v as u32 | IS_LOSS).collect();
     {
-        let own = crate::transpose::par_transpose(soff, succ);
-        let (poff, pred): (&[u64], &[Vertex]) = match &own {
-            Some((o, p)) => (o, p),
-            None => g.predecessor_csr(),
-        };
+        let (poff, pred) = g.predecessor_csr();
         let mut levels = Levels::new(n, rayon::current_num_threads(), sizes);
         let mut depth = 0;
         while !frontier.is_empty() {

@@ -1,12 +1,13 @@
-//! The predecessor arrays, built in parallel and cache-friendly (the graph builds them
-//! sequentially, one random write per arc).
+//! The predecessor arrays, built in parallel and cache-friendly: a radix sort of the arcs
+//! by target instead of one random write per arc.
 
-use gamegraph_graph::Vertex;
 use rayon::prelude::*;
+
+use crate::Vertex;
 
 /// Targets per bucket, as a power of two: the cursors of one bucket stay in the L2 cache,
 /// and a target's position inside its bucket fits in a `u16`.
-pub(crate) const BUCKET_BITS: u32 = 16;
+const BUCKET_BITS: u32 = 16;
 
 /// The arcs of one range of sources, sorted into the buckets of their targets: bucket `b`
 /// holds `bounds[b]..bounds[b + 1]` of the sources and of the targets' low bits.
@@ -27,7 +28,7 @@ impl Part {
 }
 
 /// The transpose of the successor CSR `(soff, succ)`: predecessor offsets and lists, each
-/// list sorted by source, exactly as [`Graph::predecessor_csr`] builds them.
+/// list sorted by source, on the current rayon pool.
 ///
 /// A two-pass radix sort by target. The sources are split into one range per thread with
 /// about the same number of arcs; each thread copies its arcs into one bucket per 2¹⁶
@@ -38,12 +39,10 @@ impl Part {
 /// sorted.
 ///
 /// Returns `None` when the graph has `u32::MAX` arcs or more (the in-bucket cursors are
-/// `u32`); the caller then uses the graph's own predecessor arrays.
+/// `u32`); the caller then transposes sequentially.
 ///
 /// # Complexity
 /// O(V + E) work, O((V + E) / p) time on p threads; 6 bytes per arc of extra space.
-///
-/// [`Graph::predecessor_csr`]: gamegraph_graph::Graph::predecessor_csr
 pub(crate) fn par_transpose(soff: &[u64], succ: &[Vertex]) -> Option<(Vec<u64>, Vec<Vertex>)> {
     let n = soff.len() - 1;
     let m = succ.len();
@@ -135,9 +134,9 @@ pub(crate) fn par_transpose(soff: &[u64], succ: &[Vertex]) -> Option<(Vec<u64>, 
 
 #[cfg(test)]
 mod tests {
-    use gamegraph_graph::{Graph, Vertex};
-
     use super::par_transpose;
+    use crate::csr::sequential_transpose;
+    use crate::{Graph, Vertex};
 
     #[test]
     fn equals_the_graph_transpose_on_every_pool() {
@@ -154,11 +153,11 @@ mod tests {
                 (0..m).map(|_| (Vertex(next(n as u64)), Vertex(next(n as u64)))).collect();
             let g = Graph::from_arcs(n, &arcs).unwrap();
             let (soff, succ) = g.successor_csr();
-            let (poff, pred) = g.predecessor_csr();
+            let (poff, pred) = sequential_transpose(soff, succ);
             for threads in 1..=4 {
                 let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
                 let (o, p) = pool.install(|| par_transpose(soff, succ)).unwrap();
-                assert_eq!((&o[..], &p[..]), (poff, pred), "n {n} m {m} threads {threads}");
+                assert_eq!((&o, &p), (&poff, &pred), "n {n} m {m} threads {threads}");
             }
         }
     }
