@@ -23,6 +23,7 @@ mod csr;
 mod error;
 pub mod format;
 pub mod generate;
+pub mod hint;
 mod summary;
 mod transpose;
 mod vertex;

@@ -31,7 +31,6 @@
 mod error;
 mod outcome;
 mod par;
-mod prefetch;
 mod solution;
 mod solve;
 mod verify;

@@ -1,10 +1,10 @@
 //! The parallel retrograde solver: level-synchronous frontiers over vertex ranges that each
 //! belong to one task, with one packed word of state per vertex.
 
+use gamegraph_graph::hint::prefetch;
 use gamegraph_graph::{Graph, Vertex};
 use rayon::prelude::*;
 
-use crate::prefetch::{AHEAD, prefetch};
 use crate::solve::NONE;
 use crate::{Outcome, Solution, solve};
 
@@ -15,6 +15,9 @@ const VALUE: u32 = (1 << 30) - 1;
 const LABEL: u32 = !VALUE;
 const WIN: u32 = 1 << 30;
 const LOSS: u32 = 2 << 30;
+
+/// How many items ahead the random passes ask for the line they will touch.
+const AHEAD: usize = 32;
 
 /// Frontier items are a vertex id, with this bit set when the vertex is L.
 const IS_LOSS: u32 = 1 << 31;
