@@ -159,6 +159,71 @@ impl Default for SparseConfig {
     }
 }
 
+/// The number of values in a lane (`u16` values: 65536).
+const LANE_VALUES: usize = 1 << 16;
+
+/// One stored value of a [`Mirror`]: `u8` while every value is below 256 (half the memory
+/// traffic and twice the SIMD lanes), `u16` afterwards.
+trait Lane: Copy + Eq + Default + std::ops::BitXor<Output = Self> + Into<usize> {
+    /// The value `v` in this lane (the caller knows it fits).
+    fn of(v: u16) -> Self;
+}
+
+impl Lane for u8 {
+    #[inline]
+    fn of(v: u16) -> u8 {
+        v as u8
+    }
+}
+
+impl Lane for u16 {
+    #[inline]
+    fn of(v: u16) -> u16 {
+        v
+    }
+}
+
+/// The sequence stored twice, forwards (`fwd[x] = g(x)`) and backwards
+/// (`rev[cap − 1 − x] = g(x)`, `cap = rev.len()`), so that the splits `(a, r − a)` of a heap
+/// are two forward contiguous runs that the compiler vectorises.
+#[derive(Debug, Default)]
+struct Mirror<T> {
+    fwd: Vec<T>,
+    rev: Vec<T>,
+}
+
+impl<T: Lane> Mirror<T> {
+    fn push(&mut self, v: u16) {
+        let x = self.fwd.len();
+        if x == self.rev.len() {
+            let cap = (2 * x).max(4096);
+            let mut rev = vec![T::default(); cap];
+            rev[cap - x..].copy_from_slice(&self.rev);
+            self.rev = rev;
+        }
+        let cap = self.rev.len();
+        self.fwd.push(T::of(v));
+        self.rev[cap - 1 - x] = T::of(v);
+    }
+
+    /// The splits `a + b = r`, `1 ≤ a ≤ b`, as two runs: `(g(a), g(r − a))` for
+    /// `a = ⌊r/2⌋, ⌊r/2⌋ − 1, …, 1` (from the middle outwards). Needs `r ≤ fwd.len()`.
+    #[inline]
+    fn splits(&self, r: usize) -> (&[T], &[T]) {
+        let half = r / 2;
+        let cap = self.rev.len();
+        // g(half − k) = rev[cap − 1 − half + k], g(r − half + k) = fwd[r − half + k].
+        (&self.rev[cap - 1 - half..cap - 1], &self.fwd[r - half..r])
+    }
+}
+
+/// The sequence in the narrowest lane that holds it.
+#[derive(Debug)]
+enum Store {
+    Narrow(Mirror<u8>),
+    Wide(Mirror<u16>),
+}
+
 /// The rare/common ("sparse space") method of Berlekamp, Conway and Guy (Winning Ways,
 /// ch. 4, "Sparse Space Spells Speed"; Gangolli and Plambeck; Flammenkamp's notes).
 ///
@@ -169,33 +234,59 @@ impl Default for SparseConfig {
 /// all are found. When one is not found (rare: `n` then joins the sparse set) the scan has
 /// covered every pair and the result is still exact. The split into classes (mask and
 /// position parity) is re-chosen as the sequence grows, to keep the sparse set smallest.
+///
+/// The search for the values still wanted runs on a mirrored copy of the sequence in `u8`
+/// lanes while the values fit (see [`Mirror`]): while many values are wanted, each chunk
+/// of splits is checked off a table; once at most [`FEW`] are left, chunks of splits are
+/// compared with them all at once, branch-free.
 #[derive(Debug)]
 pub(crate) struct Sparse {
     moves: Moves,
-    marks: Marks,
-    /// Bit set of the values still looked for among the pairs of common heaps.
-    wanted: Box<[u64; 1024]>,
     classes: Classes,
+    /// The sparse heaps, increasing, and their values.
     sparse: Vec<u32>,
+    sparse_values: Vec<u16>,
     /// `counts[x mod 2][v]`: how many heaps `1 ≤ x < n` of parity `x mod 2` have value `v`.
     counts: [Vec<u64>; 2],
     next_reclassify: usize,
     config: SparseConfig,
-    pending: Vec<usize>,
+    store: Store,
+    scratch: Scratch,
 }
+
+/// The tables one heap's computation works in.
+#[derive(Debug)]
+struct Scratch {
+    /// A power of two above every value so far: every option is below it.
+    bound: usize,
+    /// `seen[v] = 1` when `v` is an option of the heap (cleared below `bound` per heap).
+    seen: Box<[u8; LANE_VALUES + 1]>,
+    /// `want[v] = 1` while `v` is looked for among the splits (zero between heaps).
+    want: Box<[u8; LANE_VALUES]>,
+    /// The values looked for.
+    pending: Vec<u16>,
+}
+
+/// How many wanted values the branch-free comparison handles at once.
+const FEW: usize = 4;
 
 impl Sparse {
     pub(crate) fn new(code: &OctalCode, config: SparseConfig) -> Sparse {
         Sparse {
             moves: Moves::new(code),
-            marks: Marks::default(),
-            wanted: Box::new([0; 1024]),
             classes: Classes { mask: u16::MAX, lambda: false, rare: false },
             sparse: Vec::new(),
+            sparse_values: Vec::new(),
             counts: [Vec::new(), Vec::new()],
             next_reclassify: config.first_reclassify.max(2),
             config,
-            pending: Vec::new(),
+            store: Store::Narrow(Mirror::default()),
+            scratch: Scratch {
+                bound: 1,
+                seen: Box::new([0; LANE_VALUES + 1]),
+                want: Box::new([0; LANE_VALUES]),
+                pending: Vec::new(),
+            },
         }
     }
 
@@ -240,9 +331,13 @@ impl Sparse {
             self.classes = best.1;
             let classes = self.classes;
             self.sparse.clear();
-            self.sparse.extend(
-                (1..g.len()).filter(|&x| classes.weight(x, g[x]) == classes.rare).map(|x| x as u32),
-            );
+            self.sparse_values.clear();
+            for x in 1..g.len() {
+                if classes.weight(x, g[x]) == classes.rare {
+                    self.sparse.push(x as u32);
+                    self.sparse_values.push(g[x]);
+                }
+            }
         }
     }
 
@@ -255,6 +350,27 @@ impl Sparse {
         counts[v] += 1;
         if self.classes.weight(x, g[x]) == self.classes.rare {
             self.sparse.push(x as u32);
+            self.sparse_values.push(g[x]);
+        }
+    }
+
+    /// Brings the mirror up to `g`, widening it when a value no longer fits in a byte.
+    fn sync(&mut self, g: &[u16]) {
+        let fits = |v: u16| v < 256;
+        if let Store::Narrow(m) = &mut self.store {
+            let from = m.fwd.len();
+            if g[from..].iter().all(|&v| fits(v)) {
+                g[from..].iter().for_each(|&v| m.push(v));
+                return;
+            }
+            let mut wide = Mirror::default();
+            g.iter().for_each(|&v| wide.push(v));
+            self.store = Store::Wide(wide);
+            return;
+        }
+        if let Store::Wide(m) = &mut self.store {
+            let from = m.fwd.len();
+            g[from..].iter().for_each(|&v| m.push(v));
         }
     }
 }
@@ -266,75 +382,21 @@ impl Engine for Sparse {
             self.reclassify(g);
             self.next_reclassify = n.saturating_mul(2);
         }
-        let classes = self.classes;
-        self.marks.next_generation();
-        self.moves.mark_simple(g, n, &mut self.marks);
-        let mut any_split = false;
-        for &j in &self.moves.to_two {
-            if n >= j + 2 {
-                any_split = true;
-                let r = n - j;
-                for &a in &self.sparse {
-                    let a = a as usize;
-                    if a >= r {
-                        break;
-                    }
-                    self.marks.mark(usize::from(g[a] ^ g[r - a]));
-                }
-            }
-        }
-        let two = &self.moves.to_two;
-        let active = || two.iter().filter(|&&j| n >= j + 2).map(|&j| (n - j) & 1 == 1);
-        if classes.lambda && active().any(|odd| odd) && active().any(|odd| !odd) {
-            // Every value could come from two common heaps: fall back to all pairs.
-            for &j in two {
-                if n >= j + 2 {
-                    let r = n - j;
-                    for a in 1..=r / 2 {
-                        self.marks.mark(usize::from(g[a] ^ g[r - a]));
-                    }
-                }
-            }
-            g.push(compact(self.marks.mex(), n)?);
-            self.record(g, n);
-            return Ok(());
-        }
-        let maybe_common =
-            |v: usize| two.iter().any(|&j| n >= j + 2 && classes.common_pair_makes(v, n - j));
-        // c: the smallest value that is neither marked nor makeable by two common heaps.
-        self.pending.clear();
-        let mut c = 0;
-        loop {
-            if self.marks.is_marked(c) {
-            } else if any_split && maybe_common(c) {
-                self.pending.push(c);
-            } else {
-                break;
-            }
-            c += 1;
-        }
-        let value = if self.pending.is_empty() {
-            c
-        } else {
-            for &v in &self.pending {
-                self.wanted[v >> 6] |= 1 << (v & 63);
-            }
-            let mut missing = self.pending.len();
-            for &j in &self.moves.to_two {
-                if n >= j + 2 && scan_pairs(g, n - j, &mut self.wanted, &mut missing) {
-                    break;
-                }
-            }
-            let mut value = c;
-            for &v in &self.pending {
-                if self.wanted[v >> 6] & (1 << (v & 63)) != 0 {
-                    value = value.min(v);
-                    self.wanted[v >> 6] &= !(1 << (v & 63));
-                }
-            }
-            value
+        self.sync(g);
+        let heap = Heap {
+            moves: &self.moves,
+            classes: self.classes,
+            sparse: &self.sparse,
+            sparse_values: &self.sparse_values,
+            g,
+            n,
+        };
+        let value = match &self.store {
+            Store::Narrow(m) => heap.value(m, &mut self.scratch),
+            Store::Wide(m) => heap.value(m, &mut self.scratch),
         };
         g.push(compact(value, n)?);
+        self.scratch.bound = self.scratch.bound.max((value + 1).next_power_of_two());
         if n >= 1 {
             self.record(g, n);
         }
@@ -342,27 +404,150 @@ impl Engine for Sparse {
     }
 }
 
-/// Visits the splits `a + b = r` (`1 ≤ a ≤ b`), clearing from `wanted` the values they
-/// make, until `missing` of them are cleared; returns `true` then.
-#[inline]
-fn scan_pairs(g: &[u16], r: usize, wanted: &mut [u64; 1024], missing: &mut usize) -> bool {
-    let half = r / 2;
-    let low = &g[1..=half];
-    let high = &g[r - half..r];
-    // Pair i: a = half − i, b = r − a = high[i]; from the middle outwards.
-    for (&x, &y) in low.iter().zip(high.iter().rev()) {
-        let v = usize::from(x ^ y);
-        let bit = 1u64 << (v & 63);
-        let word = &mut wanted[v >> 6];
-        if *word & bit != 0 {
-            *word &= !bit;
-            *missing -= 1;
-            if *missing == 0 {
-                return true;
+/// What the computation of `g(n)` reads.
+struct Heap<'a> {
+    moves: &'a Moves,
+    classes: Classes,
+    sparse: &'a [u32],
+    sparse_values: &'a [u16],
+    g: &'a [u16],
+    n: usize,
+}
+
+impl Heap<'_> {
+    /// `g(n)`, from the mirror `m` of `g(0) … g(n − 1)`.
+    fn value<T: Lane>(&self, m: &Mirror<T>, s: &mut Scratch) -> usize {
+        let (n, classes, bound) = (self.n, self.classes, s.bound);
+        let seen = &mut s.seen;
+        seen[..=bound].fill(0);
+        for &j in &self.moves.to_nothing {
+            if n == j {
+                seen[0] = 1;
             }
         }
+        for &j in &self.moves.to_one {
+            if n > j {
+                seen[usize::from(self.g[n - j])] = 1;
+            }
+        }
+        let two = &self.moves.to_two;
+        let active = || two.iter().filter(|&&j| n >= j + 2).map(|&j| n - j);
+        for r in active() {
+            let end = self.sparse.partition_point(|&a| (a as usize) < r);
+            for (&a, &va) in self.sparse[..end].iter().zip(&self.sparse_values[..end]) {
+                seen[usize::from(va) ^ m.fwd[r - a as usize].into()] = 1;
+            }
+        }
+        if classes.lambda && active().any(|r| r & 1 == 1) && active().any(|r| r & 1 == 0) {
+            // Every value could come from two common heaps: all pairs.
+            for r in active() {
+                let (low, high) = m.splits(r);
+                for (&x, &y) in low.iter().zip(high) {
+                    seen[(x ^ y).into()] = 1;
+                }
+            }
+            return (0..bound).find(|&v| seen[v] == 0).unwrap_or(bound);
+        }
+        // c: the smallest value that is neither seen nor makeable by two common heaps (all
+        // active splits give common pairs the same parity here). No option reaches `bound`.
+        let pending = &mut s.pending;
+        pending.clear();
+        let first = active().next();
+        let mut c = 0;
+        while c < bound {
+            if seen[c] == 0 {
+                match first {
+                    Some(r) if classes.common_pair_makes(c, r) => pending.push(c as u16),
+                    _ => break,
+                }
+            }
+            c += 1;
+        }
+        if pending.is_empty() {
+            return c;
+        }
+        let want = &mut s.want;
+        for &v in pending.iter() {
+            want[usize::from(v)] = 1;
+        }
+        let mut missing = pending.len();
+        for r in active() {
+            let (low, high) = m.splits(r);
+            missing = find(low, high, want, pending, missing);
+            if missing == 0 {
+                break;
+            }
+        }
+        let mut value = c;
+        for &v in pending.iter() {
+            let v = usize::from(v);
+            if want[v] != 0 {
+                value = value.min(v);
+                want[v] = 0;
+            }
+        }
+        value
     }
-    false
+}
+
+/// Visits the splits `(low[i], high[i])`, clearing from `want` the values `low[i] ⊕ high[i]`
+/// they make, until none of the `missing` wanted values is left (`pending` lists them, and
+/// maybe some found ones). Returns how many are still missing.
+///
+/// While many are wanted, chunks of splits are checked off the table; once at most [`FEW`]
+/// are left, chunks are compared with all of them at once, branch-free (vectorised), and
+/// only a chunk with a hit is checked off the table.
+fn find<T: Lane>(
+    low: &[T],
+    high: &[T],
+    want: &mut [u8; LANE_VALUES],
+    pending: &mut Vec<u16>,
+    mut missing: usize,
+) -> usize {
+    const CHUNK: usize = 64;
+    const WIDE: usize = 256;
+    let len = low.len().min(high.len());
+    let (low, high) = (&low[..len], &high[..len]);
+    let check_off = |from: usize, to: usize, want: &mut [u8; LANE_VALUES]| {
+        let mut found = 0;
+        for (&x, &y) in low[from..to].iter().zip(&high[from..to]) {
+            let v = (x ^ y).into();
+            found += usize::from(want[v]);
+            want[v] = 0;
+        }
+        found
+    };
+    let mut i = 0;
+    while missing > FEW && i < len {
+        let end = (i + CHUNK).min(len);
+        missing -= check_off(i, end, want);
+        i = end;
+    }
+    while missing > 0 && i < len {
+        pending.retain(|&v| want[usize::from(v)] != 0);
+        let keys: [T; FEW] = std::array::from_fn(|k| T::of(pending[k.min(pending.len() - 1)]));
+        let Some(start) = (i..len).step_by(WIDE).find(|&from| {
+            let to = (from + WIDE).min(len);
+            any_of(&low[from..to], &high[from..to], keys)
+        }) else {
+            return missing;
+        };
+        let end = (start + WIDE).min(len);
+        missing -= check_off(start, end, want);
+        i = end;
+    }
+    missing
+}
+
+/// `true` if some `low[i] ⊕ high[i]` is one of the keys.
+#[inline]
+fn any_of<T: Lane>(low: &[T], high: &[T], keys: [T; FEW]) -> bool {
+    let mut hit = false;
+    for (&x, &y) in low.iter().zip(high) {
+        let v = x ^ y;
+        hit |= (v == keys[0]) | (v == keys[1]) | (v == keys[2]) | (v == keys[3]);
+    }
+    hit
 }
 
 /// Subtraction games: `g(n) = mex {g(n − s) : s ∈ S, s ≤ n}` in normal play; in misère
