@@ -335,5 +335,6 @@ fn drive(
         period = period::find(&values, theorem);
     }
     progress(values.len());
+    sequence::print_stats();
     Ok((values, period))
 }

@@ -213,7 +213,7 @@ impl<T: Lane> Mirror<T> {
         let half = r / 2;
         let cap = self.rev.len();
         // g(half − k) = rev[cap − 1 − half + k], g(r − half + k) = fwd[r − half + k].
-        (&self.rev[cap - 1 - half..cap - 1], &self.fwd[r - half..r])
+        (&self.fwd[1..=half], &self.rev[cap - r..cap - r + half])
     }
 }
 
@@ -252,6 +252,76 @@ pub(crate) struct Sparse {
     config: SparseConfig,
     store: Store,
     scratch: Scratch,
+    block: Block,
+}
+
+/// How many consecutive heaps share one pass over the sparse list.
+const BLOCK: usize = 16;
+
+/// The options from sparse pairs of a block of consecutive heaps `start … start + len − 1`,
+/// marked in one pass over the sparse list: the value `g(a)` of a sparse heap is combined
+/// with the `len` adjacent values `g(start + k − j − a)` (one cache line) instead of one
+/// scattered read per heap. Only the pairs whose both heaps precede the block and whose
+/// sparse heap `a` lies in `ranges[i]` (for the split removal `to_two[i]`) are marked here;
+/// the few others are marked heap by heap.
+#[derive(Debug)]
+struct Block {
+    start: usize,
+    len: usize,
+    /// `tables[k · stride + v] = 1` when `v` is an option of heap `start + k` found so far.
+    tables: Vec<u8>,
+    /// The length of a table: above the bound, and not a multiple of 4 KiB (tables a
+    /// multiple apart would compete for the same cache sets).
+    stride: usize,
+    /// The bound when the block started (a larger bound starts a new block).
+    bound: usize,
+    /// Per split removal, the sparse heaps `lo ≤ a ≤ hi` marked for the whole block.
+    ranges: Vec<(usize, usize)>,
+}
+
+impl Block {
+    /// Starts the block of heaps `n … n + len − 1` (`g` known below `n`, the mirror synced):
+    /// clears its tables and marks the options from the sparse pairs of every heap of it
+    /// whose both heaps lie below `n`, except those with a small sparse heap.
+    fn start<T: Lane>(
+        &mut self,
+        m: &Mirror<T>,
+        to_two: &[usize],
+        (sparse, sparse_values): (&[u32], &[u16]),
+        bound: usize,
+        n: usize,
+        len: usize,
+    ) {
+        let block = self;
+        block.start = n;
+        block.len = len;
+        block.bound = bound;
+        block.stride = (bound + 1).next_multiple_of(64) + 64;
+        let stride = block.stride;
+        block.tables.clear();
+        block.tables.resize(len * stride, 0);
+        block.ranges.clear();
+        for &j in to_two {
+            // Heap n + k splits r = n + k − j = a + b; b ≤ n − 1 for all k < len needs
+            // a ≥ len − j, and b ≥ 1 for all k needs a ≤ n − j − 1.
+            let lo = len.saturating_sub(j).max(1);
+            let Some(hi) = n.checked_sub(j + 1).filter(|&hi| hi >= lo) else {
+                block.ranges.push((1, 0));
+                continue;
+            };
+            block.ranges.push((lo, hi));
+            let from = sparse.partition_point(|&a| (a as usize) < lo);
+            let to = sparse.partition_point(|&a| (a as usize) <= hi);
+            for (&a, &va) in sparse[from..to].iter().zip(&sparse_values[from..to]) {
+                let base = n - j - a as usize;
+                let va = usize::from(va);
+                let tables = block.tables.chunks_exact_mut(stride);
+                for (t, &y) in tables.zip(&m.fwd[base..base + len]) {
+                    t[va ^ y.into()] = 1;
+                }
+            }
+        }
+    }
 }
 
 /// The tables one heap's computation works in.
@@ -259,8 +329,6 @@ pub(crate) struct Sparse {
 struct Scratch {
     /// A power of two above every value so far: every option is below it.
     bound: usize,
-    /// `seen[v] = 1` when `v` is an option of the heap (cleared below `bound` per heap).
-    seen: Box<[u8; LANE_VALUES + 1]>,
     /// `want[v] = 1` while `v` is looked for among the splits (zero between heaps).
     want: Box<[u8; LANE_VALUES]>,
     /// The values looked for.
@@ -268,7 +336,7 @@ struct Scratch {
 }
 
 /// How many wanted values the branch-free comparison handles at once.
-const FEW: usize = 4;
+const FEW: usize = 8;
 
 impl Sparse {
     pub(crate) fn new(code: &OctalCode, config: SparseConfig) -> Sparse {
@@ -283,9 +351,16 @@ impl Sparse {
             store: Store::Narrow(Mirror::default()),
             scratch: Scratch {
                 bound: 1,
-                seen: Box::new([0; LANE_VALUES + 1]),
                 want: Box::new([0; LANE_VALUES]),
                 pending: Vec::new(),
+            },
+            block: Block {
+                start: 0,
+                len: 0,
+                tables: Vec::new(),
+                stride: 0,
+                bound: 0,
+                ranges: Vec::new(),
             },
         }
     }
@@ -383,6 +458,18 @@ impl Engine for Sparse {
             self.next_reclassify = n.saturating_mul(2);
         }
         self.sync(g);
+        if n >= self.block.start + self.block.len || self.scratch.bound > self.block.bound {
+            let len = BLOCK.min(self.next_reclassify.saturating_sub(n)).max(1);
+            let (two, bound) = (&self.moves.to_two, self.scratch.bound);
+            let sparse = (&self.sparse[..], &self.sparse_values[..]);
+            match &self.store {
+                Store::Narrow(m) => self.block.start(m, two, sparse, bound, n, len),
+                Store::Wide(m) => self.block.start(m, two, sparse, bound, n, len),
+            }
+        }
+        let block = &mut self.block;
+        let k = n - block.start;
+        let seen = &mut block.tables[k * block.stride..(k + 1) * block.stride];
         let heap = Heap {
             moves: &self.moves,
             classes: self.classes,
@@ -390,10 +477,11 @@ impl Engine for Sparse {
             sparse_values: &self.sparse_values,
             g,
             n,
+            ranges: &block.ranges,
         };
         let value = match &self.store {
-            Store::Narrow(m) => heap.value(m, &mut self.scratch),
-            Store::Wide(m) => heap.value(m, &mut self.scratch),
+            Store::Narrow(m) => heap.value(m, seen, &mut self.scratch),
+            Store::Wide(m) => heap.value(m, seen, &mut self.scratch),
         };
         g.push(compact(value, n)?);
         self.scratch.bound = self.scratch.bound.max((value + 1).next_power_of_two());
@@ -412,14 +500,22 @@ struct Heap<'a> {
     sparse_values: &'a [u16],
     g: &'a [u16],
     n: usize,
+    /// Per split removal, the sparse heaps already marked by the block.
+    ranges: &'a [(usize, usize)],
 }
 
 impl Heap<'_> {
     /// `g(n)`, from the mirror `m` of `g(0) … g(n − 1)`.
-    fn value<T: Lane>(&self, m: &Mirror<T>, s: &mut Scratch) -> usize {
+    ///
+    /// `seen` holds the options already marked by the block, and is clear elsewhere up to
+    /// the bound.
+    fn value<T: Lane>(
+        &self,
+        m: &Mirror<T>,
+        seen: &mut [u8],
+        s: &mut Scratch,
+    ) -> usize {
         let (n, classes, bound) = (self.n, self.classes, s.bound);
-        let seen = &mut s.seen;
-        seen[..=bound].fill(0);
         for &j in &self.moves.to_nothing {
             if n == j {
                 seen[0] = 1;
@@ -432,10 +528,20 @@ impl Heap<'_> {
         }
         let two = &self.moves.to_two;
         let active = || two.iter().filter(|&&j| n >= j + 2).map(|&j| n - j);
-        for r in active() {
+        for (&j, &(lo, hi)) in two.iter().zip(self.ranges) {
+            if n < j + 2 {
+                continue;
+            }
+            let r = n - j;
             let end = self.sparse.partition_point(|&a| (a as usize) < r);
-            for (&a, &va) in self.sparse[..end].iter().zip(&self.sparse_values[..end]) {
-                seen[usize::from(va) ^ m.fwd[r - a as usize].into()] = 1;
+            let below = self.sparse.partition_point(|&a| (a as usize) < lo).min(end);
+            let above = self.sparse.partition_point(|&a| (a as usize) <= hi).max(below).min(end);
+            stat(0, (below + end - above) as u64);
+            for range in [0..below, above..end] {
+                let (heaps, values) = (&self.sparse[range.clone()], &self.sparse_values[range]);
+                for (&a, &va) in heaps.iter().zip(values) {
+                    seen[usize::from(va) ^ m.fwd[r - a as usize].into()] = 1;
+                }
             }
         }
         if classes.lambda && active().any(|r| r & 1 == 1) && active().any(|r| r & 1 == 0) {
@@ -471,6 +577,8 @@ impl Heap<'_> {
             want[usize::from(v)] = 1;
         }
         let mut missing = pending.len();
+        stat(3, missing as u64);
+        stat(4, 1);
         for r in active() {
             let (low, high) = m.splits(r);
             missing = find(low, high, want, pending, missing);
@@ -510,6 +618,7 @@ fn find<T: Lane>(
     let (low, high) = (&low[..len], &high[..len]);
     let check_off = |from: usize, to: usize, want: &mut [u8; LANE_VALUES]| {
         let mut found = 0;
+        stat(1, (to - from) as u64);
         for (&x, &y) in low[from..to].iter().zip(&high[from..to]) {
             let v = (x ^ y).into();
             found += usize::from(want[v]);
@@ -528,6 +637,7 @@ fn find<T: Lane>(
         let keys: [T; FEW] = std::array::from_fn(|k| T::of(pending[k.min(pending.len() - 1)]));
         let Some(start) = (i..len).step_by(WIDE).find(|&from| {
             let to = (from + WIDE).min(len);
+            stat(2, (to - from) as u64);
             any_of(&low[from..to], &high[from..to], keys)
         }) else {
             return missing;
@@ -545,7 +655,7 @@ fn any_of<T: Lane>(low: &[T], high: &[T], keys: [T; FEW]) -> bool {
     let mut hit = false;
     for (&x, &y) in low.iter().zip(high) {
         let v = x ^ y;
-        hit |= (v == keys[0]) | (v == keys[1]) | (v == keys[2]) | (v == keys[3]);
+        hit |= keys.iter().fold(false, |h, &k| h | (v == k));
     }
     hit
 }
@@ -619,3 +729,9 @@ mod tests {
         assert!(e.sparse_len() < 2_000, "{}", e.sparse_len());
     }
 }
+
+#[allow(missing_docs, clippy::print_stderr)]
+pub static STATS: [std::sync::atomic::AtomicU64; 8] = [const { std::sync::atomic::AtomicU64::new(0) }; 8];
+fn stat(i: usize, v: u64) { STATS[i].fetch_add(v, std::sync::atomic::Ordering::Relaxed); }
+#[allow(missing_docs, clippy::print_stderr)]
+pub fn print_stats() { eprintln!("stats sparse-pairs {:?}", STATS.iter().map(|s| s.load(std::sync::atomic::Ordering::Relaxed)).collect::<Vec<_>>()); }
