@@ -335,6 +335,5 @@ fn drive(
         period = period::find(&values, theorem);
     }
     progress(values.len());
-    sequence::print_stats();
     Ok((values, period))
 }

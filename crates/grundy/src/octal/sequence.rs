@@ -151,11 +151,16 @@ pub struct SparseConfig {
     pub first_reclassify: usize,
     /// The largest mask tried, as a number of low bits. Default 10.
     pub mask_bits: u32,
+    /// The values are searched in byte lanes (half the memory traffic, twice the SIMD
+    /// width) while every value is below this, in 16-bit lanes afterwards. Default 256,
+    /// the most a byte holds (larger settings act as 256); smaller settings only move the
+    /// switch earlier (the tests use them).
+    pub byte_lanes_below: u16,
 }
 
 impl Default for SparseConfig {
     fn default() -> Self {
-        SparseConfig { first_reclassify: 64, mask_bits: 10 }
+        SparseConfig { first_reclassify: 64, mask_bits: 10, byte_lanes_below: 256 }
     }
 }
 
@@ -207,17 +212,18 @@ impl<T: Lane> Mirror<T> {
     }
 
     /// The splits `a + b = r`, `1 ≤ a ≤ b`, as two runs: `(g(a), g(r − a))` for
-    /// `a = ⌊r/2⌋, ⌊r/2⌋ − 1, …, 1` (from the middle outwards). Needs `r ≤ fwd.len()`.
+    /// `a = 1, 2, …, ⌊r/2⌋` (from the ends inwards: on 0.6 the values wanted turn up
+    /// sooner than from the middle outwards). Needs `r ≤ fwd.len()`.
     #[inline]
     fn splits(&self, r: usize) -> (&[T], &[T]) {
         let half = r / 2;
         let cap = self.rev.len();
-        // g(half − k) = rev[cap − 1 − half + k], g(r − half + k) = fwd[r − half + k].
+        // g(r − a) = rev[cap − 1 − r + a].
         (&self.fwd[1..=half], &self.rev[cap - r..cap - r + half])
     }
 }
 
-/// The sequence in the narrowest lane that holds it.
+/// The sequence in the narrowest lane that holds it (see [`SparseConfig::byte_lanes_below`]).
 #[derive(Debug)]
 enum Store {
     Narrow(Mirror<u8>),
@@ -228,7 +234,7 @@ enum Store {
 /// ch. 4, "Sparse Space Spells Speed"; Gangolli and Plambeck; Flammenkamp's notes).
 ///
 /// For heap `n`, every option from a pair with a sparse heap is enumerated from the sparse
-/// list (O(|sparse|) per split removal). The smallest unmarked value `c` that no pair of
+/// list (O(|sparse|) per split removal; see [`Block`] for how heaps share that pass). The smallest unmarked value `c` that no pair of
 /// common heaps can make is an upper bound of `g(n)`; the unmarked values below `c` that a
 /// pair of common heaps could make are then looked for among all pairs, stopping as soon as
 /// all are found. When one is not found (rare: `n` then joins the sparse set) the scan has
@@ -238,7 +244,7 @@ enum Store {
 /// The search for the values still wanted runs on a mirrored copy of the sequence in `u8`
 /// lanes while the values fit (see [`Mirror`]): while many values are wanted, each chunk
 /// of splits is checked off a table; once at most [`FEW`] are left, chunks of splits are
-/// compared with them all at once, branch-free.
+/// compared with them all at once, branch-free (see [`find`]).
 #[derive(Debug)]
 pub(crate) struct Sparse {
     moves: Moves,
@@ -256,14 +262,15 @@ pub(crate) struct Sparse {
 }
 
 /// How many consecutive heaps share one pass over the sparse list.
-const BLOCK: usize = 16;
+const BLOCK: usize = 32;
 
 /// The options from sparse pairs of a block of consecutive heaps `start … start + len − 1`,
 /// marked in one pass over the sparse list: the value `g(a)` of a sparse heap is combined
-/// with the `len` adjacent values `g(start + k − j − a)` (one cache line) instead of one
-/// scattered read per heap. Only the pairs whose both heaps precede the block and whose
-/// sparse heap `a` lies in `ranges[i]` (for the split removal `to_two[i]`) are marked here;
-/// the few others are marked heap by heap.
+/// with the `len` adjacent values `g(start + k − j − a)`, `k < len` (one or two cache
+/// lines), instead of one scattered read per heap and sparse heap. Only the pairs whose
+/// both heaps precede the block and whose sparse heap `a` lies in `ranges[i]` (for the
+/// split removal `to_two[i]`) are marked here; the others (a small `a` whose partner is
+/// not computed yet, or a sparse heap found during the block) are marked heap by heap.
 #[derive(Debug)]
 struct Block {
     start: usize,
@@ -349,11 +356,7 @@ impl Sparse {
             next_reclassify: config.first_reclassify.max(2),
             config,
             store: Store::Narrow(Mirror::default()),
-            scratch: Scratch {
-                bound: 1,
-                want: Box::new([0; LANE_VALUES]),
-                pending: Vec::new(),
-            },
+            scratch: Scratch { bound: 1, want: Box::new([0; LANE_VALUES]), pending: Vec::new() },
             block: Block {
                 start: 0,
                 len: 0,
@@ -431,7 +434,8 @@ impl Sparse {
 
     /// Brings the mirror up to `g`, widening it when a value no longer fits in a byte.
     fn sync(&mut self, g: &[u16]) {
-        let fits = |v: u16| v < 256;
+        let below = self.config.byte_lanes_below.min(256);
+        let fits = |v: u16| v < below;
         if let Store::Narrow(m) = &mut self.store {
             let from = m.fwd.len();
             if g[from..].iter().all(|&v| fits(v)) {
@@ -509,12 +513,7 @@ impl Heap<'_> {
     ///
     /// `seen` holds the options already marked by the block, and is clear elsewhere up to
     /// the bound.
-    fn value<T: Lane>(
-        &self,
-        m: &Mirror<T>,
-        seen: &mut [u8],
-        s: &mut Scratch,
-    ) -> usize {
+    fn value<T: Lane>(&self, m: &Mirror<T>, seen: &mut [u8], s: &mut Scratch) -> usize {
         let (n, classes, bound) = (self.n, self.classes, s.bound);
         for &j in &self.moves.to_nothing {
             if n == j {
@@ -536,7 +535,6 @@ impl Heap<'_> {
             let end = self.sparse.partition_point(|&a| (a as usize) < r);
             let below = self.sparse.partition_point(|&a| (a as usize) < lo).min(end);
             let above = self.sparse.partition_point(|&a| (a as usize) <= hi).max(below).min(end);
-            stat(0, (below + end - above) as u64);
             for range in [0..below, above..end] {
                 let (heaps, values) = (&self.sparse[range.clone()], &self.sparse_values[range]);
                 for (&a, &va) in heaps.iter().zip(values) {
@@ -577,8 +575,6 @@ impl Heap<'_> {
             want[usize::from(v)] = 1;
         }
         let mut missing = pending.len();
-        stat(3, missing as u64);
-        stat(4, 1);
         for r in active() {
             let (low, high) = m.splits(r);
             missing = find(low, high, want, pending, missing);
@@ -618,11 +614,17 @@ fn find<T: Lane>(
     let (low, high) = (&low[..len], &high[..len]);
     let check_off = |from: usize, to: usize, want: &mut [u8; LANE_VALUES]| {
         let mut found = 0;
-        stat(1, (to - from) as u64);
-        for (&x, &y) in low[from..to].iter().zip(&high[from..to]) {
-            let v = (x ^ y).into();
-            found += usize::from(want[v]);
-            want[v] = 0;
+        let mut made = [T::default(); CHUNK];
+        for (lo, hi) in low[from..to].chunks(CHUNK).zip(high[from..to].chunks(CHUNK)) {
+            let made = &mut made[..lo.len()];
+            for ((m, &x), &y) in made.iter_mut().zip(lo).zip(hi) {
+                *m = x ^ y;
+            }
+            for &v in made.iter() {
+                let v = v.into();
+                found += usize::from(want[v]);
+                want[v] = 0;
+            }
         }
         found
     };
@@ -637,7 +639,6 @@ fn find<T: Lane>(
         let keys: [T; FEW] = std::array::from_fn(|k| T::of(pending[k.min(pending.len() - 1)]));
         let Some(start) = (i..len).step_by(WIDE).find(|&from| {
             let to = (from + WIDE).min(len);
-            stat(2, (to - from) as u64);
             any_of(&low[from..to], &high[from..to], keys)
         }) else {
             return missing;
@@ -722,6 +723,18 @@ mod tests {
     }
 
     #[test]
+    fn sparse_agrees_with_plain_across_the_switch_to_wide_lanes() {
+        for code in ["0.6", "0.106", "4.07", "0.15", "0.777"] {
+            let code: OctalCode = code.parse().unwrap();
+            let plain = run(&mut Plain::new(&code), 1500);
+            for below in [1, 2, 3, 5, 9] {
+                let config = SparseConfig { byte_lanes_below: below, ..SparseConfig::default() };
+                assert_eq!(run(&mut Sparse::new(&code, config), 1500), plain, "{code} {below}");
+            }
+        }
+    }
+
+    #[test]
     fn the_sparse_set_of_0_6_stays_small() {
         let code: OctalCode = "0.6".parse().unwrap();
         let mut e = Sparse::new(&code, SparseConfig::default());
@@ -729,9 +742,3 @@ mod tests {
         assert!(e.sparse_len() < 2_000, "{}", e.sparse_len());
     }
 }
-
-#[allow(missing_docs, clippy::print_stderr)]
-pub static STATS: [std::sync::atomic::AtomicU64; 8] = [const { std::sync::atomic::AtomicU64::new(0) }; 8];
-fn stat(i: usize, v: u64) { STATS[i].fetch_add(v, std::sync::atomic::Ordering::Relaxed); }
-#[allow(missing_docs, clippy::print_stderr)]
-pub fn print_stats() { eprintln!("stats sparse-pairs {:?}", STATS.iter().map(|s| s.load(std::sync::atomic::Ordering::Relaxed)).collect::<Vec<_>>()); }
