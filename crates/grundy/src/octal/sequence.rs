@@ -410,10 +410,10 @@ impl Sparse {
             let classes = self.classes;
             self.sparse.clear();
             self.sparse_values.clear();
-            for x in 1..g.len() {
-                if classes.weight(x, g[x]) == classes.rare {
+            for (x, &v) in g.iter().enumerate().skip(1) {
+                if classes.weight(x, v) == classes.rare {
                     self.sparse.push(x as u32);
-                    self.sparse_values.push(g[x]);
+                    self.sparse_values.push(v);
                 }
             }
         }
