@@ -1,4 +1,4 @@
-//! `cargo xtask bench octal [--quick] [--medium]`: Grundy sequences of octal games, side
+//! `cargo xtask bench octal [--quick] [--medium] [--games 0.6,0.106]`: Grundy sequences of octal games, side
 //! by side with `ogsolve` (a peer, installed here with `cargo install`, only run) and with
 //! the plain quadratic definition.
 //!
@@ -103,6 +103,12 @@ pub(crate) fn run(root: &Path, args: &[String]) -> Result<()> {
         &[100_000, 1_000_000, 10_000_000]
     };
     let reps = if quick { 3 } else { 1 };
+    // `--games 0.6,0.106`: only these rows.
+    let only = args.iter().position(|a| a == "--games").and_then(|i| args.get(i + 1));
+    let games: Vec<&str> = match only {
+        Some(list) => list.split(',').collect(),
+        None => GAMES.to_vec(),
+    };
     let og = ogsolve(root)?;
     let bin = build_release(root)?;
     println!(
@@ -112,7 +118,7 @@ pub(crate) fn run(root: &Path, args: &[String]) -> Result<()> {
     );
     println!("|---|---|---|---|---|---|---|---|---|---|---|---|");
     for &n in sizes {
-        for code in GAMES {
+        for &code in &games {
             let (fast, v1, period) = ours(&bin, code, n, &[], reps)?;
             let proven = period.starts_with("P = ");
             // With no period to stop at, `--full` is the same computation: the same run.

@@ -628,11 +628,14 @@ fn find<T: Lane>(
         }
         found
     };
-    let mut i = 0;
-    while missing > FEW && i < len {
-        let end = (i + CHUNK).min(len);
+    // Chunks grow from 8 splits to CHUNK, and the first CHUNK splits are always checked
+    // off: most wanted values turn up in the first few.
+    let (mut i, mut chunk) = (0, 8);
+    while missing > 0 && (missing > FEW || i < CHUNK) && i < len {
+        let end = (i + chunk).min(len);
         missing -= check_off(i, end, want);
         i = end;
+        chunk = (2 * chunk).min(CHUNK);
     }
     while missing > 0 && i < len {
         pending.retain(|&v| want[usize::from(v)] != 0);
