@@ -120,6 +120,25 @@ proptest! {
         check(&analyse_octal(&code, &stop, &mut quiet()).unwrap(), &naive);
     }
 
+    /// Long codes of split digits have values past 255 within a few hundred heaps: the
+    /// sparse method then leaves its byte lanes for 16-bit lanes (at 256, or earlier with
+    /// a smaller `byte_lanes_below`), in the middle of a block of heaps.
+    #[test]
+    fn sparse_values_crossing_the_byte_lanes_match_the_definition(
+        d0 in prop_oneof![Just(0u8), Just(4u8)],
+        rest in prop::collection::vec(4u8..8, 24..65),
+        below in prop_oneof![Just(256u16), 1u16..300],
+        first in 2usize..200,
+    ) {
+        let mut digits = vec![d0];
+        digits.extend(rest);
+        let code = code_of(&digits);
+        let naive = naive_octal(&digits, 500);
+        let sparse = SparseConfig { first_reclassify: first, byte_lanes_below: below, ..SparseConfig::default() };
+        let config = Config { limit: 500, stop_at_period: false, method: Method::Sparse, sparse };
+        check(&analyse_octal(&code, &config, &mut quiet()).unwrap(), &naive);
+    }
+
     #[test]
     fn subtraction_sequences_match_the_definition(
         set in prop::collection::btree_set(1u64..30, 1..6),
@@ -134,6 +153,15 @@ proptest! {
         prop_assert!(a.period().is_some(), "subtraction games are periodic");
         check(&a, &naive);
     }
+}
+
+#[test]
+fn the_sparse_method_is_exact_past_255() {
+    let digits = [4u8; 1].into_iter().chain([7u8; 64]).collect::<Vec<_>>();
+    let naive = naive_octal(&digits, 600);
+    assert!(naive.iter().any(|&v| v > 255), "the values must leave the byte lanes");
+    let config = Config { limit: 600, stop_at_period: false, ..Config::default() };
+    check(&analyse_octal(&code_of(&digits), &config, &mut quiet()).unwrap(), &naive);
 }
 
 #[test]

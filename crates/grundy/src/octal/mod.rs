@@ -234,7 +234,10 @@ impl fmt::Display for Report<'_> {
 /// Plain method: O(k²·s) time for `s` split digits. Sparse method: O(k·(|R|·s + c)) time
 /// where `R` is the sparse set and `c` the cost of confirming the common values below the
 /// candidate (small in practice), plus O(n) for each heap that joins the sparse set. Period
-/// checks add O(k) amortised. Space: 2 bytes per value plus 4 per sparse heap.
+/// checks add O(k) amortised. Space: 2 bytes per value; the sparse method adds a mirrored
+/// copy of the sequence, forwards and reversed (1 byte per value and copy while every
+/// value is below 256, 2 bytes after; the reversed copy grows by doubling), 6 bytes per
+/// sparse heap and O(max value) tables.
 ///
 /// Reference: E. R. Berlekamp, J. H. Conway, R. K. Guy, *Winning Ways*, ch. 4 (octal games,
 /// the periodicity theorem, "Sparse Space Spells Speed").
