@@ -64,7 +64,7 @@ fn all_prints_every_vertex() {
     t.file("seed.txt", SEED);
     let expected = "1 D - 2\n2 D - 3\n3 D - 1\n4 W 1 5\n5 L 0 -\n";
     assert_eq!(stdout(&retro(&t, &["--all", "seed.txt"])), expected);
-    // The same on one thread (the sequential solver) and on three.
+    // The same on one thread and on three.
     assert_eq!(stdout(&retro(&t, &["--all", "--threads", "1", "seed.txt"])), expected);
     assert_eq!(stdout(&retro(&t, &["--all", "--threads=3", "seed.txt"])), expected);
 }
