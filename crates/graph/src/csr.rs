@@ -4,6 +4,9 @@ use std::sync::OnceLock;
 
 use crate::{GraphError, Vertex};
 
+/// Arcs from which the predecessor arrays are built by the parallel radix sort.
+const RADIX_FROM: usize = 1 << 22;
+
 /// One direction of adjacency: `targets[offsets[v]..offsets[v + 1]]` are the neighbours of `v`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 struct Csr {
@@ -20,11 +23,16 @@ impl Csr {
     }
 
     /// The transpose: for every arc `u -> v` of `self`, an arc `v -> u`, each list sorted by `u`.
-    /// In parallel on the current rayon pool (a radix sort by target), sequentially for
+    /// In parallel on the current rayon pool (a radix sort by target) from [`RADIX_FROM`]
+    /// arcs; sequentially below that, where the arrays fit in the cache and the radix
+    /// sort's 6 bytes per arc of temporary space would be most of the memory, and for
     /// graphs of `u32::MAX` arcs or more.
     fn transpose(&self) -> Csr {
-        let (offsets, targets) = crate::transpose::par_transpose(&self.offsets, &self.targets)
-            .unwrap_or_else(|| sequential_transpose(&self.offsets, &self.targets));
+        let radix = (self.targets.len() >= RADIX_FROM)
+            .then(|| crate::transpose::par_transpose(&self.offsets, &self.targets))
+            .flatten();
+        let (offsets, targets) =
+            radix.unwrap_or_else(|| sequential_transpose(&self.offsets, &self.targets));
         Csr { offsets, targets }
     }
 }
@@ -210,8 +218,8 @@ impl Graph {
     /// The predecessor CSR arrays `(offsets, targets)`, built on the first call.
     ///
     /// # Complexity
-    /// The first call: O(V + E) work, in parallel on the current rayon pool (a radix sort
-    /// of the arcs by target), with 6 bytes per arc of temporary space; then O(1).
+    /// The first call: O(V + E) work; from 2²² arcs in parallel on the current rayon pool (a
+    /// radix sort of the arcs by target, with 6 bytes per arc of temporary space); then O(1).
     pub fn predecessor_csr(&self) -> (&[u64], &[Vertex]) {
         let r = self.reverse();
         (&r.offsets, &r.targets)
