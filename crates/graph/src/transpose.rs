@@ -136,22 +136,20 @@ pub(crate) fn par_transpose(soff: &[u64], succ: &[Vertex]) -> Option<(Vec<u64>, 
 mod tests {
     use super::par_transpose;
     use crate::csr::sequential_transpose;
-    use crate::{Graph, Vertex};
+    use crate::generate::{GenConfig, random};
 
     #[test]
     fn equals_the_graph_transpose_on_every_pool() {
-        let mut x = 12345u64;
-        let mut next = |k: u64| {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            (x % k) as u32
-        };
         for (n, m) in [(1, 0), (7, 0), (5, 20), (200_000, 500_000), (100_000, 60_000), (65_536, 9)]
         {
-            let arcs: Vec<_> =
-                (0..m).map(|_| (Vertex(next(n as u64)), Vertex(next(n as u64)))).collect();
-            let g = Graph::from_arcs(n, &arcs).unwrap();
+            let cfg = GenConfig {
+                vertices: n,
+                arcs: m,
+                seed: n as u64,
+                self_loops: true,
+                ..GenConfig::default()
+            };
+            let g = random(&cfg);
             let (soff, succ) = g.successor_csr();
             let (poff, pred) = sequential_transpose(soff, succ);
             for threads in 1..=4 {

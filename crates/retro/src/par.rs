@@ -271,7 +271,7 @@ fn best_moves(soff: &[u64], succ: &[Vertex], state: &[u32]) -> Vec<u32> {
 
 #[cfg(test)]
 mod tests {
-    use gamegraph_graph::{Graph, Vertex};
+    use gamegraph_graph::generate::{GenConfig, random};
 
     use super::{Sizes, solve_in_levels};
     use crate::solve;
@@ -281,17 +281,15 @@ mod tests {
     /// graphs small enough to check against the sequential solver.
     #[test]
     fn every_path_of_the_expansion_equals_the_sequential_solver() {
-        let mut x = 99u64;
-        let mut next = |k: u64| {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            (x % k) as u32
-        };
         for (n, m) in [(1, 0), (3, 3), (50, 60), (300, 700), (2000, 3000), (5000, 20_000)] {
-            let arcs: Vec<_> =
-                (0..m).map(|_| (Vertex(next(n as u64)), Vertex(next(n as u64)))).collect();
-            let g = Graph::from_arcs(n, &arcs).unwrap();
+            let cfg = GenConfig {
+                vertices: n,
+                arcs: m,
+                seed: 99,
+                self_loops: true,
+                ..GenConfig::default()
+            };
+            let g = random(&cfg);
             let expected = solve(&g);
             for (shift, batch, sequential) in
                 [(0, 1, 0), (3, 5, 2), (5, 64, 8), (16, 1 << 22, 4096)]
