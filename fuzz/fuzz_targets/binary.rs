@@ -4,7 +4,7 @@
 //! header and array checks.
 #![no_main]
 
-use gamegraph_graph::format::binary::Checksum;
+use gamegraph_graph::format::binary::BlockChecksum;
 use gamegraph_graph::format::{read_binary, write_binary};
 use libfuzzer_sys::fuzz_target;
 
@@ -12,7 +12,7 @@ fuzz_target!(|data: &[u8]| {
     let owned;
     let input = match data.split_first() {
         Some((flag, rest)) if flag & 1 == 1 => {
-            let mut sum = Checksum::new();
+            let mut sum = BlockChecksum::new();
             sum.update(rest);
             let mut v = rest.to_vec();
             v.extend_from_slice(&sum.finish().to_le_bytes());

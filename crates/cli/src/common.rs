@@ -115,11 +115,7 @@ impl Input {
             None => Ok(Self::stdin()),
             Some(p) if p == Path::new("-") => Ok(Self::stdin()),
             Some(p) => {
-                let file = File::open(p).map_err(|e| {
-                    CliError::Other(
-                        anyhow::Error::new(e).context(format!("cannot open {}", p.display())),
-                    )
-                })?;
+                let file = open_file(p)?;
                 let len = file.metadata().ok().map(|m| m.len());
                 Ok(Input {
                     name: p.display().to_string(),
@@ -137,6 +133,27 @@ impl Input {
             len: None,
         }
     }
+}
+
+fn open_file(p: &Path) -> Result<File, CliError> {
+    File::open(p).map_err(|e| {
+        CliError::Other(anyhow::Error::new(e).context(format!("cannot open {}", p.display())))
+    })
+}
+
+/// Reads the first bytes of `file` (fewer when it is shorter) without moving its cursor.
+fn read_head(file: &File, head: &mut [u8]) -> io::Result<usize> {
+    use std::os::unix::fs::FileExt;
+    let mut k = 0;
+    while k < head.len() {
+        match file.read_at(&mut head[k..], k as u64) {
+            Ok(0) => break,
+            Ok(r) => k += r,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(e),
+        }
+    }
+    Ok(k)
 }
 
 /// Buffered standard output (or a file for `-o`), flushed by [`Output::finish`].
@@ -201,6 +218,11 @@ pub(crate) fn with_threads<T: Send>(
     threads: Option<usize>,
     f: impl FnOnce() -> T + Send,
 ) -> Result<T, CliError> {
+    Ok(thread_pool(threads)?.install(f))
+}
+
+/// A rayon pool of `threads` threads (rayon's default when `None`).
+pub(crate) fn thread_pool(threads: Option<usize>) -> Result<rayon::ThreadPool, CliError> {
     let mut builder = rayon::ThreadPoolBuilder::new();
     if let Some(n) = threads {
         if n == 0 {
@@ -208,8 +230,7 @@ pub(crate) fn with_threads<T: Send>(
         }
         builder = builder.num_threads(n);
     }
-    let pool = builder.build().map_err(|e| CliError::Other(e.into()))?;
-    Ok(pool.install(f))
+    builder.build().map_err(|e| CliError::Other(e.into()))
 }
 
 /// A spinner or bar on stderr for long work, only when stderr is a terminal.
@@ -264,12 +285,37 @@ pub(crate) fn read_game(
     read_game_as(path, format).map(|(file, _)| file)
 }
 
-/// [`read_game`], also returning the format that was read (given or detected).
+/// [`read_game`], also returning the format that was read (given or detected). A binary
+/// file named by its path is read by all threads of the current rayon pool.
 pub(crate) fn read_game_as(
     path: Option<&Path>,
     format: Option<FormatArg>,
 ) -> Result<(gamegraph_graph::format::GameFile, gamegraph_graph::format::Format), CliError> {
     use gamegraph_graph::format;
+    if let Some(p) = path.filter(|p| *p != Path::new("-")) {
+        let file = open_file(p)?;
+        let binary = match format {
+            Some(f) => format::Format::from(f) == format::Format::Binary,
+            None => {
+                let mut head = [0u8; 8];
+                let k = read_head(&file, &mut head)?;
+                format::detect(&head[..k]) == format::Format::Binary
+            }
+        };
+        if binary && file.metadata().is_ok_and(|m| m.is_file()) {
+            let bar = progress(file.metadata().ok().map(|m| m.len()), "reading graph");
+            let result = format::read_binary_file(&file, &|bytes| {
+                if let Some(bar) = &bar {
+                    bar.inc(bytes);
+                }
+            });
+            if let Some(bar) = bar {
+                bar.finish_and_clear();
+            }
+            let file = result.map_err(|e| CliError::input(&p.display().to_string(), None, &e))?;
+            return Ok((file, format::Format::Binary));
+        }
+    }
     let input = Input::open(path)?;
     let bar = progress(input.len, "reading graph");
     let reader: Box<dyn BufRead> = match &bar {

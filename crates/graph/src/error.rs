@@ -121,7 +121,8 @@ pub enum ReadErrorKind {
     UnsupportedVersion {
         /// The version in the file.
         found: u32,
-        /// The version this build reads and writes.
+        /// The newest version this build reads (it reads every version from 1 up), and the
+        /// one it writes.
         supported: u32,
     },
     /// The graph itself is invalid.
@@ -150,7 +151,7 @@ impl fmt::Display for ReadErrorKind {
             ReadErrorKind::UnsupportedVersion { found, supported } => {
                 write!(
                     f,
-                    "unsupported binary format version {found} (this build reads version {supported})"
+                    "unsupported binary format version {found} (this build reads versions 1 to {supported})"
                 )
             }
             ReadErrorKind::Corrupt { reason } => write!(f, "the file is corrupt: {reason}"),

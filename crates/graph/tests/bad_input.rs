@@ -1,6 +1,6 @@
 //! One test per kind of bad input: the exact message and position of each.
 
-use gamegraph_graph::format::binary::Checksum;
+use gamegraph_graph::format::binary::BlockChecksum;
 use gamegraph_graph::format::{read_arc_list, read_auto, read_binary, read_seed, write_binary};
 use gamegraph_graph::{Graph, ReadErrorKind, Vertex};
 
@@ -141,7 +141,7 @@ fn bin_err(bytes: &[u8]) -> String {
 /// `bytes` with its checksum recomputed, as a writer with a bug would produce.
 fn resealed(mut bytes: Vec<u8>) -> Vec<u8> {
     let body = bytes.len() - 8;
-    let mut sum = Checksum::new();
+    let mut sum = BlockChecksum::new();
     sum.update(&bytes[..body]);
     bytes[body..].copy_from_slice(&sum.finish().to_le_bytes());
     bytes
@@ -192,10 +192,10 @@ fn corrupt_binary() {
         "the file is corrupt: not a gamegraph binary graph (wrong magic number)"
     );
     let mut version = bin.clone();
-    version[8] = 2;
+    version[8] = 3;
     assert_eq!(
         bin_err(&version),
-        "unsupported binary format version 2 (this build reads version 1)"
+        "unsupported binary format version 3 (this build reads versions 1 to 2)"
     );
     let mut flags = bin.clone();
     flags[13] = 1;

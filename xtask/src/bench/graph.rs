@@ -53,7 +53,7 @@ pub(crate) fn run(root: &Path, quick: bool) -> Result<()> {
         let case = Case { arcs, vertices: arcs / 10 };
         let files = [
             ("seed", generate(&bin, &data, &case, "seed", "txt")?),
-            ("binary", generate(&bin, &data, &case, "binary", "bin")?),
+            ("binary", generate(&bin, &data, &case, "binary", "v2.bin")?),
         ];
         let reps = if arcs >= 100_000_000 { 2 } else { 3 };
         let mut text_time = None;

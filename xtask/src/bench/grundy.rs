@@ -70,7 +70,7 @@ pub(crate) fn run(root: &Path, quick: bool) -> Result<()> {
 
     // 1. Grundy values of a random acyclic graph.
     let (n, m) = if quick { (100_000u64, 1_000_000u64) } else { (10_000_000, 100_000_000) };
-    let graph = dir.join(format!("dag-{n}-{m}.bin"));
+    let graph = dir.join(format!("dag-{n}-{m}.v2.bin"));
     if !graph.exists() {
         eprintln!("generating {}", graph.display());
         let status = Command::new(&gg)

@@ -35,7 +35,8 @@ fn data(root: &Path, bin: &Path, m: u64) -> Result<(PathBuf, PathBuf)> {
     let dir = root.join("target/bench-data");
     std::fs::create_dir_all(&dir)?;
     let n = m / DEGREE;
-    let binary = dir.join(format!("retro-m{m}-n{n}.bin"));
+    // The name carries the binary format version, so a new version is generated afresh.
+    let binary = dir.join(format!("retro-m{m}-n{n}.v2.bin"));
     let text = dir.join(format!("retro-m{m}-n{n}.txt"));
     if !binary.exists() {
         println!("generating {}", binary.display());

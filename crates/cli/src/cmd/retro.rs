@@ -10,7 +10,7 @@ use gamegraph_retro::{LineEnd, Outcome, Solution, par_solve};
 use serde::Serialize;
 
 use crate::common::{
-    CliError, FormatArg, Output, create_file, progress, read_game, with_threads, write_json,
+    CliError, FormatArg, Output, create_file, progress, read_game, thread_pool, write_json,
 };
 
 /// Arguments of `gamegraph retro`.
@@ -61,7 +61,8 @@ pub(crate) struct Args {
 
 /// Runs `gamegraph retro`.
 pub(crate) fn run(args: Args) -> Result<ExitCode, CliError> {
-    let file = read_game(args.file.as_deref(), args.format)?;
+    let pool = thread_pool(args.threads)?;
+    let file = pool.install(|| read_game(args.file.as_deref(), args.format))?;
     let g = &file.graph;
     let n = g.num_vertices();
     let start = match args.start {
@@ -79,7 +80,7 @@ pub(crate) fn run(args: Args) -> Result<ExitCode, CliError> {
     }
 
     let bar = progress(None, "solving");
-    let solution = with_threads(args.threads, || par_solve(g))?;
+    let solution = pool.install(|| par_solve(g));
     if let Some(bar) = bar {
         bar.finish_and_clear();
     }

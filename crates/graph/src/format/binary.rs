@@ -1,22 +1,33 @@
 //! The project's binary format: a header, the successor CSR arrays, a checksum.
 //!
-//! All integers are little-endian. Version 1:
+//! All integers are little-endian. Version 2 (written by this build; version 1 is still
+//! read):
 //!
 //! | offset | size | field |
 //! |---|---|---|
 //! | 0 | 8 | magic `\x89GGRAPH\n` (`89 47 47 52 41 50 48 0a`) |
-//! | 8 | 4 | format version, `1` (u32) |
+//! | 8 | 4 | format version, `2` (u32) |
 //! | 12 | 4 | flags (u32): bit 0 set when the file has a start vertex; other bits are 0 |
 //! | 16 | 8 | `n`, the number of vertices (u64, at most `u32::MAX`) |
 //! | 24 | 8 | `m`, the number of arcs (u64) |
 //! | 32 | 8 | the start vertex, 0-based (u64; 0 when bit 0 of the flags is clear) |
 //! | 40 | 8 (n + 1) | the CSR offsets (u64): 0, non-decreasing, ending at `m` |
 //! | 40 + 8 (n + 1) | 4 m | the CSR targets (u32, 0-based, each below `n`) |
-//! | end − 8 | 8 | the checksum of every byte before it ([`Checksum`]) |
+//! | end − 8 | 8 | the checksum of every byte before it |
 //!
 //! Nothing may follow the checksum.
+//!
+//! The checksum of version 2 is a [`BlockChecksum`]: the bytes before it are cut into
+//! blocks of [`BLOCK`] bytes, each block gets its own [`Checksum`], and the stored value is
+//! the [`Checksum`] of those block checksums (little-endian u64s, in order). Blocks can be
+//! checked independently, so [`read_binary_file`] reads and checks a file on all threads.
+//! Version 1 has the same layout with the [`Checksum`] of all the bytes as one stream.
 
+use std::fs::File;
 use std::io::{self, Read, Write};
+use std::os::unix::fs::FileExt;
+
+use rayon::prelude::*;
 
 use super::GameFile;
 use crate::{Graph, ReadError, ReadErrorKind, Vertex};
@@ -25,8 +36,12 @@ use crate::{Graph, ReadError, ReadErrorKind, Vertex};
 /// file starts like this; the final newline catches a text-mode transfer.
 pub const MAGIC: [u8; 8] = *b"\x89GGRAPH\n";
 
-/// The format version this build reads and writes.
-pub const VERSION: u32 = 1;
+/// The format version this build writes; it reads every version from 1 up to this one.
+pub const VERSION: u32 = 2;
+
+/// The bytes per block of the version-2 checksum (a multiple of 8, so that no offset or
+/// target straddles two blocks).
+pub const BLOCK: usize = 1 << 20;
 
 const HEADER_LEN: usize = 40;
 const FLAG_START: u32 = 1;
@@ -70,6 +85,13 @@ impl Checksum {
             pending_len: 0,
             total: 0,
         }
+    }
+
+    /// The checksum of `data`.
+    pub fn of(data: &[u8]) -> u64 {
+        let mut sum = Checksum::new();
+        sum.update(data);
+        sum.finish()
     }
 
     #[inline]
@@ -133,14 +155,106 @@ impl Checksum {
     }
 }
 
-/// Writes `g` (and `start`, if any) in the binary format.
+/// The checksum of format version 2, fed as a stream: the [`Checksum`] of the
+/// [`Checksum`]s of consecutive [`BLOCK`]-byte blocks (the last one may be shorter), each
+/// as 8 little-endian bytes.
+#[derive(Debug, Clone, Default)]
+pub struct BlockChecksum {
+    blocks: Checksum,
+    block: Checksum,
+    in_block: usize,
+}
+
+impl BlockChecksum {
+    /// The checksum of the empty stream, ready for [`BlockChecksum::update`].
+    pub fn new() -> BlockChecksum {
+        BlockChecksum::default()
+    }
+
+    /// Feeds more bytes.
+    pub fn update(&mut self, mut data: &[u8]) {
+        while !data.is_empty() {
+            let take = (BLOCK - self.in_block).min(data.len());
+            self.block.update(&data[..take]);
+            self.in_block += take;
+            data = &data[take..];
+            if self.in_block == BLOCK {
+                self.blocks.update(&self.block.finish().to_le_bytes());
+                self.block = Checksum::new();
+                self.in_block = 0;
+            }
+        }
+    }
+
+    /// The checksum of everything fed so far.
+    pub fn finish(&self) -> u64 {
+        let mut blocks = self.blocks.clone();
+        if self.in_block > 0 {
+            blocks.update(&self.block.finish().to_le_bytes());
+        }
+        blocks.finish()
+    }
+}
+
+/// The running checksum of one format version.
+#[derive(Debug, Clone)]
+enum Sum {
+    V1(Checksum),
+    V2(BlockChecksum),
+}
+
+impl Sum {
+    fn new(version: u32) -> Sum {
+        if version == 1 { Sum::V1(Checksum::new()) } else { Sum::V2(BlockChecksum::new()) }
+    }
+
+    fn update(&mut self, data: &[u8]) {
+        match self {
+            Sum::V1(s) => s.update(data),
+            Sum::V2(s) => s.update(data),
+        }
+    }
+
+    fn finish(&self) -> u64 {
+        match self {
+            Sum::V1(s) => s.finish(),
+            Sum::V2(s) => s.finish(),
+        }
+    }
+}
+
+/// Writes `g` (and `start`, if any) in the binary format, version [`VERSION`].
 ///
 /// # Errors
 /// Any error of `w`.
 ///
 /// # Complexity
 /// O(n + m) time, O(1) extra space (a 1 MiB staging buffer).
-pub fn write_binary(mut w: impl Write, g: &Graph, start: Option<Vertex>) -> io::Result<()> {
+pub fn write_binary(w: impl Write, g: &Graph, start: Option<Vertex>) -> io::Result<()> {
+    write_binary_version(w, g, start, VERSION)
+}
+
+/// [`write_binary`] in an older format `version` (1 or 2), for tools that must write files
+/// older builds read.
+///
+/// # Errors
+/// Any error of `w`; [`io::ErrorKind::InvalidInput`] for an unknown version or a start
+/// vertex outside the graph.
+///
+/// # Complexity
+/// O(n + m) time, O(1) extra space (a 1 MiB staging buffer).
+pub fn write_binary_version(
+    mut w: impl Write,
+    g: &Graph,
+    start: Option<Vertex>,
+    version: u32,
+) -> io::Result<()> {
+    if !(1..=VERSION).contains(&version) {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidInput,
+            format!("binary format version {version} does not exist (1 to {VERSION})"),
+        ));
+    }
     if let Some(s) = start
         && s.index() >= g.num_vertices()
     {
@@ -150,10 +264,10 @@ pub fn write_binary(mut w: impl Write, g: &Graph, start: Option<Vertex>) -> io::
         ));
     }
     let (offsets, targets) = g.successor_csr();
-    let mut sum = Checksum::new();
+    let mut sum = Sum::new(version);
     let mut header = Vec::with_capacity(HEADER_LEN);
     header.extend_from_slice(&MAGIC);
-    header.extend_from_slice(&VERSION.to_le_bytes());
+    header.extend_from_slice(&version.to_le_bytes());
     header.extend_from_slice(&(if start.is_some() { FLAG_START } else { 0 }).to_le_bytes());
     header.extend_from_slice(&(g.num_vertices() as u64).to_le_bytes());
     header.extend_from_slice(&(g.num_arcs() as u64).to_le_bytes());
@@ -179,7 +293,7 @@ pub fn write_binary(mut w: impl Write, g: &Graph, start: Option<Vertex>) -> io::
 /// A reader that hashes and counts what it hands out.
 struct Source<R> {
     reader: R,
-    sum: Checksum,
+    sum: Sum,
     offset: u64,
 }
 
@@ -242,34 +356,34 @@ fn grow<T>(v: &mut Vec<T>, total: usize, chunk_items: usize) {
     }
 }
 
-/// Reads a graph in the binary format (see the [module docs](self) for the layout).
-///
-/// Nothing is trusted before it is checked: the header's sizes only bound how much is
-/// read, the arrays are allocated as their bytes arrive, and a graph is returned only
-/// when the checksum matches and the CSR invariants hold.
-///
-/// # Errors
-/// [`ReadErrorKind::Corrupt`] for a wrong magic, unknown flags, impossible sizes, a
-/// checksum mismatch, invalid arrays or bytes after the checksum (in that order of
-/// checking); [`ReadErrorKind::UnsupportedVersion`]; [`ReadErrorKind::Truncated`] (with
-/// the part being read and the file's length) for a file cut short;
-/// [`ReadErrorKind::Io`] when reading fails.
-///
-/// # Complexity
-/// O(n + m) time. Extra space: a 1 MiB staging buffer, and capacity that grows at most
-/// to the final arrays' size.
-pub fn read_binary(reader: impl Read) -> Result<GameFile, ReadError> {
-    let mut src = Source { reader, sum: Checksum::new(), offset: 0 };
-    let mut header = [0u8; HEADER_LEN];
-    let mut magic = [0u8; 8];
-    src.fill(&mut magic, "the magic number", true)?;
-    if magic != MAGIC {
+/// What the 40 header bytes say, checked against each other.
+#[derive(Debug, Clone, Copy)]
+struct Header {
+    version: u32,
+    n: usize,
+    m: usize,
+    start: Option<Vertex>,
+}
+
+impl Header {
+    /// Where the arc targets start, in bytes.
+    fn targets_at(&self) -> u64 {
+        HEADER_LEN as u64 + 8 * (self.n as u64 + 1)
+    }
+
+    /// Where the checksum starts, in bytes.
+    fn checksum_at(&self) -> u64 {
+        self.targets_at() + 4 * self.m as u64
+    }
+}
+
+/// Checks the header (magic included) in the order the errors are documented.
+fn parse_header(header: &[u8; HEADER_LEN]) -> Result<Header, ReadError> {
+    if header[..8] != MAGIC {
         return Err(corrupt("not a gamegraph binary graph (wrong magic number)"));
     }
-    header[..8].copy_from_slice(&magic);
-    src.fill(&mut header[8..], "the header", true)?;
     let version = le_u32(&header[8..]);
-    if version != VERSION {
+    if !(1..=VERSION).contains(&version) {
         return Err(ReadError::new(ReadErrorKind::UnsupportedVersion {
             found: version,
             supported: VERSION,
@@ -302,13 +416,55 @@ pub fn read_binary(reader: impl Read) -> Result<GameFile, ReadError> {
         }
         None
     };
-    let (n, m) = (n as usize, m as usize);
+    Ok(Header { version, n: n as usize, m: m as usize, start })
+}
+
+fn checksum_mismatch(stored: u64, computed: u64) -> ReadError {
+    corrupt(format!("checksum mismatch (stored {stored:#018x}, computed {computed:#018x})"))
+}
+
+fn bad_offsets() -> ReadError {
+    corrupt("the CSR offsets do not run from 0 up to the number of arcs")
+}
+
+fn bad_target(max_target: u32, n: usize) -> ReadError {
+    corrupt(format!("an arc target {} is outside 1..{n}", u64::from(max_target) + 1))
+}
+
+/// Reads a graph in the binary format, any version (see the [module docs](self) for the
+/// layout), as a stream.
+///
+/// Nothing is trusted before it is checked: the header's sizes only bound how much is
+/// read, the arrays are allocated as their bytes arrive, and a graph is returned only
+/// when the checksum matches and the CSR invariants hold.
+///
+/// # Errors
+/// [`ReadErrorKind::Corrupt`] for a wrong magic, unknown flags, impossible sizes, a
+/// checksum mismatch, invalid arrays or bytes after the checksum (in that order of
+/// checking); [`ReadErrorKind::UnsupportedVersion`]; [`ReadErrorKind::Truncated`] (with
+/// the part being read and the file's length) for a file cut short;
+/// [`ReadErrorKind::Io`] when reading fails.
+///
+/// # Complexity
+/// O(n + m) time, on the calling thread. Extra space: a 1 MiB staging buffer, and
+/// capacity that grows at most to the final arrays' size.
+pub fn read_binary(reader: impl Read) -> Result<GameFile, ReadError> {
+    let mut src = Source { reader, sum: Sum::new(VERSION), offset: 0 };
+    let mut header = [0u8; HEADER_LEN];
+    src.fill(&mut header[..8], "the magic number", false)?;
+    if header[..8] != MAGIC {
+        return Err(corrupt("not a gamegraph binary graph (wrong magic number)"));
+    }
+    src.fill(&mut header[8..], "the header", false)?;
+    let Header { version, n, m, start } = parse_header(&header)?;
+    src.sum = Sum::new(version);
+    src.sum.update(&header);
 
     let mut buf = vec![0u8; CHUNK];
     // Offsets: read, convert and check in chunks. Structural problems are reported only
     // after the checksum, so that damage is named as such.
     let mut offsets: Vec<u64> = Vec::new();
-    let mut bad_offsets = false;
+    let mut bad_offsets_seen = false;
     let mut prev = 0u64;
     while offsets.len() < n + 1 {
         let items = (n + 1 - offsets.len()).min(CHUNK / 8);
@@ -318,11 +474,11 @@ pub fn read_binary(reader: impl Read) -> Result<GameFile, ReadError> {
         let first = offsets.len();
         offsets.extend(bytes.chunks_exact(8).map(le_u64));
         for &x in &offsets[first..] {
-            bad_offsets |= x < prev;
+            bad_offsets_seen |= x < prev;
             prev = x;
         }
     }
-    bad_offsets |= offsets[0] != 0 || prev != m as u64;
+    bad_offsets_seen |= offsets[0] != 0 || prev != m as u64;
     let mut targets: Vec<Vertex> = Vec::new();
     let mut max_target = 0u32;
     while targets.len() < m {
@@ -339,23 +495,150 @@ pub fn read_binary(reader: impl Read) -> Result<GameFile, ReadError> {
     src.fill(&mut stored, "the checksum", false)?;
     let stored = u64::from_le_bytes(stored);
     if stored != computed {
-        return Err(corrupt(format!(
-            "checksum mismatch (stored {stored:#018x}, computed {computed:#018x})"
-        )));
+        return Err(checksum_mismatch(stored, computed));
     }
-    if bad_offsets {
-        return Err(corrupt("the CSR offsets do not run from 0 up to the number of arcs"));
+    if bad_offsets_seen {
+        return Err(bad_offsets());
     }
     if m > 0 && max_target as usize >= n {
-        return Err(corrupt(format!(
-            "an arc target {} is outside 1..{n}",
-            u64::from(max_target) + 1
-        )));
+        return Err(bad_target(max_target, n));
     }
     if !src.at_end()? {
         return Err(corrupt(format!("unexpected bytes after the checksum at byte {}", src.offset)));
     }
     Ok(GameFile { graph: Graph::from_csr_trusted(offsets, targets), start })
+}
+
+/// `Read` over a file by position, leaving the file's own cursor alone.
+struct At<'a> {
+    file: &'a File,
+    pos: u64,
+}
+
+impl Read for At<'_> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let k = self.file.read_at(buf, self.pos)?;
+        self.pos += k as u64;
+        Ok(k)
+    }
+}
+
+/// What reading one block found.
+struct BlockRead {
+    sum: u64,
+    /// The first and last offsets of the block, when it has any, and whether the offsets
+    /// inside it are non-decreasing.
+    offsets: Option<(u64, u64, bool)>,
+    max_target: Option<u32>,
+}
+
+/// Reads a graph in the binary format from a file, on the current rayon pool: a
+/// version-2 file whose length matches its header is read block by block by every
+/// thread, each block hashed and converted straight into the final arrays. Anything else
+/// (version 1, a wrong length, a bad header) is read by [`read_binary`], so the errors are
+/// the same. `progress` is told how many bytes each finished block had.
+///
+/// # Errors
+/// Those of [`read_binary`].
+///
+/// # Complexity
+/// O(n + m) work, O((n + m) / p) time on p threads. Extra space: one 1 MiB buffer per
+/// thread.
+pub fn read_binary_file(
+    file: &File,
+    progress: &(dyn Fn(u64) + Sync),
+) -> Result<GameFile, ReadError> {
+    let io_error = |e: io::Error| ReadError::new(ReadErrorKind::Io(e.to_string()));
+    let len = file.metadata().map_err(io_error)?.len();
+    let streaming = || read_binary(io::BufReader::with_capacity(CHUNK, At { file, pos: 0 }));
+    let mut header = [0u8; HEADER_LEN];
+    if len < HEADER_LEN as u64 {
+        return streaming();
+    }
+    file.read_exact_at(&mut header, 0).map_err(io_error)?;
+    let h = match parse_header(&header) {
+        Ok(h) if h.version >= 2 && h.checksum_at().checked_add(8) == Some(len) => h,
+        _ => return streaming(),
+    };
+    let (n, m) = (h.n, h.m);
+    let targets_at = h.targets_at();
+    let end = h.checksum_at();
+
+    // Zeroed allocations are fresh pages that nothing touches before the blocks fill them.
+    let mut offsets = vec![0u64; n + 1];
+    let mut raw = vec![0u32; m];
+    // Block b: file bytes b * BLOCK.., and the parts of the arrays they hold.
+    let mut jobs: Vec<(u64, &mut [u64], &mut [u32])> = Vec::new();
+    let (mut off_rest, mut raw_rest) = (&mut offsets[..], &mut raw[..]);
+    let mut at = 0u64;
+    while at < end {
+        let stop = (at + BLOCK as u64).min(end);
+        let in_offsets = stop.min(targets_at).saturating_sub(at.max(HEADER_LEN as u64)) / 8;
+        let in_targets = stop.saturating_sub(at.max(targets_at)) / 4;
+        let (o, orest) = off_rest.split_at_mut(in_offsets as usize);
+        let (t, trest) = raw_rest.split_at_mut(in_targets as usize);
+        (off_rest, raw_rest) = (orest, trest);
+        jobs.push((at, o, t));
+        at = stop;
+    }
+    let blocks: Vec<BlockRead> = jobs
+        .into_par_iter()
+        .map_init(
+            || vec![0u8; BLOCK],
+            |buf, (at, offs, targets)| {
+                let bytes = &mut buf[..((at + BLOCK as u64).min(end) - at) as usize];
+                file.read_exact_at(bytes, at).map_err(|e| match e.kind() {
+                    io::ErrorKind::UnexpectedEof => {
+                        io_error(io::Error::other("the file shrank while it was being read"))
+                    }
+                    _ => io_error(e),
+                })?;
+                let sum = Checksum::of(bytes);
+                let body = &bytes[(HEADER_LEN as u64).saturating_sub(at) as usize..];
+                let (ob, tb) = body.split_at(offs.len() * 8);
+                for (o, c) in offs.iter_mut().zip(ob.chunks_exact(8)) {
+                    *o = le_u64(c);
+                }
+                for (t, c) in targets.iter_mut().zip(tb.chunks_exact(4)) {
+                    *t = le_u32(c);
+                }
+                let offsets = offs.first().map(|&first| {
+                    let sorted = offs.windows(2).all(|w| w[0] <= w[1]);
+                    (first, offs[offs.len() - 1], sorted)
+                });
+                let max_target = targets.iter().copied().max();
+                progress(bytes.len() as u64);
+                Ok(BlockRead { sum, offsets, max_target })
+            },
+        )
+        .collect::<Result<_, ReadError>>()?;
+
+    let mut sum = Checksum::new();
+    blocks.iter().for_each(|b| sum.update(&b.sum.to_le_bytes()));
+    let computed = sum.finish();
+    let mut stored = [0u8; 8];
+    file.read_exact_at(&mut stored, end).map_err(io_error)?;
+    let stored = u64::from_le_bytes(stored);
+    if stored != computed {
+        return Err(checksum_mismatch(stored, computed));
+    }
+    let mut prev = 0u64;
+    let mut sorted = true;
+    for (first, last, inside) in blocks.iter().filter_map(|b| b.offsets) {
+        sorted &= inside && prev <= first;
+        prev = last;
+    }
+    if !sorted || offsets[0] != 0 || prev != m as u64 {
+        return Err(bad_offsets());
+    }
+    if let Some(max_target) = blocks.iter().filter_map(|b| b.max_target).max()
+        && max_target as usize >= n
+    {
+        return Err(bad_target(max_target, n));
+    }
+    // Same layout: the standard library reuses the allocation.
+    let targets: Vec<Vertex> = raw.into_iter().map(Vertex).collect();
+    Ok(GameFile { graph: Graph::from_csr_trusted(offsets, targets), start: h.start })
 }
 
 #[cfg(test)]

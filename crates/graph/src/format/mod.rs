@@ -36,7 +36,7 @@ use std::io::{self, BufRead, Cursor, Read};
 
 use crate::{Graph, ReadError, ReadErrorKind, Vertex};
 
-pub use self::binary::{read_binary, write_binary};
+pub use self::binary::{read_binary, read_binary_file, write_binary};
 pub use self::text::{read_arc_list, read_seed};
 pub use self::write::{DotStyle, write_arc_list, write_dot, write_seed};
 

@@ -1,0 +1,147 @@
+//! The parallel file reader of the binary format against the streaming reader: the same
+//! graphs, the same errors, on every pool; and the block checksum of version 2.
+
+use std::fs::File;
+use std::path::PathBuf;
+
+use gamegraph_graph::format::binary::{BLOCK, BlockChecksum, Checksum, write_binary_version};
+use gamegraph_graph::format::{GameFile, read_binary, read_binary_file, write_binary};
+use gamegraph_graph::generate::{GenConfig, random};
+use gamegraph_graph::{Graph, ReadError, Vertex};
+
+/// A file in the system's temporary directory, removed when dropped.
+struct TempFile(PathBuf);
+
+impl TempFile {
+    fn with(name: &str, bytes: &[u8]) -> TempFile {
+        let path = std::env::temp_dir().join(format!("gamegraph-{}-{name}", std::process::id()));
+        std::fs::write(&path, bytes).unwrap();
+        TempFile(path)
+    }
+
+    fn read(&self, threads: usize) -> Result<GameFile, ReadError> {
+        let file = File::open(&self.0).unwrap();
+        let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
+        pool.install(|| read_binary_file(&file, &|_| {}))
+    }
+}
+
+impl Drop for TempFile {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.0);
+    }
+}
+
+fn graph(n: usize, m: usize) -> Graph {
+    random(&GenConfig { vertices: n, arcs: m, seed: 7, self_loops: true, ..GenConfig::default() })
+}
+
+fn bytes(g: &Graph, start: Option<Vertex>, version: u32) -> Vec<u8> {
+    let mut out = Vec::new();
+    write_binary_version(&mut out, g, start, version).unwrap();
+    out
+}
+
+/// `bytes` (version 2) with its checksum recomputed, as a writer with a bug would produce.
+fn resealed(mut bytes: Vec<u8>) -> Vec<u8> {
+    let body = bytes.len() - 8;
+    let mut sum = BlockChecksum::new();
+    sum.update(&bytes[..body]);
+    bytes[body..].copy_from_slice(&sum.finish().to_le_bytes());
+    bytes
+}
+
+#[test]
+fn block_checksum_is_the_checksum_of_the_block_checksums() {
+    let data: Vec<u8> = (0..(5 * BLOCK / 2) as u32).map(|i| (i ^ (i >> 9)) as u8).collect();
+    let mut expected = Checksum::new();
+    for block in data.chunks(BLOCK) {
+        expected.update(&Checksum::of(block).to_le_bytes());
+    }
+    for cut in [1, 31, 4096, BLOCK - 1, BLOCK, BLOCK + 3, data.len()] {
+        let mut sum = BlockChecksum::new();
+        data.chunks(cut).for_each(|c| sum.update(c));
+        assert_eq!(sum.finish(), expected.finish(), "cut {cut}");
+    }
+    let mut short = BlockChecksum::new();
+    short.update(&data[..100]);
+    assert_eq!(short.finish(), Checksum::of(&Checksum::of(&data[..100]).to_le_bytes()));
+}
+
+#[test]
+fn reads_what_the_streaming_reader_reads_on_every_pool() {
+    // 0 arcs; a few bytes; 5 blocks, the offsets ending inside a block; the checksum
+    // right after the end of the first block.
+    let exact = (BLOCK - 40 - 8 * 1001) / 4;
+    for (n, m) in [(1, 0), (5, 20), (250_000, 260_000), (1000, exact)] {
+        let g = graph(n, m);
+        for version in [1, 2] {
+            for start in [None, Some(Vertex(0))] {
+                let b = bytes(&g, start, version);
+                let file = TempFile::with(&format!("ok-{n}-{version}"), &b);
+                let expected = read_binary(&b[..]).unwrap();
+                assert_eq!(expected.graph, g);
+                for threads in 1..=3 {
+                    let got = file.read(threads).unwrap();
+                    assert_eq!(got, expected, "n {n} m {m} version {version} threads {threads}");
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn errors_are_those_of_the_streaming_reader() {
+    let g = graph(200_000, 300_000);
+    let good = bytes(&g, Some(Vertex(3)), 2);
+    let targets_at = 40 + 8 * 200_001;
+    let mut cases: Vec<(&str, Vec<u8>)> = Vec::new();
+    for cut in [0, 7, 39, 40, 1000, BLOCK, targets_at + 5, good.len() - 1] {
+        cases.push(("truncated", good[..cut].to_vec()));
+    }
+    let mut trailing = good.clone();
+    trailing.push(1);
+    cases.push(("trailing", trailing));
+    for at in [100, BLOCK + 17, good.len() - 9, good.len() - 1] {
+        let mut flipped = good.clone();
+        flipped[at] ^= 4;
+        cases.push(("flipped", flipped));
+    }
+    // Offsets decreasing across a block boundary (offset index (BLOCK - 40) / 8 starts
+    // block 1), and inside a block.
+    for index in [(BLOCK - 40) / 8, 10] {
+        let mut offsets = good.clone();
+        let at = 40 + 8 * index;
+        offsets[at..at + 8].copy_from_slice(&u64::MAX.to_le_bytes());
+        cases.push(("offsets", resealed(offsets)));
+    }
+    let mut last_offset = good.clone();
+    last_offset[targets_at - 8] ^= 1;
+    cases.push(("last offset", resealed(last_offset)));
+    let mut target = good.clone();
+    target[targets_at + 4 * 123_456..][..4].copy_from_slice(&200_000u32.to_le_bytes());
+    cases.push(("target", resealed(target)));
+    let mut version = good.clone();
+    version[8] = 9;
+    cases.push(("version", version));
+    for (what, b) in cases {
+        let expected = read_binary(&b[..]).unwrap_err().to_string();
+        let file = TempFile::with(&format!("bad-{}", b.len()), &b);
+        for threads in [1, 2] {
+            let got = file.read(threads).unwrap_err().to_string();
+            assert_eq!(got, expected, "{what}, {} bytes, {threads} threads", b.len());
+        }
+    }
+}
+
+#[test]
+fn write_binary_writes_the_current_version() {
+    let g = graph(10, 30);
+    let mut out = Vec::new();
+    write_binary(&mut out, &g, None).unwrap();
+    assert_eq!(out, bytes(&g, None, 2));
+    assert_eq!(out[8..12], 2u32.to_le_bytes());
+    assert_ne!(bytes(&g, None, 1), out);
+    let e = write_binary_version(&mut Vec::new(), &g, None, 3).unwrap_err();
+    assert_eq!(e.to_string(), "binary format version 3 does not exist (1 to 2)");
+}
