@@ -70,10 +70,10 @@ impl Budget {
 
     /// Fails when the deadline has passed.
     pub(crate) fn check_clock(&self) -> Result<(), KernelError> {
-        if let Some(d) = self.deadline {
-            if Instant::now() >= d {
-                return Err(KernelError::TimeLimit { nodes: self.nodes });
-            }
+        if let Some(d) = self.deadline
+            && Instant::now() >= d
+        {
+            return Err(KernelError::TimeLimit { nodes: self.nodes });
         }
         Ok(())
     }

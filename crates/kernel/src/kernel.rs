@@ -157,10 +157,10 @@ fn alpha_below_beta(part: &Local, budget: &mut Budget) -> Result<Option<Decided>
 /// The explanation of a part without kernel: α < β when it holds and the part is small
 /// enough to check it, else the search.
 fn explain_none(part: &Local, budget: &mut Budget) -> Result<Decided, KernelError> {
-    if part.n() <= EXPLAIN_PART {
-        if let Some(d) = alpha_below_beta(part, budget)? {
-            return Ok(d);
-        }
+    if part.n() <= EXPLAIN_PART
+        && let Some(d) = alpha_below_beta(part, budget)?
+    {
+        return Ok(d);
     }
     Ok(Decided::Search)
 }

@@ -180,7 +180,7 @@ fn mis_part(
     let mut h: Vec<Vec<u64>> = Vec::with_capacity(c);
     for &v in &order {
         let mut row = vec![!0u64; w];
-        if c % 64 != 0 {
+        if !c.is_multiple_of(64) {
             row[w - 1] = (1u64 << (c % 64)) - 1;
         }
         let i = local[&v];
@@ -206,7 +206,7 @@ fn mis_part(
     let mut u = Vec::with_capacity(w);
     let mut q = Vec::with_capacity(w);
     let mut all = vec![!0u64; w];
-    if c % 64 != 0 {
+    if !c.is_multiple_of(64) {
         all[w - 1] = (1u64 << (c % 64)) - 1;
     }
     let mut root = MisFrame { p: all, order: Vec::new(), colour: Vec::new(), i: 0 };
@@ -391,7 +391,7 @@ fn mds_part(
     }
     let cv = Cover { cover, cand };
     let mut all = vec![!0u64; w];
-    if c % 64 != 0 {
+    if !c.is_multiple_of(64) {
         all[w - 1] = (1u64 << (c % 64)) - 1;
     }
     // Greedy start: largest gain first.

@@ -148,7 +148,7 @@ impl Value {
     /// cell (for the opponent) beats a won one; among lost cells the shallower, among won
     /// cells the deeper. Distinct depths have distinct ranks.
     pub(crate) fn rank(self) -> u64 {
-        if self.0 % 2 == 0 { self.0 / 2 } else { u64::MAX - self.0 / 2 }
+        if self.0.is_multiple_of(2) { self.0 / 2 } else { u64::MAX - self.0 / 2 }
     }
 }
 

@@ -70,10 +70,11 @@ impl<R: BufRead> Tokens<R> {
 fn number(t: &Token, test: Option<u64>, field: Field, max: u64) -> Result<u64, ParseError> {
     let err = |kind| ParseError { kind, line: t.line, column: t.column };
     let s = t.text.as_str();
-    if let Some(rest) = s.strip_prefix('-') {
-        if !rest.is_empty() && rest.bytes().all(|b| b.is_ascii_digit()) {
-            return Err(err(ParseErrorKind::Negative { test, field, found: s.to_owned() }));
-        }
+    if let Some(rest) = s.strip_prefix('-')
+        && !rest.is_empty()
+        && rest.bytes().all(|b| b.is_ascii_digit())
+    {
+        return Err(err(ParseErrorKind::Negative { test, field, found: s.to_owned() }));
     }
     if s.is_empty() || !s.bytes().all(|b| b.is_ascii_digit()) {
         return Err(err(ParseErrorKind::NotANumber { test, field, found: s.to_owned() }));

@@ -252,7 +252,7 @@ pub(crate) fn find(
             let row = s.advance();
             rows.push(row);
             sigs.push(signature(row));
-            if s.last() % PROGRESS_EVERY == 0 {
+            if s.last().is_multiple_of(PROGRESS_EVERY) {
                 progress(s.last());
             }
         }

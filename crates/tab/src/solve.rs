@@ -178,7 +178,7 @@ fn plain_rows(board: Board, progress: &mut dyn FnMut(u64)) -> Vec<Row> {
     rows.push(Row::TOP);
     while s.last() + 1 < board.rows() {
         rows.push(s.advance());
-        if s.last() % PROGRESS_EVERY == 0 {
+        if s.last().is_multiple_of(PROGRESS_EVERY) {
             progress(s.last());
         }
     }
@@ -245,10 +245,10 @@ fn cell_with_cache(
     if config.extrapolate && board.rows() > config.store_rows {
         // A search costs about as much as streaming `search_rows` rows: only start one
         // when streaming would cost more.
-        if r > config.search_rows {
-            if let std::collections::btree_map::Entry::Vacant(e) = cache.entry(board.cols()) {
-                e.insert(period::find(board.cols(), config.search_rows, progress)?);
-            }
+        if r > config.search_rows
+            && let std::collections::btree_map::Entry::Vacant(e) = cache.entry(board.cols())
+        {
+            e.insert(period::find(board.cols(), config.search_rows, progress)?);
         }
         if let Some(Some(p)) = cache.get(&board.cols()) {
             return Ok(p.row(r)?.value(cell.col));
@@ -263,7 +263,7 @@ fn stream_row(cols: u32, r: u64, progress: &mut dyn FnMut(u64)) -> Row {
     let mut row = Row::TOP;
     while s.last() < r {
         row = s.advance();
-        if s.last() % PROGRESS_EVERY == 0 {
+        if s.last().is_multiple_of(PROGRESS_EVERY) {
             progress(s.last());
         }
     }

@@ -67,7 +67,7 @@ fn seed_table(board: Board) -> Vec<Vec<u64>> {
             let mut max_w: Option<u64> = None;
             for s in board.successors(c) {
                 let d = depth[s.row as usize][s.col as usize];
-                if d % 2 == 0 {
+                if d.is_multiple_of(2) {
                     best_l = Some(best_l.map_or(d, |b| b.min(d)));
                 } else {
                     max_w = Some(max_w.map_or(d, |b| b.max(d)));

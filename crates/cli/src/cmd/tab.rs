@@ -283,14 +283,10 @@ fn board(args: &Args, config: &Config) -> Result<ExitCode, CliError> {
                     v.depth()
                 )?;
             }
-            if let (Some(v), Some(last)) = (value, line.last()) {
-                if (line.len() as u64 - 1) < v.depth() {
-                    writeln!(
-                        out,
-                        "… stopped at {last} after {} plies (--max-plies)",
-                        line.len() - 1
-                    )?;
-                }
+            if let (Some(v), Some(last)) = (value, line.last())
+                && (line.len() as u64 - 1) < v.depth()
+            {
+                writeln!(out, "… stopped at {last} after {} plies (--max-plies)", line.len() - 1)?;
             }
         } else if let Some(v) = value {
             writeln!(out, "{}", v.answer())?;
