@@ -9,40 +9,32 @@ use crate::Vertex;
 /// and a target's position inside its bucket fits in a `u16`.
 const BUCKET_BITS: u32 = 16;
 
-/// The arcs of one range of sources, sorted into the buckets of their targets: bucket `b`
-/// holds `bounds[b]..bounds[b + 1]` of the sources and of the targets' low bits.
-struct Part {
-    sources: Vec<u32>,
-    low: Vec<u16>,
-    bounds: Vec<usize>,
-}
+/// Arcs staged per bucket before they are written out together: 16 sources fill a cache
+/// line.
+const STAGE: usize = 16;
 
-impl Part {
-    fn sources(&self, b: usize) -> &[u32] {
-        &self.sources[self.bounds[b]..self.bounds[b + 1]]
-    }
-
-    fn low(&self, b: usize) -> &[u16] {
-        &self.low[self.bounds[b]..self.bounds[b + 1]]
-    }
-}
+/// The bits of a target inside its bucket.
+const LOW: u32 = (1 << BUCKET_BITS) - 1;
 
 /// The transpose of the successor CSR `(soff, succ)`: predecessor offsets and lists, each
 /// list sorted by source, on the current rayon pool.
 ///
-/// A two-pass radix sort by target. The sources are split into one range per thread with
-/// about the same number of arcs; each thread copies its arcs into one bucket per 2¹⁶
-/// targets (a few hundred sequential write streams instead of one random write per arc).
-/// Then each bucket, in parallel, counts the in-degrees of its targets, which gives their
-/// offsets, and places its sources: every write lands in the bucket's own stretch of the
-/// result, which the cache holds. Buckets keep the sources in order, so lists come out
-/// sorted.
+/// A two-pass radix sort by target, in place in the result. The sources are split into
+/// one part per thread with about the same number of arcs; each part counts its arcs per
+/// bucket of 2¹⁶ targets, which gives every (bucket, part) pair its stretch of the
+/// result. Pass 1: each part writes the sources of its arcs to their buckets' stretches,
+/// and the targets' low 16 bits to the same places of a side array, staging 16 arcs per
+/// bucket so that the few hundred write streams move whole cache lines. Pass 2: each
+/// bucket, in parallel, counts the in-degrees of its targets (which gives their offsets),
+/// copies its sources aside and places them back by target; all of this stays in the
+/// cache. Parts and buckets keep the sources in order, so lists come out sorted.
 ///
 /// Returns `None` when the graph has `u32::MAX` arcs or more (the in-bucket cursors are
 /// `u32`); the caller then transposes sequentially.
 ///
 /// # Complexity
-/// O(V + E) work, O((V + E) / p) time on p threads; 6 bytes per arc of extra space.
+/// O(V + E) work, O((V + E) / p) time on p threads; 2 bytes per arc of extra space, and
+/// one bucket's sources per thread.
 pub(crate) fn par_transpose(soff: &[u64], succ: &[Vertex]) -> Option<(Vec<u64>, Vec<Vertex>)> {
     let n = soff.len() - 1;
     let m = succ.len();
@@ -58,61 +50,93 @@ pub(crate) fn par_transpose(soff: &[u64], succ: &[Vertex]) -> Option<(Vec<u64>, 
         .collect();
     starts[0] = 0;
     starts.push(n);
+    let arcs = |j: usize| &succ[soff[starts[j]] as usize..soff[starts[j + 1]] as usize];
 
-    // Pass 1: every part sorts its arcs into the buckets of their targets.
-    let sorted: Vec<Part> = (0..parts)
+    // Arcs per (part, bucket); the result holds bucket 0's arcs of part 0, of part 1, ...,
+    // then bucket 1's, and so on.
+    let counts: Vec<Vec<usize>> = (0..parts)
         .into_par_iter()
         .map(|j| {
-            let (lo, hi) = (starts[j], starts[j + 1]);
-            let arcs = &succ[soff[lo] as usize..soff[hi] as usize];
-            let mut bounds = vec![0usize; buckets + 1];
-            for t in arcs {
-                bounds[(t.index() >> BUCKET_BITS) + 1] += 1;
-            }
-            for b in 0..buckets {
-                bounds[b + 1] += bounds[b];
-            }
-            let mut cursor = bounds[..buckets].to_vec();
-            let mut sources = vec![0u32; arcs.len()];
-            let mut low = vec![0u16; arcs.len()];
-            for u in lo..hi {
-                for t in &succ[soff[u] as usize..soff[u + 1] as usize] {
-                    let c = &mut cursor[t.index() >> BUCKET_BITS];
-                    sources[*c] = u as u32;
-                    low[*c] = t.0 as u16;
-                    *c += 1;
-                }
-            }
-            Part { sources, low, bounds }
+            let mut count = vec![0usize; buckets];
+            arcs(j).iter().for_each(|t| count[t.index() >> BUCKET_BITS] += 1);
+            count
         })
         .collect();
 
-    // Each bucket's stretch of the result.
-    let mut pred = vec![Vertex(0); m];
-    let mut regions: Vec<(u64, &mut [Vertex])> = Vec::with_capacity(buckets);
-    let mut rest = &mut pred[..];
-    let mut start = 0u64;
+    // Zeroed in parallel: the page faults of a fresh array are spread over the threads.
+    let mut pred: Vec<Vertex> = Vec::with_capacity(m);
+    pred.par_extend(rayon::iter::repeat_n(Vertex(0), m));
+    let mut low = vec![0u16; m];
+    // Each part's stretch of every bucket, in both arrays.
+    let mut bucket_start = Vec::with_capacity(buckets + 1);
+    let mut stretches: Vec<Vec<(&mut [Vertex], &mut [u16])>> =
+        (0..parts).map(|_| Vec::with_capacity(buckets)).collect();
+    let (mut rest, mut low_rest) = (&mut pred[..], &mut low[..]);
+    let mut at = 0;
     for b in 0..buckets {
-        let len: usize = sorted.iter().map(|p| p.bounds[b + 1] - p.bounds[b]).sum();
-        let (region, tail) = rest.split_at_mut(len);
-        regions.push((start, region));
-        rest = tail;
-        start += len as u64;
+        bucket_start.push(at);
+        for (j, count) in counts.iter().enumerate() {
+            let (here, tail) = rest.split_at_mut(count[b]);
+            let (low_here, low_tail) = low_rest.split_at_mut(count[b]);
+            stretches[j].push((here, low_here));
+            (rest, low_rest) = (tail, low_tail);
+            at += count[b];
+        }
     }
+    bucket_start.push(m);
+
+    // Pass 1: every part's sources and low target bits to its stretches, 16 at a time.
+    stretches.into_par_iter().enumerate().for_each(|(j, mut out)| {
+        let mut stage = vec![([Vertex(0); STAGE], [0u16; STAGE]); buckets];
+        let mut staged = vec![0usize; buckets];
+        let mut written = vec![0usize; buckets];
+        for u in starts[j]..starts[j + 1] {
+            for t in &succ[soff[u] as usize..soff[u + 1] as usize] {
+                let b = t.index() >> BUCKET_BITS;
+                let k = staged[b];
+                let stage = &mut stage[b];
+                stage.0[k] = Vertex(u as u32);
+                stage.1[k] = (t.0 & LOW) as u16;
+                if k + 1 == STAGE {
+                    let (sources, lows) = &mut out[b];
+                    let w = written[b];
+                    sources[w..w + STAGE].copy_from_slice(&stage.0);
+                    lows[w..w + STAGE].copy_from_slice(&stage.1);
+                    written[b] = w + STAGE;
+                    staged[b] = 0;
+                } else {
+                    staged[b] = k + 1;
+                }
+            }
+        }
+        for (b, (sources, lows)) in out.iter_mut().enumerate() {
+            let (k, w) = (staged[b], written[b]);
+            sources[w..w + k].copy_from_slice(&stage[b].0[..k]);
+            lows[w..w + k].copy_from_slice(&stage[b].1[..k]);
+        }
+    });
 
     // Pass 2: each bucket counts its in-degrees, writes its offsets and places its sources.
+    let mut regions: Vec<(&mut [Vertex], &[u16])> = Vec::with_capacity(buckets);
+    let (mut rest, mut low_rest) = (&mut pred[..], &low[..]);
+    for b in 0..buckets {
+        let len = bucket_start[b + 1] - bucket_start[b];
+        let (region, tail) = rest.split_at_mut(len);
+        let (lows, low_tail) = low_rest.split_at(len);
+        regions.push((region, lows));
+        (rest, low_rest) = (tail, low_tail);
+    }
     let mut poff = vec![0u64; n + 1];
     poff[n] = m as u64;
     poff[..n].par_chunks_mut(1 << BUCKET_BITS).zip(regions).enumerate().for_each_init(
-        Vec::new,
-        |cursor: &mut Vec<u32>, (b, (off, (start, region)))| {
+        || (Vec::new(), Vec::new()),
+        |(cursor, sources): &mut (Vec<u32>, Vec<Vertex>), (b, (off, (region, lows)))| {
             cursor.clear();
             cursor.resize(off.len(), 0);
-            for part in &sorted {
-                for &l in part.low(b) {
-                    cursor[usize::from(l)] += 1;
-                }
+            for &l in lows {
+                cursor[usize::from(l)] += 1;
             }
+            let start = bucket_start[b] as u64;
             let mut acc = 0;
             for (o, c) in off.iter_mut().zip(cursor.iter_mut()) {
                 *o = start + u64::from(acc);
@@ -120,12 +144,12 @@ pub(crate) fn par_transpose(soff: &[u64], succ: &[Vertex]) -> Option<(Vec<u64>, 
                 *c = acc;
                 acc += k;
             }
-            for part in &sorted {
-                for (&s, &l) in part.sources(b).iter().zip(part.low(b)) {
-                    let c = &mut cursor[usize::from(l)];
-                    region[*c as usize] = Vertex(s);
-                    *c += 1;
-                }
+            sources.clear();
+            sources.extend_from_slice(region);
+            for (&s, &l) in sources.iter().zip(lows) {
+                let c = &mut cursor[usize::from(l)];
+                region[*c as usize] = s;
+                *c += 1;
             }
         },
     );

@@ -95,18 +95,9 @@ impl Checksum {
     }
 
     #[inline]
-    fn stripe(lanes: &mut [u64; 4], s: &[u8]) {
-        for (i, lane) in lanes.iter_mut().enumerate() {
-            let w = u64::from_le_bytes([
-                s[8 * i],
-                s[8 * i + 1],
-                s[8 * i + 2],
-                s[8 * i + 3],
-                s[8 * i + 4],
-                s[8 * i + 5],
-                s[8 * i + 6],
-                s[8 * i + 7],
-            ]);
+    fn stripe(lanes: &mut [u64; 4], s: &[u8; 32]) {
+        for (lane, w) in lanes.iter_mut().zip(s.as_chunks::<8>().0) {
+            let w = u64::from_le_bytes(*w);
             *lane = lane.wrapping_add(w.wrapping_mul(P2)).rotate_left(31).wrapping_mul(P1);
         }
     }
@@ -126,11 +117,10 @@ impl Checksum {
             Self::stripe(&mut self.lanes, &p);
             self.pending_len = 0;
         }
-        let mut stripes = data.chunks_exact(32);
-        for s in &mut stripes {
+        let (stripes, rest) = data.as_chunks::<32>();
+        for s in stripes {
             Self::stripe(&mut self.lanes, s);
         }
-        let rest = stripes.remainder();
         self.pending[..rest.len()].copy_from_slice(rest);
         self.pending_len = rest.len();
     }
@@ -338,12 +328,16 @@ fn corrupt(reason: impl Into<String>) -> ReadError {
     ReadError::new(ReadErrorKind::Corrupt { reason: reason.into() })
 }
 
+/// The u32 in the first 4 bytes of `b`, little-endian.
+#[inline]
 fn le_u32(b: &[u8]) -> u32 {
-    u32::from_le_bytes([b[0], b[1], b[2], b[3]])
+    u32::from_le_bytes(b[..4].try_into().expect("4 bytes"))
 }
 
+/// The u64 in the first 8 bytes of `b`, little-endian.
+#[inline]
 fn le_u64(b: &[u8]) -> u64 {
-    u64::from_le_bytes([b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7]])
+    u64::from_le_bytes(b[..8].try_into().expect("8 bytes"))
 }
 
 /// Grows `v` so that it can take at least one more chunk, never beyond `total` items and
@@ -472,7 +466,7 @@ pub fn read_binary(reader: impl Read) -> Result<GameFile, ReadError> {
         src.fill(bytes, "the CSR offsets", true)?;
         grow(&mut offsets, n + 1, items);
         let first = offsets.len();
-        offsets.extend(bytes.chunks_exact(8).map(le_u64));
+        offsets.extend(bytes.as_chunks::<8>().0.iter().map(|c| u64::from_le_bytes(*c)));
         for &x in &offsets[first..] {
             bad_offsets_seen |= x < prev;
             prev = x;
@@ -487,7 +481,7 @@ pub fn read_binary(reader: impl Read) -> Result<GameFile, ReadError> {
         src.fill(bytes, "the arc targets", true)?;
         grow(&mut targets, m, items);
         let first = targets.len();
-        targets.extend(bytes.chunks_exact(4).map(|c| Vertex(le_u32(c))));
+        targets.extend(bytes.as_chunks::<4>().0.iter().map(|c| Vertex(u32::from_le_bytes(*c))));
         max_target = targets[first..].iter().map(|t| t.0).fold(max_target, u32::max);
     }
     let computed = src.sum.finish();
@@ -596,11 +590,11 @@ pub fn read_binary_file(
                 let sum = Checksum::of(bytes);
                 let body = &bytes[(HEADER_LEN as u64).saturating_sub(at) as usize..];
                 let (ob, tb) = body.split_at(offs.len() * 8);
-                for (o, c) in offs.iter_mut().zip(ob.chunks_exact(8)) {
-                    *o = le_u64(c);
+                for (o, c) in offs.iter_mut().zip(ob.as_chunks::<8>().0) {
+                    *o = u64::from_le_bytes(*c);
                 }
-                for (t, c) in targets.iter_mut().zip(tb.chunks_exact(4)) {
-                    *t = le_u32(c);
+                for (t, c) in targets.iter_mut().zip(tb.as_chunks::<4>().0) {
+                    *t = u32::from_le_bytes(*c);
                 }
                 let offsets = offs.first().map(|&first| {
                     let sorted = offs.windows(2).all(|w| w[0] <= w[1]);
