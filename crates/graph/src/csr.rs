@@ -24,9 +24,8 @@ impl Csr {
 
     /// The transpose: for every arc `u -> v` of `self`, an arc `v -> u`, each list sorted by `u`.
     /// In parallel on the current rayon pool (a radix sort by target) from [`RADIX_FROM`]
-    /// arcs; sequentially below that, where the arrays fit in the cache and the radix
-    /// sort's 6 bytes per arc of temporary space would be most of the memory, and for
-    /// graphs of `u32::MAX` arcs or more.
+    /// arcs; sequentially below that, where the arrays fit in the cache and one random
+    /// write per arc costs little, and for graphs of `u32::MAX` arcs or more.
     fn transpose(&self) -> Csr {
         let radix = (self.targets.len() >= RADIX_FROM)
             .then(|| crate::transpose::par_transpose(&self.offsets, &self.targets))
@@ -219,7 +218,7 @@ impl Graph {
     ///
     /// # Complexity
     /// The first call: O(V + E) work; from 2²² arcs in parallel on the current rayon pool (a
-    /// radix sort of the arcs by target, with 6 bytes per arc of temporary space); then O(1).
+    /// radix sort of the arcs by target, with 2 bytes per arc of temporary space); then O(1).
     pub fn predecessor_csr(&self) -> (&[u64], &[Vertex]) {
         let r = self.reverse();
         (&r.offsets, &r.targets)

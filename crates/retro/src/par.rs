@@ -58,8 +58,8 @@ const MOVE_CHUNK: usize = 1 << 14;
 /// # Complexity
 /// O(V + E) work and O(V + E) / p + O(D) time on p threads, D the largest depth.
 /// Extra space: the graph's predecessor arrays if not yet built (8 bytes per vertex and 4
-/// per arc, kept by the graph; 6 more bytes per arc while they are built), 4 bytes per
-/// vertex of state, and the frontier buckets (4 bytes per arc into a batch of frontier
+/// per arc, kept by the graph; 2 more bytes per arc while they are built), 4 bytes per
+/// vertex of state (which becomes the solution's depths), and the frontier buckets (4 bytes per arc into a batch of frontier
 /// vertices).
 /// A graph of 2³⁰ vertices or more, or with a vertex of 2³⁰ moves or more, is handed to
 /// [`solve`].
@@ -129,9 +129,9 @@ fn solve_in_levels(g: &Graph, sizes: Sizes) -> Solution {
             _ => Outcome::Draw,
         })
         .collect();
-    let depths: Vec<u32> =
-        state.par_iter().map(|&s| if s & LABEL == 0 { NONE } else { s & VALUE }).collect();
-    Solution::from_parts(outcomes, depths, moves)
+    // The depths replace the state words in place: no fresh array to fault in.
+    state.par_iter_mut().for_each(|s| *s = if *s & LABEL == 0 { NONE } else { *s & VALUE });
+    Solution::from_parts(outcomes, state, moves)
 }
 
 /// Applies "a successor of `u` was labelled" to `u`'s state word; the new frontier item
