@@ -1,21 +1,27 @@
 //! The binary reader never panics and never allocates much more than its input; what it
-//! accepts is written back byte for byte. When the first byte is odd the rest of the input
-//! gets a correct checksum appended, so that the fuzzer gets past the checksum to the
-//! header and array checks.
+//! accepts is written back byte for byte, in the format version it was read in. When the
+//! first byte is odd the rest of the input gets a correct checksum appended (of the version
+//! its header names), so that the fuzzer gets past the checksum to the header and array
+//! checks.
 #![no_main]
 
-use gamegraph_graph::format::binary::BlockChecksum;
-use gamegraph_graph::format::{read_binary, write_binary};
+use gamegraph_graph::format::binary::{BlockChecksum, Checksum, write_binary_version};
+use gamegraph_graph::format::read_binary;
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
     let owned;
     let input = match data.split_first() {
         Some((flag, rest)) if flag & 1 == 1 => {
-            let mut sum = BlockChecksum::new();
-            sum.update(rest);
+            let sum = if rest.get(8..12) == Some(&1u32.to_le_bytes()[..]) {
+                Checksum::of(rest)
+            } else {
+                let mut sum = BlockChecksum::new();
+                sum.update(rest);
+                sum.finish()
+            };
             let mut v = rest.to_vec();
-            v.extend_from_slice(&sum.finish().to_le_bytes());
+            v.extend_from_slice(&sum.to_le_bytes());
             owned = v;
             &owned[..]
         }
@@ -24,7 +30,10 @@ fuzz_target!(|data: &[u8]| {
     };
     if let Ok(file) = read_binary(input) {
         let mut out = Vec::new();
-        write_binary(&mut out, &file.graph, file.start).expect("writing to memory");
+        // Accepted input has a whole header: write it back in the version it was read in.
+        let version = u32::from_le_bytes(input[8..12].try_into().expect("4 bytes"));
+        write_binary_version(&mut out, &file.graph, file.start, version)
+            .expect("writing to memory");
         assert_eq!(out, input, "accepted binary input is canonical");
     }
 });
