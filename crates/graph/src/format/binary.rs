@@ -558,12 +558,15 @@ pub fn read_binary_file(
     let targets_at = h.targets_at();
     let end = h.checksum_at();
 
-    // Zeroed allocations are fresh pages that nothing touches before the blocks fill them.
+    // A zeroed allocation is fresh pages that nothing touches before the blocks fill them;
+    // the targets (not an integer type, so written) are zeroed in parallel, which spreads
+    // their page faults over the threads.
     let mut offsets = vec![0u64; n + 1];
-    let mut raw = vec![0u32; m];
+    let mut targets: Vec<Vertex> = Vec::with_capacity(m);
+    targets.par_extend(rayon::iter::repeat_n(Vertex(0), m));
     // Block b: file bytes b * BLOCK.., and the parts of the arrays they hold.
-    let mut jobs: Vec<(u64, &mut [u64], &mut [u32])> = Vec::new();
-    let (mut off_rest, mut raw_rest) = (&mut offsets[..], &mut raw[..]);
+    let mut jobs: Vec<(u64, &mut [u64], &mut [Vertex])> = Vec::new();
+    let (mut off_rest, mut raw_rest) = (&mut offsets[..], &mut targets[..]);
     let mut at = 0u64;
     while at < end {
         let stop = (at + BLOCK as u64).min(end);
@@ -594,13 +597,13 @@ pub fn read_binary_file(
                     *o = u64::from_le_bytes(*c);
                 }
                 for (t, c) in targets.iter_mut().zip(tb.as_chunks::<4>().0) {
-                    *t = u32::from_le_bytes(*c);
+                    *t = Vertex(u32::from_le_bytes(*c));
                 }
                 let offsets = offs.first().map(|&first| {
                     let sorted = offs.windows(2).all(|w| w[0] <= w[1]);
                     (first, offs[offs.len() - 1], sorted)
                 });
-                let max_target = targets.iter().copied().max();
+                let max_target = targets.iter().map(|t| t.0).max();
                 progress(bytes.len() as u64);
                 Ok(BlockRead { sum, offsets, max_target })
             },
@@ -630,8 +633,6 @@ pub fn read_binary_file(
     {
         return Err(bad_target(max_target, n));
     }
-    // Same layout: the standard library reuses the allocation.
-    let targets: Vec<Vertex> = raw.into_iter().map(Vertex).collect();
     Ok(GameFile { graph: Graph::from_csr_trusted(offsets, targets), start: h.start })
 }
 
