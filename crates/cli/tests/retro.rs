@@ -170,6 +170,16 @@ fn binary_input_is_detected() {
     let (code, err) = failure(&retro(&t, &["cut.bin"]));
     assert_eq!(code, 2, "{err}");
     assert!(err.starts_with("error: cut.bin: "), "{err}");
+    // A flipped bit in a file read block by block is caught by the checksum.
+    let mut flipped = bytes.clone();
+    flipped[60] ^= 8;
+    fs::write(t.join("flipped.bin"), &flipped).unwrap();
+    let (code, err) = failure(&retro(&t, &["flipped.bin", "--threads", "1"]));
+    assert_eq!(code, 2, "{err}");
+    assert!(err.starts_with("error: flipped.bin: the file is corrupt: checksum mismatch"), "{err}");
+    // Standard input is read as a stream, with the same answer.
+    let piped = run_bin(b, &t, &["retro", "--all", "-"], Some(&bytes));
+    assert_eq!(stdout(&piped), stdout(&retro(&t, &["--all", "seed.txt"])));
 }
 
 #[test]
