@@ -12,7 +12,7 @@ use gamegraph_grundy::{
 };
 use serde::Serialize;
 
-use crate::common::{CliError, FormatArg, Output, read_game, with_threads, write_json};
+use crate::common::{CliError, FormatArg, Output, read_game, thread_pool, write_json};
 
 /// Arguments of `gamegraph grundy`.
 #[derive(Debug, clap::Args)]
@@ -193,7 +193,8 @@ fn parse_tokens(list: &str, n: usize) -> Result<Vec<Vertex>, CliError> {
 
 /// Runs `gamegraph grundy`.
 pub(crate) fn run(args: Args) -> Result<ExitCode, CliError> {
-    let game = read_game(args.file.as_deref(), args.format)?;
+    let pool = thread_pool(args.threads)?;
+    let game = pool.install(|| read_game(args.file.as_deref(), args.format))?;
     let g = &game.graph;
     let tokens = args.tokens.as_deref().map(|t| parse_tokens(t, g.num_vertices())).transpose()?;
     let heaps = args
@@ -231,9 +232,9 @@ pub(crate) fn run(args: Args) -> Result<ExitCode, CliError> {
         return Ok(ExitCode::SUCCESS);
     }
     // One thread: the depth-first search, which needs no predecessor arrays.
-    let values: LoopyValues = with_threads(args.threads, || {
+    let values: LoopyValues = pool.install(|| {
         if rayon::current_num_threads() == 1 { loopy_grundy(g) } else { par_loopy_grundy(g) }
-    })?;
+    });
     let mut out = Output::create(args.output.as_deref())?;
     if let Some(sum) = sum {
         let answer = play_mixed_sum(g, &values, &sum).map_err(sum_error)?;
