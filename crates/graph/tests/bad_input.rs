@@ -1,8 +1,10 @@
 //! One test per kind of bad input: the exact message and position of each.
 
-use gamegraph_graph::format::binary::BlockChecksum;
+mod support;
+
 use gamegraph_graph::format::{read_arc_list, read_auto, read_binary, read_seed, write_binary};
 use gamegraph_graph::{Graph, ReadErrorKind, Vertex};
+use support::resealed;
 
 fn seed_err(text: &str) -> (String, Option<(u64, u64)>) {
     let e = read_seed(text.as_bytes()).unwrap_err();
@@ -136,15 +138,6 @@ fn bin_err(bytes: &[u8]) -> String {
     let e = read_binary(bytes).unwrap_err();
     assert_eq!(e.position(), None);
     e.to_string()
-}
-
-/// `bytes` with its checksum recomputed, as a writer with a bug would produce.
-fn resealed(mut bytes: Vec<u8>) -> Vec<u8> {
-    let body = bytes.len() - 8;
-    let mut sum = BlockChecksum::new();
-    sum.update(&bytes[..body]);
-    bytes[body..].copy_from_slice(&sum.finish().to_le_bytes());
-    bytes
 }
 
 #[test]

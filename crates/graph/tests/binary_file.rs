@@ -1,6 +1,8 @@
 //! The parallel file reader of the binary format against the streaming reader: the same
 //! graphs, the same errors, on every pool; and the block checksum of version 2.
 
+mod support;
+
 use std::fs::File;
 use std::path::PathBuf;
 
@@ -8,6 +10,7 @@ use gamegraph_graph::format::binary::{BLOCK, BlockChecksum, Checksum, write_bina
 use gamegraph_graph::format::{GameFile, read_binary, read_binary_file, write_binary};
 use gamegraph_graph::generate::{GenConfig, random};
 use gamegraph_graph::{Graph, ReadError, Vertex};
+use support::resealed;
 
 /// A file in the system's temporary directory, removed when dropped.
 struct TempFile(PathBuf);
@@ -40,15 +43,6 @@ fn bytes(g: &Graph, start: Option<Vertex>, version: u32) -> Vec<u8> {
     let mut out = Vec::new();
     write_binary_version(&mut out, g, start, version).unwrap();
     out
-}
-
-/// `bytes` (version 2) with its checksum recomputed, as a writer with a bug would produce.
-fn resealed(mut bytes: Vec<u8>) -> Vec<u8> {
-    let body = bytes.len() - 8;
-    let mut sum = BlockChecksum::new();
-    sum.update(&bytes[..body]);
-    bytes[body..].copy_from_slice(&sum.finish().to_le_bytes());
-    bytes
 }
 
 #[test]
