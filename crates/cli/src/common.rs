@@ -114,15 +114,17 @@ impl Input {
         match path {
             None => Ok(Self::stdin()),
             Some(p) if p == Path::new("-") => Ok(Self::stdin()),
-            Some(p) => {
-                let file = open_file(p)?;
-                let len = file.metadata().ok().map(|m| m.len());
-                Ok(Input {
-                    name: p.display().to_string(),
-                    reader: Box::new(BufReader::with_capacity(1 << 20, file)),
-                    len,
-                })
-            }
+            Some(p) => Ok(Self::file(p, open_file(p)?)),
+        }
+    }
+
+    /// The open `file` at `path`, read from its start.
+    fn file(path: &Path, file: File) -> Input {
+        let len = file.metadata().ok().map(|m| m.len());
+        Input {
+            name: path.display().to_string(),
+            reader: Box::new(BufReader::with_capacity(1 << 20, file)),
+            len,
         }
     }
 
@@ -292,31 +294,36 @@ pub(crate) fn read_game_as(
     format: Option<FormatArg>,
 ) -> Result<(gamegraph_graph::format::GameFile, gamegraph_graph::format::Format), CliError> {
     use gamegraph_graph::format;
-    if let Some(p) = path.filter(|p| *p != Path::new("-")) {
-        let file = open_file(p)?;
-        let binary = match format {
-            Some(f) => format::Format::from(f) == format::Format::Binary,
-            None => {
-                let mut head = [0u8; 8];
-                let k = read_head(&file, &mut head)?;
-                format::detect(&head[..k]) == format::Format::Binary
-            }
-        };
-        if binary && file.metadata().is_ok_and(|m| m.is_file()) {
-            let bar = progress(file.metadata().ok().map(|m| m.len()), "reading graph");
-            let result = format::read_binary_file(&file, &|bytes| {
-                if let Some(bar) = &bar {
-                    bar.inc(bytes);
+    let input = match path.filter(|p| *p != Path::new("-")) {
+        None => Input::open(path)?,
+        Some(p) => {
+            let file = open_file(p)?;
+            let binary = match format {
+                Some(f) => format::Format::from(f) == format::Format::Binary,
+                None => {
+                    let mut head = [0u8; 8];
+                    let k = read_head(&file, &mut head)?;
+                    format::detect(&head[..k]) == format::Format::Binary
                 }
-            });
-            if let Some(bar) = bar {
-                bar.finish_and_clear();
+            };
+            let meta = file.metadata().ok();
+            if binary && meta.as_ref().is_some_and(|m| m.is_file()) {
+                let bar = progress(meta.map(|m| m.len()), "reading graph");
+                let result = format::read_binary_file(&file, &|bytes| {
+                    if let Some(bar) = &bar {
+                        bar.inc(bytes);
+                    }
+                });
+                if let Some(bar) = bar {
+                    bar.finish_and_clear();
+                }
+                let name = p.display().to_string();
+                let file = result.map_err(|e| CliError::input(&name, None, &e))?;
+                return Ok((file, format::Format::Binary));
             }
-            let file = result.map_err(|e| CliError::input(&p.display().to_string(), None, &e))?;
-            return Ok((file, format::Format::Binary));
+            Input::file(p, file)
         }
-    }
-    let input = Input::open(path)?;
+    };
     let bar = progress(input.len, "reading graph");
     let reader: Box<dyn BufRead> = match &bar {
         Some(bar) => Box::new(bar.wrap_read(input.reader)),
