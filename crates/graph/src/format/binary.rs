@@ -378,7 +378,7 @@ impl Header {
 /// Checks the header (magic included) in the order the errors are documented.
 fn parse_header(header: &[u8; HEADER_LEN]) -> Result<Header, ReadError> {
     if header[..8] != MAGIC {
-        return Err(corrupt("not a gamegraph binary graph (wrong magic number)"));
+        return Err(wrong_magic());
     }
     let version = le_u32(&header[8..]);
     if !(1..=VERSION).contains(&version) {
@@ -417,6 +417,10 @@ fn parse_header(header: &[u8; HEADER_LEN]) -> Result<Header, ReadError> {
     Ok(Header { version, n: n as usize, m: m as usize, start })
 }
 
+fn wrong_magic() -> ReadError {
+    corrupt("not a gamegraph binary graph (wrong magic number)")
+}
+
 fn checksum_mismatch(stored: u64, computed: u64) -> ReadError {
     corrupt(format!("checksum mismatch (stored {stored:#018x}, computed {computed:#018x})"))
 }
@@ -451,7 +455,7 @@ pub fn read_binary(reader: impl Read) -> Result<GameFile, ReadError> {
     let mut header = [0u8; HEADER_LEN];
     src.fill(&mut header[..8], "the magic number", false)?;
     if header[..8] != MAGIC {
-        return Err(corrupt("not a gamegraph binary graph (wrong magic number)"));
+        return Err(wrong_magic());
     }
     src.fill(&mut header[8..], "the header", false)?;
     let Header { version, n, m, start } = parse_header(&header)?;
