@@ -260,7 +260,7 @@ pub(crate) fn progress(len: Option<u64>, message: &'static str) -> Option<Progre
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub(crate) enum FormatArg {
     /// `N M`, the start vertex, then M arcs `u v` (SPEC §1).
-    Seed,
+    Header,
     /// One arc `u v` per line, `#` comments.
     Arcs,
     /// gamegraph's binary CSR format (see `gamegraph convert --to binary`).
@@ -270,7 +270,7 @@ pub(crate) enum FormatArg {
 impl From<FormatArg> for gamegraph_graph::format::Format {
     fn from(f: FormatArg) -> Self {
         match f {
-            FormatArg::Seed => gamegraph_graph::format::Format::Seed,
+            FormatArg::Header => gamegraph_graph::format::Format::Header,
             FormatArg::Arcs => gamegraph_graph::format::Format::ArcList,
             FormatArg::Binary => gamegraph_graph::format::Format::Binary,
         }
@@ -341,4 +341,14 @@ pub(crate) fn read_game_as(
     }
     let file = result.map_err(|e| CliError::input(&input.name, e.position(), &e))?;
     Ok((file, format))
+}
+
+/// The Graphviz fill colour of a position in drawings: `palegreen` for a win, `salmon`
+/// for a loss, `lightgray` for a draw.
+pub(crate) fn outcome_color(o: gamegraph_graph::Outcome) -> &'static str {
+    match o {
+        gamegraph_graph::Outcome::Win => "palegreen",
+        gamegraph_graph::Outcome::Loss => "salmon",
+        gamegraph_graph::Outcome::Draw => "lightgray",
+    }
 }

@@ -41,7 +41,7 @@ fn gen_is_deterministic_and_info_describes_it() {
     let lines: Vec<&str> = info.lines().collect();
     assert_eq!(
         &lines[..5],
-        ["format: seed", "start: 1", "vertices: 50", "arcs: 200", "self-loops: 0"]
+        ["format: header", "start: 1", "vertices: 50", "arcs: 200", "self-loops: 0"]
     );
     let one =
         ok(&gamegraph(&t, &["gen", "-n", "50", "-m", "200", "--seed", "7", "--threads", "1"]));
@@ -60,10 +60,10 @@ fn convert_round_trips_through_every_format() {
     fs::write(t.join("g.txt"), &seed).unwrap();
     ok(&gamegraph(&t, &["convert", "g.txt", "--to", "binary", "-o", "g.bin"]));
     ok(&gamegraph(&t, &["convert", "g.bin", "--to", "arcs", "-o", "g.arcs"]));
-    assert_eq!(ok(&gamegraph(&t, &["convert", "g.bin", "--to", "seed"])), seed);
+    assert_eq!(ok(&gamegraph(&t, &["convert", "g.bin", "--to", "header"])), seed);
     // The arc list has no start vertex (vertex 1 is used) and may lose isolated vertices,
     // but the arcs come back in the same order.
-    let from_arcs = ok(&gamegraph(&t, &["convert", "g.arcs", "--to", "seed"]));
+    let from_arcs = ok(&gamegraph(&t, &["convert", "g.arcs", "--to", "header"]));
     assert_eq!(
         from_arcs.lines().skip(2).collect::<Vec<_>>(),
         seed.lines().skip(2).collect::<Vec<_>>()
@@ -90,7 +90,7 @@ fn reads_standard_input_and_honours_format() {
     let info = ok(&with_stdin(&t, &["info", "-"], b"1 2\n2 3\n"));
     assert!(info.starts_with("format: arcs\nstart: -\nvertices: 3\narcs: 2\n"), "{info}");
     // Forced to the seed format, the same text means N = 1, M = 2, start 2: out of range.
-    let err = fails(&with_stdin(&t, &["info", "--format", "seed"], b"1 2\n2 3\n"), 2);
+    let err = fails(&with_stdin(&t, &["info", "--format", "header"], b"1 2\n2 3\n"), 2);
     assert_eq!(err, "error: <stdin>:2:1: vertex 2 is outside 1..1\n");
     let bin = with_stdin(&t, &["convert", "--to", "binary"], b"3 1\n2\n1 3\n").stdout;
     assert!(bin.starts_with(b"\x89GGRAPH\n"));

@@ -24,11 +24,13 @@ mod error;
 pub mod format;
 pub mod generate;
 pub mod hint;
+mod outcome;
 mod summary;
 mod transpose;
 mod vertex;
 
 pub use crate::csr::Graph;
 pub use crate::error::{GenError, GraphError, ReadError, ReadErrorKind};
+pub use crate::outcome::Outcome;
 pub use crate::summary::Summary;
 pub use crate::vertex::Vertex;

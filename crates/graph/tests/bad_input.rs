@@ -2,12 +2,12 @@
 
 mod support;
 
-use gamegraph_graph::format::{read_arc_list, read_auto, read_binary, read_seed, write_binary};
+use gamegraph_graph::format::{read_arc_list, read_auto, read_binary, read_header, write_binary};
 use gamegraph_graph::{Graph, ReadErrorKind, Vertex};
 use support::resealed;
 
-fn seed_err(text: &str) -> (String, Option<(u64, u64)>) {
-    let e = read_seed(text.as_bytes()).unwrap_err();
+fn header_err(text: &str) -> (String, Option<(u64, u64)>) {
+    let e = read_header(text.as_bytes()).unwrap_err();
     (e.to_string(), e.position())
 }
 
@@ -22,10 +22,10 @@ fn s(msg: &str, line: u64, column: u64) -> (String, Option<(u64, u64)>) {
 
 #[test]
 fn vertex_outside_one_to_n() {
-    assert_eq!(seed_err("2 1\n1\n1 3\n"), s("vertex 3 is outside 1..2", 3, 3));
-    assert_eq!(seed_err("2 1\n1\n0 2\n"), s("vertex 0 is outside 1..2", 3, 1));
-    assert_eq!(seed_err("2 1\n  7\n1 2\n"), s("vertex 7 is outside 1..2", 2, 3));
-    assert_eq!(seed_err("0 0\n1\n"), s("vertex 1 is outside 1..0", 2, 1));
+    assert_eq!(header_err("2 1\n1\n1 3\n"), s("vertex 3 is outside 1..2", 3, 3));
+    assert_eq!(header_err("2 1\n1\n0 2\n"), s("vertex 0 is outside 1..2", 3, 1));
+    assert_eq!(header_err("2 1\n  7\n1 2\n"), s("vertex 7 is outside 1..2", 2, 3));
+    assert_eq!(header_err("0 0\n1\n"), s("vertex 1 is outside 1..0", 2, 1));
     assert_eq!(arcs_err("1 2\n3 5\n", Some(4)), s("vertex 5 is outside 1..4", 2, 3));
     assert_eq!(arcs_err("1 0\n", None), s("vertex 0 is outside 1..4294967295", 1, 3));
 }
@@ -33,11 +33,11 @@ fn vertex_outside_one_to_n() {
 #[test]
 fn fewer_arcs_than_m() {
     assert_eq!(
-        seed_err("3 3\n1\n1 2\n2 3\n"),
+        header_err("3 3\n1\n1 2\n2 3\n"),
         s("expected the source of arc 3 of 3, found end of input", 5, 1)
     );
     assert_eq!(
-        seed_err("3 3\n1\n1 2\n2 3\n3"),
+        header_err("3 3\n1\n1 2\n2 3\n3"),
         s("expected the target of arc 3 of 3, found end of input", 5, 2)
     );
 }
@@ -45,26 +45,29 @@ fn fewer_arcs_than_m() {
 #[test]
 fn more_arcs_than_m() {
     assert_eq!(
-        seed_err("3 1\n1\n1 2\n2 3\n"),
+        header_err("3 1\n1\n1 2\n2 3\n"),
         s("expected end of input, found 2 after the 1 arcs", 4, 1)
     );
     assert_eq!(
-        seed_err("3 1\n1\n1 2\n  # fine\n x\n"),
+        header_err("3 1\n1\n1 2\n  # fine\n x\n"),
         s("expected end of input, found 'x' after the 1 arcs", 5, 2)
     );
 }
 
 #[test]
 fn not_a_number() {
-    assert_eq!(seed_err("3 x\n"), s("expected the number of arcs M, found 'x'", 1, 3));
-    assert_eq!(seed_err("-3 1\n"), s("expected the number of vertices N, found '-'", 1, 1));
+    assert_eq!(header_err("3 x\n"), s("expected the number of arcs M, found 'x'", 1, 3));
+    assert_eq!(header_err("-3 1\n"), s("expected the number of vertices N, found '-'", 1, 1));
     assert_eq!(
-        seed_err("3 1\n1\n1 2z\n"),
+        header_err("3 1\n1\n1 2z\n"),
         s("expected white space after the target of arc 1 of 1, found 'z'", 3, 4)
     );
-    assert_eq!(seed_err("3 1\n1\n1 é\n"), s("expected the target of arc 1 of 1, found 'é'", 3, 3));
     assert_eq!(
-        seed_err("3 1\n1.5\n"),
+        header_err("3 1\n1\n1 é\n"),
+        s("expected the target of arc 1 of 1, found 'é'", 3, 3)
+    );
+    assert_eq!(
+        header_err("3 1\n1.5\n"),
         s("expected white space after the start vertex, found '.'", 2, 2)
     );
     assert_eq!(
@@ -95,8 +98,8 @@ fn arc_list_line_structure() {
 
 #[test]
 fn empty_input() {
-    assert_eq!(seed_err(""), s("the input is empty", 1, 1));
-    assert_eq!(seed_err("  \n# only a comment\n\n"), s("the input is empty", 1, 1));
+    assert_eq!(header_err(""), s("the input is empty", 1, 1));
+    assert_eq!(header_err("  \n# only a comment\n\n"), s("the input is empty", 1, 1));
     let e = read_auto("".as_bytes()).unwrap_err();
     assert_eq!((e.to_string(), e.position()), s("the input is empty", 1, 1));
     // An empty arc list is a graph without vertices, not an error.
@@ -106,13 +109,13 @@ fn empty_input() {
 #[test]
 fn overflowing_numbers() {
     assert_eq!(
-        seed_err("18446744073709551616 1\n"),
+        header_err("18446744073709551616 1\n"),
         s("the number of vertices N is too large", 1, 1)
     );
-    assert_eq!(seed_err("4294967296 0\n1\n"), s("N is too large", 1, 1));
-    assert_eq!(seed_err("3 9999999999999999999\n1\n"), s("M is too large", 1, 3));
+    assert_eq!(header_err("4294967296 0\n1\n"), s("N is too large", 1, 1));
+    assert_eq!(header_err("3 9999999999999999999\n1\n"), s("M is too large", 1, 3));
     assert_eq!(
-        seed_err("3 1\n1\n1 99999999999999999999999999999999999\n"),
+        header_err("3 1\n1\n1 99999999999999999999999999999999999\n"),
         s("the target of arc 1 of 1 is too large", 3, 3)
     );
     assert_eq!(
@@ -121,7 +124,7 @@ fn overflowing_numbers() {
     );
     // 18446744073709551615 fits in u64 but is no vertex.
     assert_eq!(
-        seed_err("3 1\n18446744073709551615\n"),
+        header_err("3 1\n18446744073709551615\n"),
         s("vertex 18446744073709551615 is outside 1..3", 2, 1)
     );
 }

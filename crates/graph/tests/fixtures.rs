@@ -3,8 +3,8 @@
 
 use gamegraph_graph::Summary;
 use gamegraph_graph::format::{
-    self, DotStyle, GameFile, read_auto, read_binary, read_seed, write_binary, write_dot,
-    write_seed,
+    self, DotStyle, GameFile, read_auto, read_binary, read_header, write_binary, write_dot,
+    write_header,
 };
 
 fn round_trips(file: &GameFile) {
@@ -13,8 +13,8 @@ fn round_trips(file: &GameFile) {
     assert_eq!(&read_binary(&bin[..]).unwrap(), file);
     let mut text = Vec::new();
     let start = file.start.unwrap_or_default();
-    write_seed(&mut text, &file.graph, start).unwrap();
-    let again = read_seed(&text[..]).unwrap();
+    write_header(&mut text, &file.graph, start).unwrap();
+    let again = read_header(&text[..]).unwrap();
     assert_eq!((again.graph, again.start), (file.graph.clone(), Some(start)));
 }
 

@@ -1,8 +1,8 @@
 //! Every writer's output reads back as the same graph, and [`detect`] recognises it.
 
 use gamegraph_graph::format::{
-    self, DotStyle, Format, detect, read_arc_list, read_auto, read_binary, read_seed,
-    write_arc_list, write_binary, write_dot, write_seed,
+    self, DotStyle, Format, detect, read_arc_list, read_auto, read_binary, read_header,
+    write_arc_list, write_binary, write_dot, write_header,
 };
 use gamegraph_graph::{Graph, Vertex};
 use proptest::prelude::*;
@@ -23,11 +23,11 @@ proptest! {
     #[test]
     fn seed_round_trips((g, start) in graphs()) {
         let mut text = Vec::new();
-        write_seed(&mut text, &g, start).unwrap();
-        let file = read_seed(&text[..]).unwrap();
+        write_header(&mut text, &g, start).unwrap();
+        let file = read_header(&text[..]).unwrap();
         prop_assert_eq!(&file.graph, &g);
         prop_assert_eq!(file.start, Some(start));
-        prop_assert_eq!(detect(&text), Format::Seed);
+        prop_assert_eq!(detect(&text), Format::Header);
         prop_assert_eq!(read_auto(&text[..]).unwrap(), file);
     }
 
@@ -77,18 +77,18 @@ proptest! {
 #[test]
 fn seed_writer_needs_a_start_vertex() {
     let g = Graph::from_arcs(0, &[]).unwrap();
-    let e = write_seed(Vec::new(), &g, Vertex(0)).unwrap_err();
+    let e = write_header(Vec::new(), &g, Vertex(0)).unwrap_err();
     assert_eq!(e.to_string(), "the seed format needs a start vertex in 1..0, not 1");
 }
 
 #[test]
 fn detect_follows_its_rules() {
-    assert_eq!(detect(b""), Format::Seed);
+    assert_eq!(detect(b""), Format::Header);
     assert_eq!(detect(b"\x89GG"), Format::Binary);
-    assert_eq!(detect(b"# c\n5 0\n\n# c\n 3 \n"), Format::Seed);
+    assert_eq!(detect(b"# c\n5 0\n\n# c\n 3 \n"), Format::Header);
     assert_eq!(detect(b"1 2\n"), Format::ArcList);
     assert_eq!(detect(b"1 2\n2 3 # 4\n"), Format::ArcList);
-    assert_eq!(detect(b"5 5\n1 # start\n1 2\n"), Format::Seed);
+    assert_eq!(detect(b"5 5\n1 # start\n1 2\n"), Format::Header);
 }
 
 #[test]

@@ -104,6 +104,7 @@ pub use crate::heaps::{
 pub use crate::loopy::{LoopyValues, Value, loopy_grundy, par_loopy_grundy};
 pub use crate::nimber::Nimber;
 pub use crate::sum::{
-    Outcome, SUM_SEARCH_LIMIT, SumAnswer, SumGame, SumMove, SumPlay, SumValues, TokenMove,
-    play_misere_sum, play_mixed_sum, play_sum,
+    SUM_SEARCH_LIMIT, SumAnswer, SumGame, SumMove, SumPlay, SumValues, TokenMove, play_misere_sum,
+    play_mixed_sum, play_sum,
 };
+pub use gamegraph_graph::Outcome;

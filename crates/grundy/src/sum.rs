@@ -2,46 +2,12 @@
 //! by Smith's rules for loopy values; misère play by the misère-Nim rule (heaps only) or
 //! by exhaustive search (see the crate documentation).
 
-use std::fmt;
-
-use gamegraph_graph::{Graph, Vertex};
+use gamegraph_graph::{Graph, Outcome, Vertex};
 
 use crate::heaps::heap_value;
 use crate::{
     HeapGame, HeapMove, LoopyValues, Method, Nimber, Play, SumError, Value, product, solve_heaps,
 };
-
-/// Who wins a position with best play, from the point of view of the player to move.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Outcome {
-    /// The player to move wins (SPEC output `1`).
-    Win,
-    /// The player to move loses (SPEC output `2`).
-    Loss,
-    /// Neither can force a win: the play goes on for ever (SPEC output `0`).
-    Draw,
-}
-
-impl Outcome {
-    /// The SPEC §1 code: `1` first player wins, `2` second player wins, `0` draw.
-    pub const fn code(self) -> u8 {
-        match self {
-            Outcome::Win => 1,
-            Outcome::Loss => 2,
-            Outcome::Draw => 0,
-        }
-    }
-}
-
-impl fmt::Display for Outcome {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Outcome::Win => "win",
-            Outcome::Loss => "loss",
-            Outcome::Draw => "draw",
-        })
-    }
-}
 
 /// One move of a sum of tokens: token `token` (0-based index in the list) goes from
 /// `from` to `to` along an arc.
@@ -211,7 +177,7 @@ fn reachable_values(n: u64, m: Option<u64>, g: u64) -> impl Iterator<Item = u64>
 ///
 /// # Example
 /// ```
-/// use gamegraph_graph::{Graph, Vertex};
+/// use gamegraph_graph::{Graph, Outcome, Vertex};
 /// use gamegraph_grundy::{loopy_grundy, play_sum, Outcome};
 ///
 /// // A heap of 2 with moves of 1 or 2 (value 2) plus a heap of 1 (value 1): the
@@ -257,7 +223,7 @@ pub fn play_sum(g: &Graph, values: &LoopyValues, tokens: &[Vertex]) -> Result<Su
 ///
 /// # Example
 /// ```
-/// use gamegraph_graph::{Graph, Vertex};
+/// use gamegraph_graph::{Graph, Outcome, Vertex};
 /// use gamegraph_grundy::{loopy_grundy, play_mixed_sum, HeapMove, Nimber, Outcome, SumGame, SumMove};
 ///
 /// // A token on vertex 1 of the path 0 <- 1 (value 1), a heap of 7 with moves of 1..3
@@ -384,7 +350,7 @@ pub fn play_mixed_sum(
 ///
 /// # Example
 /// ```
-/// use gamegraph_graph::{Graph, Vertex};
+/// use gamegraph_graph::{Graph, Outcome, Vertex};
 /// use gamegraph_grundy::{
 ///     play_misere_sum, HeapMove, Method, Outcome, SumGame, SumMove, TokenMove, SUM_SEARCH_LIMIT,
 /// };

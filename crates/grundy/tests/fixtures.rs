@@ -1,6 +1,6 @@
 //! Fixture graphs in `fixtures/grundy/`: certificate first, then a snapshot of the values.
 
-use gamegraph_graph::format::read_seed;
+use gamegraph_graph::format::read_header;
 use gamegraph_grundy::{grundy, loopy_grundy, par_loopy_grundy, play_sum};
 
 mod common;
@@ -13,7 +13,7 @@ fn fixtures() {
     settings.bind(|| {
         insta::glob!("../../../fixtures/grundy", "*.txt", |path| {
             let text = std::fs::read_to_string(path).unwrap();
-            let game = read_seed(text.as_bytes()).unwrap();
+            let game = read_header(text.as_bytes()).unwrap();
             let g = &game.graph;
             let values = loopy_grundy(g);
             // Certificate: g(v) = mex of the followers (and conditions B, C with cycles).

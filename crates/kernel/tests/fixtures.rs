@@ -2,7 +2,7 @@
 
 use std::io::BufReader;
 
-use gamegraph_graph::format::read_seed;
+use gamegraph_graph::format::read_header;
 use gamegraph_kernel::{
     Config, alpha, beta, count_kernels, externally_stable, find_kernel, internally_stable,
     is_kernel, kernels, maximal_internally_stable, report,
@@ -16,7 +16,7 @@ fn fixtures() {
     settings.bind(|| {
         insta::glob!("../../../fixtures/kernel", "*.txt", |path| {
             let file = std::fs::File::open(path).unwrap();
-            let g = read_seed(BufReader::new(file)).unwrap().graph;
+            let g = read_header(BufReader::new(file)).unwrap().graph;
             let cfg = Config::default();
             // Certificates.
             let found = find_kernel(&g, &cfg).unwrap();
@@ -54,7 +54,7 @@ fn spec_single_game_has_the_thesis_kernel() {
         "/../../fixtures/kernel/spec4-single-game.txt"
     ))
     .unwrap();
-    let g = read_seed(text.as_bytes()).unwrap().graph;
+    let g = read_header(text.as_bytes()).unwrap().graph;
     let cfg = Config::default();
     let k = find_kernel(&g, &cfg).unwrap().kernel.unwrap();
     assert_eq!(gamegraph_kernel::format_set(&k), "1 6 11 16"); // positions 0, 5, 10, 15

@@ -88,16 +88,22 @@ impl fmt::Display for CertificateError {
                 write!(f, "the graph has {graph} vertices but the solution has {solution}")
             }
             CertificateError::TerminalNotLoss { vertex, found } => {
-                write!(f, "vertex {} has no move but is labelled {found}", vertex.one_based())
+                write!(
+                    f,
+                    "vertex {} has no move but is labelled {}",
+                    vertex.one_based(),
+                    found.letter()
+                )
             }
             CertificateError::WinWithoutLossSuccessor { vertex } => {
                 write!(f, "vertex {} is labelled W but has no L successor", vertex.one_based())
             }
             CertificateError::LossWithNonWinSuccessor { vertex, successor, found } => write!(
                 f,
-                "vertex {} is labelled L but its successor {} is {found}",
+                "vertex {} is labelled L but its successor {} is {}",
                 vertex.one_based(),
-                successor.one_based()
+                successor.one_based(),
+                found.letter()
             ),
             CertificateError::DrawWithLossSuccessor { vertex, successor } => write!(
                 f,

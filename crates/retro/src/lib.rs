@@ -17,7 +17,7 @@
 //! let g = Graph::from_arcs(5, &arcs).unwrap();
 //! let s = solve(&g);
 //! verify(&g, &s).unwrap();
-//! assert_eq!(s.seed_answer(Vertex(0)), 0); // a draw
+//! assert_eq!(s.outcome(Vertex(0)).code(), 0); // a draw
 //! assert_eq!(s.outcome(Vertex(3)), Outcome::Win);
 //! assert_eq!(s.depth(Vertex(3)), Some(1));
 //! assert_eq!(s.best_move(Vertex(0)), Some(Vertex(1)));
@@ -29,15 +29,14 @@
 //! ```
 
 mod error;
-mod outcome;
 mod par;
 mod solution;
 mod solve;
 mod verify;
 
 pub use crate::error::CertificateError;
-pub use crate::outcome::Outcome;
 pub use crate::par::par_solve;
 pub use crate::solution::{Counts, Line, LineDisplay, LineEnd, Solution, Table};
 pub use crate::solve::solve;
 pub use crate::verify::verify;
+pub use gamegraph_graph::Outcome;

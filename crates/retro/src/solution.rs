@@ -83,7 +83,7 @@ pub struct LineDisplay<'a> {
 impl fmt::Display for LineDisplay<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         for &v in &self.line.positions {
-            writeln!(f, "{} {}", v.one_based(), self.solution.outcome(v))?;
+            writeln!(f, "{} {}", v.one_based(), self.solution.outcome(v).letter())?;
         }
         let last = *self.line.positions.last().expect("a line has a start");
         match self.line.end {
@@ -172,12 +172,6 @@ impl Solution {
         (m != NONE).then_some(Vertex(m))
     }
 
-    /// The seed's answer for a game started at `start`: `1` if the first player wins, `2`
-    /// if the second player wins, `0` for a draw.
-    pub fn seed_answer(&self, start: Vertex) -> u8 {
-        self.outcome(start).seed_answer()
-    }
-
     /// How many positions are W, L and D.
     ///
     /// # Complexity
@@ -232,8 +226,8 @@ impl Solution {
             .map(|i| {
                 let v = Vertex::from_index(i);
                 match self.depth(v) {
-                    Some(d) => format!("{}\n{} {d}", i + 1, self.outcome(v)),
-                    None => format!("{}\n{}", i + 1, self.outcome(v)),
+                    Some(d) => format!("{}\n{} {d}", i + 1, self.outcome(v).letter()),
+                    None => format!("{}\n{}", i + 1, self.outcome(v).letter()),
                 }
             })
             .collect()

@@ -4,7 +4,7 @@
 use std::fs::File;
 use std::io::BufReader;
 
-use gamegraph_graph::format::read_seed;
+use gamegraph_graph::format::read_header;
 use gamegraph_retro::{par_solve, solve, verify};
 
 #[test]
@@ -14,7 +14,7 @@ fn fixtures() {
     settings.set_prepend_module_to_snapshot(false);
     settings.bind(|| {
         insta::glob!("../../../fixtures/retro", "*.txt", |path| {
-            let file = read_seed(BufReader::new(File::open(path).unwrap())).unwrap();
+            let file = read_header(BufReader::new(File::open(path).unwrap())).unwrap();
             let g = &file.graph;
             let s = solve(g);
             verify(g, &s).unwrap_or_else(|e| panic!("{}: {e}", path.display()));

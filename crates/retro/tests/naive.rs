@@ -108,9 +108,9 @@ fn seed_example() {
         s.outcomes(),
         &[Outcome::Draw, Outcome::Draw, Outcome::Draw, Outcome::Win, Outcome::Loss]
     );
-    assert_eq!(s.seed_answer(Vertex(0)), 0);
-    assert_eq!(s.seed_answer(Vertex(3)), 1);
-    assert_eq!(s.seed_answer(Vertex(4)), 2);
+    assert_eq!(s.outcome(Vertex(0)).code(), 0);
+    assert_eq!(s.outcome(Vertex(3)).code(), 1);
+    assert_eq!(s.outcome(Vertex(4)).code(), 2);
     let (outcome, depth, moves) = naive(5, &arcs);
     assert_eq!(s.outcomes(), &outcome[..]);
     assert_eq!(g.vertices().map(|v| s.depth(v)).collect::<Vec<_>>(), depth);

@@ -2,6 +2,8 @@
 
 use std::fmt;
 
+use gamegraph_graph::Outcome;
+
 use crate::error::BoardError;
 
 /// The most columns a [`Board`] may have.
@@ -100,16 +102,6 @@ impl fmt::Display for Cell {
     }
 }
 
-/// Who wins from a cell with best play: the player to move, or the other one.
-/// (The board game always ends, so there is no draw.)
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Outcome {
-    /// The player to move wins.
-    Win,
-    /// The player to move loses.
-    Loss,
-}
-
 /// The min-max value of a cell: its depth in plies (SPEC §1: a terminal cell has depth 0,
 /// a won cell 1 + the least depth of its lost successors, a lost cell 1 + the greatest
 /// depth of its successors).
@@ -130,7 +122,7 @@ impl Value {
         self.0
     }
 
-    /// Win or loss for the player to move.
+    /// Win or loss for the player to move (never [`Outcome::Draw`]: the game always ends).
     pub fn outcome(self) -> Outcome {
         if self.0 % 2 == 1 { Outcome::Win } else { Outcome::Loss }
     }
@@ -138,10 +130,7 @@ impl Value {
     /// The seed's answer d: 0 when the player to move (A) loses, otherwise the number of
     /// A's own moves in the longest forced win, `(depth + 1) / 2`.
     pub fn answer(self) -> u64 {
-        match self.outcome() {
-            Outcome::Loss => 0,
-            Outcome::Win => self.0 / 2 + 1,
-        }
+        if self.outcome() == Outcome::Win { self.0 / 2 + 1 } else { 0 }
     }
 
     /// How good this value is for the player who moves INTO it (smaller is better): a lost

@@ -75,8 +75,9 @@ mod render;
 mod row;
 mod solve;
 
-pub use board::{Board, Cell, MAX_COLS, Outcome, Value};
+pub use board::{Board, Cell, MAX_COLS, Value};
 pub use error::{BoardError, Field, ParseError, ParseErrorKind, SolveError};
+pub use gamegraph_graph::Outcome;
 pub use parse::parse_tests;
 pub use period::Period;
 pub use render::{render_grid, render_periods, render_svg};

@@ -2,7 +2,8 @@
 
 use std::fmt::Write as _;
 
-use crate::board::{Outcome, Value};
+use crate::Outcome;
+use crate::board::Value;
 use crate::error::SolveError;
 use crate::solve::Solution;
 

@@ -29,6 +29,7 @@ fn check_certificate(board: Board, sol: &Solution) {
                     let deepest = succ.iter().map(|v| v.depth()).max();
                     assert_eq!(deepest.map_or(0, |m| m + 1), d, "lost cell {c} of {board}");
                 }
+                Outcome::Draw => panic!("cell {c} of {board} is a draw: the game always ends"),
             }
         }
     }

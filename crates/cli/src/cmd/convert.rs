@@ -15,7 +15,7 @@ id that has an arc. Binary output goes to a file or a pipe, never to a terminal.
 
 Examples:
   gamegraph convert game.txt --to binary -o game.bin   # fast to load again
-  gamegraph convert game.bin --to seed > game.txt      # and back
+  gamegraph convert game.bin --to header > game.txt      # and back
   gamegraph convert arcs.txt --format arcs --to dot -o game.dot")]
 pub(crate) struct Args {
     /// Input file (standard input when absent or `-`).

@@ -14,7 +14,7 @@ use crate::common::{CliError, Output, progress, with_threads};
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub(crate) enum ToFormat {
     /// `N M`, the start vertex, then M arcs `u v` (SPEC §1).
-    Seed,
+    Header,
     /// One arc `u v` per line (loses the start vertex and trailing isolated vertices).
     Arcs,
     /// gamegraph's binary CSR format with a checksum (fast to load).
@@ -37,14 +37,14 @@ pub(crate) fn write_graph(
             "refusing to write a binary graph to a terminal: use -o FILE or a pipe".into(),
         ));
     }
-    if to == ToFormat::Seed && g.num_vertices() == 0 {
+    if to == ToFormat::Header && g.num_vertices() == 0 {
         return Err(CliError::Usage(
             "the seed format needs at least one vertex (for the start vertex)".into(),
         ));
     }
     let mut out = Output::create(o)?;
     match to {
-        ToFormat::Seed => format::write_seed(&mut out, g, start.unwrap_or(Vertex(0)))?,
+        ToFormat::Header => format::write_header(&mut out, g, start.unwrap_or(Vertex(0)))?,
         ToFormat::Arcs => format::write_arc_list(&mut out, g)?,
         ToFormat::Binary => format::write_binary(&mut out, g, start)?,
         ToFormat::Dot => {
@@ -86,7 +86,7 @@ pub(crate) struct Args {
     #[arg(long, conflicts_with = "acyclic")]
     self_loops: bool,
     /// Output format.
-    #[arg(long, value_enum, default_value = "seed")]
+    #[arg(long, value_enum, default_value = "header")]
     to: ToFormat,
     /// Write to FILE instead of standard output.
     #[arg(short = 'o', long, value_name = "FILE")]

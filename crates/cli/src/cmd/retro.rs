@@ -87,7 +87,8 @@ pub(crate) fn run(args: Args) -> Result<ExitCode, CliError> {
 
     if let Some(path) = &args.dot {
         let labels = solution.vertex_labels();
-        let colors: Vec<&str> = solution.outcomes().iter().map(|o| o.color()).collect();
+        let colors: Vec<&str> =
+            solution.outcomes().iter().map(|&o| crate::common::outcome_color(o)).collect();
         let line: Vec<Vertex> =
             start.map(|s| solution.principal_variation(s).positions().to_vec()).unwrap_or_default();
         let style = DotStyle {
@@ -111,7 +112,7 @@ pub(crate) fn run(args: Args) -> Result<ExitCode, CliError> {
             let line = solution.principal_variation(start);
             write!(out, "{}", line.display(&solution))?;
         } else {
-            writeln!(out, "{}", solution.seed_answer(start))?;
+            writeln!(out, "{}", solution.outcome(start).code())?;
         }
     }
     out.finish()?;
@@ -202,7 +203,7 @@ fn json(s: &Solution, arcs: usize, start: Option<Vertex>, args: &Args) -> Json {
         arcs,
         counts: JsonCounts { win: c.win, loss: c.loss, draw: c.draw },
         start: start.map(|v| JsonVertex::new(s, v)),
-        answer: start.map(|v| s.outcome(v)).map(Outcome::seed_answer),
+        answer: start.map(|v| s.outcome(v)).map(Outcome::code),
         all: args.all.then(|| {
             (0..s.num_vertices()).map(|i| JsonVertex::new(s, Vertex::from_index(i))).collect()
         }),

@@ -103,10 +103,7 @@ impl CellJson {
             x: cell.row,
             y: cell.col,
             d: v.answer(),
-            outcome: match v.outcome() {
-                Outcome::Win => "win",
-                Outcome::Loss => "loss",
-            },
+            outcome: v.outcome().word(),
             depth: v.depth(),
         }
     }

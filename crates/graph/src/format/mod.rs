@@ -1,6 +1,6 @@
 //! File formats of game graphs.
 //!
-//! - **seed** ([`Format::Seed`]): the format of SPEC §1: `N M`, the start vertex, then `M`
+//! - **seed** ([`Format::Header`]): the format of SPEC §1: `N M`, the start vertex, then `M`
 //!   lines `u v` (1-based ids), with `#` comments as an extension.
 //! - **arc list** ([`Format::ArcList`]): one arc `u v` per line (1-based), `#` starts a
 //!   comment; the number of vertices is given by the caller or inferred as the largest id.
@@ -19,7 +19,7 @@
 //! use gamegraph_graph::format::{self, Format};
 //!
 //! let seed = "5 5\n1\n1 2\n2 3\n3 1\n1 4\n4 5\n";
-//! assert_eq!(format::detect(seed.as_bytes()), Format::Seed);
+//! assert_eq!(format::detect(seed.as_bytes()), Format::Header);
 //! let file = format::read_auto(seed.as_bytes()).unwrap();
 //!
 //! let mut bin = Vec::new();
@@ -37,15 +37,15 @@ use std::io::{self, BufRead, Cursor, Read};
 use crate::{Graph, ReadError, ReadErrorKind, Vertex};
 
 pub use self::binary::{read_binary, read_binary_file, write_binary};
-pub use self::text::{read_arc_list, read_seed};
-pub use self::write::{DotStyle, write_arc_list, write_dot, write_seed};
+pub use self::text::{read_arc_list, read_header};
+pub use self::write::{DotStyle, write_arc_list, write_dot, write_header};
 
 /// The file formats the readers know.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum Format {
     /// `N M`, start vertex, `M` arcs (SPEC §1).
-    Seed,
+    Header,
     /// One `u v` arc per line, `#` comments.
     ArcList,
     /// The project's binary CSR format (see [`binary`]).
@@ -56,7 +56,7 @@ impl Format {
     /// The short name used by the CLI: `seed`, `arcs` or `binary`.
     pub fn name(self) -> &'static str {
         match self {
-            Format::Seed => "seed",
+            Format::Header => "header",
             Format::ArcList => "arcs",
             Format::Binary => "binary",
         }
@@ -78,7 +78,7 @@ pub struct GameFile {
 /// A [`ReadError`] naming the first problem and where it is.
 pub fn read(reader: impl BufRead, format: Format) -> Result<GameFile, ReadError> {
     match format {
-        Format::Seed => read_seed(reader),
+        Format::Header => read_header(reader),
         Format::ArcList => read_arc_list(reader, None).map(|graph| GameFile { graph, start: None }),
         Format::Binary => read_binary(reader),
     }
@@ -111,18 +111,18 @@ fn classify(head: &[u8]) -> (Format, bool) {
         }
         content_lines += 1;
         if content_lines == 2 {
-            let format = if tokens == 1 { Format::Seed } else { Format::ArcList };
+            let format = if tokens == 1 { Format::Header } else { Format::ArcList };
             return (format, complete);
         }
     }
     // Nothing, or a single line: an empty input reads as the (empty, hence invalid) seed
     // format, so that the user is told the input is empty.
-    let format = if content_lines == 0 { Format::Seed } else { Format::ArcList };
+    let format = if content_lines == 0 { Format::Header } else { Format::ArcList };
     (format, false)
 }
 
 /// The format of a file from its first bytes: [`Format::Binary`] when it starts with the
-/// binary magic number (or a prefix of it); otherwise [`Format::Seed`] when the second
+/// binary magic number (or a prefix of it); otherwise [`Format::Header`] when the second
 /// line that is neither blank nor only a `#` comment holds a single number (the start
 /// vertex) or when there is nothing at all; otherwise [`Format::ArcList`].
 ///

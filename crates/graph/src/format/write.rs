@@ -50,7 +50,7 @@ fn write_arc_lines(w: &mut impl Write, g: &Graph, mut buf: Vec<u8>) -> io::Resul
 ///
 /// # Complexity
 /// O(n + m) time, O(1) extra space (a 64 KiB buffer).
-pub fn write_seed(mut w: impl Write, g: &Graph, start: Vertex) -> io::Result<()> {
+pub fn write_header(mut w: impl Write, g: &Graph, start: Vertex) -> io::Result<()> {
     if start.index() >= g.num_vertices() {
         return Err(io::Error::new(
             io::ErrorKind::InvalidInput,

@@ -468,15 +468,15 @@ impl ArcSink {
 ///
 /// # Example
 /// ```
-/// use gamegraph_graph::format::read_seed;
+/// use gamegraph_graph::format::read_header;
 ///
-/// let file = read_seed("3 2\n1\n1 2\n2 3\n".as_bytes()).unwrap();
+/// let file = read_header("3 2\n1\n1 2\n2 3\n".as_bytes()).unwrap();
 /// assert_eq!(file.graph.num_arcs(), 2);
-/// let e = read_seed("3 2\n1\n1 2\n2 4\n".as_bytes()).unwrap_err();
+/// let e = read_header("3 2\n1\n1 2\n2 4\n".as_bytes()).unwrap_err();
 /// assert_eq!(e.to_string(), "vertex 4 is outside 1..3");
 /// assert_eq!(e.position(), Some((4, 3)));
 /// ```
-pub fn read_seed(reader: impl Read) -> Result<GameFile, ReadError> {
+pub fn read_header(reader: impl Read) -> Result<GameFile, ReadError> {
     let mut t = Scanner::new(reader);
     if t.skip()?.is_none() {
         return Err(ReadError::at(1, 1, ReadErrorKind::Empty));
@@ -533,7 +533,7 @@ fn trailing<R: Read>(t: &mut Scanner<R>, after: &str) -> ReadError {
 /// (at the third token).
 ///
 /// # Complexity
-/// O(size of input + n) time; extra space as for [`read_seed`].
+/// O(size of input + n) time; extra space as for [`read_header`].
 pub fn read_arc_list(reader: impl Read, n: Option<usize>) -> Result<Graph, ReadError> {
     let mut t = Scanner::new(reader);
     let limit =
@@ -605,13 +605,13 @@ mod tests {
     }
 
     fn err(text: &str) -> (String, Option<(u64, u64)>) {
-        let e = read_seed(text.as_bytes()).unwrap_err();
+        let e = read_header(text.as_bytes()).unwrap_err();
         (e.to_string(), e.position())
     }
 
     #[test]
     fn reads_seed_example() {
-        let f = read_seed("5 5\n1\n1 2\n2 3\n3 1\n1 4\n4 5\n".as_bytes()).unwrap();
+        let f = read_header("5 5\n1\n1 2\n2 3\n3 1\n1 4\n4 5\n".as_bytes()).unwrap();
         assert_eq!(f.start, Some(Vertex(0)));
         assert_eq!(f.graph.num_arcs(), 5);
         assert_eq!(f.graph.successors(Vertex(0)), &[Vertex(1), Vertex(3)]);
@@ -619,7 +619,7 @@ mod tests {
     }
 
     #[test]
-    fn seed_errors_have_positions() {
+    fn header_errors_have_positions() {
         assert_eq!(err(""), ("the input is empty".into(), Some((1, 1))));
         assert_eq!(err("2 1\n1\n1 3\n").1, Some((3, 3)));
         assert!(err("2 1\n1\n1 3\n").0.contains("vertex 3 is outside 1..2"));
@@ -644,8 +644,8 @@ mod tests {
     #[test]
     fn unsorted_sources_are_counting_sorted() {
         let text = "4 6\n1\n3 1\n1 2\n3 4\n1 3\n2 2\n4 1\n";
-        let fast = read_seed(text.as_bytes()).unwrap();
-        let slow = reference::read_seed(text.as_bytes()).unwrap();
+        let fast = read_header(text.as_bytes()).unwrap();
+        let slow = reference::read_header(text.as_bytes()).unwrap();
         assert_eq!(fast, slow);
         assert_eq!(fast.graph.successors(Vertex(2)), &[Vertex(0), Vertex(3)]);
     }
@@ -708,8 +708,8 @@ mod tests {
     }
 
     fn same_as_reference(text: &str, chunk: usize) {
-        let fast = read_seed(Trickle { data: text.as_bytes(), chunk });
-        let slow = reference::read_seed(text.as_bytes());
+        let fast = read_header(Trickle { data: text.as_bytes(), chunk });
+        let slow = reference::read_header(text.as_bytes());
         match (&fast, &slow) {
             (Ok(a), Ok(b)) => assert_eq!(a, b),
             (Err(a), Err(b)) => {

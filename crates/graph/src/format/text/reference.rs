@@ -206,7 +206,7 @@ fn quote(c: char) -> String {
 ///
 /// # Complexity
 /// O(size of input) time; the arcs are held once as pairs before the CSR is built.
-pub(crate) fn read_seed(reader: impl BufRead) -> Result<GameFile, ReadError> {
+pub(crate) fn read_header(reader: impl BufRead) -> Result<GameFile, ReadError> {
     let mut t = Tokens::new(reader, true);
     if t.peek_token_start()?.is_none() {
         return Err(ReadError::at(1, 1, ReadErrorKind::Empty));

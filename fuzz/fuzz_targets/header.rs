@@ -1,7 +1,7 @@
 //! The seed reader never panics, and what it accepts round-trips through the writer.
 #![no_main]
 
-use gamegraph_graph::format::{Format, detect, read_auto, read_seed, write_seed};
+use gamegraph_graph::format::{Format, detect, read_auto, read_header, write_header};
 use libfuzzer_sys::fuzz_target;
 
 /// The first number of the input (after white space and `#` comments): a seed file's N.
@@ -30,11 +30,11 @@ fuzz_target!(|data: &[u8]| {
     if detect(data) != Format::ArcList {
         let _ = read_auto(data);
     }
-    if let Ok(file) = read_seed(data) {
+    if let Ok(file) = read_header(data) {
         let start = file.start.expect("the seed format has a start vertex");
         let mut out = Vec::new();
-        write_seed(&mut out, &file.graph, start).expect("writing to memory");
-        let again = read_seed(&out[..]).expect("written seed text reads back");
+        write_header(&mut out, &file.graph, start).expect("writing to memory");
+        let again = read_header(&out[..]).expect("written seed text reads back");
         assert_eq!(again, file);
     }
 });
