@@ -1,13 +1,13 @@
-// The textbook baseline of `cargo xtask bench retro`: retrograde win/lose/draw analysis
-// with depth and optimal moves (SPEC §1), single-threaded, written for this project.
+// The naive baseline of `cargo xtask bench retro`: retrograde win/lose/draw analysis
+// with depth and optimal moves, single-threaded, reading one character at a time.
 //
-// Reads the seed graph format (`N M`, the start vertex, M arcs `u v`, 1-based; `#`
+// Reads the header text format (`N M`, the start vertex, M arcs `u v`, 1-based; `#`
 // comments) from the file named on the command line, builds successor and predecessor
 // arrays (CSR), runs the classic queue algorithm with successor counters (terminal
 // positions are L with depth 0; popping an L labels its unlabelled predecessors W with
 // depth + 1; popping a W decrements its unlabelled predecessors' counters, and a counter
 // reaching zero labels L with depth + 1), picks the optimal move of every vertex (ties
-// to the smallest id) and prints the seed's answer: 1, 2 or 0.
+// to the smallest id) and prints the answer for the start vertex: 1, 2 or 0.
 //
 // Build: g++ -O2 -o retro-baseline retro.cpp
 #include <cstdint>
