@@ -13,7 +13,7 @@ use crate::common::{CliError, finish};
 #[command(after_help = "Examples:
   gamegraph retro fixtures/retro/seed.txt        # 1, 2 or 0: who wins from the start vertex
   gamegraph retro --all game.txt                 # outcome, depth and best move of every vertex
-  gamegraph tab tab.inp -o tab.out               # the tab board game, seed format
+  gamegraph tab tab.inp -o tab.out               # the tab board game: tab.inp in, tab.out out
   gamegraph kernel graph.txt --count             # how many kernels
   gamegraph nim 5 7 9 --max 2 3 4                # a compound heap game
   gamegraph octal 0.77 --upto 100 --period       # Kayles, with its proven period")]
@@ -60,28 +60,44 @@ pub enum Single {
 }
 
 #[derive(Debug, Parser)]
-#[command(name = "gamegraph-retro", version)]
+#[command(
+    name = "gamegraph-retro",
+    version,
+    about = "Win / lose / draw, depth and optimal moves of a game graph (retrograde analysis)."
+)]
 struct RetroOnly {
     #[command(flatten)]
     args: cmd::retro::Args,
 }
 
 #[derive(Debug, Parser)]
-#[command(name = "gamegraph-tab", version)]
+#[command(
+    name = "gamegraph-tab",
+    version,
+    about = "The tab board game: exact min-max answers for boards of any height."
+)]
 struct TabOnly {
     #[command(flatten)]
     args: cmd::tab::Args,
 }
 
 #[derive(Debug, Parser)]
-#[command(name = "gamegraph-kernel", version)]
+#[command(
+    name = "gamegraph-kernel",
+    version,
+    about = "Kernels, stable sets, alpha and beta of a digraph."
+)]
 struct KernelOnly {
     #[command(flatten)]
     args: cmd::kernel::Args,
 }
 
 #[derive(Debug, Parser)]
-#[command(name = "gamegraph-grundy", version)]
+#[command(
+    name = "gamegraph-grundy",
+    version,
+    about = "Grundy values of a game graph (also with cycles) and sums of tokens and heaps."
+)]
 struct GrundyOnly {
     #[command(flatten)]
     args: cmd::grundy::Args,
@@ -132,5 +148,17 @@ mod tests {
         TabOnly::command().debug_assert();
         KernelOnly::command().debug_assert();
         GrundyOnly::command().debug_assert();
+    }
+
+    #[test]
+    fn standalone_binaries_describe_themselves() {
+        for mut c in
+            [RetroOnly::command(), TabOnly::command(), KernelOnly::command(), GrundyOnly::command()]
+        {
+            let help = c.render_help().to_string();
+            assert!(!help.starts_with("Arguments"), "{help}");
+            let about = c.get_about().map(|a| a.to_string()).unwrap_or_default();
+            assert!(help.starts_with(&about) && !about.is_empty(), "{help}");
+        }
     }
 }

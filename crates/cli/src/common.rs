@@ -104,8 +104,6 @@ pub(crate) struct Input {
     pub(crate) name: String,
     /// The buffered contents.
     pub(crate) reader: Box<dyn BufRead>,
-    /// The size in bytes, when known (for progress bars).
-    pub(crate) len: Option<u64>,
 }
 
 impl Input {
@@ -120,11 +118,9 @@ impl Input {
 
     /// The open `file` at `path`, read from its start.
     fn file(path: &Path, file: File) -> Input {
-        let len = file.metadata().ok().map(|m| m.len());
         Input {
             name: path.display().to_string(),
             reader: Box::new(BufReader::with_capacity(1 << 20, file)),
-            len,
         }
     }
 
@@ -132,56 +128,95 @@ impl Input {
         Input {
             name: "<stdin>".to_owned(),
             reader: Box::new(BufReader::with_capacity(1 << 20, io::stdin())),
-            len: None,
         }
     }
 }
 
+/// Opens an input file; a missing, unreadable or directory path is bad input (exit 2)
+/// with the path in the message.
 fn open_file(p: &Path) -> Result<File, CliError> {
-    File::open(p).map_err(|e| {
-        CliError::Other(anyhow::Error::new(e).context(format!("cannot open {}", p.display())))
-    })
-}
-
-/// Reads the first bytes of `file` (fewer when it is shorter) without moving its cursor.
-fn read_head(file: &File, head: &mut [u8]) -> io::Result<usize> {
-    use std::os::unix::fs::FileExt;
-    let mut k = 0;
-    while k < head.len() {
-        match file.read_at(&mut head[k..], k as u64) {
-            Ok(0) => break,
-            Ok(r) => k += r,
-            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
-            Err(e) => return Err(e),
-        }
+    let bad = |e: io::Error| CliError::input(&p.display().to_string(), None, io_message(&e));
+    let file = File::open(p).map_err(bad)?;
+    if file.metadata().map_err(bad)?.is_dir() {
+        return Err(CliError::input(&p.display().to_string(), None, "is a directory"));
     }
-    Ok(k)
+    Ok(file)
 }
 
-/// Buffered standard output (or a file for `-o`), flushed by [`Output::finish`].
+pub(crate) use gamegraph_graph::open::io_message;
+
+/// Buffered standard output, or a file for `-o` and side outputs such as `--dot FILE`.
+///
+/// A file is written to a temporary file beside it and renamed over the destination by
+/// [`Output::finish`], so an error, a full disk or a kill never leaves a partial file (nor
+/// empties an existing one); an [`Output`] dropped without `finish` removes its temporary
+/// file.
 pub(crate) struct Output {
     inner: BufWriter<Box<dyn Write>>,
+    /// The temporary file and the destination, for a file.
+    rename: Option<(PathBuf, PathBuf)>,
 }
 
 impl Output {
-    /// Standard output, or the file at `path` (created or truncated).
+    /// Standard output for `None` or `-`, otherwise the file at `path`.
     pub(crate) fn create(path: Option<&Path>) -> Result<Output, CliError> {
-        let w: Box<dyn Write> = match path {
-            None => Box::new(io::stdout().lock()),
-            Some(p) if p == Path::new("-") => Box::new(io::stdout().lock()),
-            Some(p) => Box::new(File::create(p).map_err(|e| {
-                CliError::Other(
-                    anyhow::Error::new(e).context(format!("cannot create {}", p.display())),
-                )
-            })?),
-        };
-        Ok(Output { inner: BufWriter::with_capacity(1 << 16, w) })
+        match path {
+            None => Ok(Output::stdout()),
+            Some(p) if p == Path::new("-") => Ok(Output::stdout()),
+            Some(p) => Output::file(p),
+        }
     }
 
-    /// Flushes everything written.
+    fn stdout() -> Output {
+        Output {
+            inner: BufWriter::with_capacity(1 << 16, Box::new(io::stdout().lock())),
+            rename: None,
+        }
+    }
+
+    fn file(path: &Path) -> Result<Output, CliError> {
+        let cannot = |e: io::Error| {
+            CliError::Other(
+                anyhow::Error::new(e).context(format!("cannot create {}", path.display())),
+            )
+        };
+        if path.is_dir() {
+            return Err(CliError::input(&path.display().to_string(), None, "is a directory"));
+        }
+        let name = path
+            .file_name()
+            .ok_or_else(|| CliError::Usage(format!("{}: not a file name", path.display())))?;
+        let mut tmp_name = std::ffi::OsString::from(".");
+        tmp_name.push(name);
+        tmp_name.push(format!(".{}.tmp", std::process::id()));
+        let tmp = path.with_file_name(tmp_name);
+        let file = File::create(&tmp).map_err(cannot)?;
+        Ok(Output {
+            inner: BufWriter::with_capacity(1 << 16, Box::new(file)),
+            rename: Some((tmp, path.to_path_buf())),
+        })
+    }
+
+    /// Flushes everything written and, for a file, moves it into place.
     pub(crate) fn finish(mut self) -> Result<(), CliError> {
         self.inner.flush()?;
+        if let Some((tmp, path)) = self.rename.take() {
+            std::fs::rename(&tmp, &path).map_err(|e| {
+                let _ = std::fs::remove_file(&tmp);
+                CliError::Other(
+                    anyhow::Error::new(e).context(format!("cannot write {}", path.display())),
+                )
+            })?;
+        }
         Ok(())
+    }
+}
+
+impl Drop for Output {
+    fn drop(&mut self) {
+        if let Some((tmp, _)) = self.rename.take() {
+            let _ = std::fs::remove_file(tmp);
+        }
     }
 }
 
@@ -197,12 +232,35 @@ impl Write for Output {
     }
 }
 
-/// Creates a file for a side output such as `--dot FILE` or `--svg FILE`.
-pub(crate) fn create_file(path: &PathBuf) -> Result<BufWriter<File>, CliError> {
-    let f = File::create(path).map_err(|e| {
-        CliError::Other(anyhow::Error::new(e).context(format!("cannot create {}", path.display())))
-    })?;
-    Ok(BufWriter::new(f))
+/// Creates a file for a side output such as `--dot FILE` or `--svg FILE`: an [`Output`],
+/// in place only after [`Output::finish`].
+pub(crate) fn create_file(path: &Path) -> Result<Output, CliError> {
+    Output::file(path)
+}
+
+/// Refuses an output path that names the same file as an input: writing it would destroy
+/// the input before it is read.
+pub(crate) fn check_distinct(output: Option<&Path>, input: Option<&Path>) -> Result<(), CliError> {
+    let (Some(out), Some(inp)) = (output, input) else { return Ok(()) };
+    if out == Path::new("-") || inp == Path::new("-") {
+        return Ok(());
+    }
+    if same_file(out, inp) {
+        return Err(CliError::Usage(format!(
+            "the output {} is the input file: write to another file",
+            out.display()
+        )));
+    }
+    Ok(())
+}
+
+#[cfg(unix)]
+fn same_file(a: &Path, b: &Path) -> bool {
+    use std::os::unix::fs::MetadataExt;
+    match (std::fs::metadata(a), std::fs::metadata(b)) {
+        (Ok(x), Ok(y)) => x.dev() == y.dev() && x.ino() == y.ino(),
+        _ => false,
+    }
 }
 
 /// Writes `value` as pretty JSON followed by a newline.
@@ -210,7 +268,10 @@ pub(crate) fn write_json(
     out: &mut impl Write,
     value: &impl serde::Serialize,
 ) -> Result<(), CliError> {
-    serde_json::to_writer_pretty(&mut *out, value).map_err(|e| CliError::Other(e.into()))?;
+    serde_json::to_writer_pretty(&mut *out, value).map_err(|e| {
+        // An I/O error stays one, so that a closed pipe is recognised as such.
+        if e.is_io() { CliError::from(io::Error::from(e)) } else { CliError::Other(e.into()) }
+    })?;
     writeln!(out)?;
     Ok(())
 }
@@ -223,12 +284,48 @@ pub(crate) fn with_threads<T: Send>(
     Ok(thread_pool(threads)?.install(f))
 }
 
+/// The most worker threads `--threads` accepts.
+pub(crate) const MAX_THREADS: usize = 1024;
+
+/// Refuses work that needs `bytes` of memory when this machine has less in all (read from
+/// `/proc/meminfo`; no check where that is unknown), before anything is allocated.
+pub(crate) fn check_memory(bytes: u64, what: &str) -> Result<(), CliError> {
+    let total = std::fs::read_to_string("/proc/meminfo").ok().and_then(|m| {
+        let line = m.lines().find(|l| l.starts_with("MemTotal:"))?;
+        let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+        Some(kib.saturating_mul(1024))
+    });
+    match total {
+        Some(total) if bytes > total => Err(CliError::Usage(format!(
+            "{what} needs {} of memory, more than this machine has ({})",
+            human_bytes(bytes),
+            human_bytes(total)
+        ))),
+        _ => Ok(()),
+    }
+}
+
+/// `bytes` in GiB or MiB, for messages.
+fn human_bytes(bytes: u64) -> String {
+    if bytes >= 1 << 30 {
+        format!("{:.1} GiB", bytes as f64 / f64::from(1u32 << 30))
+    } else {
+        format!("{:.1} MiB", bytes as f64 / f64::from(1u32 << 20))
+    }
+}
+
 /// A rayon pool of `threads` threads (rayon's default when `None`).
 pub(crate) fn thread_pool(threads: Option<usize>) -> Result<rayon::ThreadPool, CliError> {
     let mut builder = rayon::ThreadPoolBuilder::new();
     if let Some(n) = threads {
         if n == 0 {
             return Err(CliError::Usage("--threads must be at least 1".into()));
+        }
+        if n > MAX_THREADS {
+            return Err(CliError::Usage(format!(
+                "--threads {n} is more than the {MAX_THREADS} supported (this machine has {})",
+                std::thread::available_parallelism().map_or(1, |p| p.get())
+            )));
         }
         builder = builder.num_threads(n);
     }
@@ -259,7 +356,7 @@ pub(crate) fn progress(len: Option<u64>, message: &'static str) -> Option<Progre
 /// The `--format` values of the commands that read a game graph.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub(crate) enum FormatArg {
-    /// `N M`, the start vertex, then M arcs `u v` (SPEC §1).
+    /// `N M`, an optional start vertex, then M arcs `u v` (the header text format).
     Header,
     /// One arc `u v` per line, `#` comments.
     Arcs,
@@ -293,54 +390,25 @@ pub(crate) fn read_game_as(
     path: Option<&Path>,
     format: Option<FormatArg>,
 ) -> Result<(gamegraph_graph::format::GameFile, gamegraph_graph::format::Format), CliError> {
-    use gamegraph_graph::format;
-    let input = match path.filter(|p| *p != Path::new("-")) {
-        None => Input::open(path)?,
-        Some(p) => {
-            let file = open_file(p)?;
-            let binary = match format {
-                Some(f) => format::Format::from(f) == format::Format::Binary,
-                None => {
-                    let mut head = [0u8; 8];
-                    let k = read_head(&file, &mut head)?;
-                    format::detect(&head[..k]) == format::Format::Binary
-                }
-            };
-            let meta = file.metadata().ok();
-            if binary && meta.as_ref().is_some_and(|m| m.is_file()) {
-                let bar = progress(meta.map(|m| m.len()), "reading graph");
-                let result = format::read_binary_file(&file, &|bytes| {
-                    if let Some(bar) = &bar {
-                        bar.inc(bytes);
-                    }
-                });
-                if let Some(bar) = bar {
-                    bar.finish_and_clear();
-                }
-                let name = p.display().to_string();
-                let file = result.map_err(|e| CliError::input(&name, None, &e))?;
-                return Ok((file, format::Format::Binary));
-            }
-            Input::file(p, file)
+    use gamegraph_graph::open;
+    let path = path.filter(|p| *p != Path::new("-"));
+    let len = path.and_then(|p| std::fs::metadata(p).ok()).filter(|m| m.is_file()).map(|m| m.len());
+    let bar = progress(len, "reading graph");
+    let tick = |bytes: u64| {
+        if let Some(bar) = &bar {
+            bar.inc(bytes);
         }
     };
-    let bar = progress(input.len, "reading graph");
-    let reader: Box<dyn BufRead> = match &bar {
-        Some(bar) => Box::new(bar.wrap_read(input.reader)),
-        None => input.reader,
+    let options = open::Options { format: format.map(Into::into), progress: Some(&tick) };
+    let result = match path {
+        Some(p) => open::open(p, &options),
+        None => open::read_stream(io::stdin().lock(), "<stdin>", &options),
     };
-    let (format, result) = match format {
-        Some(f) => (f.into(), format::read(reader, f.into())),
-        None => {
-            let (detected, reader) = format::sniff(reader)?;
-            (detected, format::read(reader, detected))
-        }
-    };
-    if let Some(bar) = bar {
+    if let Some(bar) = &bar {
         bar.finish_and_clear();
     }
-    let file = result.map_err(|e| CliError::input(&input.name, e.position(), &e))?;
-    Ok((file, format))
+    let opened = result.map_err(|e| CliError::input(e.name(), e.position(), e.message()))?;
+    Ok((opened.file, opened.format))
 }
 
 /// The Graphviz fill colour of a position in drawings: `palegreen` for a win, `salmon`

@@ -129,8 +129,8 @@ fn bad_input_exits_2_with_file_line_and_column() {
     fs::write(t.join("flip.bin"), &flipped).unwrap();
     let err = fails(&gamegraph(&t, &["info", "flip.bin"]), 2);
     assert!(err.starts_with("error: flip.bin: the file is corrupt: checksum mismatch"), "{err}");
-    let err = fails(&gamegraph(&t, &["info", "missing.txt"]), 1);
-    assert!(err.starts_with("error: cannot open missing.txt"), "{err}");
+    let err = fails(&gamegraph(&t, &["info", "missing.txt"]), 2);
+    assert!(err.starts_with("error: missing.txt: no such file or directory"), "{err}");
 }
 
 #[test]
@@ -143,7 +143,7 @@ fn gen_rejects_impossible_options() {
     );
     fails(&gamegraph(&t, &["gen", "-n", "5", "-m", "3", "--acyclic", "--self-loops"]), 2);
     let err = fails(&gamegraph(&t, &["gen", "-n", "0", "-m", "0"]), 2);
-    assert_eq!(err, "error: the seed format needs at least one vertex (for the start vertex)\n");
+    assert_eq!(err, "error: the header format needs at least one vertex (for the start vertex)\n");
     let dag = ok(&gamegraph(&t, &["gen", "-n", "9", "-m", "40", "--acyclic", "--to", "arcs"]));
     assert!(dag.lines().all(|l| {
         let (u, v) = l.split_once(' ').unwrap();

@@ -229,8 +229,8 @@ fn bad_arguments_exit_2() {
     let (code, _) = failure(&retro(&t, &["--all", "--line", "seed.txt"]));
     assert_eq!(code, 2);
     let (code, err) = failure(&retro(&t, &["missing.txt"]));
-    assert_eq!(code, 1);
-    assert!(err.starts_with("error: cannot open missing.txt"), "{err}");
+    assert_eq!(code, 2);
+    assert!(err.starts_with("error: missing.txt: no such file or directory"), "{err}");
 }
 
 #[test]

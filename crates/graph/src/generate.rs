@@ -32,6 +32,19 @@ impl Default for GenConfig {
 }
 
 impl GenConfig {
+    /// The bytes the generated graph takes in memory: 4 per arc and 8 per vertex (the CSR
+    /// arrays; [`random`] needs no more while it runs). Saturates at `u64::MAX`.
+    ///
+    /// ```
+    /// let cfg = gamegraph_graph::generate::GenConfig { vertices: 10, arcs: 20, ..Default::default() };
+    /// assert_eq!(cfg.memory_needed(), 4 * 20 + 8 * 11);
+    /// ```
+    pub fn memory_needed(&self) -> u64 {
+        let arcs = (self.arcs as u64).saturating_mul(4);
+        let vertices = (self.vertices as u64).saturating_add(1).saturating_mul(8);
+        arcs.saturating_add(vertices)
+    }
+
     /// Checks that the configuration describes a graph [`random`] can build.
     ///
     /// # Errors

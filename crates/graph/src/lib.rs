@@ -5,8 +5,8 @@
 //! legal move. [`Graph`] stores the successors of every vertex contiguously (CSR) and
 //! builds the predecessor arrays once, on first use.
 //!
-//! File formats (seed, arc list, binary, DOT) live in [`format`](mod@format), random graphs in
-//! [`generate`].
+//! File formats (header text, arc list, binary, DOT) live in [`format`](mod@format); [`open`](mod@open)
+//! opens a graph file in any of them; random graphs come from [`generate`].
 //!
 //! ```
 //! use gamegraph_graph::{Graph, Vertex};
@@ -24,6 +24,7 @@ mod error;
 pub mod format;
 pub mod generate;
 pub mod hint;
+pub mod open;
 mod outcome;
 mod summary;
 mod transpose;

@@ -4,12 +4,12 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use crate::cmd::generate::{ToFormat, write_graph};
-use crate::common::{CliError, FormatArg, read_game};
+use crate::common::{CliError, FormatArg, check_distinct, read_game};
 
 /// Arguments of `gamegraph convert`.
 #[derive(Debug, clap::Args)]
 #[command(after_help = "The input format is detected from the contents unless --format is \
-given. Converting to the seed format keeps the start vertex (vertex 1 when the input has \
+given. Converting to the header format keeps the start vertex (vertex 1 when the input has \
 none); an arc list records neither the start vertex nor isolated vertices after the largest \
 id that has an arc. Binary output goes to a file or a pipe, never to a terminal.
 
@@ -33,6 +33,7 @@ pub(crate) struct Args {
 
 /// Runs `gamegraph convert`.
 pub(crate) fn run(args: Args) -> Result<ExitCode, CliError> {
+    check_distinct(args.output.as_deref(), args.file.as_deref())?;
     let file = read_game(args.file.as_deref(), args.format)?;
     write_graph(args.output.as_deref(), args.to, &file.graph, file.start)?;
     Ok(ExitCode::SUCCESS)

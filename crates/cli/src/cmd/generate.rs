@@ -8,12 +8,12 @@ use gamegraph_graph::format::{self, DotStyle};
 use gamegraph_graph::generate::{GenConfig, random};
 use gamegraph_graph::{Graph, Vertex};
 
-use crate::common::{CliError, Output, progress, with_threads};
+use crate::common::{CliError, Output, check_memory, progress, with_threads};
 
 /// The formats a graph can be written in (`--to`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub(crate) enum ToFormat {
-    /// `N M`, the start vertex, then M arcs `u v` (SPEC §1).
+    /// `N M`, the start vertex, then M arcs `u v` (the header text format).
     Header,
     /// One arc `u v` per line (loses the start vertex and trailing isolated vertices).
     Arcs,
@@ -23,7 +23,7 @@ pub(crate) enum ToFormat {
     Dot,
 }
 
-/// Writes `g` to `-o FILE` or standard output in `to`. The seed format needs a start
+/// Writes `g` to `-o FILE` or standard output in `to`. The header format needs a start
 /// vertex: `start`, or vertex 1. Binary output is refused on a terminal.
 pub(crate) fn write_graph(
     o: Option<&Path>,
@@ -39,7 +39,7 @@ pub(crate) fn write_graph(
     }
     if to == ToFormat::Header && g.num_vertices() == 0 {
         return Err(CliError::Usage(
-            "the seed format needs at least one vertex (for the start vertex)".into(),
+            "the header format needs at least one vertex (for the start vertex)".into(),
         ));
     }
     let mut out = Output::create(o)?;
@@ -63,10 +63,10 @@ pub(crate) fn write_graph(
 #[command(after_help = "Every arc has a uniform random source and target (drawn again while they \
 are equal, unless --self-loops); repeated arcs are kept. With --acyclic every arc goes from a \
 lower to a higher vertex id. The same options always give the same graph. The start vertex of \
-the seed and binary output is vertex 1.
+the header and binary output is vertex 1.
 
 Examples:
-  gamegraph gen --vertices 10 --arcs 20 --seed 1             # a small seed-format graph
+  gamegraph gen --vertices 10 --arcs 20 --seed 1             # a small graph in the header format
   gamegraph gen -n 1000000 -m 10000000 --to binary -o g.bin  # 10^7 arcs, binary
   gamegraph gen -n 8 -m 12 --acyclic --to dot | dot -Tsvg > g.svg")]
 pub(crate) struct Args {
@@ -106,6 +106,7 @@ pub(crate) fn run(args: Args) -> Result<ExitCode, CliError> {
         self_loops: args.self_loops,
     };
     cfg.check().map_err(|e| CliError::Usage(e.to_string()))?;
+    check_memory(cfg.memory_needed(), "a graph of this size")?;
     let bar = progress(None, "generating graph");
     let g = with_threads(args.threads, || random(&cfg))?;
     if let Some(bar) = bar {

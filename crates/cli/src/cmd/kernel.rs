@@ -114,7 +114,7 @@ fn parse_set(text: &str, n: usize) -> Result<VertexSet, CliError> {
     Ok(set)
 }
 
-fn draw(path: &PathBuf, g: &Graph, set: Option<&VertexSet>) -> Result<(), CliError> {
+fn draw(path: &std::path::Path, g: &Graph, set: Option<&VertexSet>) -> Result<(), CliError> {
     let colors: Vec<&str> = (0..g.num_vertices())
         .map(|i| if set.is_some_and(|s| s[i]) { "palegreen" } else { "" })
         .collect();
@@ -127,7 +127,7 @@ fn draw(path: &PathBuf, g: &Graph, set: Option<&VertexSet>) -> Result<(), CliErr
     };
     let mut f = create_file(path)?;
     write_dot(&mut f, g, &style)?;
-    f.flush()?;
+    f.finish()?;
     Ok(())
 }
 

@@ -13,13 +13,14 @@ use crate::common::{
     CliError, FormatArg, Output, create_file, progress, read_game, thread_pool, write_json,
 };
 
-/// Arguments of `gamegraph retro`.
+/// Win / lose / draw, depth and optimal moves of a game graph (retrograde analysis).
 #[derive(Debug, clap::Args)]
-#[command(after_help = "Output: by default the seed's answer for the start vertex: 1 if the \
-first player (to move) wins, 2 if the second player wins, 0 for a draw.
+#[command(after_help = "Output: by default the answer for the start vertex: 1 if the \
+first player (to move) wins, 2 if the second player wins, 0 for a draw. Definitions: \
+docs/games.md; file formats: docs/formats.md.
 
 Examples:
-  gamegraph retro fixtures/retro/seed.txt            # 0: the seed example is a draw
+  gamegraph retro fixtures/retro/seed.txt            # 0: the example graph is a draw
   gamegraph retro --all game.txt                     # V OUTCOME DEPTH MOVE for every vertex
   gamegraph retro --start 4 --line game.txt          # the optimal line of play from vertex 4
   gamegraph retro --json --all game.txt              # the same as JSON
@@ -99,7 +100,7 @@ pub(crate) fn run(args: Args) -> Result<ExitCode, CliError> {
         };
         let mut w = create_file(path)?;
         write_dot(&mut w, g, &style)?;
-        w.flush()?;
+        w.finish()?;
     }
 
     let mut out = Output::create(None)?;
@@ -169,7 +170,7 @@ struct Json {
     counts: JsonCounts,
     #[serde(skip_serializing_if = "Option::is_none")]
     start: Option<JsonVertex>,
-    /// The seed's answer for the start vertex: 1, 2 or 0.
+    /// The answer for the start vertex: 1, 2 or 0.
     #[serde(skip_serializing_if = "Option::is_none")]
     answer: Option<u8>,
     #[serde(skip_serializing_if = "Option::is_none")]

@@ -237,7 +237,7 @@ fn board(args: &Args, config: &Config) -> Result<ExitCode, CliError> {
     if let (Some(path), Some(s)) = (&args.svg, &solution) {
         let mut f = create_file(path)?;
         f.write_all(render_svg(s).map_err(solve_error)?.as_bytes())?;
-        f.flush()?;
+        f.finish()?;
     }
     let mut out = Output::create(args.output.as_deref())?;
     if args.json {

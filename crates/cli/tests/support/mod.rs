@@ -13,7 +13,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 /// The `gamegraph` binary under test.
 pub(crate) const GAMEGRAPH: &str = env!("CARGO_BIN_EXE_gamegraph");
 
-/// The seed example of SPEC §1 (answer 0: a draw).
+/// The example graph of fixtures/retro/seed.txt (answer 0: a draw).
 pub(crate) const SEED: &str = "5 5\n1\n1 2\n2 3\n3 1\n1 4\n4 5\n";
 
 /// A fresh directory under the system's temporary directory, removed on drop.

@@ -1,0 +1,141 @@
+//! How every command treats its files: pipes and FIFOs as input, paths in every I/O error,
+//! output files that appear whole or not at all, closed pipes, thread counts.
+
+mod support;
+
+use std::fs;
+use std::io::Read;
+use std::process::{Command, Stdio};
+
+use support::{GAMEGRAPH, SEED, TempDir, gamegraph};
+
+fn code(o: &std::process::Output) -> i32 {
+    o.status.code().expect("exited normally")
+}
+
+fn stderr(o: &std::process::Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+#[test]
+fn a_fifo_and_dev_stdin_are_read_like_a_file() {
+    let t = TempDir::new("fifo");
+    let file = t.file("g.txt", SEED);
+    let expected = gamegraph(&t, &["retro", "--all", "g.txt"], None);
+    assert_eq!(code(&expected), 0, "{}", stderr(&expected));
+
+    // /dev/stdin with a pipe behind it: no positional reads, no "Illegal seek".
+    let piped = gamegraph(&t, &["retro", "--all", "/dev/stdin"], Some(SEED.as_bytes()));
+    assert_eq!(code(&piped), 0, "{}", stderr(&piped));
+    assert_eq!(piped.stdout, expected.stdout);
+
+    let fifo = t.join("g.fifo");
+    let made = Command::new("mkfifo").arg(&fifo).status().expect("mkfifo runs");
+    assert!(made.success());
+    let writer = std::thread::spawn({
+        let fifo = fifo.clone();
+        move || fs::write(fifo, fs::read(file).unwrap()).unwrap()
+    });
+    let from_fifo = gamegraph(&t, &["retro", "--all", "g.fifo"], None);
+    writer.join().unwrap();
+    assert_eq!(code(&from_fifo), 0, "{}", stderr(&from_fifo));
+    assert_eq!(from_fifo.stdout, expected.stdout);
+}
+
+#[test]
+fn unreadable_inputs_exit_2_naming_the_path() {
+    let t = TempDir::new("paths");
+    fs::create_dir(t.join("dir")).unwrap();
+    for args in [
+        &["retro", "dir"][..],
+        &["info", "dir"],
+        &["kernel", "dir"],
+        &["grundy", "dir"],
+        &["convert", "dir", "--to", "arcs"],
+        &["retro", "missing.txt"],
+        &["info", "missing.txt"],
+    ] {
+        let o = gamegraph(&t, args, None);
+        assert_eq!(code(&o), 2, "{args:?}: {}", stderr(&o));
+        let path = args[1];
+        assert!(stderr(&o).starts_with(&format!("error: {path}: ")), "{args:?}: {}", stderr(&o));
+        assert!(o.stdout.is_empty());
+    }
+}
+
+#[test]
+fn a_failed_command_leaves_an_existing_output_file_as_it_was() {
+    let t = TempDir::new("atomic");
+    t.file("bad.txt", "3 1\n1\n1 9\n");
+    t.file("out.txt", "precious\n");
+    let o = gamegraph(&t, &["convert", "bad.txt", "--to", "arcs", "-o", "out.txt"], None);
+    assert_eq!(code(&o), 2, "{}", stderr(&o));
+    assert_eq!(fs::read_to_string(t.join("out.txt")).unwrap(), "precious\n");
+    let left: Vec<_> = fs::read_dir(&*t).unwrap().map(|e| e.unwrap().file_name()).collect();
+    assert_eq!(left.len(), 2, "a temporary file was left behind: {left:?}");
+
+    t.file("g.txt", SEED);
+    let o = gamegraph(&t, &["convert", "g.txt", "--to", "arcs", "-o", "out.txt"], None);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    assert_eq!(fs::read_to_string(t.join("out.txt")).unwrap(), "1 2\n1 4\n2 3\n3 1\n4 5\n");
+}
+
+#[test]
+fn an_output_that_is_the_input_is_refused() {
+    let t = TempDir::new("same");
+    t.file("g.txt", SEED);
+    let o = gamegraph(&t, &["convert", "g.txt", "--to", "arcs", "-o", "./g.txt"], None);
+    assert_eq!(code(&o), 2, "{}", stderr(&o));
+    assert!(stderr(&o).contains("is the input file"), "{}", stderr(&o));
+    assert_eq!(fs::read_to_string(t.join("g.txt")).unwrap(), SEED);
+}
+
+#[test]
+fn a_closed_stdout_pipe_is_not_an_error() {
+    let t = TempDir::new("pipe");
+    let out = gamegraph(&t, &["gen", "-n", "2000", "-m", "20000", "--seed", "3"], None);
+    assert_eq!(code(&out), 0);
+    fs::write(t.join("g.txt"), &out.stdout).unwrap();
+    for args in [&["retro", "--all", "--json", "g.txt"][..], &["retro", "--all", "g.txt"]] {
+        let mut child = Command::new(GAMEGRAPH)
+            .args(args)
+            .current_dir(&*t)
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut first = [0u8; 1];
+        child.stdout.take().unwrap().read_exact(&mut first).unwrap();
+        // The read end is closed now; the rest of the output meets a broken pipe.
+        let o = child.wait_with_output().unwrap();
+        assert_eq!(code(&o), 0, "{args:?}: {}", stderr(&o));
+        assert!(o.stderr.is_empty(), "{args:?}: {}", stderr(&o));
+    }
+}
+
+#[test]
+fn thread_counts_are_checked() {
+    let t = TempDir::new("threads");
+    t.file("g.txt", SEED);
+    for n in ["0", "10000"] {
+        let o = gamegraph(&t, &["retro", "--threads", n, "g.txt"], None);
+        assert_eq!(code(&o), 2, "{n}: {}", stderr(&o));
+        assert!(stderr(&o).contains("--threads"), "{}", stderr(&o));
+    }
+}
+
+#[test]
+fn a_graph_larger_than_memory_is_refused_before_it_is_generated() {
+    let t = TempDir::new("huge");
+    // 40 TB of arcs: more than any machine this runs on.
+    for args in [
+        &["gen", "-n", "10", "-m", "10000000000000", "--to", "binary", "-o", "g.bin"][..],
+        &["gen", "-n", "4294967295", "-m", "10000000000000", "-o", "g.txt"],
+    ] {
+        let o = gamegraph(&t, args, None);
+        assert_eq!(code(&o), 2, "{args:?}: {}", stderr(&o));
+        assert!(stderr(&o).contains("memory"), "{}", stderr(&o));
+        assert!(!t.join(args[args.len() - 1]).exists());
+    }
+}
