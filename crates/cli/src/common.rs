@@ -399,7 +399,8 @@ pub(crate) fn read_game_as(
             bar.inc(bytes);
         }
     };
-    let options = open::Options { format: format.map(Into::into), progress: Some(&tick) };
+    let options =
+        open::Options { format: format.map(Into::into), progress: Some(&tick), max_vertices: None };
     let result = match path {
         Some(p) => open::open(p, &options),
         None => open::read_stream(io::stdin().lock(), "<stdin>", &options),

@@ -100,6 +100,27 @@ pub enum ReadErrorKind {
         /// The number of vertices.
         n: u64,
     },
+    /// A vertex id 0 in a file whose number of vertices is not given (ids start at 1).
+    ZeroVertex,
+    /// More vertices than the reader was allowed to allocate for this input.
+    TooManyVertices {
+        /// The number of vertices the input asks for.
+        n: u64,
+        /// The limit in force.
+        limit: u64,
+        /// The bytes of input read.
+        bytes: u64,
+    },
+    /// A text whose first line `N M` is neither the header of exactly `M` arcs on `1..=N`
+    /// nor an arc.
+    Ambiguous {
+        /// The first line's two numbers.
+        first: String,
+        /// How many arcs follow it.
+        arcs: u64,
+        /// Why it is no arc.
+        reason: String,
+    },
     /// Text after the last item the format describes.
     TrailingInput {
         /// What was found.
@@ -142,6 +163,17 @@ impl fmt::Display for ReadErrorKind {
             ReadErrorKind::VertexOutOfRange { vertex, n } => {
                 write!(f, "vertex {vertex} is outside 1..{n}")
             }
+            ReadErrorKind::ZeroVertex => f.write_str("vertex ids start at 1, found 0"),
+            ReadErrorKind::TooManyVertices { n, limit, bytes } => write!(
+                f,
+                "{n} vertices is more than the limit of {limit} for an input of {bytes} bytes"
+            ),
+            ReadErrorKind::Ambiguous { first, arcs, reason } => write!(
+                f,
+                "the first line '{first}' is neither a header N M (it is followed by {arcs} arcs, \
+                 not M on vertices 1..N) nor an arc ({reason}): give the format with \
+                 --format header or --format arcs"
+            ),
             ReadErrorKind::TrailingInput { found } => {
                 write!(f, "expected end of input, found {found}")
             }

@@ -25,7 +25,7 @@ use std::fs::File;
 use std::io::{self, BufRead, BufReader, Read};
 use std::path::Path;
 
-use crate::format::{self, Format, GameFile};
+use crate::format::{self, Format, GameFile, TextOptions};
 use crate::{ReadError, ReadErrorKind};
 
 /// The buffer size of streamed reads.
@@ -34,8 +34,12 @@ const BUF: usize = 1 << 20;
 /// How to open a graph file.
 #[derive(Clone, Copy, Default)]
 pub struct Options<'a> {
-    /// The format; `None` detects it from the first bytes ([`format::detect`]).
+    /// The format; `None` detects it from the contents ([`format::read_text`] tells the
+    /// text formats apart).
     pub format: Option<Format>,
+    /// The most vertices a text graph may have; `None` for the default of
+    /// [`TextOptions::max_vertices`].
+    pub max_vertices: Option<u64>,
     /// Told how many more bytes of the input were consumed, as reading goes on.
     pub progress: Option<&'a (dyn Fn(u64) + Sync)>,
 }
@@ -44,6 +48,7 @@ impl fmt::Debug for Options<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Options")
             .field("format", &self.format)
+            .field("max_vertices", &self.max_vertices)
             .field("progress", &self.progress.is_some())
             .finish()
     }
@@ -227,20 +232,39 @@ pub fn read_stream(
     name: &str,
     options: &Options<'_>,
 ) -> Result<Opened, OpenError> {
-    let reader =
+    let mut reader =
         BufReader::with_capacity(BUF, Counted { inner: reader, progress: options.progress });
-    let (format, reader): (Format, Box<dyn BufRead>) = match options.format {
-        Some(f) => (f, Box::new(reader)),
-        None => {
-            let (f, r) = format::sniff(reader)
-                .map_err(|error| OpenError::Io { name: name.to_owned(), error })?;
-            (f, Box::new(r))
-        }
+    let io = |error: io::Error| OpenError::Io { name: name.to_owned(), error };
+    let binary = match options.format {
+        Some(f) => f == Format::Binary,
+        None => format::detect(peek(&mut reader).map_err(io)?) == Format::Binary,
     };
-    match format::read(reader, format) {
-        Ok(file) => Ok(Opened { file, format }),
-        Err(error) => Err(read_error(name.to_owned(), format, error)),
+    let result = if binary {
+        format::read_binary(reader).map(|file| (file, Format::Binary))
+    } else {
+        let text = TextOptions { max_vertices: options.max_vertices, ..TextOptions::default() };
+        format::read_text(reader, options.format, &text)
+    };
+    match result {
+        Ok((file, format)) => Ok(Opened { file, format }),
+        Err(error) => {
+            let format =
+                options.format.unwrap_or(if binary { Format::Binary } else { Format::Header });
+            Err(read_error(name.to_owned(), format, error))
+        }
     }
+}
+
+/// The first bytes of a buffered reader (enough to tell binary from text), not consumed.
+fn peek(reader: &mut impl BufRead) -> io::Result<&[u8]> {
+    loop {
+        match reader.fill_buf() {
+            Ok(_) => break,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(e),
+        }
+    }
+    reader.fill_buf()
 }
 
 /// A reader's error as an [`OpenError`]: a failed read stays an I/O error.

@@ -1,5 +1,6 @@
-//! The predecessor arrays, built in parallel and cache-friendly: a radix sort of the arcs
-//! by target instead of one random write per arc.
+//! Arcs grouped by key in parallel and cache-friendly — the predecessor arrays (by target)
+//! and the successor arrays of a text file (by source): a radix sort instead of one random
+//! write per arc.
 
 use rayon::prelude::*;
 
@@ -16,41 +17,83 @@ const STAGE: usize = 16;
 /// The bits of a target inside its bucket.
 const LOW: u32 = (1 << BUCKET_BITS) - 1;
 
+/// Arcs given as parts, each a sequence of `(key, value)` pairs in order, to be grouped by
+/// key (a stable sort): the successor CSR when the key is the source, the predecessor CSR
+/// when it is the target.
+pub(crate) trait Pairs: Sync {
+    /// How many parts; each is walked by one task.
+    fn parts(&self) -> usize;
+    /// Calls `f(key, value)` for every pair of part `j`, in order.
+    fn visit(&self, j: usize, f: impl FnMut(u32, u32));
+}
+
+/// The arcs of a successor CSR, keyed by target: their transpose.
+struct Transpose<'a> {
+    soff: &'a [u64],
+    succ: &'a [Vertex],
+    /// Source range of part j: `starts[j]..starts[j + 1]`.
+    starts: Vec<usize>,
+}
+
+impl Pairs for Transpose<'_> {
+    fn parts(&self) -> usize {
+        self.starts.len() - 1
+    }
+
+    #[inline]
+    fn visit(&self, j: usize, mut f: impl FnMut(u32, u32)) {
+        for u in self.starts[j]..self.starts[j + 1] {
+            for t in &self.succ[self.soff[u] as usize..self.soff[u + 1] as usize] {
+                f(t.0, u as u32);
+            }
+        }
+    }
+}
+
 /// The transpose of the successor CSR `(soff, succ)`: predecessor offsets and lists, each
-/// list sorted by source, on the current rayon pool.
-///
-/// A two-pass radix sort by target, in place in the result. The sources are split into
-/// one part per thread with about the same number of arcs; each part counts its arcs per
-/// bucket of 2¹⁶ targets, which gives every (bucket, part) pair its stretch of the
-/// result. Pass 1: each part writes the sources of its arcs to their buckets' stretches,
-/// and the targets' low 16 bits to the same places of a side array, staging 16 arcs per
-/// bucket so that the few hundred write streams move whole cache lines. Pass 2: each
-/// bucket, in parallel, counts the in-degrees of its targets (which gives their offsets),
-/// copies its sources aside and places them back by target; all of this stays in the
-/// cache. Parts and buckets keep the sources in order, so lists come out sorted.
+/// list sorted by source, on the current rayon pool ([`group`] of the arcs by target; the
+/// sources are split into one part per thread with about the same number of arcs).
 ///
 /// Returns `None` when the graph has `u32::MAX` arcs or more (the in-bucket cursors are
 /// `u32`); the caller then transposes sequentially.
 ///
 /// # Complexity
-/// O(V + E) work, O((V + E) / p) time on p threads; 2 bytes per arc of extra space, and
-/// one bucket's sources per thread.
+/// That of [`group`].
 pub(crate) fn par_transpose(soff: &[u64], succ: &[Vertex]) -> Option<(Vec<u64>, Vec<Vertex>)> {
     let n = soff.len() - 1;
     let m = succ.len();
     if m >= u32::MAX as usize {
         return None;
     }
-    let buckets = n.div_ceil(1 << BUCKET_BITS);
     let parts = rayon::current_num_threads().clamp(1, 64);
-    // Source range of part j: starts[j]..starts[j + 1], about m / parts arcs each.
     let mut starts: Vec<usize> = (0..parts)
         .map(|j| soff.partition_point(|&o| o < (m as u64) * j as u64 / parts as u64))
         .map(|s| s.min(n))
         .collect();
     starts[0] = 0;
     starts.push(n);
-    let arcs = |j: usize| &succ[soff[starts[j]] as usize..soff[starts[j + 1]] as usize];
+    Some(group(n, m, &Transpose { soff, succ, starts }))
+}
+
+/// The `m` pairs of `pairs`, grouped by key in `0..n`: CSR offsets and the values, each
+/// key's values in the order of the parts and of the pairs inside them. `m` must be below
+/// `u32::MAX`.
+///
+/// A two-pass radix sort, in place in the result. Each part counts its pairs per bucket
+/// of 2¹⁶ keys, which gives every (bucket, part) pair its stretch of the result. Pass 1:
+/// each part writes the values of its pairs to their buckets' stretches, and the keys' low
+/// 16 bits to the same places of a side array, staging 16 pairs per bucket so that the
+/// few hundred write streams move whole cache lines. Pass 2: each bucket, in parallel,
+/// counts its keys (which gives their offsets), copies its values aside and places them
+/// back by key; all of this stays in the cache.
+///
+/// # Complexity
+/// O(n + m) work, O((n + m) / p) time on p threads; 2 bytes per pair of extra space, and
+/// one bucket's values per thread.
+pub(crate) fn group(n: usize, m: usize, pairs: &impl Pairs) -> (Vec<u64>, Vec<Vertex>) {
+    debug_assert!(m < u32::MAX as usize);
+    let parts = pairs.parts();
+    let buckets = n.div_ceil(1 << BUCKET_BITS);
 
     // Arcs per (part, bucket); the result holds bucket 0's arcs of part 0, of part 1, ...,
     // then bucket 1's, and so on.
@@ -58,7 +101,7 @@ pub(crate) fn par_transpose(soff: &[u64], succ: &[Vertex]) -> Option<(Vec<u64>, 
         .into_par_iter()
         .map(|j| {
             let mut count = vec![0usize; buckets];
-            arcs(j).iter().for_each(|t| count[t.index() >> BUCKET_BITS] += 1);
+            pairs.visit(j, |key, _| count[(key >> BUCKET_BITS) as usize] += 1);
             count
         })
         .collect();
@@ -90,25 +133,23 @@ pub(crate) fn par_transpose(soff: &[u64], succ: &[Vertex]) -> Option<(Vec<u64>, 
         let mut stage = vec![([Vertex(0); STAGE], [0u16; STAGE]); buckets];
         let mut staged = vec![0usize; buckets];
         let mut written = vec![0usize; buckets];
-        for u in starts[j]..starts[j + 1] {
-            for t in &succ[soff[u] as usize..soff[u + 1] as usize] {
-                let b = t.index() >> BUCKET_BITS;
-                let k = staged[b];
-                let stage = &mut stage[b];
-                stage.0[k] = Vertex(u as u32);
-                stage.1[k] = (t.0 & LOW) as u16;
-                if k + 1 == STAGE {
-                    let (sources, lows) = &mut out[b];
-                    let w = written[b];
-                    sources[w..w + STAGE].copy_from_slice(&stage.0);
-                    lows[w..w + STAGE].copy_from_slice(&stage.1);
-                    written[b] = w + STAGE;
-                    staged[b] = 0;
-                } else {
-                    staged[b] = k + 1;
-                }
+        pairs.visit(j, |key, value| {
+            let b = (key >> BUCKET_BITS) as usize;
+            let k = staged[b];
+            let stage = &mut stage[b];
+            stage.0[k] = Vertex(value);
+            stage.1[k] = (key & LOW) as u16;
+            if k + 1 == STAGE {
+                let (values, lows) = &mut out[b];
+                let w = written[b];
+                values[w..w + STAGE].copy_from_slice(&stage.0);
+                lows[w..w + STAGE].copy_from_slice(&stage.1);
+                written[b] = w + STAGE;
+                staged[b] = 0;
+            } else {
+                staged[b] = k + 1;
             }
-        }
+        });
         for (b, (sources, lows)) in out.iter_mut().enumerate() {
             let (k, w) = (staged[b], written[b]);
             sources[w..w + k].copy_from_slice(&stage[b].0[..k]);
@@ -153,7 +194,7 @@ pub(crate) fn par_transpose(soff: &[u64], succ: &[Vertex]) -> Option<(Vec<u64>, 
             }
         },
     );
-    Some((poff, pred))
+    (poff, pred)
 }
 
 #[cfg(test)]

@@ -27,7 +27,7 @@ fn vertex_outside_one_to_n() {
     assert_eq!(header_err("2 1\n  7\n1 2\n"), s("vertex 7 is outside 1..2", 2, 3));
     assert_eq!(header_err("0 0\n1\n"), s("vertex 1 is outside 1..0", 2, 1));
     assert_eq!(arcs_err("1 2\n3 5\n", Some(4)), s("vertex 5 is outside 1..4", 2, 3));
-    assert_eq!(arcs_err("1 0\n", None), s("vertex 0 is outside 1..4294967295", 1, 3));
+    assert_eq!(arcs_err("1 0\n", None), s("vertex ids start at 1, found 0", 1, 3));
 }
 
 #[test]

@@ -37,7 +37,7 @@ use std::io::{self, BufRead, Cursor, Read};
 use crate::{Graph, ReadError, ReadErrorKind, Vertex};
 
 pub use self::binary::{read_binary, read_binary_file, write_binary};
-pub use self::text::{read_arc_list, read_header};
+pub use self::text::{TextOptions, read_arc_list, read_header, read_text};
 pub use self::write::{DotStyle, write_arc_list, write_dot, write_header};
 
 /// The file formats the readers know.
@@ -169,5 +169,8 @@ pub fn sniff<R: BufRead>(mut reader: R) -> io::Result<(Format, impl BufRead)> {
 pub fn read_auto(reader: impl BufRead) -> Result<GameFile, ReadError> {
     let (format, reader) =
         sniff(reader).map_err(|e| ReadError::new(ReadErrorKind::Io(e.to_string())))?;
-    read(reader, format)
+    match format {
+        Format::Binary => read_binary(reader),
+        _ => read_text(reader, None, &TextOptions::default()).map(|(file, _)| file),
+    }
 }

@@ -1,5 +1,6 @@
-//! The original byte-at-a-time tokenizer, kept as the reference that the fast reader is
-//! tested against (same graphs, same error messages and positions).
+//! Plain readers kept as the reference that the parallel readers are tested against (same
+//! graphs, same error messages and positions): the header format lists every token first,
+//! the arc list reads a byte at a time.
 
 use std::io::BufRead;
 
@@ -170,67 +171,173 @@ impl<R: BufRead> Tokens<R> {
         }
         Ok(Vertex((id - 1) as u32))
     }
-
-    /// Fails unless only white space (and comments) remain.
-    fn end(&mut self, after: &str) -> Result<(), ReadError> {
-        match self.peek_token_start()? {
-            None => Ok(()),
-            Some(_) => {
-                let (line, column) = (self.line, self.column);
-                let found = match self.next("a token")? {
-                    (Token::Number(n), ..) => format!("{n}"),
-                    (Token::Other(c), ..) => quote(c),
-                    (Token::Eof, ..) => "end of input".into(),
-                };
-                Err(ReadError::at(
-                    line,
-                    column,
-                    ReadErrorKind::TrailingInput { found: format!("{found} after {after}") },
-                ))
-            }
-        }
-    }
 }
 
 fn quote(c: char) -> String {
     format!("{c:?}")
 }
 
-/// Reads the seed format of SPEC §1: `N M`, the start vertex, then `M` arcs `u v`, all
-/// 1-based and separated by any white space. `#` starts a comment that runs to the end of
-/// the line (an extension: the seed has none). Nothing but white space may follow the arcs.
-///
-/// # Errors
-/// The first problem with its line and column: an empty input, a non-number, a number that
-/// overflows, a vertex outside `1..=N`, fewer arcs than `M` or text after the last arc.
-///
-/// # Complexity
-/// O(size of input) time; the arcs are held once as pairs before the CSR is built.
+/// One token of the whole text, for the header format.
+enum Tok {
+    Number(u64),
+    Other(char),
+    /// Digits followed by `char` at the given position.
+    Glued(char, u64, u64),
+    Overflow,
+}
+
+/// Every token of the text with its position, the position of the end and the length.
+type Listed = (Vec<(Tok, u64, u64)>, (u64, u64), u64);
+
+/// Lists every token of the text.
+fn all_tokens(mut reader: impl BufRead) -> Result<Listed, ReadError> {
+    let mut bytes = Vec::new();
+    reader.read_to_end(&mut bytes).map_err(Tokens::<&[u8]>::io)?;
+    let total = bytes.len() as u64;
+    let text = bytes.strip_prefix(b"\xef\xbb\xbf").unwrap_or(&bytes);
+    let (mut line, mut column) = (1u64, 1u64);
+    let mut out = Vec::new();
+    let mut i = 0;
+    let sep = |b: u8| matches!(b, b' ' | b'\t' | b'\r' | b'\n' | 0x0b | 0x0c | b'#');
+    while i < text.len() {
+        let b = text[i];
+        if b == b'\n' {
+            line += 1;
+            column = 1;
+            i += 1;
+        } else if matches!(b, b' ' | b'\t' | b'\r' | 0x0b | 0x0c) {
+            column += 1;
+            i += 1;
+        } else if b == b'#' {
+            while i < text.len() && text[i] != b'\n' {
+                i += 1;
+                column += 1;
+            }
+        } else {
+            let (l, c) = (line, column);
+            let start = i;
+            while i < text.len() && !sep(text[i]) {
+                i += 1;
+            }
+            let run = &text[start..i];
+            column += run.len() as u64;
+            let digits = run.iter().take_while(|b| b.is_ascii_digit()).count();
+            let tok = if digits == 0 {
+                let ch = String::from_utf8_lossy(&run[..run.len().min(4)]).chars().next().unwrap();
+                Tok::Other(ch)
+            } else if digits < run.len() {
+                let rest = &run[digits..];
+                let ch =
+                    String::from_utf8_lossy(&rest[..rest.len().min(4)]).chars().next().unwrap();
+                Tok::Glued(ch, l, c + digits as u64)
+            } else {
+                run.iter()
+                    .try_fold(0u64, |v, &d| v.checked_mul(10)?.checked_add(u64::from(d - b'0')))
+                    .map_or(Tok::Overflow, Tok::Number)
+            };
+            out.push((tok, l, c));
+        }
+    }
+    Ok((out, (line, column), total))
+}
+
+/// Reads the header format: `N M`, the start vertex when it stands on the line of `M` or
+/// alone on its line, then `M` arcs `u v`, all 1-based and separated by any white space;
+/// `#` comments. Every token is listed first, then read in order.
 pub(crate) fn read_header(reader: impl BufRead) -> Result<GameFile, ReadError> {
-    let mut t = Tokens::new(reader, true);
-    if t.peek_token_start()?.is_none() {
+    let (toks, end, total) = all_tokens(reader)?;
+    if toks.is_empty() {
         return Err(ReadError::at(1, 1, ReadErrorKind::Empty));
     }
-    let (n, line, column) = t.number("the number of vertices N")?;
+    let get = |k: usize, what: &str| -> Result<(u64, u64, u64), ReadError> {
+        let Some((tok, line, column)) = toks.get(k) else {
+            return Err(ReadError::at(
+                end.0,
+                end.1,
+                ReadErrorKind::Expected { expected: what.to_owned(), found: "end of input".into() },
+            ));
+        };
+        match *tok {
+            Tok::Number(v) => Ok((v, *line, *column)),
+            Tok::Other(c) => Err(ReadError::at(
+                *line,
+                *column,
+                ReadErrorKind::Expected { expected: what.to_owned(), found: quote(c) },
+            )),
+            Tok::Glued(c, l, col) => Err(ReadError::at(
+                l,
+                col,
+                ReadErrorKind::Expected {
+                    expected: format!("white space after {what}"),
+                    found: quote(c),
+                },
+            )),
+            Tok::Overflow => Err(ReadError::at(
+                *line,
+                *column,
+                ReadErrorKind::Overflow { what: what.to_owned() },
+            )),
+        }
+    };
+    let vertex = |k: usize, what: &str, n: u64| -> Result<Vertex, ReadError> {
+        let (id, line, column) = get(k, what)?;
+        if id == 0 || id > n {
+            return Err(ReadError::at(
+                line,
+                column,
+                ReadErrorKind::VertexOutOfRange { vertex: id, n },
+            ));
+        }
+        Ok(Vertex((id - 1) as u32))
+    };
+    let (n, n_line, n_column) = get(0, "the number of vertices N")?;
     if n > Vertex::MAX_VERTICES as u64 {
-        return Err(ReadError::at(line, column, ReadErrorKind::Overflow { what: "N".into() }));
+        return Err(ReadError::at(n_line, n_column, ReadErrorKind::Overflow { what: "N".into() }));
     }
-    let (m, line, column) = t.number("the number of arcs M")?;
-    let m_usize = usize::try_from(m)
-        .ok()
-        .filter(|&m| m <= isize::MAX as usize / 8)
-        .ok_or_else(|| ReadError::at(line, column, ReadErrorKind::Overflow { what: "M".into() }))?;
-    let start = t.vertex("the start vertex", n)?;
-    let mut arcs = Vec::with_capacity(m_usize.min(1 << 24));
+    let (m, line, column) = get(1, "the number of arcs M")?;
+    if m > isize::MAX as u64 / 8 {
+        return Err(ReadError::at(line, column, ReadErrorKind::Overflow { what: "M".into() }));
+    }
+    let m_line = toks[1].1;
+    let has_start = match (toks.get(2), toks.get(3)) {
+        (None, _) => false,
+        (Some(t2), _) if t2.1 == m_line => true,
+        (Some(t2), Some(t3)) => t3.1 != t2.1,
+        (Some(_), None) => true,
+    };
+    let start = if has_start { Some(vertex(2, "the start vertex", n)?) } else { None };
+    let first = if has_start { 3 } else { 2 };
+    let mut arcs = Vec::new();
     for i in 1..=m {
-        let u = t.vertex(&format!("the source of arc {i} of {m}"), n)?;
-        let v = t.vertex(&format!("the target of arc {i} of {m}"), n)?;
+        let k = first + 2 * (i - 1) as usize;
+        let u = vertex(k, &format!("the source of arc {i} of {m}"), n)?;
+        let v = vertex(k + 1, &format!("the target of arc {i} of {m}"), n)?;
         arcs.push((u, v));
     }
-    t.end(&format!("the {m} arcs"))?;
+    let k = first + 2 * m as usize;
+    if let Some((tok, line, column)) = toks.get(k) {
+        let found = match *tok {
+            Tok::Number(v) => v.to_string(),
+            Tok::Other(c) => quote(c),
+            _ => return Err(get(k, "a token").unwrap_err()),
+        };
+        return Err(ReadError::at(
+            *line,
+            *column,
+            ReadErrorKind::TrailingInput { found: format!("{found} after the {m} arcs") },
+        ));
+    }
+    let limit = (1u64 << 24) + total;
+    if n > limit {
+        return Err(ReadError::at(
+            n_line,
+            n_column,
+            ReadErrorKind::TooManyVertices { n, limit, bytes: total },
+        ));
+    }
     let graph =
         Graph::from_arcs(n as usize, &arcs).map_err(|e| ReadError::new(ReadErrorKind::Graph(e)))?;
-    Ok(GameFile { graph, start: Some(start) })
+    Ok(GameFile { graph, start })
 }
 
 /// Reads an arc list: one arc `u v` per line (1-based ids), `#` starts a comment, blank
