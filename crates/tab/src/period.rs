@@ -3,6 +3,7 @@
 use crate::board::Value;
 use crate::error::SolveError;
 use crate::row::{Row, Stream, relevant};
+use crate::work::{Work, check_stored};
 
 /// The rows of every board with M columns repeat from distance `start` on with period
 /// `length`, every depth growing by a fixed amount per period that may differ from one
@@ -142,9 +143,6 @@ impl Periodic {
     }
 }
 
-/// Every `PROGRESS_EVERY` rows the progress callback hears how many rows are done.
-pub(crate) const PROGRESS_EVERY: u64 = 1 << 16;
-
 /// The signature of a row: what must repeat when the rows repeat.
 fn signature(row: Row) -> u64 {
     (u64::from(row.ex) << 3) | ((row.a & 1) << 2) | ((row.b & 1) << 1) | u64::from(row.a == row.b)
@@ -226,6 +224,12 @@ fn verify(rows: &[Row], cols: u32, r0: u64, p: u64) -> Option<Vec<SymRow>> {
     Some(out)
 }
 
+/// The rows a search for boards of `cols` columns computes at most: `search_rows`, but
+/// never fewer than the 2M + 2 needed to see one repeat of the window.
+pub(crate) fn search_bound(cols: u32, search_rows: u64) -> u64 {
+    search_rows.max(2 * u64::from(cols) + 2)
+}
+
 /// Finds the period of the rows of boards with `cols` columns, computing at most about
 /// `search_rows` rows; `None` when no repeat shows up within that bound.
 ///
@@ -236,25 +240,30 @@ fn verify(rows: &[Row], cols: u32, r0: u64, p: u64) -> Option<Vec<SymRow>> {
 /// # Complexity
 /// O(R · M) time and O(R + M) space, R the rows computed (at most about twice μ + λ,
 /// bounded by `search_rows`).
+///
+/// # Errors
+/// [`SolveError::TooMuchMemory`] when `search_rows` is more than
+/// [`MAX_STORED_ROWS`](crate::MAX_STORED_ROWS), [`SolveError::CellLimit`] when `work`
+/// runs out.
 pub(crate) fn find(
     cols: u32,
     search_rows: u64,
-    progress: &mut dyn FnMut(u64),
+    work: &mut Work<'_>,
 ) -> Result<Option<Periodic>, SolveError> {
     let m = u64::from(cols);
+    let bound = search_bound(cols, search_rows);
+    check_stored(bound)?;
     let mut rows = vec![Row::TOP];
     let mut sigs = vec![signature(Row::TOP)];
     let mut s = Stream::new(cols);
     let mut checkpoint = (8 * m).max(64);
     loop {
-        let target = checkpoint.min(search_rows.max(2 * m + 2));
+        let target = checkpoint.min(bound);
         while s.last() < target {
             let row = s.advance();
             rows.push(row);
             sigs.push(signature(row));
-            if s.last().is_multiple_of(PROGRESS_EVERY) {
-                progress(s.last());
-            }
+            work.row(s.last(), cols)?;
         }
         let r = s.last();
         let half = (r / 2).max(m);
@@ -266,7 +275,7 @@ pub(crate) fn find(
                 return Ok(Some(finish(cols, rows, sym)?));
             }
         }
-        if target >= search_rows {
+        if target >= bound {
             return Ok(None);
         }
         checkpoint *= 2;

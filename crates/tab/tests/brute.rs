@@ -96,7 +96,7 @@ fn seed_examples() {
     assert_eq!((v.outcome(), v.depth(), v.answer()), (Outcome::Win, 3, 2));
     let sol = solve(board, &cfg, &mut |_| {}).unwrap();
     assert_eq!(sol.best_move(board.cell(4, 3).unwrap()).unwrap(), Some(board.cell(5, 1).unwrap()));
-    assert_eq!(sol.line(board.cell(4, 3).unwrap(), 100).unwrap().len(), 4);
+    assert_eq!(sol.line(board.cell(4, 3).unwrap(), 100, &cfg).unwrap().len(), 4);
 }
 
 /// Every board up to 40 × 10, every cell: outcome, depth and d against retrograde analysis
