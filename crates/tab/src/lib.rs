@@ -83,7 +83,9 @@ mod error;
 mod parse;
 mod period;
 mod row;
+mod solution;
 mod solve;
+mod symbolic;
 mod tokens;
 mod work;
 
@@ -93,4 +95,5 @@ pub use error::{BoardError, Field, ParseError, ParseErrorKind, SolveError};
 pub use gamegraph_graph::Outcome;
 pub use parse::parse_tests;
 pub use period::Period;
-pub use solve::{Solution, Test, answer_tests, find_period, find_periods, solve, solve_cell};
+pub use solution::Solution;
+pub use solve::{Test, answer_tests, find_period, find_periods, solve, solve_cell};

@@ -33,7 +33,7 @@ const MAX_PLIES: u64 = 10_000_000;
 
 The tab.inp format (docs/formats.md): a first number s, then s tests `N M x y`; the answer
 to each is d: 0 when the player to move loses, else the number of that player's moves in
-forced win.
+the longest forced win.
 
 Limits: a run gives up with exit code 3 after --max-cells cell evaluations (rows computed
 times columns; work known in advance is refused before it starts), and work that cannot
