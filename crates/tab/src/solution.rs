@@ -69,7 +69,11 @@ impl Solution {
     ///
     /// # Errors
     /// As [`Solution::value`].
+    ///
+    /// # Panics
+    /// When `row` is not in `1..=N`.
     pub fn row_values(&self, row: u64) -> Result<Vec<Value>, SolveError> {
+        assert!(row >= 1 && row <= self.board.rows(), "row {row} is not on the board");
         let r = self.row(self.board.distance_from_top(Cell { row, col: 1 }))?;
         Ok((1..=self.board.cols()).map(|c| r.value(c)).collect())
     }

@@ -72,3 +72,26 @@ fn a_read_error_has_no_position() {
     assert_eq!(e.position(), None);
     assert!(e.to_string().contains("disk on fire"));
 }
+
+proptest::proptest! {
+    /// Any bytes: an answer or an error with a position inside the input, never a panic.
+    #[test]
+    fn any_bytes_are_read_or_refused(bytes in proptest::collection::vec(
+        proptest::sample::select(b"0123456789 -\n\r\t#x\xef\xbb\xbf\xff".to_vec()), 0..60)
+    ) {
+        match parse_tests(&bytes[..]) {
+            Ok(tests) => {
+                proptest::prop_assert!(!tests.is_empty());
+                for t in &tests {
+                    proptest::prop_assert!(t.start.row <= t.board.rows());
+                    proptest::prop_assert!(t.start.col <= t.board.cols());
+                }
+            }
+            Err(e) => {
+                let lines = bytes.iter().filter(|&&b| b == b'\n').count() as u64 + 1;
+                let (line, column) = e.position().expect("no read error on a slice");
+                proptest::prop_assert!(line >= 1 && line <= lines && column >= 1, "{e}");
+            }
+        }
+    }
+}
