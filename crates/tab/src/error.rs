@@ -292,10 +292,12 @@ impl fmt::Display for ParseError {
             }
             ParseErrorKind::Missing { expected, test, field } => {
                 test_prefix(f, test)?;
-                write!(
-                    f,
-                    "the input ends where {field} was expected ({expected} tests were announced)"
-                )
+                write!(f, "the input ends where {field} was expected")?;
+                match (test, expected) {
+                    (None, _) => Ok(()),
+                    (Some(_), 1) => f.write_str(" (1 test was announced)"),
+                    (Some(_), n) => write!(f, " ({n} tests were announced)"),
+                }
             }
             ParseErrorKind::Trailing { found } => {
                 write!(f, "unexpected {found:?} after the last test")

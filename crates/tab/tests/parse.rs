@@ -50,12 +50,14 @@ fn counts_and_numbers_out_of_range() {
         ("2\n10 4 5 3\n", (2, 9), "test 2: the input ends where N (rows) was expected"),
         ("1\n10 4 5 3\n10 4 5 3\n", (3, 1), "unexpected \"10\" after the last test"),
         ("1\n10 4 5\n", (2, 7), "test 1: the input ends where y"),
-        ("# only a comment\n", (1, 17), "the input ends where the number of tests s"),
+        ("# only a comment\n", (1, 17), "the input ends where the number of tests s was expected"),
+        ("1\n10 4\n", (2, 5), "x (start row) was expected (1 test was announced)"),
     ];
     for &(input, pos, want) in cases {
         let (p, msg) = err(input.as_bytes());
         assert_eq!(p, Some(pos), "{input:?}: {msg}");
         assert!(msg.contains(want), "{input:?}: {msg}");
+        assert!(!msg.contains("(0 tests"), "{input:?}: {msg}");
     }
 }
 
