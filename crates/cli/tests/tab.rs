@@ -13,8 +13,8 @@ fn run(dir: &Path, args: &[&str], stdin: &str) -> Output {
 }
 
 #[test]
-fn seed_file_to_file() {
-    let dir = TempDir::new("seed");
+fn answers_file_to_file() {
+    let dir = TempDir::new("answers");
     fs::write(dir.join("tab.inp"), "2\n10 4 5 3\n10   4\t4 3\n").unwrap();
     let out = run(&dir, &["tab.inp", "-o", "tab.out"], "");
     assert!(out.status.success(), "{}", text(&out.stderr));
@@ -106,4 +106,132 @@ fn bad_input_exits_2_with_position() {
     assert_eq!(out.status.code(), Some(2));
     let out = run(&dir, &["--rows", "0", "--cols", "4", "--at", "1,1"], "");
     assert_eq!(out.status.code(), Some(2));
+}
+
+/// Runs `gamegraph tab ARGS` and checks its exit code and the start of its error message.
+fn fails(dir: &Path, args: &[&str], stdin: &str, code: i32, want: &str) -> String {
+    let out = run(dir, args, stdin);
+    let err = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(code), "{args:?} {stdin:?}: {err}");
+    assert!(err.starts_with("error: ") && err.contains(want), "{args:?} {stdin:?}: {err}");
+    assert!(out.stdout.is_empty(), "{args:?}: nothing is half-written");
+    err
+}
+
+#[test]
+fn plain_dp_that_cannot_finish_is_refused_at_once() {
+    let dir = TempDir::new("hopeless");
+    fs::write(dir.join("tab.inp"), "1\n1000000000000000000 1000 1 1\n").unwrap();
+    let hint = "raise --search-rows";
+    fails(&dir, &["tab.inp", "--search-rows", "100", "-o", "tab.out"], "", 2, hint);
+    assert!(!dir.join("tab.out").exists(), "no output file is created");
+    let tall = ["--rows", "1000000000000000000", "--cols", "50", "--at", "1,1"];
+    fails(&dir, &[&tall[..], &["--search-rows", "0"]].concat(), "", 2, "cannot finish");
+    let err = fails(&dir, &[&tall[..], &["--no-extrapolate"]].concat(), "", 2, "cannot finish");
+    assert!(err.contains("without --no-extrapolate"), "{err}");
+}
+
+#[test]
+fn the_work_limit_ends_a_run_with_exit_3_naming_the_option() {
+    let dir = TempDir::new("limit");
+    // Known in advance: refused before it starts.
+    let plain = ["--rows", "100000000", "--cols", "1000", "--at", "1,1", "--no-extrapolate"];
+    fails(&dir, &plain, "", 3, "raise the limit with --max-cells");
+    // Reached while searching.
+    fails(&dir, &["--period", "1000", "--max-cells", "1000000"], "", 3, "--max-cells");
+    fails(&dir, &["--period", "1..50", "--max-cells", "100000"], "", 3, "--max-cells");
+    fs::write(dir.join("tab.inp"), "2\n10 4 5 3\n1000000000 1000 1 1\n").unwrap();
+    fails(&dir, &["tab.inp", "--max-cells", "1000000"], "", 3, "--max-cells");
+    // A line on a board with no period found: the search bound is the limit.
+    let line = ["--rows", "1000000000000", "--cols", "300", "--at", "1,1", "--line"];
+    fails(&dir, &[&line[..], &["--search-rows", "10"]].concat(), "", 3, "raise --search-rows");
+    // Raised, the same work runs.
+    let out = run(&dir, &["--period", "1..50", "--max-cells", "100000000000"], "");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+}
+
+#[test]
+fn drawings_and_memory_beyond_reach_are_refused_before_any_file_is_created() {
+    let dir = TempDir::new("huge");
+    let big = ["--rows", "10000", "--cols", "100000"];
+    fails(&dir, &[&big[..], &["--board"]].concat(), "", 2, "draw at most 1000000 cells");
+    fails(&dir, &[&big[..], &["--svg", "b.svg", "-o", "o.txt"]].concat(), "", 2, "--at");
+    fails(&dir, &["--rows", "2000", "--cols", "501", "--board", "--json"], "", 2, "1000000");
+    assert!(!dir.join("b.svg").exists() && !dir.join("o.txt").exists());
+    let search = ["--rows", "10000000000", "--cols", "5", "--at", "1,1"];
+    let err = fails(&dir, &[&search[..], &["--search-rows", "100000000000"]].concat(), "", 2, "");
+    assert!(err.contains("in memory") && err.contains("--search-rows"), "{err}");
+    let line = ["--rows", "10", "--cols", "4", "--at", "4,3", "--line"];
+    fails(&dir, &[&line[..], &["--max-plies", "18446744073709551615"]].concat(), "", 2, "10000000");
+    // The largest drawing allowed works, and so does --max-plies at its bound.
+    let out = run(&dir, &["--rows", "1000", "--cols", "1000", "--svg", "b.svg"], "");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let out = run(&dir, &[&line[..], &["--max-plies", "10000000"]].concat(), "");
+    assert_eq!(text(&out.stdout).lines().count(), 4);
+}
+
+/// The hostile-input sweep: each case ends in exit code 2 and a message, or is accepted.
+#[test]
+fn hostile_input_never_panics() {
+    let dir = TempDir::new("hostile");
+    let file_cases = [
+        ("1\n10 4 5 3 7\n", "<stdin>:2:10: unexpected \"7\" after the last test"),
+        ("18446744073709551615\n10 4 5 3\n", "test 2: the input ends where N (rows)"),
+        ("100000000000000000000\n", "<stdin>:1:1: the number of tests s is 1000000000000000"),
+        ("1\n0 4 1 1\n", "<stdin>:2:1: test 1: N (rows) must be at least 1"),
+        ("1\n10 0 1 1\n", "<stdin>:2:4: test 1: M (columns) must be at least 1"),
+        ("1\n10 4 1 0\n", "<stdin>:2:8: test 1: y (start column) must be at least 1"),
+        ("1\n100000000000000000000 4 1 1\n", "<stdin>:2:1: test 1: N (rows) is 1000000000"),
+        ("1\n10 4 -5 3\n", "<stdin>:2:6: test 1: x (start row) must not be negative"),
+        ("1\n10 4 5 3.0\n", "<stdin>:2:8: test 1: y (start column) must be a natural number"),
+        ("1\n10 4 5 \u{ff}\n", "<stdin>:2:8: test 1: y (start column) must be a natural"),
+        ("\u{feff}\u{feff}1\n10 4 5 3\n", "<stdin>:1:1: the number of tests s must be"),
+    ];
+    for (input, want) in file_cases {
+        fails(&dir, &[], input, 2, want);
+    }
+    let long = format!("1\n10 4 5 {}\n", "9".repeat(1_000_000));
+    let err = fails(&dir, &[], &long, 2, "y (start column) is 9999");
+    assert!(err.len() < 300, "a long token is quoted in part: {} bytes", err.len());
+    // Accepted: a byte order mark, CRLF, tabs, comments, 10^19 rows (it fits in 64 bits).
+    for input in
+        ["\u{feff}1\r\n10 4 4 3\r\n", "1 # one\n\t10\t4\n4 3", "1\n10000000000000000000 4 1 1\n"]
+    {
+        let out = run(&dir, &[], input);
+        assert!(out.status.success(), "{input:?}: {}", text(&out.stderr));
+    }
+    // A directory, a missing file.
+    fs::create_dir(dir.join("sub")).unwrap();
+    fails(&dir, &["sub"], "", 2, "sub: is a directory");
+    let out = run(&dir, &["missing.inp"], "");
+    assert_ne!(out.status.code(), Some(0));
+    assert!(text(&out.stderr).contains("missing.inp"));
+    // Arguments.
+    let arg_cases: &[(&[&str], &str)] = &[
+        (&["--threads", "0"], "--threads"),
+        (&["--rows", "abc", "--cols", "4", "--at", "1,1"], "abc"),
+        (&["--rows", "100000000000000000000", "--cols", "4", "--at", "1,1"], "--rows"),
+        (&["--rows", "-1", "--cols", "4", "--at", "1,1"], "error"),
+        (&["--rows", "10", "--cols", "0", "--at", "1,1"], "at least one column"),
+        (&["--rows", "10", "--cols", "100001", "--at", "1,1"], "100000 supported"),
+        (&["--rows", "10", "--cols", "4", "--at", "4"], "expected X,Y"),
+        (&["--rows", "10", "--cols", "4", "--at", "4,x"], "bad column"),
+        (&["--rows", "10", "--cols", "4", "--at", "4,3,2"], "bad column"),
+        (&["--rows", "10", "--cols", "4", "--at", "0,0"], "outside the 10 × 4 board"),
+        (&["--rows", "10", "--cols", "4", "--at", "1,5"], "outside"),
+        (&["--rows", "10", "--cols", "4", "--at", "1,99999999999"], "bad column"),
+        (&["--rows", "10", "--cols", "4"], "say what to compute"),
+        (&["--rows", "10", "--cols", "4", "--at", "1,1", "--max-cells", "x"], "--max-cells"),
+        (&["--period", "0"], "expected M >= 1"),
+        (&["--period", "5..3"], "expected M >= 1"),
+        (&["--period", "1..100001"], "at most 100000 columns"),
+        (&["--period", "1..x"], "bad column count"),
+        (&["--board"], "--rows"),
+    ];
+    for (args, want) in arg_cases {
+        fails(&dir, args, "", 2, want);
+    }
+    let at = format!("{},1", "7".repeat(5000));
+    let err = fails(&dir, &["--rows", "10", "--cols", "4", "--at", &at], "", 2, "--at: bad row");
+    assert!(err.len() < 1000, "{} bytes", err.len());
 }

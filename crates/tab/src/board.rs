@@ -12,7 +12,7 @@ use crate::error::BoardError;
 /// only keeps a period search (whose cost is `search_rows × M`) within reach.
 pub const MAX_COLS: u32 = 100_000;
 
-/// A board of `rows × cols` cells (SPEC §2): rows `1..=rows` from the bottom up,
+/// A board of `rows × cols` cells (docs/games.md): rows `1..=rows` from the bottom up,
 /// columns `1..=cols` from left to right.
 ///
 /// Invariants: `rows >= 1` and `1 <= cols <= MAX_COLS`.
@@ -87,7 +87,8 @@ impl fmt::Display for Board {
     }
 }
 
-/// A cell `(row, col)` of a board, both 1-based as in the seed (row 1 is the bottom row).
+/// A cell `(row, col)` of a board, both 1-based as in the tab.inp format (row 1 is the
+/// bottom row).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Cell {
     /// The row x, `1..=N` from the bottom up.
@@ -102,7 +103,7 @@ impl fmt::Display for Cell {
     }
 }
 
-/// The min-max value of a cell: its depth in plies (SPEC §1: a terminal cell has depth 0,
+/// The min-max value of a cell: its depth in plies (a terminal cell has depth 0,
 /// a won cell 1 + the least depth of its lost successors, a lost cell 1 + the greatest
 /// depth of its successors).
 ///
@@ -127,7 +128,8 @@ impl Value {
         if self.0 % 2 == 1 { Outcome::Win } else { Outcome::Loss }
     }
 
-    /// The seed's answer d: 0 when the player to move (A) loses, otherwise the number of
+    /// The answer d of the tab.inp format: 0 when the player to move (A) loses, otherwise the
+    /// number of
     /// A's own moves in the longest forced win, `(depth + 1) / 2`.
     pub fn answer(self) -> u64 {
         if self.outcome() == Outcome::Win { self.0 / 2 + 1 } else { 0 }

@@ -64,8 +64,35 @@ pub enum SolveError {
     NoPeriod {
         /// The number of columns.
         cols: u32,
-        /// [`Config::search_rows`](crate::Config::search_rows).
+        /// The rows computed: [`Config::search_rows`](crate::Config::search_rows), or
+        /// 2M + 2 when that is more.
         searched: u64,
+    },
+    /// The work limit [`Config::max_cells`](crate::Config::max_cells) was reached, or
+    /// would be by work known in advance.
+    CellLimit {
+        /// The limit.
+        limit: u64,
+        /// The cell evaluations the refused work needs, when known in advance.
+        needed: Option<u64>,
+    },
+    /// Plain DP would need more than [`LIFETIME_CELLS`](crate::LIFETIME_CELLS) cell
+    /// evaluations: refused before it starts.
+    Hopeless {
+        /// The rows plain DP would compute.
+        rows: u64,
+        /// The number of columns.
+        cols: u32,
+        /// The rows a period search computed in vain first, if one ran.
+        searched: Option<u64>,
+    },
+    /// More rows would be kept in memory than
+    /// [`MAX_STORED_ROWS`](crate::MAX_STORED_ROWS): refused before it starts.
+    TooMuchMemory {
+        /// The rows that would be kept.
+        rows: u64,
+        /// The most allowed.
+        max: u64,
     },
 }
 
@@ -79,13 +106,36 @@ impl fmt::Display for SolveError {
             SolveError::NoPeriod { cols, searched } => {
                 write!(f, "no period of the rows of {cols} columns within {searched} rows")
             }
+            SolveError::CellLimit { limit, needed: Some(needed) } => write!(
+                f,
+                "the work needs {needed} cell evaluations, more than the limit of {limit}"
+            ),
+            SolveError::CellLimit { limit, needed: None } => {
+                write!(f, "the limit of {limit} cell evaluations was reached")
+            }
+            SolveError::Hopeless { rows, cols, searched } => {
+                write!(
+                    f,
+                    "plain DP over {rows} rows of {cols} columns needs more than {} cell \
+                     evaluations and cannot finish",
+                    crate::LIFETIME_CELLS
+                )?;
+                if let Some(searched) = searched {
+                    write!(f, " (no period of the rows showed up within {searched} rows)")?;
+                }
+                Ok(())
+            }
+            SolveError::TooMuchMemory { rows, max } => write!(
+                f,
+                "keeping {rows} rows in memory is more than the {max} allowed (24 bytes each)"
+            ),
         }
     }
 }
 
 impl std::error::Error for SolveError {}
 
-/// What is wrong in a `tab.inp` file, and where.
+/// What is wrong in an input of the tab.inp format, and where.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ParseError {
     /// What went wrong.
@@ -97,9 +147,13 @@ pub struct ParseError {
 }
 
 impl ParseError {
-    /// The 1-based `(line, column)` of the error.
-    pub fn position(&self) -> (u64, u64) {
-        (self.line, self.column)
+    /// The 1-based `(line, column)` of the error, or `None` when the input could not be
+    /// read at all ([`ParseErrorKind::Io`]: a position would say nothing).
+    pub fn position(&self) -> Option<(u64, u64)> {
+        match self.kind {
+            ParseErrorKind::Io { .. } => None,
+            _ => Some((self.line, self.column)),
+        }
     }
 }
 
@@ -238,10 +292,12 @@ impl fmt::Display for ParseError {
             }
             ParseErrorKind::Missing { expected, test, field } => {
                 test_prefix(f, test)?;
-                write!(
-                    f,
-                    "the input ends where {field} was expected ({expected} tests were announced)"
-                )
+                write!(f, "the input ends where {field} was expected")?;
+                match (test, expected) {
+                    (None, _) => Ok(()),
+                    (Some(_), 1) => f.write_str(" (1 test was announced)"),
+                    (Some(_), n) => write!(f, " ({n} tests were announced)"),
+                }
             }
             ParseErrorKind::Trailing { found } => {
                 write!(f, "unexpected {found:?} after the last test")

@@ -1,13 +1,15 @@
-//! The tab board game ("Cờ bảng", SPEC §2): exact min-max answers for boards of any height.
+//! The tab board game ("Cờ bảng", docs/games.md): exact min-max answers for boards of any
+//! height.
 //!
 //! A piece stands on cell (x, y) of an N × M board (rows 1..=N from the bottom, columns
 //! 1..=M). A move goes to (x + k, k) for any k in 1..=M with k ≠ y and x + k ≤ N; who
-//! cannot move loses. The value of a cell is its depth p in plies (SPEC §1); the seed's
-//! answer is d = 0 when the player to move loses, else (p + 1) / 2, A's own moves.
+//! cannot move loses. The value of a cell is its depth p in plies; the answer of the
+//! tab.inp format (docs/formats.md) is d = 0 when the player to move loses, else
+//! (p + 1) / 2, A's own moves.
 //!
 //! ```
 //! use gamegraph_tab::{Board, Config, solve_cell};
-//! // The seed's examples: on 10 × 4, A loses from (5, 3) and wins in 2 moves from (4, 3).
+//! // On 10 × 4, A loses from (5, 3) and wins in 2 moves from (4, 3).
 //! let board = Board::new(10, 4)?;
 //! let d = |x, y| solve_cell(board, board.cell(x, y).unwrap(), &Config::default(), &mut |_| {});
 //! assert_eq!(d(5, 3)?.answer(), 0);
@@ -66,19 +68,32 @@
 //! Depths are u64 and every product and sum on them is checked. When no repeat is
 //! proved, [`solve_cell`] falls back to streaming DP over all rows in O(M) memory, with a
 //! progress callback.
+//!
+//! # Limits
+//!
+//! Every call counts its cell evaluations (rows computed × M) against
+//! [`Config::max_cells`] and stops with [`SolveError::CellLimit`] when they run out; work
+//! known in advance (plain DP, streaming to a cell, an optimal line) is checked before it
+//! starts. Work beyond [`LIFETIME_CELLS`] is refused at once with [`SolveError::Hopeless`],
+//! and more than [`MAX_STORED_ROWS`] rows in memory with [`SolveError::TooMuchMemory`].
 
 mod board;
+mod config;
 mod error;
 mod parse;
 mod period;
-mod render;
 mod row;
+mod solution;
 mod solve;
+mod symbolic;
+mod tokens;
+mod work;
 
 pub use board::{Board, Cell, MAX_COLS, Value};
+pub use config::{Config, LIFETIME_CELLS, MAX_STORED_ROWS};
 pub use error::{BoardError, Field, ParseError, ParseErrorKind, SolveError};
 pub use gamegraph_graph::Outcome;
 pub use parse::parse_tests;
 pub use period::Period;
-pub use render::{render_grid, render_periods, render_svg};
-pub use solve::{Config, Solution, Test, answer_tests, find_period, solve, solve_cell};
+pub use solution::Solution;
+pub use solve::{Test, answer_tests, find_period, find_periods, solve, solve_cell};

@@ -1,70 +1,11 @@
-//! The seed's input file `tab.inp`.
+//! Reading the tab.inp format (docs/formats.md).
 
 use std::io::BufRead;
 
 use crate::board::{Board, MAX_COLS};
 use crate::error::{Field, ParseError, ParseErrorKind};
 use crate::solve::Test;
-
-/// A token with its 1-based line and column.
-struct Token {
-    text: String,
-    line: u64,
-    column: u64,
-}
-
-/// Splits the input into white-space separated tokens, dropping `#` comments.
-struct Tokens<R> {
-    input: R,
-    line: u64,
-    pending: std::vec::IntoIter<Token>,
-    buf: String,
-    /// Where the input ends (line, column), once known.
-    end: (u64, u64),
-}
-
-impl<R: BufRead> Tokens<R> {
-    fn new(input: R) -> Self {
-        Tokens { input, line: 0, pending: Vec::new().into_iter(), buf: String::new(), end: (1, 1) }
-    }
-
-    fn next(&mut self) -> Result<Option<Token>, ParseError> {
-        loop {
-            if let Some(t) = self.pending.next() {
-                return Ok(Some(t));
-            }
-            self.buf.clear();
-            let n = self.input.read_line(&mut self.buf).map_err(|e| ParseError {
-                kind: ParseErrorKind::Io { message: e.to_string() },
-                line: self.line + 1,
-                column: 1,
-            })?;
-            if n == 0 {
-                return Ok(None);
-            }
-            self.line += 1;
-            let text = self.buf.split('#').next().unwrap_or("");
-            let mut tokens = Vec::new();
-            let mut current: Option<(u64, String)> = None;
-            for (i, ch) in text.chars().enumerate() {
-                let column = i as u64 + 1;
-                if ch.is_whitespace() {
-                    if let Some((c, s)) = current.take() {
-                        tokens.push(Token { text: s, line: self.line, column: c });
-                    }
-                } else {
-                    current.get_or_insert_with(|| (column, String::new())).1.push(ch);
-                }
-            }
-            if let Some((c, s)) = current.take() {
-                tokens.push(Token { text: s, line: self.line, column: c });
-            }
-            let visible = self.buf.trim_end_matches(['\n', '\r']).chars().count() as u64;
-            self.end = (self.line, visible + 1);
-            self.pending = tokens.into_iter();
-        }
-    }
-}
+use crate::tokens::{Token, Tokens, quote};
 
 /// Parses a natural number token for `field` of `test`, within `1..=max`.
 fn number(t: &Token, test: Option<u64>, field: Field, max: u64) -> Result<u64, ParseError> {
@@ -74,12 +15,12 @@ fn number(t: &Token, test: Option<u64>, field: Field, max: u64) -> Result<u64, P
         && !rest.is_empty()
         && rest.bytes().all(|b| b.is_ascii_digit())
     {
-        return Err(err(ParseErrorKind::Negative { test, field, found: s.to_owned() }));
+        return Err(err(ParseErrorKind::Negative { test, field, found: quote(s) }));
     }
     if s.is_empty() || !s.bytes().all(|b| b.is_ascii_digit()) {
-        return Err(err(ParseErrorKind::NotANumber { test, field, found: s.to_owned() }));
+        return Err(err(ParseErrorKind::NotANumber { test, field, found: quote(s) }));
     }
-    let too_large = || err(ParseErrorKind::TooLarge { test, field, found: s.to_owned(), max });
+    let too_large = || err(ParseErrorKind::TooLarge { test, field, found: quote(s), max });
     let v: u64 = s.parse().map_err(|_| too_large())?;
     if v == 0 {
         return Err(err(ParseErrorKind::Zero { test, field }));
@@ -90,12 +31,14 @@ fn number(t: &Token, test: Option<u64>, field: Field, max: u64) -> Result<u64, P
     Ok(v)
 }
 
-/// Reads `tab.inp` (SPEC §2): a first number s ≥ 1, then s tests `N M x y`, all separated
+/// Reads the tab.inp format (docs/formats.md): a first number s ≥ 1, then s tests
+/// `N M x y`, all separated
 /// by any white space; `#` starts a comment to the end of the line.
 ///
 /// Nothing is skipped: a token that is not a natural number, a zero, a start cell outside
 /// its board, fewer tests than s and anything after the last test are errors naming the
-/// test, the line and the column.
+/// test, the line and the column (a byte order mark at the start is allowed; lines may
+/// end in CRLF).
 ///
 /// # Complexity
 /// O(input length) time, O(s) space.
@@ -114,7 +57,7 @@ fn number(t: &Token, test: Option<u64>, field: Field, max: u64) -> Result<u64, P
 pub fn parse_tests(input: impl BufRead) -> Result<Vec<Test>, ParseError> {
     let mut tokens = Tokens::new(input);
     let missing = |tokens: &Tokens<_>, expected, test, field| {
-        let (line, column) = tokens.end;
+        let (line, column) = tokens.end();
         ParseError { kind: ParseErrorKind::Missing { expected, test, field }, line, column }
     };
     let Some(first) = tokens.next()? else {
@@ -159,7 +102,7 @@ pub fn parse_tests(input: impl BufRead) -> Result<Vec<Test>, ParseError> {
     }
     if let Some(t) = tokens.next()? {
         return Err(ParseError {
-            kind: ParseErrorKind::Trailing { found: t.text },
+            kind: ParseErrorKind::Trailing { found: quote(&t.text) },
             line: t.line,
             column: t.column,
         });

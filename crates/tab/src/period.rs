@@ -1,8 +1,9 @@
 //! Detecting the eventual (affine) period of the rows of a board with M columns.
 
-use crate::board::Value;
 use crate::error::SolveError;
 use crate::row::{Row, Stream, relevant};
+use crate::symbolic::{Affine, SymRow, sym_step};
+use crate::work::{Work, check_stored};
 
 /// The rows of every board with M columns repeat from distance `start` on with period
 /// `length`, every depth growing by a fixed amount per period that may differ from one
@@ -21,102 +22,6 @@ pub struct Period {
     /// The greatest growth of a depth per period, in plies (equal to `min_shift` when every
     /// depth grows alike).
     pub max_shift: u64,
-}
-
-/// A depth that grows linearly with the number t of periods: `base + slope · t`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub(crate) struct Affine {
-    base: u64,
-    slope: u64,
-}
-
-impl Affine {
-    fn at(self, t: u64) -> Result<u64, SolveError> {
-        self.slope.checked_mul(t).and_then(|x| x.checked_add(self.base)).ok_or(SolveError::Overflow)
-    }
-
-    fn plus_one(self) -> Affine {
-        Affine { base: self.base.saturating_add(1), slope: self.slope }
-    }
-
-    /// How good this is for the player moving into it, uniformly in t >= 0:
-    /// `Some(Less)` when `self` is better than `other` for every t, `Some(Equal)` when they
-    /// are the same function, `None` when the order is not the same for every t.
-    fn compare(self, other: Affine) -> Option<std::cmp::Ordering> {
-        use std::cmp::Ordering::*;
-        if self == other {
-            return Some(Equal);
-        }
-        let (x, y) = (Value::from_depth(self.base), Value::from_depth(other.base));
-        if x.outcome() != y.outcome() {
-            return Some(x.rank().cmp(&y.rank()));
-        }
-        // Same outcome: lost cells want the smaller depth, won cells the larger.
-        let (lo, hi) =
-            if x.outcome() == crate::Outcome::Loss { (self, other) } else { (other, self) };
-        Some(if lo.base < hi.base && lo.slope <= hi.slope {
-            Less
-        } else if lo.base > hi.base && lo.slope >= hi.slope {
-            Greater
-        } else {
-            return None;
-        })
-    }
-}
-
-/// A row whose depths are affine in t.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) struct SymRow {
-    a: Affine,
-    b: Affine,
-    ex: u32,
-}
-
-impl SymRow {
-    fn get(self, col: u32) -> Affine {
-        if col == self.ex { self.b } else { self.a }
-    }
-
-    fn at(self, t: u64) -> Result<Row, SolveError> {
-        Ok(Row { a: self.a.at(t)?, b: self.b.at(t)?, ex: self.ex })
-    }
-}
-
-/// The symbolic step: `Row` from affine candidates, or `None` when some comparison is not
-/// the same for every t.
-fn sym_step(kmax: u32, mut cand: impl FnMut(u32) -> Affine) -> Option<SymRow> {
-    use std::cmp::Ordering::*;
-    let mut best: Option<(Affine, u32)> = None;
-    let mut second: Option<Affine> = None;
-    for k in 1..=kmax {
-        let d = cand(k);
-        match best {
-            None => best = Some((d, k)),
-            Some((bd, _)) => match d.compare(bd)? {
-                Less => {
-                    second = Some(bd);
-                    best = Some((d, k));
-                }
-                Equal | Greater => match second {
-                    None => second = Some(d),
-                    Some(sd) => {
-                        if d.compare(sd)? == Less {
-                            second = Some(d);
-                        }
-                    }
-                },
-            },
-        }
-    }
-    let zero = Affine { base: 0, slope: 0 };
-    Some(match best {
-        None => SymRow { a: zero, b: zero, ex: 0 },
-        Some((bd, bk)) => {
-            let a = bd.plus_one();
-            let b = second.map_or(zero, Affine::plus_one);
-            if a == b { SymRow { a, b, ex: 0 } } else { SymRow { a, b, ex: bk } }
-        }
-    })
 }
 
 /// What [`find`] found, with what it needs to answer any distance.
@@ -141,9 +46,6 @@ impl Periodic {
         self.sym[((r - r0 - 1) % p) as usize].at(t)
     }
 }
-
-/// Every `PROGRESS_EVERY` rows the progress callback hears how many rows are done.
-pub(crate) const PROGRESS_EVERY: u64 = 1 << 16;
 
 /// The signature of a row: what must repeat when the rows repeat.
 fn signature(row: Row) -> u64 {
@@ -226,6 +128,12 @@ fn verify(rows: &[Row], cols: u32, r0: u64, p: u64) -> Option<Vec<SymRow>> {
     Some(out)
 }
 
+/// The rows a search for boards of `cols` columns computes at most: `search_rows`, but
+/// never fewer than the 2M + 2 needed to see one repeat of the window.
+pub(crate) fn search_bound(cols: u32, search_rows: u64) -> u64 {
+    search_rows.max(2 * u64::from(cols) + 2)
+}
+
 /// Finds the period of the rows of boards with `cols` columns, computing at most about
 /// `search_rows` rows; `None` when no repeat shows up within that bound.
 ///
@@ -236,25 +144,30 @@ fn verify(rows: &[Row], cols: u32, r0: u64, p: u64) -> Option<Vec<SymRow>> {
 /// # Complexity
 /// O(R · M) time and O(R + M) space, R the rows computed (at most about twice μ + λ,
 /// bounded by `search_rows`).
+///
+/// # Errors
+/// [`SolveError::TooMuchMemory`] when `search_rows` is more than
+/// [`MAX_STORED_ROWS`](crate::MAX_STORED_ROWS), [`SolveError::CellLimit`] when `work`
+/// runs out.
 pub(crate) fn find(
     cols: u32,
     search_rows: u64,
-    progress: &mut dyn FnMut(u64),
+    work: &mut Work<'_>,
 ) -> Result<Option<Periodic>, SolveError> {
     let m = u64::from(cols);
+    let bound = search_bound(cols, search_rows);
+    check_stored(bound)?;
     let mut rows = vec![Row::TOP];
     let mut sigs = vec![signature(Row::TOP)];
     let mut s = Stream::new(cols);
     let mut checkpoint = (8 * m).max(64);
     loop {
-        let target = checkpoint.min(search_rows.max(2 * m + 2));
+        let target = checkpoint.min(bound);
         while s.last() < target {
             let row = s.advance();
             rows.push(row);
             sigs.push(signature(row));
-            if s.last().is_multiple_of(PROGRESS_EVERY) {
-                progress(s.last());
-            }
+            work.row(s.last(), cols)?;
         }
         let r = s.last();
         let half = (r / 2).max(m);
@@ -266,7 +179,7 @@ pub(crate) fn find(
                 return Ok(Some(finish(cols, rows, sym)?));
             }
         }
-        if target >= search_rows {
+        if target >= bound {
             return Ok(None);
         }
         checkpoint *= 2;

@@ -1,139 +1,20 @@
-//! Solving a board: stored rows, extrapolation by the period, streaming DP.
+//! Solving a board: plain DP storing every row, the period of the rows, streaming DP.
 
 use std::collections::BTreeMap;
 
 use crate::board::{Board, Cell, Value};
+use crate::config::Config;
 use crate::error::SolveError;
-use crate::period::{self, PROGRESS_EVERY, Period, Periodic};
+use crate::period::{self, Period, Periodic};
 use crate::row::{Row, Stream};
-
-/// How a board is solved. Every knob has a documented default ([`Config::default`]).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Config {
-    /// Use the period of the rows for tall boards (default `true`). When `false`, every
-    /// answer comes from plain DP over all the rows below the top.
-    pub extrapolate: bool,
-    /// Boards of at most this many rows are solved by plain DP, storing every row (16 bytes
-    /// each); taller ones use the period (default 2^20).
-    pub store_rows: u64,
-    /// How many rows the period search may compute before giving up (default 2^22). On
-    /// giving up, [`solve_cell`] falls back to streaming DP.
-    pub search_rows: u64,
-}
-
-impl Default for Config {
-    fn default() -> Self {
-        Config { extrapolate: true, store_rows: 1 << 20, search_rows: 1 << 22 }
-    }
-}
-
-/// The values of every cell of a board, answered in O(1) each.
-#[derive(Debug, Clone)]
-pub struct Solution {
-    board: Board,
-    kind: Kind,
-}
-
-#[derive(Debug, Clone)]
-enum Kind {
-    /// Rows `0..N`, distances from the top.
-    Stored(Vec<Row>),
-    Periodic(Periodic),
-}
-
-impl Solution {
-    /// The board solved.
-    pub fn board(&self) -> Board {
-        self.board
-    }
-
-    /// The period used to extrapolate, if the board was solved that way.
-    pub fn period(&self) -> Option<Period> {
-        match &self.kind {
-            Kind::Stored(_) => None,
-            Kind::Periodic(p) => Some(p.period),
-        }
-    }
-
-    fn row(&self, r: u64) -> Result<Row, SolveError> {
-        match &self.kind {
-            Kind::Stored(rows) => Ok(rows[r as usize]),
-            Kind::Periodic(p) => p.row(r),
-        }
-    }
-
-    /// The value of `cell`, which must be on the board.
-    ///
-    /// # Errors
-    /// [`SolveError::Overflow`] when a depth does not fit in u64 (never for boards of at
-    /// most `u64::MAX` rows, since a depth is at most the distance from the top).
-    ///
-    /// # Panics
-    /// When `cell` is not on the board (cells come from [`Board::cell`]).
-    pub fn value(&self, cell: Cell) -> Result<Value, SolveError> {
-        assert!(cell.row >= 1 && cell.row <= self.board.rows(), "cell {cell} is not on the board");
-        Ok(self.row(self.board.distance_from_top(cell))?.value(cell.col))
-    }
-
-    /// The values of row `row` (1-based from the bottom), columns `1..=M`.
-    ///
-    /// # Errors
-    /// As [`Solution::value`].
-    pub fn row_values(&self, row: u64) -> Result<Vec<Value>, SolveError> {
-        let r = self.row(self.board.distance_from_top(Cell { row, col: 1 }))?;
-        Ok((1..=self.board.cols()).map(|c| r.value(c)).collect())
-    }
-
-    /// The best move from `cell`, or `None` when it has no move: to a lost successor of
-    /// least depth from a won cell, to a successor of greatest depth from a lost one, ties
-    /// broken by the smallest column.
-    ///
-    /// # Complexity
-    /// O(M) time, O(1) space.
-    ///
-    /// # Errors
-    /// As [`Solution::value`].
-    pub fn best_move(&self, cell: Cell) -> Result<Option<Cell>, SolveError> {
-        let mut best: Option<(u64, Cell)> = None;
-        for next in self.board.successors(cell) {
-            let rank = self.value(next)?.rank();
-            if best.is_none_or(|(r, _)| rank < r) {
-                best = Some((rank, next));
-            }
-        }
-        Ok(best.map(|(_, c)| c))
-    }
-
-    /// An optimal play from `cell`: the cells visited, starting with `cell`, for at most
-    /// `max_plies` plies (the play has exactly `value(cell).depth()` plies).
-    ///
-    /// # Complexity
-    /// O(min(depth, max_plies) · M) time.
-    ///
-    /// # Errors
-    /// As [`Solution::value`].
-    pub fn line(&self, cell: Cell, max_plies: u64) -> Result<Vec<Cell>, SolveError> {
-        let mut out = vec![cell];
-        let mut at = cell;
-        while (out.len() as u64) <= max_plies {
-            match self.best_move(at)? {
-                Some(next) => {
-                    out.push(next);
-                    at = next;
-                }
-                None => break,
-            }
-        }
-        Ok(out)
-    }
-}
+use crate::solution::Solution;
+use crate::work::{Work, check_stored};
 
 /// Solves every cell of `board`.
 ///
-/// Boards of at most [`Config::store_rows`] rows (or any board when
-/// [`Config::extrapolate`] is off) are solved by plain DP from the top row down, storing
-/// every row in O(1) space; taller boards by the period of their rows ([`find_period`]).
-/// `progress` hears, every 65536 rows, how many rows have been computed.
+/// Boards of at most [`Config::store_rows`] rows are solved by plain DP from the top row
+/// down, storing every row in O(1) space; taller boards by the period of their rows
+/// ([`find_period`]). `progress` hears, every 65536 rows, how many rows have been computed.
 ///
 /// # Complexity
 /// Plain DP: O(N · M) time, O(N + M) space. With the period: O((μ + λ) · M) time and
@@ -141,7 +22,10 @@ impl Solution {
 ///
 /// # Errors
 /// [`SolveError::TooTall`] when plain DP would store more than `store_rows` rows while
-/// `extrapolate` is off, [`SolveError::NoPeriod`] when the period search gives up.
+/// `extrapolate` is off, [`SolveError::NoPeriod`] when the period search gives up,
+/// [`SolveError::CellLimit`] when the work exceeds [`Config::max_cells`] (checked before
+/// plain DP starts), [`SolveError::TooMuchMemory`] when more than
+/// [`MAX_STORED_ROWS`](crate::MAX_STORED_ROWS) rows would be stored.
 ///
 /// # Example
 /// ```
@@ -153,36 +37,40 @@ impl Solution {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 ///
-/// Reference: the seed's min-max table (Nguyễn Xuân Huy, "Ngày xuân lập trình chơi cờ
-/// bảng"), with the O(M) row of this crate's overview.
+/// Reference: the game and its min-max table as posed by Nguyễn Xuân Huy, "Ngày xuân lập
+/// trình chơi cờ bảng", with the O(M) row of this crate's overview.
 pub fn solve(
     board: Board,
     config: &Config,
     progress: &mut dyn FnMut(u64),
 ) -> Result<Solution, SolveError> {
+    let mut work = Work::new(config, progress);
     if board.rows() <= config.store_rows {
-        return Ok(Solution { board, kind: Kind::Stored(plain_rows(board, progress)) });
+        return Ok(Solution::stored(board, plain_rows(board, &mut work)?));
     }
     if !config.extrapolate {
         return Err(SolveError::TooTall { rows: board.rows(), limit: config.store_rows });
     }
-    match period::find(board.cols(), config.search_rows, progress)? {
-        Some(p) => Ok(Solution { board, kind: Kind::Periodic(p) }),
-        None => Err(SolveError::NoPeriod { cols: board.cols(), searched: config.search_rows }),
+    match period::find(board.cols(), config.search_rows, &mut work)? {
+        Some(p) => Ok(Solution::periodic(board, p)),
+        None => Err(SolveError::NoPeriod {
+            cols: board.cols(),
+            searched: period::search_bound(board.cols(), config.search_rows),
+        }),
     }
 }
 
-fn plain_rows(board: Board, progress: &mut dyn FnMut(u64)) -> Vec<Row> {
+fn plain_rows(board: Board, work: &mut Work<'_>) -> Result<Vec<Row>, SolveError> {
+    check_stored(board.rows())?;
+    work.plan(board.rows() - 1, board.cols(), None)?;
     let mut rows = Vec::with_capacity(board.rows() as usize);
     let mut s = Stream::new(board.cols());
     rows.push(Row::TOP);
     while s.last() + 1 < board.rows() {
         rows.push(s.advance());
-        if s.last().is_multiple_of(PROGRESS_EVERY) {
-            progress(s.last());
-        }
+        work.row(s.last(), board.cols())?;
     }
-    rows
+    Ok(rows)
 }
 
 /// Finds the period of the rows of every board with `cols` columns (at most
@@ -192,7 +80,9 @@ fn plain_rows(board: Board, progress: &mut dyn FnMut(u64)) -> Vec<Row> {
 /// O((μ + λ) · M) time and O(μ + λ + M) space.
 ///
 /// # Errors
-/// [`SolveError::Overflow`] (not reachable in practice).
+/// [`SolveError::CellLimit`] when the search exceeds [`Config::max_cells`],
+/// [`SolveError::TooMuchMemory`] when `search_rows` is more than
+/// [`MAX_STORED_ROWS`](crate::MAX_STORED_ROWS).
 ///
 /// # Example
 /// ```
@@ -206,7 +96,31 @@ pub fn find_period(
     config: &Config,
     progress: &mut dyn FnMut(u64),
 ) -> Result<Option<Period>, SolveError> {
-    Ok(period::find(cols, config.search_rows, progress)?.map(|p| p.period))
+    find_periods(cols..=cols, config, progress).map(|v| v[0].1)
+}
+
+/// [`find_period`] for every column count in `cols`, in order, under one work limit
+/// ([`Config::max_cells`] for the whole range).
+///
+/// # Errors
+/// As [`find_period`].
+///
+/// # Example
+/// ```
+/// use gamegraph_tab::{Config, find_periods};
+/// let found = find_periods(1..=3, &Config::default(), &mut |_| {})?;
+/// assert_eq!(found.len(), 3);
+/// assert!(found.iter().all(|(_, p)| p.is_some()));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn find_periods(
+    cols: std::ops::RangeInclusive<u32>,
+    config: &Config,
+    progress: &mut dyn FnMut(u64),
+) -> Result<Vec<(u32, Option<Period>)>, SolveError> {
+    let mut work = Work::new(config, progress);
+    cols.map(|m| Ok((m, period::find(m, config.search_rows, &mut work)?.map(|p| p.period))))
+        .collect()
 }
 
 /// The value of one cell, by the cheapest exact route: streaming DP over the rows between
@@ -219,7 +133,11 @@ pub fn find_period(
 /// Streaming: O((N - x) · M) time, O(M) space. With the period: as [`find_period`].
 ///
 /// # Errors
-/// As [`solve`], except that no period is not an error.
+/// [`SolveError::Hopeless`] when streaming DP would need more than
+/// [`LIFETIME_CELLS`](crate::LIFETIME_CELLS) cell evaluations, [`SolveError::CellLimit`]
+/// when the work exceeds [`Config::max_cells`]; both checked before streaming starts.
+/// [`SolveError::TooMuchMemory`] when a period search would be needed and
+/// [`Config::search_rows`] is more than [`MAX_STORED_ROWS`](crate::MAX_STORED_ROWS).
 ///
 /// # Panics
 /// When `cell` is not on `board`.
@@ -230,7 +148,7 @@ pub fn solve_cell(
     progress: &mut dyn FnMut(u64),
 ) -> Result<Value, SolveError> {
     let mut cache = BTreeMap::new();
-    cell_with_cache(board, cell, config, &mut cache, progress)
+    cell_with_cache(board, cell, config, &mut cache, &mut Work::new(config, progress))
 }
 
 fn cell_with_cache(
@@ -238,36 +156,39 @@ fn cell_with_cache(
     cell: Cell,
     config: &Config,
     cache: &mut BTreeMap<u32, Option<Periodic>>,
-    progress: &mut dyn FnMut(u64),
+    work: &mut Work<'_>,
 ) -> Result<Value, SolveError> {
     assert!(cell.row >= 1 && cell.row <= board.rows(), "cell {cell} is not on the board");
     let r = board.distance_from_top(cell);
+    let mut searched = None;
     if config.extrapolate && board.rows() > config.store_rows {
+        check_stored(config.search_rows)?;
         // A search costs about as much as streaming `search_rows` rows: only start one
         // when streaming would cost more.
         if r > config.search_rows
             && let std::collections::btree_map::Entry::Vacant(e) = cache.entry(board.cols())
         {
-            e.insert(period::find(board.cols(), config.search_rows, progress)?);
+            e.insert(period::find(board.cols(), config.search_rows, work)?);
         }
-        if let Some(Some(p)) = cache.get(&board.cols()) {
-            return Ok(p.row(r)?.value(cell.col));
+        match cache.get(&board.cols()) {
+            Some(Some(p)) => return Ok(p.row(r)?.value(cell.col)),
+            Some(None) => searched = Some(period::search_bound(board.cols(), config.search_rows)),
+            None => {}
         }
     }
-    Ok(stream_row(board.cols(), r, progress).value(cell.col))
+    work.plan(r, board.cols(), searched)?;
+    stream_row(board.cols(), r, work).map(|row| row.value(cell.col))
 }
 
 /// Row `r` by streaming DP.
-fn stream_row(cols: u32, r: u64, progress: &mut dyn FnMut(u64)) -> Row {
+fn stream_row(cols: u32, r: u64, work: &mut Work<'_>) -> Result<Row, SolveError> {
     let mut s = Stream::new(cols);
     let mut row = Row::TOP;
     while s.last() < r {
         row = s.advance();
-        if s.last().is_multiple_of(PROGRESS_EVERY) {
-            progress(s.last());
-        }
+        work.row(s.last(), cols)?;
     }
-    row
+    Ok(row)
 }
 
 /// One test of `tab.inp`: a board and a start cell.
@@ -280,7 +201,8 @@ pub struct Test {
 }
 
 /// The values of the start cells of `tests`, in order, as [`solve_cell`] computes them
-/// (a period found for some M is reused by every later test with M columns).
+/// (a period found for some M is reused by every later test with M columns), under one
+/// work limit ([`Config::max_cells`] for all the tests).
 ///
 /// # Errors
 /// As [`solve_cell`].
@@ -300,5 +222,6 @@ pub fn answer_tests(
     progress: &mut dyn FnMut(u64),
 ) -> Result<Vec<Value>, SolveError> {
     let mut cache = BTreeMap::new();
-    tests.iter().map(|t| cell_with_cache(t.board, t.start, config, &mut cache, progress)).collect()
+    let mut work = Work::new(config, progress);
+    tests.iter().map(|t| cell_with_cache(t.board, t.start, config, &mut cache, &mut work)).collect()
 }

@@ -1,5 +1,5 @@
 //! Independent oracles: a generic retrograde analysis of the board's explicit game graph
-//! and the seed's plain min-max table, against the crate's O(M) rows and extrapolation.
+//! and the plain min-max table, against the crate's O(M) rows and extrapolation.
 
 use std::collections::VecDeque;
 
@@ -55,8 +55,8 @@ fn retrograde(board: Board) -> Vec<(bool, u64)> {
     label.into_iter().map(|l| l.expect("the board game always ends")).collect()
 }
 
-/// The seed's min-max table, cell by cell, every successor enumerated.
-fn seed_table(board: Board) -> Vec<Vec<u64>> {
+/// The min-max table cell by cell, every successor enumerated (the definition, no rows).
+fn minmax_table(board: Board) -> Vec<Vec<u64>> {
     let (n, m) = (board.rows(), board.cols());
     // depth[x][y], x from the top down.
     let mut depth = vec![vec![0u64; m as usize + 1]; n as usize + 1];
@@ -84,7 +84,7 @@ fn seed_table(board: Board) -> Vec<Vec<u64>> {
 }
 
 #[test]
-fn seed_examples() {
+fn the_10x4_examples() {
     let board = Board::new(10, 4).unwrap();
     let succ: Vec<_> = board.successors(board.cell(5, 3).unwrap()).collect();
     let want: Vec<_> = [(6, 1), (7, 2), (9, 4)].map(|(x, y)| board.cell(x, y).unwrap()).into();
@@ -96,7 +96,7 @@ fn seed_examples() {
     assert_eq!((v.outcome(), v.depth(), v.answer()), (Outcome::Win, 3, 2));
     let sol = solve(board, &cfg, &mut |_| {}).unwrap();
     assert_eq!(sol.best_move(board.cell(4, 3).unwrap()).unwrap(), Some(board.cell(5, 1).unwrap()));
-    assert_eq!(sol.line(board.cell(4, 3).unwrap(), 100).unwrap().len(), 4);
+    assert_eq!(sol.line(board.cell(4, 3).unwrap(), 100, &cfg).unwrap().len(), 4);
 }
 
 /// Every board up to 40 × 10, every cell: outcome, depth and d against retrograde analysis
@@ -146,7 +146,7 @@ fn extrapolation_matches_plain_dp() {
 proptest! {
     #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
 
-    /// Any cell of a random board: the seed's table, plain DP, extrapolation and streaming
+    /// Any cell of a random board: the min-max table, plain DP, extrapolation and streaming
     /// DP agree.
     #[test]
     fn random_cells_agree(n in 1u64..400, m in 1u32..40, fx in 0.0f64..1.0, fy in 0.0f64..1.0) {
@@ -154,7 +154,7 @@ proptest! {
         let x = 1 + ((n - 1) as f64 * fx) as u64;
         let y = 1 + ((m - 1) as f64 * fy) as u32;
         let cell = board.cell(x, y).unwrap();
-        let table = seed_table(board);
+        let table = minmax_table(board);
         let want = table[x as usize][y as usize];
         let plain = Config::default();
         let periodic = Config { store_rows: 0, ..Config::default() };

@@ -1,32 +1,45 @@
-//! `gamegraph tab`: the tab board game ("Cờ bảng", SPEC §2).
+//! `gamegraph tab`: the tab board game ("Cờ bảng").
+
+mod render;
 
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use gamegraph_tab::{
-    Board, Cell, Config, Outcome, Period, Solution, Value, answer_tests, find_period, parse_tests,
-    render_grid, render_periods, render_svg, solve, solve_cell,
+    Board, Cell, Config, MAX_COLS, Outcome, Period, Solution, SolveError, Value, answer_tests,
+    find_periods, parse_tests, solve, solve_cell,
 };
 use serde::Serialize;
 
 use crate::common::{CliError, Input, Output, create_file, progress, write_json};
 
-/// The tallest board `--board`, `--svg` and `--json` draw cell by cell.
-const MAX_DRAWN_ROWS: u64 = 10_000;
+/// The most cells `--board`, `--svg` and `--board --json` draw.
+const MAX_DRAWN_CELLS: u64 = 1_000_000;
+
+/// The most plies `--line` prints (each is a line of output).
+const MAX_PLIES: u64 = 10_000_000;
 
 /// Arguments of `gamegraph tab`.
 #[derive(Debug, clap::Args)]
 #[command(after_help = "Examples:
-  gamegraph tab tab.inp -o tab.out                 # the seed's tab.inp -> tab.out
+  gamegraph tab tab.inp -o tab.out                 # a file in the tab.inp format -> answers
   gamegraph tab --rows 10 --cols 4 --at 4,3        # one cell: prints 2
   gamegraph tab --rows 10 --cols 4 --board         # every cell's d, top row first
   gamegraph tab --rows 20 --cols 6 --svg board.svg # the same as a picture
   gamegraph tab --rows 10 --cols 4 --at 4,3 --line # an optimal play
   gamegraph tab --rows 1000000000000000000 --cols 50 --at 1,1   # by the period of the rows
-  gamegraph tab --period 1..50                     # periods of the rows, M = 1..50")]
+  gamegraph tab --period 1..50                     # periods of the rows, M = 1..50
+
+The tab.inp format (docs/formats.md): a first number s, then s tests `N M x y`; the answer
+to each is d: 0 when the player to move loses, else the number of that player's moves in
+the longest forced win.
+
+Limits: a run gives up with exit code 3 after --max-cells cell evaluations (rows computed
+times columns; work known in advance is refused before it starts), and work that cannot
+finish in decades is refused at once with exit code 2.")]
 pub(crate) struct Args {
-    /// The `tab.inp` file (first line s, then s tests `N M x y`); standard input when
+    /// A file in the tab.inp format (first s, then s tests `N M x y`); standard input when
     /// absent or `-`.
     #[arg(value_name = "FILE")]
     input: Option<PathBuf>,
@@ -40,8 +53,8 @@ pub(crate) struct Args {
     #[arg(long, value_name = "M", requires = "rows")]
     cols: Option<u32>,
     /// The start cell, row x (from the bottom) and column y.
-    #[arg(long, value_name = "X,Y", requires = "rows", value_parser = parse_at)]
-    at: Option<(u64, u32)>,
+    #[arg(long, value_name = "X,Y", requires = "rows")]
+    at: Option<String>,
     /// Draw the whole board: each cell's d, the top row first (coloured on a terminal).
     #[arg(long, requires = "rows")]
     board: bool,
@@ -51,40 +64,59 @@ pub(crate) struct Args {
     /// Print an optimal play from the `--at` cell.
     #[arg(long, requires = "at")]
     line: bool,
-    /// Stop `--line` after this many plies.
+    /// Stop `--line` after this many plies (at most 10000000).
     #[arg(long, value_name = "PLIES", default_value_t = 10_000)]
     max_plies: u64,
     /// Print the periods of the rows for M columns, or for every M in A..B.
-    #[arg(long, value_name = "M|A..B", conflicts_with_all = ["input", "rows"], value_parser = parse_range)]
-    period: Option<(u32, u32)>,
+    #[arg(long, value_name = "M|A..B", conflicts_with_all = ["input", "rows"])]
+    period: Option<String>,
     /// Never use the period: plain DP over every row (streaming, O(M) memory).
     #[arg(long)]
     no_extrapolate: bool,
-    /// How many rows the period search may compute before falling back to plain DP.
+    /// How many rows the period search may compute before falling back to plain DP
+    /// (at most 4294967296).
     #[arg(long, value_name = "ROWS", default_value_t = Config::default().search_rows)]
     search_rows: u64,
+    /// Give up (exit code 3) after this many cell evaluations, rows computed times
+    /// columns (the default takes about a minute).
+    #[arg(long, value_name = "CELLS", default_value_t = Config::default().max_cells)]
+    max_cells: u64,
     /// JSON output.
     #[arg(long)]
     json: bool,
 }
 
-fn parse_at(s: &str) -> Result<(u64, u32), String> {
-    let (x, y) = s.split_once(',').ok_or("expected X,Y, for example 4,3")?;
-    let x = x.trim().parse().map_err(|e| format!("bad row {x:?}: {e}"))?;
-    let y = y.trim().parse().map_err(|e| format!("bad column {y:?}: {e}"))?;
+/// `--at X,Y` (parsed here rather than by clap, so that a bad value is quoted briefly).
+fn parse_at(s: &str) -> Result<(u64, u32), CliError> {
+    let bad = |m: String| CliError::Usage(format!("--at: {m}"));
+    let (x, y) = s.split_once(',').ok_or_else(|| bad("expected X,Y, for example 4,3".into()))?;
+    let x = x.trim().parse().map_err(|e| bad(format!("bad row {:?}: {e}", short(x))))?;
+    let y = y.trim().parse().map_err(|e| bad(format!("bad column {:?}: {e}", short(y))))?;
     Ok((x, y))
 }
 
-fn parse_range(s: &str) -> Result<(u32, u32), String> {
-    let num = |t: &str| t.trim().parse::<u32>().map_err(|e| format!("bad column count {t:?}: {e}"));
+/// `--period M` or `--period A..B`.
+fn parse_range(s: &str) -> Result<(u32, u32), CliError> {
+    let bad = |m: String| CliError::Usage(format!("--period: {m}"));
+    let num = |t: &str| {
+        t.trim().parse::<u32>().map_err(|e| bad(format!("bad column count {:?}: {e}", short(t))))
+    };
     let (a, b) = match s.split_once("..") {
-        Some((a, b)) => (num(a)?, num(b.trim_start_matches('='))?),
+        Some((a, b)) => (num(a)?, num(b.strip_prefix('=').unwrap_or(b))?),
         None => (num(s)?, num(s)?),
     };
     if a == 0 || a > b {
-        return Err(format!("expected M >= 1 or A..B with 1 <= A <= B, found {s:?}"));
+        return Err(bad(format!("expected M >= 1 or A..B with 1 <= A <= B, found {:?}", short(s))));
     }
     Ok((a, b))
+}
+
+/// At most a few dozen characters of a bad argument, for a message.
+fn short(s: &str) -> String {
+    match s.char_indices().nth(32) {
+        Some((i, _)) => format!("{}…", &s[..i]),
+        None => s.to_owned(),
+    }
 }
 
 /// A cell's answer in `--json`.
@@ -148,9 +180,11 @@ pub(crate) fn run(args: Args) -> Result<ExitCode, CliError> {
     let config = Config {
         extrapolate: !args.no_extrapolate,
         search_rows: args.search_rows,
+        max_cells: args.max_cells,
         ..Config::default()
     };
-    if let Some((a, b)) = args.period {
+    if let Some(range) = &args.period {
+        let (a, b) = parse_range(range)?;
         return periods(&args, &config, a, b);
     }
     if args.rows.is_some() {
@@ -174,8 +208,29 @@ fn with_progress<T>(message: &'static str, f: impl FnOnce(&mut dyn FnMut(u64)) -
     out
 }
 
-fn solve_error(e: gamegraph_tab::SolveError) -> CliError {
-    CliError::Other(e.into())
+/// The exit code and message of a solver error, naming the option that changes it.
+fn solve_error(e: SolveError) -> CliError {
+    match e {
+        SolveError::CellLimit { .. } => {
+            CliError::TimeLimit(format!("{e}; raise the limit with --max-cells CELLS"))
+        }
+        SolveError::NoPeriod { .. } => CliError::TimeLimit(format!(
+            "{e}; raise --search-rows to search further (at most {})",
+            gamegraph_tab::MAX_STORED_ROWS
+        )),
+        SolveError::Hopeless { searched: Some(_), .. } => {
+            CliError::Usage(format!("{e}; a longer period search may help: raise --search-rows"))
+        }
+        SolveError::Hopeless { searched: None, .. } => CliError::Usage(format!(
+            "{e}; without --no-extrapolate, and with a large enough --search-rows, the period \
+             of the rows answers it"
+        )),
+        SolveError::TooTall { .. } => CliError::Usage(format!(
+            "{e}; --line and --board without --no-extrapolate use the period"
+        )),
+        SolveError::TooMuchMemory { .. } => CliError::Usage(format!("{e}; lower --search-rows")),
+        other => CliError::Other(other.into()),
+    }
 }
 
 fn tests(args: &Args, config: &Config) -> Result<ExitCode, CliError> {
@@ -183,8 +238,8 @@ fn tests(args: &Args, config: &Config) -> Result<ExitCode, CliError> {
         return Err(CliError::Usage("--board, --svg and --line need --rows and --cols".into()));
     }
     let input = Input::open(args.input.as_deref())?;
-    let tests = parse_tests(input.reader)
-        .map_err(|e| CliError::input(&input.name, Some(e.position()), &e))?;
+    let tests =
+        parse_tests(input.reader).map_err(|e| CliError::input(&input.name, e.position(), &e))?;
     let values =
         with_progress("solving", |p| answer_tests(&tests, config, p)).map_err(solve_error)?;
     let mut out = Output::create(args.output.as_deref())?;
@@ -204,7 +259,7 @@ fn tests(args: &Args, config: &Config) -> Result<ExitCode, CliError> {
 fn board(args: &Args, config: &Config) -> Result<ExitCode, CliError> {
     let (rows, cols) = (args.rows.unwrap_or(0), args.cols.unwrap_or(0));
     let board = Board::new(rows, cols).map_err(|e| CliError::Usage(e.to_string()))?;
-    let cell = match args.at {
+    let cell = match args.at.as_deref().map(parse_at).transpose()? {
         Some((x, y)) => Some(board.cell(x, y).map_err(|e| CliError::Usage(e.to_string()))?),
         None => None,
     };
@@ -212,9 +267,15 @@ fn board(args: &Args, config: &Config) -> Result<ExitCode, CliError> {
     if cell.is_none() && !drawn {
         return Err(CliError::Usage("say what to compute: --at X,Y, --board or --svg FILE".into()));
     }
-    if drawn && rows > MAX_DRAWN_ROWS {
+    if drawn && rows.saturating_mul(u64::from(cols)) > MAX_DRAWN_CELLS {
         return Err(CliError::Usage(format!(
-            "--board and --svg draw at most {MAX_DRAWN_ROWS} rows; use --at for taller boards"
+            "--board and --svg draw at most {MAX_DRAWN_CELLS} cells, and the {board} board \
+             has more; use --at for one cell"
+        )));
+    }
+    if args.line && args.max_plies > MAX_PLIES {
+        return Err(CliError::Usage(format!(
+            "--max-plies is at most {MAX_PLIES} (each ply is a line of output)"
         )));
     }
     // The whole board when drawn or for a line; otherwise the cheapest route to one cell.
@@ -231,12 +292,14 @@ fn board(args: &Args, config: &Config) -> Result<ExitCode, CliError> {
         (None, _) => None,
     };
     let line = match (cell, &solution) {
-        (Some(c), Some(s)) if args.line => Some(s.line(c, args.max_plies).map_err(solve_error)?),
+        (Some(c), Some(s)) if args.line => {
+            Some(s.line(c, args.max_plies, config).map_err(solve_error)?)
+        }
         _ => None,
     };
     if let (Some(path), Some(s)) = (&args.svg, &solution) {
         let mut f = create_file(path)?;
-        f.write_all(render_svg(s).map_err(solve_error)?.as_bytes())?;
+        render::write_svg(&mut f, s)?;
         f.finish()?;
     }
     let mut out = Output::create(args.output.as_deref())?;
@@ -266,7 +329,7 @@ fn board(args: &Args, config: &Config) -> Result<ExitCode, CliError> {
     } else {
         if let (Some(s), true) = (&solution, args.board) {
             let color = args.output.is_none() && std::io::stdout().is_terminal();
-            out.write_all(render_grid(s, color).map_err(solve_error)?.as_bytes())?;
+            render::write_grid(&mut out, s, color)?;
         }
         if let Some(line) = &line {
             let s = solution.as_ref().expect("a line has a solution");
@@ -294,20 +357,17 @@ fn board(args: &Args, config: &Config) -> Result<ExitCode, CliError> {
 }
 
 fn periods(args: &Args, config: &Config, a: u32, b: u32) -> Result<ExitCode, CliError> {
-    if b > gamegraph_tab::MAX_COLS {
-        return Err(CliError::Usage(format!("at most {} columns", gamegraph_tab::MAX_COLS)));
+    if b > MAX_COLS {
+        return Err(CliError::Usage(format!("at most {MAX_COLS} columns")));
     }
-    let mut found = Vec::new();
-    for m in a..=b {
-        let p = with_progress("searching", |pr| find_period(m, config, pr)).map_err(solve_error)?;
-        found.push((m, p));
-    }
+    let found =
+        with_progress("searching", |p| find_periods(a..=b, config, p)).map_err(solve_error)?;
     let mut out = Output::create(args.output.as_deref())?;
     if args.json {
         let items: Vec<_> = found.iter().map(|&(m, p)| PeriodJson::new(m, p)).collect();
         write_json(&mut out, &items)?;
     } else {
-        out.write_all(render_periods(&found).as_bytes())?;
+        render::write_periods(&mut out, &found)?;
     }
     out.finish()?;
     Ok(ExitCode::SUCCESS)
