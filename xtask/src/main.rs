@@ -1,11 +1,4 @@
-//! `cargo xtask`: workspace automation.
-//!
-//! - `cargo xtask fixtures` regenerates the generated fixture inputs from seeded
-//!   generators and refreshes the insta snapshots;
-//! - `cargo xtask fixtures --check` fails when a generated fixture is stale;
-//! - `cargo xtask bench <retro|tab|kernel|grundy|octal|all>` runs the benchmarks that
-//!   compare against outside tools and baselines (not part of CI);
-//! - `cargo xtask ci` runs exactly what `.ci/run` runs.
+//! `cargo xtask`: workspace automation. Run `cargo xtask help` for the usage text.
 
 #![allow(clippy::print_stdout, clippy::print_stderr)]
 
@@ -13,6 +6,7 @@ mod bench;
 mod fixtures;
 mod rng;
 
+use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
 
@@ -28,7 +22,29 @@ fn main() -> ExitCode {
     }
 }
 
-const USAGE: &str = "usage: cargo xtask <fixtures [--check] | bench <name>... [--quick] | ci>";
+const USAGE: &str = "\
+usage: cargo xtask <command>
+
+commands:
+  fixtures            regenerate the generated fixture inputs (fixtures/**, from seeded
+                      generators), then run the fixture tests with INSTA_UPDATE=new: a
+                      changed or new snapshot is written beside the old one as a .snap.new
+                      file, never over it. Review each one (`cargo insta review`, or
+                      `diff -u X.snap X.snap.new`, then `mv X.snap.new X.snap` to accept)
+  fixtures --check    fail when a generated fixture is stale or has no generator, when a
+                      snapshot's input_file no longer exists, or when a .snap.new is left
+  bench <name>... [--quick]
+                      run benchmarks against baselines and outside tools (not in CI):
+                        graph   loading text and binary graph files (gamegraph info)
+                        retro   win/loss/draw against a C++ baseline
+                        tab     the tab board against plain DP
+                        kernel  kernels and alpha against clingo and python-igraph
+                        grundy  Grundy values against a C++ baseline; heaps and misere
+                        octal   octal games against ogsolve and the plain definition
+                                (also --medium: N up to 10^6; --games 0.6,0.106: only these)
+                      --quick: small sizes only
+  ci                  run .ci/run: what CI runs
+  help                print this text";
 
 fn run(args: Vec<String>) -> Result<()> {
     let Some((cmd, rest)) = args.split_first() else { bail!("{USAGE}") };
@@ -40,6 +56,11 @@ fn run(args: Vec<String>) -> Result<()> {
         },
         "bench" => bench::run(&workspace_root(), rest),
         "ci" => ci(),
+        "help" | "--help" | "-h" => {
+            // A closed pipe (`cargo xtask help | head`) is not an error.
+            let _ = writeln!(std::io::stdout(), "{USAGE}");
+            Ok(())
+        }
         _ => bail!("{USAGE}"),
     }
 }

@@ -1,6 +1,10 @@
 //! Benchmarks that compare gamegraph with baselines and outside tools, side by side in
-//! one run. Each measurement runs a whole process and records its wall time and peak
-//! resident memory (from `wait4`).
+//! one run. Each measurement runs a whole process and records its wall time, CPU time
+//! and peak resident memory.
+//!
+//! Those come from `wait4(2)` through `libc`: the standard library reaps a child without
+//! its resource usage, and `getrusage(RUSAGE_CHILDREN)` would report the largest of all
+//! children so far, not of the one measured.
 
 use std::path::Path;
 use std::process::{Command, Stdio};
@@ -95,15 +99,38 @@ pub(crate) fn mib(bytes: u64) -> String {
     format!("{:.1}", bytes as f64 / (1024.0 * 1024.0))
 }
 
+/// The benchmark names, in the order `cargo xtask help` lists them.
+const NAMES: [&str; 6] = ["graph", "retro", "tab", "kernel", "grundy", "octal"];
+
+/// Splits `bench`'s arguments into the benchmark names and the flags; `--games` takes the
+/// next argument as its value.
+fn parse(args: &[String]) -> Result<(Vec<&str>, bool)> {
+    let mut names = Vec::new();
+    let mut quick = false;
+    let mut rest = args.iter();
+    while let Some(arg) = rest.next() {
+        match arg.as_str() {
+            "--quick" => quick = true,
+            "--medium" => {}
+            "--games" => {
+                if rest.next().is_none() {
+                    bail!("--games needs a list of octal codes, e.g. --games 0.6,0.106");
+                }
+            }
+            flag if flag.starts_with('-') => bail!("unknown flag {flag:?} (see cargo xtask help)"),
+            name if NAMES.contains(&name) => names.push(name),
+            name => bail!("unknown benchmark {name:?}: the benchmarks are {}", NAMES.join(", ")),
+        }
+    }
+    if names.is_empty() {
+        bail!("name a benchmark: {} (add --quick for small sizes)", NAMES.join(", "));
+    }
+    Ok((names, quick))
+}
+
 /// Runs the named benchmarks.
 pub(crate) fn run(root: &Path, args: &[String]) -> Result<()> {
-    let quick = args.iter().any(|a| a == "--quick");
-    let names: Vec<&str> =
-        args.iter().map(String::as_str).filter(|a| !a.starts_with("--")).collect();
-    if names.is_empty() {
-        bail!("name a benchmark: retro, tab, kernel, grundy, octal (add --quick for small sizes)");
-    }
-    let _ = (root, quick);
+    let (names, quick) = parse(args)?;
     for name in names {
         match name {
             "graph" => graph::run(root, quick)?,
@@ -112,8 +139,31 @@ pub(crate) fn run(root: &Path, args: &[String]) -> Result<()> {
             "octal" => octal::run(root, args)?,
             "grundy" => grundy::run(root, quick)?,
             "kernel" => kernel::run(root, quick)?,
-            _ => bail!("unknown benchmark {name:?}"),
+            _ => unreachable!("parse accepts only NAMES"),
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::parse;
+
+    fn args(s: &str) -> Vec<String> {
+        s.split_whitespace().map(String::from).collect()
+    }
+
+    #[test]
+    fn the_value_of_games_is_not_a_benchmark_name() {
+        let a = args("octal --games 0.6,0.106 --quick");
+        assert_eq!(parse(&a).unwrap(), (vec!["octal"], true));
+    }
+
+    #[test]
+    fn unknown_names_and_flags_are_refused() {
+        assert!(parse(&args("retro fast")).unwrap_err().to_string().contains("\"fast\""));
+        assert!(parse(&args("retro --fast")).unwrap_err().to_string().contains("--fast"));
+        assert!(parse(&args("--quick")).unwrap_err().to_string().contains("name a benchmark"));
+        assert!(parse(&args("octal --games")).is_err());
+    }
 }
