@@ -374,6 +374,18 @@ impl From<FormatArg> for gamegraph_graph::format::Format {
     }
 }
 
+/// How a command reads its game graph: the options every graph-reading command shares.
+#[derive(Debug, Clone, Default, clap::Args)]
+pub(crate) struct GraphInput {
+    /// The input format (detected from the contents when absent).
+    #[arg(long, value_enum)]
+    pub(crate) format: Option<FormatArg>,
+    /// Read graphs of up to N vertices from a text file (default: 16777216 plus one per byte
+    /// of input, so that a few bytes cannot ask for gigabytes).
+    #[arg(long, value_name = "N")]
+    pub(crate) max_vertices: Option<u64>,
+}
+
 /// Reads a game graph from `path` (standard input for `None` or `-`) in `format`, or in
 /// the format detected from its contents when `None`. Bad input becomes
 /// [`CliError::Input`] with the file, line and column.
@@ -381,14 +393,16 @@ pub(crate) fn read_game(
     path: Option<&Path>,
     format: Option<FormatArg>,
 ) -> Result<gamegraph_graph::format::GameFile, CliError> {
-    read_game_as(path, format).map(|(file, _)| file)
+    let input = GraphInput { format, ..GraphInput::default() };
+    read_graph(path, &input).map(|(file, _)| file)
 }
 
-/// [`read_game`], also returning the format that was read (given or detected). A binary
-/// file named by its path is read by all threads of the current rayon pool.
-pub(crate) fn read_game_as(
+/// Reads a game graph from `path` (standard input for `None` or `-`) as `input` says, and
+/// returns it with the format that was read (given or detected). A binary file named by
+/// its path is read by all threads of the current rayon pool.
+pub(crate) fn read_graph(
     path: Option<&Path>,
-    format: Option<FormatArg>,
+    input: &GraphInput,
 ) -> Result<(gamegraph_graph::format::GameFile, gamegraph_graph::format::Format), CliError> {
     use gamegraph_graph::open;
     let path = path.filter(|p| *p != Path::new("-"));
@@ -399,8 +413,11 @@ pub(crate) fn read_game_as(
             bar.inc(bytes);
         }
     };
-    let options =
-        open::Options { format: format.map(Into::into), progress: Some(&tick), max_vertices: None };
+    let options = open::Options {
+        format: input.format.map(Into::into),
+        progress: Some(&tick),
+        max_vertices: input.max_vertices,
+    };
     let result = match path {
         Some(p) => open::open(p, &options),
         None => open::read_stream(io::stdin().lock(), "<stdin>", &options),
@@ -408,7 +425,15 @@ pub(crate) fn read_game_as(
     if let Some(bar) = &bar {
         bar.finish_and_clear();
     }
-    let opened = result.map_err(|e| CliError::input(e.name(), e.position(), e.message()))?;
+    let opened = result.map_err(|e| {
+        let mut message = e.message();
+        if let open::OpenError::Read { error, .. } = &e
+            && let gamegraph_graph::ReadErrorKind::TooManyVertices { n, .. } = error.kind
+        {
+            message.push_str(&format!(": pass --max-vertices {n} to read it"));
+        }
+        CliError::input(e.name(), e.position(), message)
+    })?;
     Ok((opened.file, opened.format))
 }
 

@@ -139,3 +139,59 @@ fn a_graph_larger_than_memory_is_refused_before_it_is_generated() {
         assert!(!t.join(args[args.len() - 1]).exists());
     }
 }
+
+#[test]
+fn a_tiny_file_cannot_ask_for_gigabytes() {
+    let t = TempDir::new("tiny");
+    t.file("x", "1 4294967295\n");
+    t.file("h", "1000000000 3\n1\n1 2\n2 3\n3 1\n");
+    t.file("h2", "20000000 3\n1\n1 2\n2 3\n3 1\n");
+    for args in [
+        &["info", "x"][..],
+        &["retro", "x"],
+        &["kernel", "x"],
+        &["grundy", "x"],
+        &["convert", "x", "--to", "binary", "-o", "x.bin"],
+        &["info", "h"],
+        &["retro", "h"],
+    ] {
+        let o = gamegraph(&t, args, None);
+        assert_eq!(code(&o), 2, "{args:?}: {}", stderr(&o));
+        assert!(stderr(&o).contains("--max-vertices"), "{args:?}: {}", stderr(&o));
+    }
+    let o = gamegraph(&t, &["info", "h2"], None);
+    assert_eq!(code(&o), 2, "{}", stderr(&o));
+    let o = gamegraph(&t, &["info", "--max-vertices", "20000000", "h2"], None);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    assert!(String::from_utf8_lossy(&o.stdout).contains("vertices: 20000000"));
+}
+
+#[test]
+fn a_header_without_a_start_line_is_not_read_as_arcs() {
+    let t = TempDir::new("nm");
+    t.file("g.txt", "3 3\n1 2\n2 3\n3 1\n");
+    let o = gamegraph(&t, &["info", "g.txt"], None);
+    let info = String::from_utf8_lossy(&o.stdout).into_owned();
+    assert!(info.contains("format: header") && info.contains("arcs: 3"), "{info}");
+    assert!(info.contains("self-loops: 0"), "{info}");
+    // Without a start vertex, retro needs one to answer.
+    let o = gamegraph(&t, &["retro", "--start", "1", "g.txt"], None);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    t.file("zero.txt", "3 0\n");
+    let o = gamegraph(&t, &["info", "zero.txt"], None);
+    assert!(String::from_utf8_lossy(&o.stdout).contains("vertices: 3"), "{}", stderr(&o));
+    t.file("neither.txt", "3 0\n1 2\n");
+    let o = gamegraph(&t, &["info", "neither.txt"], None);
+    assert_eq!(code(&o), 2);
+    assert!(stderr(&o).starts_with("error: neither.txt:1:1: ") && stderr(&o).contains("--format"));
+}
+
+#[test]
+fn a_long_bad_token_is_quoted_briefly() {
+    let t = TempDir::new("token");
+    let long = format!("3 1\n1\n1 2{}\n", "x".repeat(100_000));
+    t.file("g.txt", &long);
+    let o = gamegraph(&t, &["retro", "g.txt"], None);
+    assert_eq!(code(&o), 2);
+    assert!(stderr(&o).len() < 200, "{}", stderr(&o));
+}

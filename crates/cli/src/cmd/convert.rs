@@ -4,7 +4,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use crate::cmd::generate::{ToFormat, write_graph};
-use crate::common::{CliError, FormatArg, check_distinct, read_game};
+use crate::common::{CliError, GraphInput, check_distinct, read_graph};
 
 /// Arguments of `gamegraph convert`.
 #[derive(Debug, clap::Args)]
@@ -23,9 +23,8 @@ pub(crate) struct Args {
     /// Output format.
     #[arg(long, value_enum)]
     to: ToFormat,
-    /// Input format (detected from the contents by default).
-    #[arg(long, value_enum)]
-    format: Option<FormatArg>,
+    #[command(flatten)]
+    input: GraphInput,
     /// Write to FILE instead of standard output.
     #[arg(short = 'o', long, value_name = "FILE")]
     output: Option<PathBuf>,
@@ -34,7 +33,7 @@ pub(crate) struct Args {
 /// Runs `gamegraph convert`.
 pub(crate) fn run(args: Args) -> Result<ExitCode, CliError> {
     check_distinct(args.output.as_deref(), args.file.as_deref())?;
-    let file = read_game(args.file.as_deref(), args.format)?;
+    let (file, _) = read_graph(args.file.as_deref(), &args.input)?;
     write_graph(args.output.as_deref(), args.to, &file.graph, file.start)?;
     Ok(ExitCode::SUCCESS)
 }

@@ -6,7 +6,7 @@ use std::process::ExitCode;
 
 use gamegraph_graph::Summary;
 
-use crate::common::{CliError, FormatArg, Output, read_game_as, write_json};
+use crate::common::{CliError, GraphInput, Output, read_graph, write_json};
 
 /// Arguments of `gamegraph info`.
 #[derive(Debug, clap::Args)]
@@ -20,9 +20,8 @@ Examples:
 pub(crate) struct Args {
     /// Input file (standard input when absent or `-`).
     file: Option<PathBuf>,
-    /// Input format (detected from the contents by default).
-    #[arg(long, value_enum)]
-    format: Option<FormatArg>,
+    #[command(flatten)]
+    input: GraphInput,
     /// Print JSON instead of text.
     #[arg(long)]
     json: bool,
@@ -41,7 +40,7 @@ struct Info {
 
 /// Runs `gamegraph info`.
 pub(crate) fn run(args: Args) -> Result<ExitCode, CliError> {
-    let (file, format) = read_game_as(args.file.as_deref(), args.format)?;
+    let (file, format) = read_graph(args.file.as_deref(), &args.input)?;
     let summary = Summary::of(&file.graph);
     let mut out = Output::create(None)?;
     if args.json {

@@ -10,7 +10,8 @@ use gamegraph_retro::{LineEnd, Outcome, Solution, par_solve};
 use serde::Serialize;
 
 use crate::common::{
-    CliError, FormatArg, Output, create_file, progress, read_game, thread_pool, write_json,
+    CliError, GraphInput, Output, check_distinct, create_file, progress, read_graph, thread_pool,
+    write_json,
 };
 
 /// Win / lose / draw, depth and optimal moves of a game graph (retrograde analysis).
@@ -55,15 +56,16 @@ pub(crate) struct Args {
     /// Threads for the solver (default: all cores); the answer is the same for every count.
     #[arg(long, value_name = "N")]
     threads: Option<usize>,
-    /// The input format (detected from the contents when absent).
-    #[arg(long, value_enum)]
-    format: Option<FormatArg>,
+    #[command(flatten)]
+    input: GraphInput,
 }
 
 /// Runs `gamegraph retro`.
 pub(crate) fn run(args: Args) -> Result<ExitCode, CliError> {
+    check_distinct(args.dot.as_deref(), args.file.as_deref())?;
     let pool = thread_pool(args.threads)?;
-    let file = pool.install(|| read_game(args.file.as_deref(), args.format))?;
+    let file =
+        pool.install(|| read_graph(args.file.as_deref(), &args.input).map(|(file, _)| file))?;
     let g = &file.graph;
     let n = g.num_vertices();
     let start = match args.start {
