@@ -22,15 +22,15 @@ fn stdout(o: &Output) -> String {
 #[test]
 fn one_kernel_or_none() {
     let dir = TempDir::new("one");
-    let spec = fixture("spec4-single-game.txt");
-    let o = run(&dir, &[spec.to_str().unwrap()]);
+    let take = fixture("take-one-to-four.txt");
+    let o = run(&dir, &[take.to_str().unwrap()]);
     assert!(o.status.success());
     assert_eq!(stdout(&o), "1 6 11 16\n");
     let o = run(&dir, &[fixture("triangle.txt").to_str().unwrap()]);
     assert!(o.status.success());
     assert_eq!(stdout(&o), "none\n");
     // The single-solver binary behaves the same, and reads standard input.
-    let input = std::fs::read(&spec).unwrap();
+    let input = std::fs::read(&take).unwrap();
     let o = support::run_bin(env!("CARGO_BIN_EXE_gamegraph-kernel"), &dir, &[], Some(&input));
     assert_eq!(stdout(&o), "1 6 11 16\n");
 }
@@ -75,22 +75,22 @@ fn check_prints_the_reason_and_exits_1() {
 #[test]
 fn explain_json_and_dot() {
     let dir = TempDir::new("json");
-    let spec = fixture("spec4-single-game.txt");
-    let spec = spec.to_str().unwrap();
-    let text = stdout(&run(&dir, &[spec, "--explain"]));
+    let take = fixture("take-one-to-four.txt");
+    let take = take.to_str().unwrap();
+    let text = stdout(&run(&dir, &[take, "--explain"]));
     assert!(text.contains("acyclic"), "{text}");
-    let o = run(&dir, &[spec, "--json", "--explain"]);
+    let o = run(&dir, &[take, "--json", "--explain"]);
     let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
     assert_eq!(v["kernel"], serde_json::json!([1, 6, 11, 16]));
     assert_eq!(v["explanation"]["loss"], 4);
     let tri = fixture("triangle.txt");
     let text = stdout(&run(&dir, &[tri.to_str().unwrap(), "--explain"]));
     assert!(text.starts_with("none\nalpha < beta"), "{text}");
-    let o = run(&dir, &[spec, "--dot", "k.dot"]);
+    let o = run(&dir, &[take, "--dot", "k.dot"]);
     assert!(o.status.success());
     let dot = std::fs::read_to_string(dir.join("k.dot")).unwrap();
     assert!(dot.contains("palegreen"));
-    let o = run(&dir, &[spec, "--count", "--json"]);
+    let o = run(&dir, &[take, "--count", "--json"]);
     let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
     assert_eq!(v["count"], 1);
 }

@@ -1,12 +1,53 @@
-//! Fixture graphs: certificates first, then a snapshot of the crate's report.
+//! Fixture graphs: certificates first, then a snapshot of a text report of everything the
+//! crate computes.
 
+use std::fmt::Write as _;
 use std::io::BufReader;
 
 use gamegraph_graph::format::read_header;
+use gamegraph_graph::{Graph, Vertex};
 use gamegraph_kernel::{
-    Config, alpha, beta, count_kernels, externally_stable, find_kernel, internally_stable,
-    is_kernel, kernels, maximal_internally_stable, report,
+    Config, Decided, KernelError, VertexSet, alpha, beta, count_kernels, externally_stable,
+    find_kernel, internally_stable, is_kernel, kernels, maximal_internally_stable,
 };
+
+/// The sorted 1-based ids of `set`, separated by spaces.
+fn format_set(set: &VertexSet) -> String {
+    let ids: Vec<String> =
+        set.iter_ones().map(|i| Vertex::from_index(i).one_based().to_string()).collect();
+    ids.join(" ")
+}
+
+/// A deterministic text report of `g`: the retrograde split, the number of kernels, the
+/// first `limit` kernels, α and β with witnesses.
+fn report(g: &Graph, cfg: &Config, limit: usize) -> Result<String, KernelError> {
+    let mut s = String::new();
+    let found = find_kernel(g, cfg)?;
+    let count = count_kernels(g, cfg)?;
+    let a = alpha(g, cfg)?;
+    let b = beta(g, cfg)?;
+    let e = found.explanation;
+    let _ = writeln!(s, "vertices {}, arcs {}", g.num_vertices(), g.num_arcs());
+    let _ =
+        writeln!(s, "retrograde: {} L, {} W, {} D in {} part(s)", e.loss, e.win, e.draw, e.parts);
+    let how = match e.decided {
+        Decided::Acyclic => "acyclic",
+        Decided::Retrograde => "retrograde labels",
+        Decided::NoOddCycle => "no odd cycle",
+        Decided::AlphaBelowBeta { .. } => "alpha < beta",
+        Decided::Search => "search",
+        _ => "another argument",
+    };
+    let _ = writeln!(s, "decided by: {how}");
+    let _ = writeln!(s, "kernel: {}", found.kernel.as_ref().map_or("none".to_owned(), format_set));
+    let _ = writeln!(s, "kernels: {}", count.count);
+    for k in kernels(g, cfg).take(limit) {
+        let _ = writeln!(s, "  {}", format_set(&k?));
+    }
+    let _ = writeln!(s, "alpha: {}: {}", a.size, format_set(&a.set));
+    let _ = writeln!(s, "beta: {}: {}", b.size, format_set(&b.set));
+    Ok(s)
+}
 
 #[test]
 fn fixtures() {
@@ -48,20 +89,33 @@ fn fixtures() {
 }
 
 #[test]
-fn spec_single_game_has_the_thesis_kernel() {
+fn taking_one_to_four_has_the_multiples_of_five_as_its_kernel() {
     let text = std::fs::read_to_string(concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/../../fixtures/kernel/spec4-single-game.txt"
+        "/../../fixtures/kernel/take-one-to-four.txt"
     ))
     .unwrap();
     let g = read_header(text.as_bytes()).unwrap().graph;
     let cfg = Config::default();
-    let k = find_kernel(&g, &cfg).unwrap().kernel.unwrap();
-    assert_eq!(gamegraph_kernel::format_set(&k), "1 6 11 16"); // positions 0, 5, 10, 15
+    let found = find_kernel(&g, &cfg).unwrap();
+    assert_eq!(format_set(&found.kernel.unwrap()), "1 6 11 16"); // positions 0, 5, 10, 15
     assert_eq!(count_kernels(&g, &cfg).unwrap().count, 1);
-    assert_eq!(found_by(&g), gamegraph_kernel::Decided::Acyclic);
+    assert_eq!(found.explanation.decided, Decided::Acyclic);
 }
 
-fn found_by(g: &gamegraph_graph::Graph) -> gamegraph_kernel::Decided {
-    find_kernel(g, &Config::default()).unwrap().explanation.decided
+#[test]
+fn a_time_limit_in_the_past_stops_every_mode() {
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../fixtures/kernel/random-40-300.txt"
+    ))
+    .unwrap();
+    let g = read_header(text.as_bytes()).unwrap().graph;
+    let cfg = Config::with_deadline(std::time::Instant::now());
+    let limit = |r: Result<(), KernelError>| matches!(r, Err(KernelError::TimeLimit { .. }));
+    assert!(limit(find_kernel(&g, &cfg).map(drop)));
+    assert!(limit(count_kernels(&g, &cfg).map(drop)));
+    assert!(limit(alpha(&g, &cfg).map(drop)));
+    assert!(limit(beta(&g, &cfg).map(drop)));
+    assert!(limit(kernels(&g, &cfg).next().unwrap().map(drop)));
 }
