@@ -36,6 +36,9 @@ pub(crate) struct Budget {
     pub(crate) nodes: u64,
     /// Elementary steps since the clock was last read.
     work: u64,
+    /// Tests: fail as if the deadline had passed at every `.0`-th call of `spend`.
+    #[cfg(test)]
+    pub(crate) trip: Option<(u64, u64)>,
 }
 
 impl Budget {
@@ -45,6 +48,8 @@ impl Budget {
             max_nodes: cfg.max_nodes.unwrap_or(u64::MAX),
             nodes: 0,
             work: 0,
+            #[cfg(test)]
+            trip: None,
         }
     }
 
@@ -63,6 +68,13 @@ impl Budget {
     /// once per [`CLOCK_EVERY`] steps).
     #[inline]
     pub(crate) fn spend(&mut self, work: u64) -> Result<(), KernelError> {
+        #[cfg(test)]
+        if let Some((every, calls)) = &mut self.trip {
+            *calls += 1;
+            if *calls % *every == 0 {
+                return Err(KernelError::TimeLimit { nodes: self.nodes });
+            }
+        }
         self.work = self.work.saturating_add(work);
         if self.work >= CLOCK_EVERY {
             self.work = 0;

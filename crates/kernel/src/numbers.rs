@@ -4,8 +4,8 @@ use gamegraph_graph::Graph;
 
 use crate::check::VertexSet;
 use crate::config::Budget;
-use crate::local::Local;
-use crate::stable::{max_independent, min_absorbing};
+use crate::local::{Local, weak_components};
+use crate::stable::{MAX_PART, max_independent, min_absorbing};
 use crate::{Config, KernelError};
 
 /// A stable set with its size and the search effort.
@@ -94,6 +94,15 @@ pub fn alpha(g: &Graph, cfg: &Config) -> Result<StableSet, KernelError> {
 pub fn beta(g: &Graph, cfg: &Config) -> Result<StableSet, KernelError> {
     let mut budget = Budget::new(cfg);
     budget.check_clock()?;
+    // The parts of the search are the weakly connected components: refuse a large one
+    // before building anything.
+    let parts = weak_components(g, &vec![true; g.num_vertices()], &mut budget)?;
+    if let Some(c) = parts.iter().map(Vec::len).max()
+        && c > MAX_PART
+    {
+        return Err(KernelError::TooLarge { vertices: c, max: MAX_PART });
+    }
+    drop(parts);
     let local = Local::whole(g, &mut budget)?;
     let n = local.n();
     let mut succ: Vec<Vec<u32>> = Vec::with_capacity(n);

@@ -120,9 +120,10 @@ impl Search {
             }
             ok = self.propagate(budget)?;
         } else {
+            let n = self.g.n();
+            budget.spend(n as u64)?;
             self.started = true;
             ok = true;
-            let n = self.g.n();
             for v in 0..n {
                 if self.g.looped[v] {
                     ok &= self.st.assign(v as u32, OUT);
@@ -130,7 +131,6 @@ impl Search {
                     ok &= self.st.assign(v as u32, IN);
                 }
             }
-            budget.spend(n as u64)?;
             ok = ok && self.propagate(budget)?;
         }
         loop {
@@ -336,6 +336,43 @@ mod tests {
                 Some(true) => {
                     out.push((0..s.graph().n()).filter(|&v| s.is_in(v)).collect());
                 }
+            }
+        }
+    }
+
+    #[test]
+    fn a_search_stopped_by_the_clock_anywhere_resumes_where_it_stopped() {
+        let mut x: u64 = 777;
+        for round in 0..100 {
+            let n = 4 + round % 12;
+            let mut arcs = Vec::new();
+            for u in 0..n {
+                for v in 0..n {
+                    x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                    if (x >> 33) % 100 < 25 {
+                        arcs.push((Vertex(u as u32), Vertex(v as u32)));
+                    }
+                }
+            }
+            let g = Graph::from_arcs(n, &arcs).unwrap();
+            let mut b = Budget::new(&Config::default());
+            let local = Local::whole(&g, &mut b).unwrap();
+            let whole = kernels_of(&mut Search::new(local.clone(), &mut b).unwrap(), None);
+            for every in [1, 2, 3, 7] {
+                let mut b = Budget::new(&Config::default());
+                let mut s = Search::new(local.clone(), &mut b).unwrap();
+                b.trip = Some((every + 1, every));
+                let mut out = Vec::new();
+                let mut stops = 0;
+                loop {
+                    match s.next(&mut b) {
+                        Err(KernelError::TimeLimit { .. }) => stops += 1,
+                        Err(e) => panic!("{e}"),
+                        Ok(false) => break,
+                        Ok(true) => out.push((0..n).filter(|&v| s.is_in(v)).collect::<Vec<_>>()),
+                    }
+                }
+                assert_eq!(out, whole, "stopped {stops} times");
             }
         }
     }

@@ -414,18 +414,22 @@ fn mds_part(
     }
     let w = bits::words(c);
     budget.spend(c as u64)?;
-    let mut cover = vec![vec![0u64; w]; c];
-    let mut cand = vec![vec![0u64; w]; c];
+    let mut cover = Vec::with_capacity(c);
+    let mut cand = Vec::with_capacity(c);
     for (i, &v) in comp.iter().enumerate() {
         budget.spend((2 * w + succ[v as usize].len() + pred[v as usize].len()) as u64)?;
-        bits::set(&mut cover[i], i);
-        bits::set(&mut cand[i], i);
+        let mut absorbs = vec![0u64; w];
+        let mut absorbed_by = vec![0u64; w];
+        bits::set(&mut absorbs, i);
+        bits::set(&mut absorbed_by, i);
         for &p in &pred[v as usize] {
-            bits::set(&mut cover[i], local[&p]);
+            bits::set(&mut absorbs, local[&p]);
         }
         for &s in &succ[v as usize] {
-            bits::set(&mut cand[i], local[&s]);
+            bits::set(&mut absorbed_by, local[&s]);
         }
+        cover.push(absorbs);
+        cand.push(absorbed_by);
     }
     let cv = Cover { cover, cand };
     let mut all = vec![!0u64; w];

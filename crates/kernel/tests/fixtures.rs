@@ -119,3 +119,41 @@ fn a_time_limit_in_the_past_stops_every_mode() {
     assert!(limit(beta(&g, &cfg).map(drop)));
     assert!(limit(kernels(&g, &cfg).next().unwrap().map(drop)));
 }
+
+#[test]
+fn the_empty_graph_has_the_empty_kernel() {
+    let g = Graph::from_arcs(0, &[]).unwrap();
+    let cfg = Config::default();
+    let found = find_kernel(&g, &cfg).unwrap();
+    assert_eq!(found.kernel.map(|k| k.len()), Some(0));
+    assert_eq!(count_kernels(&g, &cfg).unwrap().count, 1);
+    assert_eq!(kernels(&g, &cfg).count(), 1);
+    assert_eq!(alpha(&g, &cfg).unwrap().size, 0);
+    assert_eq!(beta(&g, &cfg).unwrap().size, 0);
+}
+
+#[test]
+fn a_part_too_large_for_the_bitset_search_is_refused() {
+    // One directed cycle of 40000 vertices: a single part, above the supported size.
+    let n = 40_000u32;
+    let arcs: Vec<_> = (0..n).map(|i| (Vertex(i), Vertex((i + 1) % n))).collect();
+    let g = Graph::from_arcs(n as usize, &arcs).unwrap();
+    let cfg = Config::default();
+    let too_large = |r: Result<gamegraph_kernel::StableSet, KernelError>| {
+        matches!(r, Err(KernelError::TooLarge { vertices: 40_000, .. }))
+    };
+    assert!(too_large(alpha(&g, &cfg)));
+    assert!(too_large(beta(&g, &cfg)));
+    // An even cycle has no odd cycle: its kernel is built without search.
+    assert_eq!(find_kernel(&g, &cfg).unwrap().explanation.decided, Decided::NoOddCycle);
+}
+
+#[test]
+fn more_kernels_than_a_u128_holds_is_an_error() {
+    // 130 disjoint 2-cycles: 2^130 kernels.
+    let arcs: Vec<_> = (0..130u32)
+        .flat_map(|i| [(Vertex(2 * i), Vertex(2 * i + 1)), (Vertex(2 * i + 1), Vertex(2 * i))])
+        .collect();
+    let g = Graph::from_arcs(260, &arcs).unwrap();
+    assert_eq!(count_kernels(&g, &Config::default()), Err(KernelError::CountOverflow));
+}

@@ -54,7 +54,7 @@ pub(crate) struct Args {
     #[arg(long)]
     all: bool,
     /// With --all: stop after K kernels.
-    #[arg(long, value_name = "K", requires = "all")]
+    #[arg(long, value_name = "K", requires = "all", allow_hyphen_values = true)]
     limit: Option<u64>,
     /// Print alpha and a maximum internally stable set.
     #[arg(long)]
@@ -76,7 +76,7 @@ pub(crate) struct Args {
     dot: Option<PathBuf>,
     /// Give up after SECS seconds, counted once the graph is read (exit code 3); `none` for
     /// no limit [default: 60].
-    #[arg(long, value_name = "SECS", value_parser = parse_time_limit)]
+    #[arg(long, value_name = "SECS", value_parser = parse_time_limit, allow_hyphen_values = true)]
     time_limit: Option<TimeLimit>,
     /// Write the answer to FILE instead of standard output.
     #[arg(short, long, value_name = "FILE")]
