@@ -88,14 +88,16 @@ fn fixtures() {
     });
 }
 
+/// The graph of `fixtures/kernel/NAME`.
+fn fixture_graph(name: &str) -> Graph {
+    let path =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures/kernel").join(name);
+    read_header(BufReader::new(std::fs::File::open(path).unwrap())).unwrap().graph
+}
+
 #[test]
 fn taking_one_to_four_has_the_multiples_of_five_as_its_kernel() {
-    let text = std::fs::read_to_string(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../fixtures/kernel/take-one-to-four.txt"
-    ))
-    .unwrap();
-    let g = read_header(text.as_bytes()).unwrap().graph;
+    let g = fixture_graph("take-one-to-four.txt");
     let cfg = Config::default();
     let found = find_kernel(&g, &cfg).unwrap();
     assert_eq!(format_set(&found.kernel.unwrap()), "1 6 11 16"); // positions 0, 5, 10, 15
@@ -105,12 +107,7 @@ fn taking_one_to_four_has_the_multiples_of_five_as_its_kernel() {
 
 #[test]
 fn a_time_limit_in_the_past_stops_every_mode() {
-    let text = std::fs::read_to_string(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../fixtures/kernel/random-40-300.txt"
-    ))
-    .unwrap();
-    let g = read_header(text.as_bytes()).unwrap().graph;
+    let g = fixture_graph("random-40-300.txt");
     let cfg = Config::with_deadline(std::time::Instant::now());
     let limit = |r: Result<(), KernelError>| matches!(r, Err(KernelError::TimeLimit { .. }));
     assert!(limit(find_kernel(&g, &cfg).map(drop)));
