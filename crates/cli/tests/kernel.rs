@@ -254,3 +254,15 @@ fn self_loops_are_never_in_a_stable_set() {
     assert_eq!(stdout(&run(&dir, &[looped, "--beta"])), "1\n1\n");
     assert_eq!(stdout(&run(&dir, &[looped, "--all"])), "");
 }
+
+#[test]
+fn an_answer_stopped_by_the_limit_leaves_the_output_file_alone() {
+    let dir = TempDir::new("keep");
+    let before = dir.file("answer.txt", "1 3 5\n");
+    let c5 = fixture("five-cycle.txt");
+    for mode in ["--count", "--alpha", "--explain"] {
+        let o = run(&dir, &[c5.to_str().unwrap(), mode, "--time-limit", "0", "-o", "answer.txt"]);
+        assert_eq!(o.status.code(), Some(3), "{mode}");
+        assert_eq!(std::fs::read_to_string(&before).unwrap(), "1 3 5\n", "{mode}");
+    }
+}
