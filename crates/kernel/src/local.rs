@@ -20,17 +20,30 @@ pub(crate) struct Local {
     pub(crate) global: Vec<Vertex>,
 }
 
-fn csr(n: usize, lists: &mut [Vec<u32>]) -> (Vec<u32>, Vec<u32>) {
-    let mut off = Vec::with_capacity(n + 1);
-    let mut all = Vec::new();
-    off.push(0);
-    for l in lists.iter_mut() {
-        l.sort_unstable();
-        l.dedup();
-        all.extend_from_slice(l);
-        off.push(all.len() as u32);
+/// Sorts and deduplicates each list `all[off[v]..off[v + 1]]` in place, compacting `all`
+/// and updating `off`.
+fn sort_lists(off: &mut [u32], all: &mut Vec<u32>, budget: &mut Budget) -> Result<(), KernelError> {
+    let mut write = 0usize;
+    let mut start = 0usize;
+    for v in 0..off.len() - 1 {
+        let end = off[v + 1] as usize;
+        budget.spend(1 + 2 * (end - start) as u64)?;
+        all[start..end].sort_unstable();
+        off[v] = write as u32;
+        let mut last = None;
+        for k in start..end {
+            let x = all[k];
+            if last != Some(x) {
+                all[write] = x;
+                write += 1;
+                last = Some(x);
+            }
+        }
+        start = end;
     }
-    (off, all)
+    *off.last_mut().expect("n + 1 offsets") = write as u32;
+    all.truncate(write);
+    Ok(())
 }
 
 impl Local {
@@ -59,12 +72,12 @@ impl Local {
         for (i, v) in verts.iter().enumerate() {
             scratch[v.index()] = i as u32;
         }
-        let mut out: Vec<Vec<u32>> = vec![Vec::new(); n];
-        let mut inn: Vec<Vec<u32>> = vec![Vec::new(); n];
+        // Count the arcs kept, then place them (a counting sort by tail and by head).
         let mut looped = vec![false; n];
+        let mut succ_off = vec![0u32; n + 1];
+        let mut pred_off = vec![0u32; n + 1];
         for (i, &v) in verts.iter().enumerate() {
-            // Collecting, sorting and deduplicating each arc.
-            budget.spend(1 + 4 * g.successors(v).len() as u64)?;
+            budget.spend(1 + g.successors(v).len() as u64)?;
             for &w in g.successors(v) {
                 let j = scratch[w.index()];
                 if j == u32::MAX {
@@ -73,13 +86,35 @@ impl Local {
                 if j as usize == i {
                     looped[i] = true;
                 } else {
-                    out[i].push(j);
-                    inn[j as usize].push(i as u32);
+                    succ_off[i + 1] += 1;
+                    pred_off[j as usize + 1] += 1;
                 }
             }
         }
-        let (succ_off, succ) = csr(n, &mut out);
-        let (pred_off, pred) = csr(n, &mut inn);
+        for v in 0..n {
+            succ_off[v + 1] += succ_off[v];
+            pred_off[v + 1] += pred_off[v];
+        }
+        let mut succ = vec![0u32; succ_off[n] as usize];
+        let mut pred = vec![0u32; pred_off[n] as usize];
+        let mut succ_at = succ_off.clone();
+        let mut pred_at = pred_off.clone();
+        for (i, &v) in verts.iter().enumerate() {
+            budget.spend(1 + g.successors(v).len() as u64)?;
+            for &w in g.successors(v) {
+                let j = scratch[w.index()];
+                if j == u32::MAX || j as usize == i {
+                    continue;
+                }
+                succ[succ_at[i] as usize] = j;
+                succ_at[i] += 1;
+                pred[pred_at[j as usize] as usize] = i as u32;
+                pred_at[j as usize] += 1;
+            }
+        }
+        drop((succ_at, pred_at));
+        sort_lists(&mut succ_off, &mut succ, budget)?;
+        sort_lists(&mut pred_off, &mut pred, budget)?;
         Ok(Local { succ_off, succ, pred_off, pred, looped, global: verts.to_vec() })
     }
 
