@@ -17,7 +17,8 @@ use gamegraph_kernel::{
 
 use crate::common::{CliError, FormatArg, Output, progress, read_game};
 
-/// The time limit when `--time-limit` is not given, in seconds.
+/// The time limit when `--time-limit` is not given, in seconds (also written out in the help
+/// texts of [`Args`], which a CLI test checks).
 const DEFAULT_TIME_LIMIT: u64 = 60;
 
 /// Arguments of `gamegraph kernel`.
