@@ -40,14 +40,15 @@ pub(crate) fn first(b: &[u64]) -> Option<usize> {
     b.iter().enumerate().find(|(_, w)| **w != 0).map(|(i, w)| i * 64 + w.trailing_zeros() as usize)
 }
 
-/// Calls `f` with every member of `b`, in increasing order.
+/// Calls `f` with every member of `b`, in increasing order, until it fails.
 #[inline]
-pub(crate) fn for_each(b: &[u64], mut f: impl FnMut(usize)) {
+pub(crate) fn for_each<E>(b: &[u64], mut f: impl FnMut(usize) -> Result<(), E>) -> Result<(), E> {
     for (i, &w) in b.iter().enumerate() {
         let mut w = w;
         while w != 0 {
-            f(i * 64 + w.trailing_zeros() as usize);
+            f(i * 64 + w.trailing_zeros() as usize)?;
             w &= w - 1;
         }
     }
+    Ok(())
 }

@@ -6,8 +6,10 @@ use crate::KernelError;
 
 /// Limits on a search. The default has none.
 ///
-/// The library reads the clock only to compare it with [`Config::deadline`], every few
-/// hundred search nodes.
+/// The library reads the clock only to compare it with [`Config::deadline`], after every
+/// few hundred thousand elementary steps (an adjacency entry visited, a bitset word
+/// combined), that is about every millisecond whatever the cost of a search node, in the
+/// reductions and bounds as in the searches themselves.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Config {
     /// Give up with [`KernelError::TimeLimit`] once this instant has passed (default: never).
@@ -23,27 +25,59 @@ impl Config {
     }
 }
 
-/// The running count of search nodes against a [`Config`].
+/// Elementary steps between two readings of the clock.
+const CLOCK_EVERY: u64 = 1 << 18;
+
+/// The running count of search nodes and work against a [`Config`].
 #[derive(Debug)]
 pub(crate) struct Budget {
     deadline: Option<Instant>,
     max_nodes: u64,
     pub(crate) nodes: u64,
+    /// Elementary steps since the clock was last read.
+    work: u64,
+    /// Tests: fail as if the deadline had passed at every `.0`-th call of `spend`.
+    #[cfg(test)]
+    pub(crate) trip: Option<(u64, u64)>,
 }
 
 impl Budget {
     pub(crate) fn new(cfg: &Config) -> Budget {
-        Budget { deadline: cfg.deadline, max_nodes: cfg.max_nodes.unwrap_or(u64::MAX), nodes: 0 }
+        Budget {
+            deadline: cfg.deadline,
+            max_nodes: cfg.max_nodes.unwrap_or(u64::MAX),
+            nodes: 0,
+            work: 0,
+            #[cfg(test)]
+            trip: None,
+        }
     }
 
-    /// Counts one search node; fails when a limit is reached.
+    /// Counts one search node that cost `work` elementary steps; fails when a limit is
+    /// reached.
     #[inline]
-    pub(crate) fn tick(&mut self) -> Result<(), KernelError> {
+    pub(crate) fn tick(&mut self, work: u64) -> Result<(), KernelError> {
         self.nodes += 1;
         if self.nodes >= self.max_nodes {
             return Err(KernelError::NodeLimit { nodes: self.max_nodes });
         }
-        if self.nodes & 255 == 0 {
+        self.spend(work.saturating_add(1))
+    }
+
+    /// Counts `work` elementary steps; fails when the deadline has passed (the clock is read
+    /// once per [`CLOCK_EVERY`] steps).
+    #[inline]
+    pub(crate) fn spend(&mut self, work: u64) -> Result<(), KernelError> {
+        #[cfg(test)]
+        if let Some((every, calls)) = &mut self.trip {
+            *calls += 1;
+            if *calls % *every == 0 {
+                return Err(KernelError::TimeLimit { nodes: self.nodes });
+            }
+        }
+        self.work = self.work.saturating_add(work);
+        if self.work >= CLOCK_EVERY {
+            self.work = 0;
             self.check_clock()?;
         }
         Ok(())

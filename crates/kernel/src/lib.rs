@@ -1,4 +1,4 @@
-//! Kernels and stable sets of digraphs (SPEC §3).
+//! Kernels and stable sets of digraphs.
 //!
 //! For a digraph G, a set S of vertices is *internally stable* when no arc joins two of its
 //! vertices (a vertex with a self-loop is never in such a set), *externally stable* when every
@@ -11,18 +11,20 @@
 //!   [`count_kernels`]; each says which argument decided ([`Explanation`]).
 //! - Stability numbers with witnesses: [`alpha`], [`beta`].
 //!
-//! Facts the solvers use (SPEC §3): every kernel is a maximal internally stable set; if
-//! α(G) < β(G) there is no kernel; an acyclic digraph has exactly one kernel, the set of its
+//! Facts the solvers use: every kernel is a maximal internally stable set and a minimal
+//! externally stable one, so β(G) ≤ |K| ≤ α(G) and α(G) < β(G) means there is no kernel
+//! (Berge, Graphs and Hypergraphs); an acyclic digraph has exactly one kernel, the set of its
 //! retrograde L positions; more generally every kernel contains every L position and no W
 //! position, so only the draw positions need a search; a digraph without odd directed cycles
-//! has a kernel (Richardson), built here without search. Deciding whether a kernel exists is
-//! NP-complete, so the general case is an exact search with strong propagation.
+//! has a kernel (Richardson 1953), built here without search. Deciding whether a kernel
+//! exists is NP-complete (Chvátal 1973), so the general case is an exact search with strong
+//! propagation.
 //!
 //! ```
 //! use gamegraph_graph::{Graph, Vertex};
-//! use gamegraph_kernel::{count_kernels, find_kernel, format_set, Config};
+//! use gamegraph_kernel::{count_kernels, find_kernel, members, Config};
 //!
-//! // SPEC §4: positions 0..15, a move takes 1 to 4 objects.
+//! // A heap of 0 to 15 objects, a move takes 1 to 4 of them.
 //! let mut arcs = Vec::new();
 //! for x in 0..16u32 {
 //!     for t in 1..=4.min(x) {
@@ -31,16 +33,20 @@
 //! }
 //! let g = Graph::from_arcs(16, &arcs).unwrap();
 //! let k = find_kernel(&g, &Config::default()).unwrap().kernel.unwrap();
-//! assert_eq!(format_set(&k), "1 6 11 16"); // 1-based: positions 0, 5, 10, 15
+//! assert_eq!(members(&k), [0, 5, 10, 15].map(Vertex)); // the multiples of 5
 //! assert_eq!(count_kernels(&g, &Config::default()).unwrap().count, 1);
 //! ```
 
 mod bits;
 mod check;
 mod config;
+mod enumerate;
 mod error;
-mod kernel;
+mod explain;
+mod find;
 mod local;
+mod numbers;
+mod reduce;
 mod richardson;
 mod search;
 mod stable;
@@ -50,8 +56,8 @@ pub use crate::check::{
     maximal_internally_stable, members, vertex_set,
 };
 pub use crate::config::Config;
+pub use crate::enumerate::{Kernels, kernels};
 pub use crate::error::KernelError;
-pub use crate::kernel::{
-    Decided, Explanation, KernelAnswer, KernelCount, Kernels, StableSet, alpha, beta,
-    count_kernels, find_kernel, format_set, kernels, report,
-};
+pub use crate::explain::{Decided, Explanation};
+pub use crate::find::{KernelAnswer, KernelCount, count_kernels, find_kernel};
+pub use crate::numbers::{StableSet, alpha, beta};

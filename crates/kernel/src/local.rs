@@ -3,6 +3,9 @@
 
 use gamegraph_graph::{Graph, Vertex};
 
+use crate::KernelError;
+use crate::config::Budget;
+
 /// An induced subgraph in compact form.
 #[derive(Debug, Clone)]
 pub(crate) struct Local {
@@ -17,31 +20,64 @@ pub(crate) struct Local {
     pub(crate) global: Vec<Vertex>,
 }
 
-fn csr(n: usize, lists: &mut [Vec<u32>]) -> (Vec<u32>, Vec<u32>) {
-    let mut off = Vec::with_capacity(n + 1);
-    let mut all = Vec::new();
-    off.push(0);
-    for l in lists.iter_mut() {
-        l.sort_unstable();
-        l.dedup();
-        all.extend_from_slice(l);
-        off.push(all.len() as u32);
+/// Sorts and deduplicates each list `all[off[v]..off[v + 1]]` in place, compacting `all`
+/// and updating `off`.
+fn sort_lists(off: &mut [u32], all: &mut Vec<u32>, budget: &mut Budget) -> Result<(), KernelError> {
+    let mut write = 0usize;
+    let mut start = 0usize;
+    for v in 0..off.len() - 1 {
+        let end = off[v + 1] as usize;
+        budget.spend(1 + 2 * (end - start) as u64)?;
+        all[start..end].sort_unstable();
+        off[v] = write as u32;
+        let mut last = None;
+        for k in start..end {
+            let x = all[k];
+            if last != Some(x) {
+                all[write] = x;
+                write += 1;
+                last = Some(x);
+            }
+        }
+        start = end;
     }
-    (off, all)
+    *off.last_mut().expect("n + 1 offsets") = write as u32;
+    all.truncate(write);
+    Ok(())
 }
 
 impl Local {
     /// The subgraph of `g` induced by `verts` (in that order). `scratch` has one entry per
-    /// vertex of `g`, all `u32::MAX`, and is left that way.
-    pub(crate) fn induced(g: &Graph, verts: &[Vertex], scratch: &mut [u32]) -> Local {
+    /// vertex of `g`, all `u32::MAX`, and is left that way (also when the budget runs out).
+    pub(crate) fn induced(
+        g: &Graph,
+        verts: &[Vertex],
+        scratch: &mut [u32],
+        budget: &mut Budget,
+    ) -> Result<Local, KernelError> {
+        let local = Local::induced_in(g, verts, scratch, budget);
+        for v in verts {
+            scratch[v.index()] = u32::MAX;
+        }
+        local
+    }
+
+    fn induced_in(
+        g: &Graph,
+        verts: &[Vertex],
+        scratch: &mut [u32],
+        budget: &mut Budget,
+    ) -> Result<Local, KernelError> {
         let n = verts.len();
         for (i, v) in verts.iter().enumerate() {
             scratch[v.index()] = i as u32;
         }
-        let mut out: Vec<Vec<u32>> = vec![Vec::new(); n];
-        let mut inn: Vec<Vec<u32>> = vec![Vec::new(); n];
+        // Count the arcs kept, then place them (a counting sort by tail and by head).
         let mut looped = vec![false; n];
+        let mut succ_off = vec![0u32; n + 1];
+        let mut pred_off = vec![0u32; n + 1];
         for (i, &v) in verts.iter().enumerate() {
+            budget.spend(1 + g.successors(v).len() as u64)?;
             for &w in g.successors(v) {
                 let j = scratch[w.index()];
                 if j == u32::MAX {
@@ -50,24 +86,43 @@ impl Local {
                 if j as usize == i {
                     looped[i] = true;
                 } else {
-                    out[i].push(j);
-                    inn[j as usize].push(i as u32);
+                    succ_off[i + 1] += 1;
+                    pred_off[j as usize + 1] += 1;
                 }
             }
         }
-        for v in verts {
-            scratch[v.index()] = u32::MAX;
+        for v in 0..n {
+            succ_off[v + 1] += succ_off[v];
+            pred_off[v + 1] += pred_off[v];
         }
-        let (succ_off, succ) = csr(n, &mut out);
-        let (pred_off, pred) = csr(n, &mut inn);
-        Local { succ_off, succ, pred_off, pred, looped, global: verts.to_vec() }
+        let mut succ = vec![0u32; succ_off[n] as usize];
+        let mut pred = vec![0u32; pred_off[n] as usize];
+        let mut succ_at = succ_off.clone();
+        let mut pred_at = pred_off.clone();
+        for (i, &v) in verts.iter().enumerate() {
+            budget.spend(1 + g.successors(v).len() as u64)?;
+            for &w in g.successors(v) {
+                let j = scratch[w.index()];
+                if j == u32::MAX || j as usize == i {
+                    continue;
+                }
+                succ[succ_at[i] as usize] = j;
+                succ_at[i] += 1;
+                pred[pred_at[j as usize] as usize] = i as u32;
+                pred_at[j as usize] += 1;
+            }
+        }
+        drop((succ_at, pred_at));
+        sort_lists(&mut succ_off, &mut succ, budget)?;
+        sort_lists(&mut pred_off, &mut pred, budget)?;
+        Ok(Local { succ_off, succ, pred_off, pred, looped, global: verts.to_vec() })
     }
 
     /// The whole graph.
-    pub(crate) fn whole(g: &Graph) -> Local {
+    pub(crate) fn whole(g: &Graph, budget: &mut Budget) -> Result<Local, KernelError> {
         let verts: Vec<Vertex> = g.vertices().collect();
         let mut scratch = vec![u32::MAX; g.num_vertices()];
-        Local::induced(g, &verts, &mut scratch)
+        Local::induced(g, &verts, &mut scratch, budget)
     }
 
     #[inline]
@@ -99,8 +154,13 @@ impl Local {
     /// to itself (sinks first).
     ///
     /// Complexity: O(n + m) time and space.
-    pub(crate) fn sccs(&self, active: Option<&[bool]>) -> Vec<Vec<u32>> {
+    pub(crate) fn sccs(
+        &self,
+        active: Option<&[bool]>,
+        budget: &mut Budget,
+    ) -> Result<Vec<Vec<u32>>, KernelError> {
         let n = self.n();
+        budget.spend(n as u64)?;
         let on = |v: usize| active.is_none_or(|a| a[v]);
         const NONE: u32 = u32::MAX;
         let mut index = vec![NONE; n];
@@ -114,6 +174,7 @@ impl Local {
             if !on(root) || index[root] != NONE {
                 continue;
             }
+            budget.spend(self.succ(root).len() as u64)?;
             call.push((root as u32, 0));
             index[root] = next;
             low[root] = next;
@@ -136,6 +197,7 @@ impl Local {
                         stack.push(w as u32);
                         on_stack[w] = true;
                         call.push((w as u32, 0));
+                        budget.spend(1 + self.succ(w).len() as u64)?;
                     } else if on_stack[w] {
                         low[vs] = low[vs].min(index[w]);
                     }
@@ -160,11 +222,13 @@ impl Local {
                 }
             }
         }
-        out
+        Ok(out)
     }
 }
 
-/// Retrograde labels of the whole graph (SPEC §1).
+/// Retrograde labels of the whole graph: a position without moves is lost, one with a move
+/// to a lost position is won, one all of whose moves go to won positions is lost, and the
+/// rest are draws.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Label {
     Win,
@@ -191,16 +255,20 @@ pub(crate) fn retro_labels(g: &Graph) -> Vec<Label> {
 /// Whether `g` has no directed cycle (self-loops count as cycles).
 ///
 /// Complexity: O(n + m) time, O(n) space (Kahn's algorithm).
-pub(crate) fn is_acyclic(g: &Graph) -> bool {
+pub(crate) fn is_acyclic(g: &Graph, budget: &mut Budget) -> Result<bool, KernelError> {
     let n = g.num_vertices();
     let mut indeg = vec![0usize; n];
-    for (_, v) in g.arcs() {
-        indeg[v.index()] += 1;
+    for u in g.vertices() {
+        budget.spend(1 + g.successors(u).len() as u64)?;
+        for v in g.successors(u) {
+            indeg[v.index()] += 1;
+        }
     }
     let mut stack: Vec<Vertex> = g.vertices().filter(|v| indeg[v.index()] == 0).collect();
     let mut seen = 0;
     while let Some(v) = stack.pop() {
         seen += 1;
+        budget.spend(1 + g.successors(v).len() as u64)?;
         for &w in g.successors(v) {
             indeg[w.index()] -= 1;
             if indeg[w.index()] == 0 {
@@ -208,13 +276,18 @@ pub(crate) fn is_acyclic(g: &Graph) -> bool {
             }
         }
     }
-    seen == n
+    Ok(seen == n)
 }
 
 /// The weakly connected components of the vertices with `keep[v]`, each sorted, ordered by
 /// their smallest vertex.
-pub(crate) fn weak_components(g: &Graph, keep: &[bool]) -> Vec<Vec<Vertex>> {
+pub(crate) fn weak_components(
+    g: &Graph,
+    keep: &[bool],
+    budget: &mut Budget,
+) -> Result<Vec<Vec<Vertex>>, KernelError> {
     let n = g.num_vertices();
+    budget.spend(n as u64)?;
     let mut seen = vec![false; n];
     let mut out = Vec::new();
     let mut stack = Vec::new();
@@ -227,6 +300,7 @@ pub(crate) fn weak_components(g: &Graph, keep: &[bool]) -> Vec<Vec<Vertex>> {
         let mut comp = Vec::new();
         while let Some(v) = stack.pop() {
             comp.push(v);
+            budget.spend(1 + (g.successors(v).len() + g.predecessors(v).len()) as u64)?;
             for &w in g.successors(v).iter().chain(g.predecessors(v)) {
                 if keep[w.index()] && !seen[w.index()] {
                     seen[w.index()] = true;
@@ -237,5 +311,5 @@ pub(crate) fn weak_components(g: &Graph, keep: &[bool]) -> Vec<Vec<Vertex>> {
         comp.sort_unstable();
         out.push(comp);
     }
-    out
+    Ok(out)
 }

@@ -19,6 +19,8 @@
 //! bipartite (or a vertex has a self-loop) the graph has an odd directed cycle and the
 //! construction reports `None`.
 
+use crate::KernelError;
+use crate::config::Budget;
 use crate::local::Local;
 
 const UNK: u8 = 0;
@@ -29,28 +31,32 @@ const OUT: u8 = 2;
 ///
 /// Complexity: O(k (n + m)) time where k is the number of recomputations (1 when no
 /// component is split), O(n + m) space.
-pub(crate) fn kernel_without_odd_cycle(g: &Local) -> Option<Vec<bool>> {
+pub(crate) fn kernel_without_odd_cycle(
+    g: &Local,
+    budget: &mut Budget,
+) -> Result<Option<Vec<bool>>, KernelError> {
     let n = g.n();
     if g.looped.iter().any(|&l| l) {
-        return None;
+        return Ok(None);
     }
     let mut val = vec![UNK; n];
     let mut parity = vec![u8::MAX; n];
     let mut in_comp = vec![false; n];
     let mut queue = Vec::new();
     // First the test alone: an odd directed cycle lies in a non-bipartite component.
-    for comp in g.sccs(None) {
-        if comp.len() > 1 && !bipartite(g, &comp, &mut parity, &mut in_comp, &mut queue) {
-            return None;
+    for comp in g.sccs(None, budget)? {
+        if comp.len() > 1 && !bipartite(g, &comp, &mut parity, &mut in_comp, &mut queue, budget)? {
+            return Ok(None);
         }
     }
     parity.fill(u8::MAX);
     loop {
+        budget.spend(n as u64)?;
         let active: Vec<bool> = val.iter().map(|&x| x == UNK).collect();
         if !active.iter().any(|&a| a) {
             break;
         }
-        'comps: for comp in g.sccs(Some(&active)) {
+        'comps: for comp in g.sccs(Some(&active), budget)? {
             let undecided = comp.iter().filter(|&&v| val[v as usize] == UNK).count();
             if undecided == 0 {
                 continue;
@@ -62,8 +68,8 @@ pub(crate) fn kernel_without_odd_cycle(g: &Local) -> Option<Vec<bool>> {
             if comp.len() == 1 {
                 new_in.push(comp[0]);
             } else {
-                if !bipartite(g, &comp, &mut parity, &mut in_comp, &mut queue) {
-                    return None;
+                if !bipartite(g, &comp, &mut parity, &mut in_comp, &mut queue, budget)? {
+                    return Ok(None);
                 }
                 new_in.extend(comp.iter().copied().filter(|&v| parity[v as usize] == 0));
             }
@@ -71,6 +77,7 @@ pub(crate) fn kernel_without_odd_cycle(g: &Local) -> Option<Vec<bool>> {
                 val[x as usize] = IN;
             }
             for &x in &new_in {
+                budget.spend(1 + g.pred(x as usize).len() as u64)?;
                 for &p in g.pred(x as usize) {
                     if val[p as usize] == UNK {
                         val[p as usize] = OUT;
@@ -79,7 +86,7 @@ pub(crate) fn kernel_without_odd_cycle(g: &Local) -> Option<Vec<bool>> {
             }
         }
     }
-    Some(val.iter().map(|&x| x == IN).collect())
+    Ok(Some(val.iter().map(|&x| x == IN).collect()))
 }
 
 /// Whether the strongly connected `comp` is bipartite: every arc inside it changes the
@@ -90,7 +97,11 @@ fn bipartite(
     parity: &mut [u8],
     in_comp: &mut [bool],
     queue: &mut Vec<u32>,
-) -> bool {
+    budget: &mut Budget,
+) -> Result<bool, KernelError> {
+    // The two passes below visit the arcs of `comp` twice.
+    let arcs: usize = comp.iter().map(|&v| g.succ(v as usize).len()).sum();
+    budget.spend(2 * (comp.len() + arcs) as u64)?;
     for &v in comp {
         in_comp[v as usize] = true;
     }
@@ -116,5 +127,5 @@ fn bipartite(
     for &v in comp {
         in_comp[v as usize] = false;
     }
-    !odd
+    Ok(!odd)
 }

@@ -53,17 +53,18 @@ pub(crate) struct Search {
 }
 
 impl Search {
-    pub(crate) fn new(g: Local) -> Search {
+    pub(crate) fn new(g: Local, budget: &mut Budget) -> Result<Search, KernelError> {
         let n = g.n();
         let mut rank = vec![0u32; n];
-        for (i, comp) in g.sccs(None).iter().enumerate() {
+        for (i, comp) in g.sccs(None, budget)?.iter().enumerate() {
             for &v in comp {
                 rank[v as usize] = i as u32;
             }
         }
         let degree = (0..n).map(|v| (g.succ(v).len() + g.pred(v).len()) as u32).collect();
         let cnt_open = (0..n).map(|v| g.succ(v).len() as u32).collect();
-        Search {
+        budget.spend(n as u64)?;
+        Ok(Search {
             g,
             rank,
             degree,
@@ -78,7 +79,7 @@ impl Search {
             started: false,
             done: false,
             resume: false,
-        }
+        })
     }
 
     /// The graph searched.
@@ -111,31 +112,34 @@ impl Search {
         let mut ok;
         if self.resume {
             self.resume = false;
-            ok = true;
+            ok = self.propagate(budget)?;
         } else if self.started {
             if !self.backtrack(budget)? {
                 self.done = true;
                 return Ok(false);
             }
-            ok = self.st.propagate(&self.g);
+            ok = self.propagate(budget)?;
         } else {
+            let n = self.g.n();
+            budget.spend(n as u64)?;
             self.started = true;
             ok = true;
-            for v in 0..self.g.n() {
+            for v in 0..n {
                 if self.g.looped[v] {
                     ok &= self.st.assign(v as u32, OUT);
                 } else if self.g.succ(v).is_empty() {
                     ok &= self.st.assign(v as u32, IN);
                 }
             }
-            ok = ok && self.st.propagate(&self.g);
+            ok = ok && self.propagate(budget)?;
         }
         loop {
             if ok {
                 match self.choose() {
                     None => return Ok(true),
                     Some(v) => {
-                        if let Err(e) = budget.tick() {
+                        // `choose` scans every vertex.
+                        if let Err(e) = budget.tick(self.g.n() as u64) {
                             self.resume = true;
                             return Err(e);
                         }
@@ -145,7 +149,7 @@ impl Search {
                             flipped: false,
                         });
                         self.st.assign(v, IN);
-                        ok = self.st.propagate(&self.g);
+                        ok = self.propagate(budget)?;
                     }
                 }
             } else {
@@ -153,20 +157,31 @@ impl Search {
                     self.done = true;
                     return Ok(false);
                 }
-                ok = self.st.propagate(&self.g);
+                ok = self.propagate(budget)?;
             }
         }
     }
 
+    /// Propagates to a fixpoint; when the budget runs out on the way, the next call of
+    /// [`Search::next`] carries on from where it stopped.
+    fn propagate(&mut self, budget: &mut Budget) -> Result<bool, KernelError> {
+        let r = self.st.propagate(&self.g, budget);
+        if r.is_err() {
+            self.resume = true;
+        }
+        r
+    }
+
     /// Undoes decisions up to the last one not yet flipped and flips it to Out.
     fn backtrack(&mut self, budget: &mut Budget) -> Result<bool, KernelError> {
+        let mut work = 0;
         while let Some(d) = self.decisions.last().copied() {
-            self.st.undo(&self.g, d.mark as usize);
+            work += self.st.undo(&self.g, d.mark as usize);
             if d.flipped {
                 self.decisions.pop();
                 continue;
             }
-            budget.tick()?;
+            budget.tick(work)?;
             if let Some(last) = self.decisions.last_mut() {
                 last.flipped = true;
             }
@@ -215,10 +230,14 @@ impl State {
         }
     }
 
-    fn undo(&mut self, g: &Local, mark: usize) {
+    /// Undoes the assignments from `mark` on; returns the work done (entries visited).
+    fn undo(&mut self, g: &Local, mark: usize) -> u64 {
+        let mut work = 0;
         for i in (mark..self.trail.len()).rev() {
             let v = self.trail[i] as usize;
+            work += 1;
             if i < self.qhead {
+                work += g.pred(v).len() as u64;
                 if self.val[v] == IN {
                     for &p in g.pred(v) {
                         self.cnt_in[p as usize] -= 1;
@@ -233,6 +252,7 @@ impl State {
         }
         self.trail.truncate(mark);
         self.qhead = self.qhead.min(mark);
+        work
     }
 
     /// Rule 2 for an Out vertex `p`; false on a contradiction.
@@ -251,10 +271,12 @@ impl State {
         }
     }
 
-    /// Runs the rules to a fixpoint; false on a contradiction.
-    fn propagate(&mut self, g: &Local) -> bool {
+    /// Runs the rules to a fixpoint; false on a contradiction. Fails when the budget runs
+    /// out between two vertices; calling it again carries on.
+    fn propagate(&mut self, g: &Local, budget: &mut Budget) -> Result<bool, KernelError> {
         while self.qhead < self.trail.len() {
             let v = self.trail[self.qhead] as usize;
+            budget.spend(1 + 2 * (g.succ(v).len() + g.pred(v).len()) as u64)?;
             self.qhead += 1;
             if self.val[v] == IN {
                 for &p in g.pred(v) {
@@ -262,12 +284,12 @@ impl State {
                 }
                 for &s in g.succ(v) {
                     if !self.assign(s, OUT) {
-                        return false;
+                        return Ok(false);
                     }
                 }
                 for &p in g.pred(v) {
                     if !self.assign(p, OUT) {
-                        return false;
+                        return Ok(false);
                     }
                 }
             } else {
@@ -275,7 +297,7 @@ impl State {
                     self.cnt_open[p as usize] -= 1;
                 }
                 if !self.check_out(g, v) {
-                    return false;
+                    return Ok(false);
                 }
                 for &p in g.pred(v) {
                     let p = p as usize;
@@ -284,13 +306,13 @@ impl State {
                         UNK if self.cnt_open[p] == 0 => {
                             self.assign(p as u32, IN);
                         }
-                        OUT if !self.check_out(g, p) => return false,
+                        OUT if !self.check_out(g, p) => return Ok(false),
                         _ => {}
                     }
                 }
             }
         }
-        true
+        Ok(true)
     }
 }
 
@@ -318,24 +340,61 @@ mod tests {
         }
     }
 
+    /// A random digraph of `n` vertices, each arc (loops included) with `percent` % chance.
+    fn random_graph(x: &mut u64, n: usize, percent: u64) -> Graph {
+        let mut arcs = Vec::new();
+        for u in 0..n {
+            for v in 0..n {
+                *x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                if (*x >> 33) % 100 < percent {
+                    arcs.push((Vertex(u as u32), Vertex(v as u32)));
+                }
+            }
+        }
+        Graph::from_arcs(n, &arcs).unwrap()
+    }
+
+    #[test]
+    fn a_search_stopped_by_the_clock_anywhere_resumes_where_it_stopped() {
+        let mut x: u64 = 777;
+        for round in 0..100 {
+            let n = 4 + round % 12;
+            let g = random_graph(&mut x, n, 25);
+            let mut b = Budget::new(&Config::default());
+            let local = Local::whole(&g, &mut b).unwrap();
+            let whole = kernels_of(&mut Search::new(local.clone(), &mut b).unwrap(), None);
+            for every in [1, 2, 3, 7] {
+                let mut b = Budget::new(&Config::default());
+                let mut s = Search::new(local.clone(), &mut b).unwrap();
+                b.trip = Some((every + 1, every));
+                let mut out = Vec::new();
+                let mut stops = 0;
+                loop {
+                    match s.next(&mut b) {
+                        Err(KernelError::TimeLimit { .. }) => stops += 1,
+                        Err(e) => panic!("{e}"),
+                        Ok(false) => break,
+                        Ok(true) => out.push((0..n).filter(|&v| s.is_in(v)).collect::<Vec<_>>()),
+                    }
+                }
+                assert_eq!(out, whole, "stopped {stops} times");
+            }
+        }
+    }
+
     #[test]
     fn a_search_stopped_by_its_budget_resumes_where_it_stopped() {
         let mut x: u64 = 12345;
         for round in 0..200 {
             let n = 4 + round % 12;
-            let mut arcs = Vec::new();
-            for u in 0..n {
-                for v in 0..n {
-                    x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-                    if (x >> 33) % 100 < 20 {
-                        arcs.push((Vertex(u as u32), Vertex(v as u32)));
-                    }
-                }
-            }
-            let g = Graph::from_arcs(n, &arcs).unwrap();
-            let whole = kernels_of(&mut Search::new(Local::whole(&g)), None);
+            let g = random_graph(&mut x, n, 20);
+            let mut b = Budget::new(&Config::default());
+            let whole = kernels_of(
+                &mut Search::new(Local::whole(&g, &mut b).unwrap(), &mut b).unwrap(),
+                None,
+            );
             for step in [2, 3, 5] {
-                let mut s = Search::new(Local::whole(&g));
+                let mut s = Search::new(Local::whole(&g, &mut b).unwrap(), &mut b).unwrap();
                 assert_eq!(kernels_of(&mut s, Some(step)), whole);
                 s.reset();
                 assert_eq!(kernels_of(&mut s, None), whole);

@@ -37,7 +37,13 @@ impl Cap {
     }
 }
 
-fn components(n: usize, alive: &[bool], adj: &[Vec<u32>]) -> Vec<Vec<u32>> {
+fn components(
+    n: usize,
+    alive: &[bool],
+    adj: &[Vec<u32>],
+    budget: &mut Budget,
+) -> Result<Vec<Vec<u32>>, KernelError> {
+    budget.spend(n as u64)?;
     let mut seen = vec![false; n];
     let mut out = Vec::new();
     for r in 0..n {
@@ -50,6 +56,7 @@ fn components(n: usize, alive: &[bool], adj: &[Vec<u32>]) -> Vec<Vec<u32>> {
         while head < comp.len() {
             let v = comp[head] as usize;
             head += 1;
+            budget.spend(adj[v].len() as u64)?;
             for &w in &adj[v] {
                 if alive[w as usize] && !seen[w as usize] {
                     seen[w as usize] = true;
@@ -59,7 +66,15 @@ fn components(n: usize, alive: &[bool], adj: &[Vec<u32>]) -> Vec<Vec<u32>> {
         }
         out.push(comp);
     }
-    out
+    Ok(out)
+}
+
+/// Refuses, before any search, parts above [`MAX_PART`] vertices.
+fn too_large(comps: &[Vec<u32>]) -> Result<(), KernelError> {
+    match comps.iter().map(Vec::len).max() {
+        Some(c) if c > MAX_PART => Err(KernelError::TooLarge { vertices: c, max: MAX_PART }),
+        _ => Ok(()),
+    }
 }
 
 /// A maximum independent set of the undirected graph `adj` (symmetric lists, no loops,
@@ -78,8 +93,11 @@ pub(crate) fn max_independent(
 ) -> Result<Found, KernelError> {
     let n = adj.len();
     let mut alive: Vec<bool> = excluded.iter().map(|&e| !e).collect();
-    let mut deg: Vec<usize> =
-        (0..n).map(|v| adj[v].iter().filter(|&&w| alive[w as usize]).count()).collect();
+    let mut deg: Vec<usize> = Vec::with_capacity(n);
+    for a in adj {
+        budget.spend(1 + a.len() as u64)?;
+        deg.push(a.iter().filter(|&&w| alive[w as usize]).count());
+    }
     let mut taken: Vec<u32> = Vec::new();
     let mut queue: Vec<u32> =
         (0..n as u32).filter(|&v| alive[v as usize] && deg[v as usize] <= 1).collect();
@@ -90,9 +108,11 @@ pub(crate) fn max_independent(
         }
         alive[v] = false;
         taken.push(v as u32);
+        budget.spend(1 + adj[v].len() as u64)?;
         if let Some(&u) = adj[v].iter().find(|&&u| alive[u as usize]) {
             let u = u as usize;
             alive[u] = false;
+            budget.spend(adj[u].len() as u64)?;
             for &w in &adj[u] {
                 if alive[w as usize] {
                     deg[w as usize] -= 1;
@@ -107,10 +127,9 @@ pub(crate) fn max_independent(
     let mut bound = taken.len();
     let mut exact = true;
     let mut set = taken;
-    for comp in components(n, &alive, adj) {
-        if comp.len() > MAX_PART {
-            return Err(KernelError::TooLarge { vertices: comp.len(), max: MAX_PART });
-        }
+    let comps = components(n, &alive, adj, budget)?;
+    too_large(&comps)?;
+    for comp in comps {
         let f = mis_part(adj, &comp, budget, &mut cap)?;
         exact &= f.exact;
         bound += f.bound;
@@ -134,9 +153,10 @@ fn colour_sort(
     p: &[u64],
     kmin: usize,
     f: &mut MisFrame,
-    u: &mut Vec<u64>,
-    q: &mut Vec<u64>,
-) -> usize {
+    (u, q): (&mut Vec<u64>, &mut Vec<u64>),
+    budget: &mut Budget,
+) -> Result<usize, KernelError> {
+    let w = p.len() as u64;
     u.clear();
     u.extend_from_slice(p);
     f.order.clear();
@@ -146,7 +166,9 @@ fn colour_sort(
         k += 1;
         q.clear();
         q.extend_from_slice(u);
+        budget.spend(w)?;
         while let Some(v) = bits::first(q) {
+            budget.spend(2 * w)?;
             bits::clear(q, v);
             for (qw, hw) in q.iter_mut().zip(&h[v]) {
                 *qw &= !hw;
@@ -158,7 +180,7 @@ fn colour_sort(
             }
         }
     }
-    k
+    Ok(k)
 }
 
 fn mis_part(
@@ -176,9 +198,11 @@ fn mis_part(
         local.insert(v, i);
     }
     let w = bits::words(c);
+    budget.spend(c as u64)?;
     // h[i]: complement neighbours of i inside the part.
     let mut h: Vec<Vec<u64>> = Vec::with_capacity(c);
     for &v in &order {
+        budget.spend((w + adj[v as usize].len()) as u64)?;
         let mut row = vec![!0u64; w];
         if !c.is_multiple_of(64) {
             row[w - 1] = (1u64 << (c % 64)) - 1;
@@ -196,7 +220,9 @@ fn mis_part(
     let mut best: Vec<usize> = Vec::new();
     let mut blocked = vec![0u64; w];
     for (i, hi) in h.iter().enumerate() {
+        budget.spend(1)?;
         if !bits::get(&blocked, i) {
+            budget.spend(w as u64)?;
             best.push(i);
             for (b, hw) in blocked.iter_mut().zip(hi) {
                 *b |= !hw;
@@ -210,7 +236,8 @@ fn mis_part(
         all[w - 1] = (1u64 << (c % 64)) - 1;
     }
     let mut root = MisFrame { p: all, order: Vec::new(), colour: Vec::new(), i: 0 };
-    let root_bound = colour_sort(&h, &root.p.clone(), best.len() + 1, &mut root, &mut u, &mut q);
+    let root_bound =
+        colour_sort(&h, &root.p.clone(), best.len() + 1, &mut root, (&mut u, &mut q), budget)?;
     root.i = root.order.len();
     let mut frames = vec![root];
     let mut pool: Vec<MisFrame> = Vec::new();
@@ -235,7 +262,7 @@ fn mis_part(
             exact = false;
             break;
         }
-        budget.tick()?;
+        budget.tick(w as u64)?;
         let v = top.order[k] as usize;
         let mut child = pool.pop().unwrap_or(MisFrame {
             p: Vec::new(),
@@ -257,7 +284,7 @@ fn mis_part(
         }
         let kmin = (best.len() + 1).saturating_sub(cur.len()).max(1);
         let p = std::mem::take(&mut child.p);
-        colour_sort(&h, &p, kmin, &mut child, &mut u, &mut q);
+        colour_sort(&h, &p, kmin, &mut child, (&mut u, &mut q), budget)?;
         child.p = p;
         child.i = child.order.len();
         frames.push(child);
@@ -283,17 +310,19 @@ pub(crate) fn min_absorbing(
     cap: Option<u64>,
 ) -> Result<Found, KernelError> {
     let n = succ.len();
-    let adj: Vec<Vec<u32>> =
-        (0..n).map(|v| succ[v].iter().chain(&pred[v]).copied().collect()).collect();
+    let mut adj: Vec<Vec<u32>> = Vec::with_capacity(n);
+    for v in 0..n {
+        budget.spend(1 + (succ[v].len() + pred[v].len()) as u64)?;
+        adj.push(succ[v].iter().chain(&pred[v]).copied().collect());
+    }
     let alive = vec![true; n];
     let mut cap = Cap::new(cap);
     let mut set = Vec::new();
     let mut bound = 0;
     let mut exact = true;
-    for comp in components(n, &alive, &adj) {
-        if comp.len() > MAX_PART {
-            return Err(KernelError::TooLarge { vertices: comp.len(), max: MAX_PART });
-        }
+    let comps = components(n, &alive, &adj, budget)?;
+    too_large(&comps)?;
+    for comp in comps {
         let f = mds_part(succ, pred, &comp, budget, &mut cap)?;
         exact &= f.exact;
         bound += f.bound;
@@ -324,17 +353,22 @@ impl Cover {
         &self,
         u: &[u64],
         a: &[u64],
-        gains: &mut Vec<usize>,
-        used: &mut Vec<u64>,
-    ) -> usize {
+        (gains, used): (&mut Vec<usize>, &mut Vec<u64>),
+        budget: &mut Budget,
+    ) -> Result<usize, KernelError> {
+        let w = u.len() as u64;
+        budget.spend(w)?;
         let need = bits::count(u);
         gains.clear();
         bits::for_each(a, |y| {
+            budget.spend(w)?;
             let g = bits::count_and(&self.cover[y], u);
             if g > 0 {
                 gains.push(g);
             }
-        });
+            Ok(())
+        })?;
+        budget.spend(gains.len() as u64)?;
         gains.sort_unstable_by(|x, y| y.cmp(x));
         let mut sum = 0;
         let mut lb1 = usize::MAX;
@@ -346,12 +380,13 @@ impl Cover {
             }
         }
         if lb1 == usize::MAX {
-            return usize::MAX;
+            return Ok(usize::MAX);
         }
         used.clear();
         used.resize(u.len(), 0);
         let mut lb2 = 0;
         bits::for_each(u, |x| {
+            budget.spend(2 * w)?;
             let cx = &self.cand[x];
             if !cx.iter().zip(a.iter()).zip(used.iter()).any(|((c, a), s)| c & a & s != 0) {
                 lb2 += 1;
@@ -359,8 +394,9 @@ impl Cover {
                     *s |= c & a;
                 }
             }
-        });
-        lb1.max(lb2)
+            Ok(())
+        })?;
+        Ok(lb1.max(lb2))
     }
 }
 
@@ -377,17 +413,23 @@ fn mds_part(
         local.insert(v, i);
     }
     let w = bits::words(c);
-    let mut cover = vec![vec![0u64; w]; c];
-    let mut cand = vec![vec![0u64; w]; c];
+    budget.spend(c as u64)?;
+    let mut cover = Vec::with_capacity(c);
+    let mut cand = Vec::with_capacity(c);
     for (i, &v) in comp.iter().enumerate() {
-        bits::set(&mut cover[i], i);
-        bits::set(&mut cand[i], i);
+        budget.spend((2 * w + succ[v as usize].len() + pred[v as usize].len()) as u64)?;
+        let mut absorbs = vec![0u64; w];
+        let mut absorbed_by = vec![0u64; w];
+        bits::set(&mut absorbs, i);
+        bits::set(&mut absorbed_by, i);
         for &p in &pred[v as usize] {
-            bits::set(&mut cover[i], local[&p]);
+            bits::set(&mut absorbs, local[&p]);
         }
         for &s in &succ[v as usize] {
-            bits::set(&mut cand[i], local[&s]);
+            bits::set(&mut absorbed_by, local[&s]);
         }
+        cover.push(absorbs);
+        cand.push(absorbed_by);
     }
     let cv = Cover { cover, cand };
     let mut all = vec![!0u64; w];
@@ -399,9 +441,15 @@ fn mds_part(
     {
         let mut u = all.clone();
         while !bits::is_empty(&u) {
-            let y = (0..c)
-                .max_by_key(|&y| (bits::count_and(&cv.cover[y], &u), std::cmp::Reverse(y)))
-                .expect("a vertex");
+            let mut pick = (0, 0);
+            for y in 0..c {
+                budget.spend(w as u64)?;
+                let gain = bits::count_and(&cv.cover[y], &u);
+                if gain > pick.0 {
+                    pick = (gain, y);
+                }
+            }
+            let y = pick.1;
             best.push(y);
             for (uw, cw) in u.iter_mut().zip(&cv.cover[y]) {
                 *uw &= !cw;
@@ -410,7 +458,7 @@ fn mds_part(
     }
     let mut gains = Vec::new();
     let mut used = Vec::new();
-    let root_lb = cv.lower_bound(&all, &all, &mut gains, &mut used);
+    let root_lb = cv.lower_bound(&all, &all, (&mut gains, &mut used), budget)?;
     let mut frames: Vec<MdsFrame> = Vec::new();
     let mut cur: Vec<usize> = Vec::new();
     let mut exact = true;
@@ -424,16 +472,18 @@ fn mds_part(
                     best = cur.clone();
                 }
             } else if cur.len() + 1 < best.len() {
-                let lb = cv.lower_bound(&u, &a, &mut gains, &mut used);
+                let lb = cv.lower_bound(&u, &a, (&mut gains, &mut used), budget)?;
                 if lb != usize::MAX && cur.len() + lb < best.len() {
                     // the uncovered vertex with fewest usable coverers
                     let mut pick = None;
                     bits::for_each(&u, |x| {
+                        budget.spend(w as u64)?;
                         let k = bits::count_and(&cv.cand[x], &a);
                         if pick.is_none_or(|(bk, _)| k < bk) {
                             pick = Some((k, x));
                         }
-                    });
+                        Ok::<(), KernelError>(())
+                    })?;
                     let (k, x) = pick.expect("u is not empty");
                     if k > 0 {
                         let mut cands: Vec<u32> = Vec::with_capacity(k);
@@ -469,7 +519,7 @@ fn mds_part(
             exact = false;
             break;
         }
-        budget.tick()?;
+        budget.tick(2 * w as u64)?;
         let y = top.cands[top.i] as usize;
         top.i += 1;
         bits::clear(&mut top.a, y);

@@ -81,7 +81,8 @@ fn mask(set: &VertexSet) -> u32 {
     set.iter_ones().map(|i| 1u32 << i).sum()
 }
 
-/// Retrograde L set by the naive fixpoint of SPEC §1 (independent of the crate).
+/// Retrograde L set by the naive fixpoint: lost when every move goes to a won position
+/// (independent of the crate).
 fn naive_loss(g: &Graph) -> u32 {
     let n = g.num_vertices();
     let (mut win, mut loss) = (0u32, 0u32);
@@ -131,7 +132,11 @@ fn check_all(g: &Graph, probe: u64) {
     let mut masks: Vec<u32> = listed.iter().map(mask).collect();
     for k in &listed {
         assert_eq!(is_kernel(g, k), Ok(Ok(())));
-        assert_eq!(maximal_internally_stable(g, k), Ok(Ok(())), "thm 1.2");
+        assert_eq!(
+            maximal_internally_stable(g, k),
+            Ok(Ok(())),
+            "a kernel is a maximal internally stable set"
+        );
     }
     masks.sort_unstable();
     assert_eq!(masks, t.kernels, "all kernels on {g:?}");
@@ -149,7 +154,7 @@ fn check_all(g: &Graph, probe: u64) {
     assert_eq!(b.set.count_ones(), b.size);
     assert_eq!(externally_stable(g, &b.set), Ok(Ok(())));
     if t.alpha < t.beta {
-        assert!(t.kernels.is_empty(), "thm 1.1");
+        assert!(t.kernels.is_empty(), "alpha < beta: no kernel (Berge)");
     }
     if acyclic(g) {
         assert_eq!(t.kernels, vec![naive_loss(g)], "acyclic: unique kernel = L set");

@@ -1,12 +1,53 @@
-//! Fixture graphs: certificates first, then a snapshot of the crate's report.
+//! Fixture graphs: certificates first, then a snapshot of a text report of everything the
+//! crate computes.
 
+use std::fmt::Write as _;
 use std::io::BufReader;
 
 use gamegraph_graph::format::read_header;
+use gamegraph_graph::{Graph, Vertex};
 use gamegraph_kernel::{
-    Config, alpha, beta, count_kernels, externally_stable, find_kernel, internally_stable,
-    is_kernel, kernels, maximal_internally_stable, report,
+    Config, Decided, KernelError, VertexSet, alpha, beta, count_kernels, externally_stable,
+    find_kernel, internally_stable, is_kernel, kernels, maximal_internally_stable,
 };
+
+/// The sorted 1-based ids of `set`, separated by spaces.
+fn format_set(set: &VertexSet) -> String {
+    let ids: Vec<String> =
+        set.iter_ones().map(|i| Vertex::from_index(i).one_based().to_string()).collect();
+    ids.join(" ")
+}
+
+/// A deterministic text report of `g`: the retrograde split, the number of kernels, the
+/// first `limit` kernels, α and β with witnesses.
+fn report(g: &Graph, cfg: &Config, limit: usize) -> Result<String, KernelError> {
+    let mut s = String::new();
+    let found = find_kernel(g, cfg)?;
+    let count = count_kernels(g, cfg)?;
+    let a = alpha(g, cfg)?;
+    let b = beta(g, cfg)?;
+    let e = found.explanation;
+    let _ = writeln!(s, "vertices {}, arcs {}", g.num_vertices(), g.num_arcs());
+    let _ =
+        writeln!(s, "retrograde: {} L, {} W, {} D in {} part(s)", e.loss, e.win, e.draw, e.parts);
+    let how = match e.decided {
+        Decided::Acyclic => "acyclic",
+        Decided::Retrograde => "retrograde labels",
+        Decided::NoOddCycle => "no odd cycle",
+        Decided::AlphaBelowBeta { .. } => "alpha < beta",
+        Decided::Search => "search",
+        _ => "another argument",
+    };
+    let _ = writeln!(s, "decided by: {how}");
+    let _ = writeln!(s, "kernel: {}", found.kernel.as_ref().map_or("none".to_owned(), format_set));
+    let _ = writeln!(s, "kernels: {}", count.count);
+    for k in kernels(g, cfg).take(limit) {
+        let _ = writeln!(s, "  {}", format_set(&k?));
+    }
+    let _ = writeln!(s, "alpha: {}: {}", a.size, format_set(&a.set));
+    let _ = writeln!(s, "beta: {}: {}", b.size, format_set(&b.set));
+    Ok(s)
+}
 
 #[test]
 fn fixtures() {
@@ -47,21 +88,69 @@ fn fixtures() {
     });
 }
 
-#[test]
-fn spec_single_game_has_the_thesis_kernel() {
-    let text = std::fs::read_to_string(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../fixtures/kernel/spec4-single-game.txt"
-    ))
-    .unwrap();
-    let g = read_header(text.as_bytes()).unwrap().graph;
-    let cfg = Config::default();
-    let k = find_kernel(&g, &cfg).unwrap().kernel.unwrap();
-    assert_eq!(gamegraph_kernel::format_set(&k), "1 6 11 16"); // positions 0, 5, 10, 15
-    assert_eq!(count_kernels(&g, &cfg).unwrap().count, 1);
-    assert_eq!(found_by(&g), gamegraph_kernel::Decided::Acyclic);
+/// The graph of `fixtures/kernel/NAME`.
+fn fixture_graph(name: &str) -> Graph {
+    let path =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures/kernel").join(name);
+    read_header(BufReader::new(std::fs::File::open(path).unwrap())).unwrap().graph
 }
 
-fn found_by(g: &gamegraph_graph::Graph) -> gamegraph_kernel::Decided {
-    find_kernel(g, &Config::default()).unwrap().explanation.decided
+#[test]
+fn taking_one_to_four_has_the_multiples_of_five_as_its_kernel() {
+    let g = fixture_graph("take-one-to-four.txt");
+    let cfg = Config::default();
+    let found = find_kernel(&g, &cfg).unwrap();
+    assert_eq!(format_set(&found.kernel.unwrap()), "1 6 11 16"); // positions 0, 5, 10, 15
+    assert_eq!(count_kernels(&g, &cfg).unwrap().count, 1);
+    assert_eq!(found.explanation.decided, Decided::Acyclic);
+}
+
+#[test]
+fn a_time_limit_in_the_past_stops_every_mode() {
+    let g = fixture_graph("random-40-300.txt");
+    let cfg = Config::with_deadline(std::time::Instant::now());
+    let limit = |r: Result<(), KernelError>| matches!(r, Err(KernelError::TimeLimit { .. }));
+    assert!(limit(find_kernel(&g, &cfg).map(drop)));
+    assert!(limit(count_kernels(&g, &cfg).map(drop)));
+    assert!(limit(alpha(&g, &cfg).map(drop)));
+    assert!(limit(beta(&g, &cfg).map(drop)));
+    assert!(limit(kernels(&g, &cfg).next().unwrap().map(drop)));
+}
+
+#[test]
+fn the_empty_graph_has_the_empty_kernel() {
+    let g = Graph::from_arcs(0, &[]).unwrap();
+    let cfg = Config::default();
+    let found = find_kernel(&g, &cfg).unwrap();
+    assert_eq!(found.kernel.map(|k| k.len()), Some(0));
+    assert_eq!(count_kernels(&g, &cfg).unwrap().count, 1);
+    assert_eq!(kernels(&g, &cfg).count(), 1);
+    assert_eq!(alpha(&g, &cfg).unwrap().size, 0);
+    assert_eq!(beta(&g, &cfg).unwrap().size, 0);
+}
+
+#[test]
+fn a_part_too_large_for_the_bitset_search_is_refused() {
+    // One directed cycle of 40000 vertices: a single part, above the supported size.
+    let n = 40_000u32;
+    let arcs: Vec<_> = (0..n).map(|i| (Vertex(i), Vertex((i + 1) % n))).collect();
+    let g = Graph::from_arcs(n as usize, &arcs).unwrap();
+    let cfg = Config::default();
+    let too_large = |r: Result<gamegraph_kernel::StableSet, KernelError>| {
+        matches!(r, Err(KernelError::TooLarge { vertices: 40_000, .. }))
+    };
+    assert!(too_large(alpha(&g, &cfg)));
+    assert!(too_large(beta(&g, &cfg)));
+    // An even cycle has no odd cycle: its kernel is built without search.
+    assert_eq!(find_kernel(&g, &cfg).unwrap().explanation.decided, Decided::NoOddCycle);
+}
+
+#[test]
+fn more_kernels_than_a_u128_holds_is_an_error() {
+    // 130 disjoint 2-cycles: 2^130 kernels.
+    let arcs: Vec<_> = (0..130u32)
+        .flat_map(|i| [(Vertex(2 * i), Vertex(2 * i + 1)), (Vertex(2 * i + 1), Vertex(2 * i))])
+        .collect();
+    let g = Graph::from_arcs(260, &arcs).unwrap();
+    assert_eq!(count_kernels(&g, &Config::default()), Err(KernelError::CountOverflow));
 }

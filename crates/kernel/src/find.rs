@@ -1,0 +1,211 @@
+//! One kernel, or how many.
+
+use gamegraph_graph::Graph;
+
+use crate::check::{VertexSet, is_kernel};
+use crate::config::Budget;
+use crate::enumerate::Kernels;
+use crate::explain::{Decided, Explanation};
+use crate::local::Local;
+use crate::reduce::{Reduced, put, reduce};
+use crate::richardson::kernel_without_odd_cycle;
+use crate::search::Search;
+use crate::stable::{max_independent, min_absorbing};
+use crate::{Config, KernelError};
+
+/// The part size up to which the α < β test is tried when a search runs long.
+const BOUND_PART: usize = 2048;
+/// The part size up to which the α < β test is also tried after a search found no kernel,
+/// to give the theorem as the explanation when it applies.
+const EXPLAIN_PART: usize = 64;
+/// Search nodes spent on a part before the α < β test is tried.
+const TRIAL_NODES: u64 = 2000;
+/// The branch-and-bound nodes each side of the α < β test may spend.
+const BOUND_NODES: u64 = 500;
+
+/// Tries α < β on a part with small capped searches; returns the decision when it holds.
+fn alpha_below_beta(part: &Local, budget: &mut Budget) -> Result<Option<Decided>, KernelError> {
+    let n = part.n();
+    if n > BOUND_PART {
+        return Ok(None);
+    }
+    let adj: Vec<Vec<u32>> = (0..n).map(|v| part.undirected(v)).collect();
+    let a = max_independent(&adj, &part.looped, budget, Some(BOUND_NODES))?;
+    let succ: Vec<Vec<u32>> = (0..n).map(|v| part.succ(v).to_vec()).collect();
+    let pred: Vec<Vec<u32>> = (0..n).map(|v| part.pred(v).to_vec()).collect();
+    let b = min_absorbing(&succ, &pred, budget, Some(BOUND_NODES))?;
+    Ok((a.bound < b.bound).then_some(Decided::AlphaBelowBeta {
+        part: n,
+        alpha_at_most: a.bound,
+        beta_at_least: b.bound,
+    }))
+}
+
+/// The explanation of a part without kernel: α < β when it holds and the part is small
+/// enough to check it, else the search.
+fn explain_none(part: &Local, budget: &mut Budget) -> Result<Decided, KernelError> {
+    if part.n() <= EXPLAIN_PART
+        && let Some(d) = alpha_below_beta(part, budget)?
+    {
+        return Ok(d);
+    }
+    Ok(Decided::Search)
+}
+
+/// A kernel of `g`, or `None` when it has none, with the argument that decided.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct KernelAnswer {
+    /// The kernel found (sorted membership bits), `None` when there is none.
+    pub kernel: Option<VertexSet>,
+    /// How it was decided.
+    pub explanation: Explanation,
+}
+
+/// Finds one kernel of `g`, or proves there is none.
+///
+/// The retrograde labels fix the L vertices (in every kernel) and W vertices (in none); the
+/// draw subgraph is split into weakly connected parts. For each part: if it has no odd
+/// directed cycle a kernel is built without search (Richardson, see the crate docs);
+/// otherwise the exact search with propagation decides, branching on strongly connected
+/// components from the sinks up. When the search runs past a few thousand nodes, short
+/// bounded searches for α and β are tried: α < β proves there is no kernel, since a kernel
+/// K is internally and externally stable and so β ≤ |K| ≤ α (Berge, Graphs and
+/// Hypergraphs). The kernel returned is always verified.
+///
+/// # Errors
+/// [`KernelError::TimeLimit`] or [`KernelError::NodeLimit`] when `cfg`'s budget runs out.
+///
+/// # Complexity
+/// O(n + m) when the retrograde labels or Richardson's construction decide; exponential in
+/// the size of the draw part in the worst case (the problem is NP-complete). O(n + m) extra
+/// space.
+///
+/// ```
+/// use gamegraph_graph::{Graph, Vertex};
+/// use gamegraph_kernel::{find_kernel, members, Config};
+///
+/// // A directed triangle has no kernel; a 2-cycle has two.
+/// let tri = Graph::from_arcs(3, &[(0, 1), (1, 2), (2, 0)].map(|(u, v)| (Vertex(u), Vertex(v)))).unwrap();
+/// assert_eq!(find_kernel(&tri, &Config::default()).unwrap().kernel, None);
+/// let two = Graph::from_arcs(2, &[(Vertex(0), Vertex(1)), (Vertex(1), Vertex(0))]).unwrap();
+/// let k = find_kernel(&two, &Config::default()).unwrap().kernel.unwrap();
+/// assert_eq!(members(&k).len(), 1);
+/// ```
+///
+/// Reference: J. von Neumann and O. Morgenstern, Theory of Games and Economic Behavior
+/// (1944), kernels as solutions; M. Richardson, Solutions of irreflexive relations (1953);
+/// V. Chvátal, On the computational complexity of finding a kernel (1973).
+pub fn find_kernel(g: &Graph, cfg: &Config) -> Result<KernelAnswer, KernelError> {
+    let mut budget = Budget::new(cfg);
+    let Reduced { mut base, parts, mut explanation } = reduce(g, &mut budget)?;
+    let mut searched = false;
+    for part in parts {
+        if let Some(k) = kernel_without_odd_cycle(&part, &mut budget)? {
+            for (v, &inside) in k.iter().enumerate() {
+                if inside {
+                    base.set(part.global[v].index(), true);
+                }
+            }
+            continue;
+        }
+        searched = true;
+        let mut s = Search::new(part, &mut budget)?;
+        let found = match budget.capped(TRIAL_NODES, |b| s.next(b))? {
+            Some(found) => found,
+            None => {
+                if let Some(d) = alpha_below_beta(s.graph(), &mut budget)? {
+                    explanation.decided = d;
+                    explanation.nodes = budget.nodes;
+                    return Ok(KernelAnswer { kernel: None, explanation });
+                }
+                s.next(&mut budget)?
+            }
+        };
+        if found {
+            put(&mut base, &s);
+        } else {
+            explanation.decided = explain_none(s.graph(), &mut budget)?;
+            explanation.nodes = budget.nodes;
+            return Ok(KernelAnswer { kernel: None, explanation });
+        }
+    }
+    if explanation.draw > 0 {
+        explanation.decided = if searched { Decided::Search } else { Decided::NoOddCycle };
+    }
+    explanation.nodes = budget.nodes;
+    debug_assert_eq!(is_kernel(g, &base), Ok(Ok(())));
+    if is_kernel(g, &base) != Ok(Ok(())) {
+        // Unreachable if the constructions above are right; never return an unchecked set.
+        let k = Kernels::new(g, cfg).next().transpose()?;
+        return Ok(KernelAnswer { kernel: k, explanation });
+    }
+    Ok(KernelAnswer { kernel: Some(base), explanation })
+}
+
+/// The number of kernels of `g`, with the argument that decided.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct KernelCount {
+    /// How many kernels `g` has.
+    pub count: u128,
+    /// How it was decided.
+    pub explanation: Explanation,
+}
+
+/// Counts the kernels of `g`.
+///
+/// After the retrograde reduction the count is the product of the counts of the weakly
+/// connected parts of the draw subgraph; each part is counted by the exhaustive search
+/// (when it runs long before finding a kernel, the α < β test can prove a count of zero).
+///
+/// # Errors
+/// [`KernelError::TimeLimit`] or [`KernelError::NodeLimit`] when `cfg`'s budget runs out;
+/// [`KernelError::CountOverflow`] above `u128::MAX`.
+///
+/// # Complexity
+/// O(n + m) when the retrograde labels decide every vertex; otherwise exponential in the
+/// worst case, proportional to the search tree of each part. O(n + m) extra space.
+///
+/// ```
+/// use gamegraph_graph::{Graph, Vertex};
+/// use gamegraph_kernel::{count_kernels, Config};
+///
+/// // Two disjoint 2-cycles: 2 × 2 kernels.
+/// let arcs = [(0, 1), (1, 0), (2, 3), (3, 2)].map(|(u, v)| (Vertex(u), Vertex(v)));
+/// let g = Graph::from_arcs(4, &arcs).unwrap();
+/// assert_eq!(count_kernels(&g, &Config::default()).unwrap().count, 4);
+/// ```
+pub fn count_kernels(g: &Graph, cfg: &Config) -> Result<KernelCount, KernelError> {
+    let mut budget = Budget::new(cfg);
+    let Reduced { parts, mut explanation, .. } = reduce(g, &mut budget)?;
+    let mut count: u128 = 1;
+    for part in parts {
+        let mut s = Search::new(part, &mut budget)?;
+        let mut here: u128 = 0;
+        let trial = budget.capped(TRIAL_NODES, |b| {
+            while s.next(b)? {
+                here += 1;
+            }
+            Ok(())
+        })?;
+        if trial.is_none() {
+            if here == 0
+                && let Some(d) = alpha_below_beta(s.graph(), &mut budget)?
+            {
+                explanation.decided = d;
+                count = 0;
+                break;
+            }
+            while s.next(&mut budget)? {
+                here += 1;
+            }
+        }
+        if here == 0 {
+            explanation.decided = explain_none(s.graph(), &mut budget)?;
+            count = 0;
+            break;
+        }
+        count = count.checked_mul(here).ok_or(KernelError::CountOverflow)?;
+    }
+    explanation.nodes = budget.nodes;
+    Ok(KernelCount { count, explanation })
+}
