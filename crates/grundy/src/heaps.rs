@@ -334,8 +334,11 @@ fn moore(heaps: &[u64], k: u64, play: Play) -> (Outcome, Vec<HeapMove>) {
         return (Outcome::Win, ones[..z].iter().map(|&i| HeapMove { heap: i, take: 1 }).collect());
     }
     let Some(t) = normal else { return (Outcome::Loss, Vec::new()) };
-    let after_big =
-        t.iter().any(|&(_, new)| new >= 2) || big.iter().any(|i| !t.iter().any(|(j, _)| j == i));
+    let mut is_touched = vec![false; heaps.len()];
+    for &(j, _) in &t {
+        is_touched[j] = true;
+    }
+    let after_big = t.iter().any(|&(_, new)| new >= 2) || big.iter().any(|&i| !is_touched[i]);
     if after_big {
         return (Outcome::Win, to_moves(&t));
     }
@@ -371,7 +374,8 @@ fn search(
     let mut states = 1u64;
     let mut moves_bound = 1u64;
     for &i in &live {
-        states = states.saturating_mul(heaps[i] + 1);
+        // A heap of u64::MAX has 2^64 sizes: saturate rather than wrap to 0.
+        states = states.saturating_mul(heaps[i].saturating_add(1));
         moves_bound = moves_bound.saturating_mul(limit(i).min(heaps[i]).saturating_add(1));
     }
     let work = states.saturating_mul(moves_bound);
@@ -580,6 +584,8 @@ pub fn parse_heaps(text: &str) -> Result<(Vec<u64>, Option<Vec<u64>>), crate::He
     let mut heaps = Vec::new();
     let mut limits = Vec::new();
     let mut with_limits: Option<bool> = None;
+    // A byte-order mark at the start of the text is not part of the first heap.
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     for (ln, raw) in text.lines().enumerate() {
         let line = raw.split('#').next().unwrap_or("");
         let mut fields = Vec::new();
@@ -618,7 +624,10 @@ pub fn parse_heaps(text: &str) -> Result<(Vec<u64>, Option<Vec<u64>>), crate::He
                 err(
                     ln,
                     col,
-                    format!("expected a {what} (an integer from 0 to 2^64 - 1), found {s:?}"),
+                    format!(
+                        "expected a {what} (an integer from 0 to 2^64 - 1), found {}",
+                        crate::quote::quote(s)
+                    ),
                 )
             })
         };
@@ -632,4 +641,51 @@ pub fn parse_heaps(text: &str) -> Result<(Vec<u64>, Option<Vec<u64>>), crate::He
         }
     }
     Ok((heaps, (with_limits == Some(true)).then_some(limits)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A heap of 2⁶⁴ − 1 has 2⁶⁴ sizes: the state count saturates instead of wrapping to
+    /// 0 and slipping past the size check.
+    #[test]
+    fn search_of_the_largest_heaps_is_refused() {
+        for heaps in [vec![u64::MAX], vec![u64::MAX, u64::MAX], vec![u64::MAX, 0, 7]] {
+            let limits = Some(vec![3; heaps.len()]);
+            let game = HeapGame { heaps, limits, moore: Some(2), ..HeapGame::default() };
+            let err = solve_heaps(&game).unwrap_err();
+            assert_eq!(err, HeapError::SearchTooLarge { work: u64::MAX, limit: SEARCH_LIMIT });
+        }
+    }
+
+    /// Moore's misère game with many heaps that all end up touched stays linear in the
+    /// heaps (the membership test is a table, not a scan).
+    #[test]
+    fn moore_misere_with_many_touched_heaps() {
+        let game = HeapGame {
+            heaps: vec![2; 200_000],
+            play: Play::Misere,
+            moore: Some(u64::MAX),
+            ..HeapGame::default()
+        };
+        let answer = solve_heaps(&game).unwrap();
+        assert_eq!(answer.outcome, Outcome::Win);
+        // Leave exactly one heap of 1: the player to move then loses.
+        let left: u64 = answer.moves.iter().map(|m| 2 - m.take).sum::<u64>()
+            + 2 * (game.heaps.len() - answer.moves.len()) as u64;
+        assert_eq!(left, 1);
+    }
+
+    #[test]
+    fn heap_lists_with_a_bom_crlf_and_long_tokens() {
+        assert_eq!(parse_heaps("\u{feff}3\r\n5\r\n6\r\n").unwrap(), (vec![3, 5, 6], None));
+        assert_eq!(parse_heaps("3 1\r\n5 2\r\n").unwrap(), (vec![3, 5], Some(vec![1, 2])));
+        let long = format!("1\n{}\n", "9".repeat(100_000));
+        let err = parse_heaps(&long).unwrap_err();
+        assert_eq!((err.line, err.column), (2, 1));
+        assert!(err.message.len() < 200, "{}", err.message);
+        // A BOM anywhere else is a bad token.
+        assert!(parse_heaps("3\n\u{feff}5\n").is_err());
+    }
 }

@@ -93,6 +93,7 @@ mod loopy;
 mod nimber;
 pub mod octal;
 mod product;
+mod quote;
 mod sum;
 
 pub use crate::dag::{grundy, par_grundy};

@@ -177,7 +177,7 @@ fn reachable_values(n: u64, m: Option<u64>, g: u64) -> impl Iterator<Item = u64>
 ///
 /// # Example
 /// ```
-/// use gamegraph_graph::{Graph, Outcome, Vertex};
+/// use gamegraph_graph::{Graph, Vertex};
 /// use gamegraph_grundy::{loopy_grundy, play_sum, Outcome};
 ///
 /// // A heap of 2 with moves of 1 or 2 (value 2) plus a heap of 1 (value 1): the
@@ -223,7 +223,7 @@ pub fn play_sum(g: &Graph, values: &LoopyValues, tokens: &[Vertex]) -> Result<Su
 ///
 /// # Example
 /// ```
-/// use gamegraph_graph::{Graph, Outcome, Vertex};
+/// use gamegraph_graph::{Graph, Vertex};
 /// use gamegraph_grundy::{loopy_grundy, play_mixed_sum, HeapMove, Nimber, Outcome, SumGame, SumMove};
 ///
 /// // A token on vertex 1 of the path 0 <- 1 (value 1), a heap of 7 with moves of 1..3
@@ -278,12 +278,12 @@ pub fn play_mixed_sum(
         for (i, &from) in tokens.iter().enumerate() {
             let own = values.finite(from);
             // The sole infinite token other than i, when there is exactly one.
-            let other = || {
-                let mut it = infinite.iter().filter(|&&j| j != i);
-                match (it.next(), it.next()) {
-                    (Some(&j), None) => Some(tokens[j]),
-                    _ => None,
-                }
+            // (Constant time: a scan of `infinite` per successor would be quadratic.)
+            let other = || match *infinite.as_slice() {
+                [j] if j != i => Some(tokens[j]),
+                [a, b] if a == i => Some(tokens[b]),
+                [a, b] if b == i => Some(tokens[a]),
+                _ => None,
             };
             for &to in g.successors(from) {
                 // The sum after moving token i from `from` to `to`.
@@ -350,7 +350,7 @@ pub fn play_mixed_sum(
 ///
 /// # Example
 /// ```
-/// use gamegraph_graph::{Graph, Outcome, Vertex};
+/// use gamegraph_graph::{Graph, Vertex};
 /// use gamegraph_grundy::{
 ///     play_misere_sum, HeapMove, Method, Outcome, SumGame, SumMove, TokenMove, SUM_SEARCH_LIMIT,
 /// };

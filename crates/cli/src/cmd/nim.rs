@@ -7,7 +7,7 @@ use std::process::ExitCode;
 use gamegraph_grundy::{HeapAnswer, HeapGame, Method, Play, explain, parse_heaps, solve_heaps};
 use serde::Serialize;
 
-use crate::common::{CliError, Input, Output, write_json};
+use crate::common::{CliError, Input, Output, progress, write_json};
 
 /// Arguments of `gamegraph nim`.
 #[derive(Debug, clap::Args)]
@@ -97,7 +97,13 @@ pub(crate) fn run(args: Args) -> Result<ExitCode, CliError> {
         play: if args.misere { Play::Misere } else { Play::Normal },
         moore: args.moore,
     };
-    let answer = solve_heaps(&game).map_err(|e| CliError::Usage(e.to_string()))?;
+    // A spinner while an exhaustive search (bounded by SEARCH_LIMIT steps) runs.
+    let bar = progress(None, "searching the positions");
+    let answer = solve_heaps(&game);
+    if let Some(bar) = bar {
+        bar.finish_and_clear();
+    }
+    let answer = answer.map_err(|e| CliError::Usage(e.to_string()))?;
     let text = args.explain.then(|| explain(&game, &answer));
     let mut out = Output::create(None)?;
     if args.json {

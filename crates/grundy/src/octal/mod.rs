@@ -41,6 +41,7 @@ mod period;
 mod sequence;
 
 use std::fmt;
+use std::time::Instant;
 
 pub use self::code::{MAX_CODE_DIGITS, MAX_SUBTRACTION, OctalCode, SubtractionSet};
 pub use self::error::{CodeError, SequenceError, SetError};
@@ -83,7 +84,16 @@ pub struct Config {
     pub method: Method,
     /// Tuning of the sparse method.
     pub sparse: SparseConfig,
+    /// Give up with [`SequenceError::TimeLimit`] once this instant has passed. Default
+    /// `None`: no deadline. The clock is read after every [`CLOCK_WORK`] units of work (a
+    /// unit is one option of one heap, or one value of a period check), so the deadline
+    /// holds to within that much work however slowly single values come.
+    pub deadline: Option<Instant>,
 }
+
+/// How many units of work (options looked at) pass between two readings of the clock
+/// when [`Config::deadline`] is set: about a millisecond.
+pub const CLOCK_WORK: u64 = 1 << 20;
 
 impl Default for Config {
     fn default() -> Self {
@@ -92,6 +102,7 @@ impl Default for Config {
             stop_at_period: true,
             method: Method::Sparse,
             sparse: SparseConfig::default(),
+            deadline: None,
         }
     }
 }
@@ -228,7 +239,9 @@ impl fmt::Display for Report<'_> {
 /// check after the period is proven (checks happen every `max(32, k/8)` values).
 ///
 /// # Errors
-/// [`SequenceError::ValueTooLarge`] if a value exceeds 65535 (the compact storage).
+/// [`SequenceError::ValueTooLarge`] if a value exceeds 65535 (the compact storage);
+/// [`SequenceError::TooManyValues`] if `config.limit` values do not fit in memory;
+/// [`SequenceError::TimeLimit`] once `config.deadline` has passed.
 ///
 /// # Complexity
 /// Plain method: O(k²·s) time for `s` split digits. Sparse method: O(k·(|R|·s + c)) time
@@ -272,7 +285,8 @@ pub fn analyse_octal(
 ///
 /// # Errors
 /// [`SequenceError::ValueTooLarge`] if a value exceeds 65535 (needs more than 65535
-/// elements in `S`).
+/// elements in `S`); [`SequenceError::TooManyValues`] and [`SequenceError::TimeLimit`] as
+/// for [`analyse_octal`].
 ///
 /// # Complexity
 /// O(k·|S|) time for `k` values, 2 bytes per value.
@@ -303,7 +317,8 @@ pub fn analyse_subtraction(
     Ok(Analysis { game, values, period })
 }
 
-/// Runs an engine up to the limit, checking for a proven period now and then.
+/// Runs an engine up to the limit, checking for a proven period now and then, and the
+/// clock after every [`CLOCK_WORK`] units of work when a deadline is set.
 fn drive(
     mut engine: impl Engine,
     theorem: Theorem,
@@ -318,20 +333,30 @@ fn drive(
     values
         .try_reserve_exact(limit)
         .map_err(|_| SequenceError::TooManyValues { requested: limit as u64 })?;
+    let out_of_time = |computed: usize| match config.deadline {
+        Some(d) if Instant::now() >= d => Err(SequenceError::TimeLimit { computed }),
+        _ => Ok(()),
+    };
+    out_of_time(0)?;
     let mut period = None;
     let mut next_check = 32;
+    let mut work = 0u64;
     while values.len() < limit {
+        work = work.saturating_add(engine.work(values.len()));
         engine.push_next(&mut values)?;
         let k = values.len();
-        if k & 0xFFFF == 0 {
-            progress(k);
-        }
         if period.is_none() && k >= next_check {
             next_check = k + (k / 8).max(32);
+            work = work.saturating_add(k as u64);
             period = period::find(&values, theorem);
             if period.is_some() && config.stop_at_period {
                 break;
             }
+        }
+        if work >= CLOCK_WORK || k & 0xFFFF == 0 {
+            work = 0;
+            progress(k);
+            out_of_time(k)?;
         }
     }
     if period.is_none() {

@@ -62,6 +62,12 @@ impl Moves {
         }
     }
 
+    /// An upper bound of the options of heap `n`: every removal, and every split of it.
+    fn work(&self, n: usize) -> u64 {
+        let simple = self.to_nothing.len() + self.to_one.len() + 1;
+        (simple as u64).saturating_add((self.to_two.len() as u64).saturating_mul(n as u64 / 2))
+    }
+
     /// Marks the values of the moves that leave no heap or one heap.
     #[inline]
     fn mark_simple(&self, g: &[u16], n: usize, marks: &mut Marks) {
@@ -82,6 +88,10 @@ impl Moves {
 pub(crate) trait Engine {
     /// Computes `g(n)` for `n = g.len()` and appends it.
     fn push_next(&mut self, g: &mut Vec<u16>) -> Result<(), SequenceError>;
+
+    /// An upper bound of the work of computing `g(n)` (options looked at), for reading
+    /// the clock at even intervals.
+    fn work(&self, n: usize) -> u64;
 }
 
 /// The plain definition: every option of every heap, O(n) per heap.
@@ -112,6 +122,10 @@ impl Engine for Plain {
         }
         g.push(compact(self.marks.mex(), n)?);
         Ok(())
+    }
+
+    fn work(&self, n: usize) -> u64 {
+        self.moves.work(n)
     }
 }
 
@@ -494,6 +508,10 @@ impl Engine for Sparse {
         }
         Ok(())
     }
+
+    fn work(&self, n: usize) -> u64 {
+        self.moves.work(n)
+    }
 }
 
 /// What the computation of `g(n)` reads.
@@ -698,6 +716,10 @@ impl Engine for Subtraction {
         let value = if !any && self.play == Play::Misere { 1 } else { self.marks.mex() };
         g.push(compact(value, n)?);
         Ok(())
+    }
+
+    fn work(&self, _n: usize) -> u64 {
+        self.set.len() as u64 + 1
     }
 }
 
