@@ -141,7 +141,8 @@ fn malformed_codes_and_sets_quote_a_short_excerpt() {
 #[test]
 fn grundy_lists_quote_a_short_excerpt_and_check_lengths() {
     let dir = TempDir::new("grundy-lists");
-    dir.file("g.txt", support::SEED);
+    // A cycle 1 -> 2 -> 3 -> 1 with an exit 1 -> 4 -> 5.
+    dir.file("g.txt", "5 5\n1\n1 2\n2 3\n3 1\n1 4\n4 5\n");
     let long = "9".repeat(50_000);
     for flag in ["--tokens", "--heaps"] {
         let o = run(&dir, &["grundy", "g.txt", flag, &long]);

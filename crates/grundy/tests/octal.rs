@@ -3,7 +3,7 @@
 
 use gamegraph_grundy::Nimber;
 use gamegraph_grundy::octal::{
-    Analysis, Config, Method, OctalCode, Play, SparseConfig, SubtractionSet, analyse_octal,
+    Algorithm, Analysis, Config, OctalCode, Play, SparseConfig, SubtractionSet, analyse_octal,
     analyse_subtraction,
 };
 use proptest::prelude::*;
@@ -112,12 +112,12 @@ proptest! {
         digits.extend(rest);
         let code = code_of(&digits);
         let naive = naive_octal(&digits, 2000);
-        let method = if sparse { Method::Sparse } else { Method::Plain };
+        let algorithm = if sparse { Algorithm::Sparse } else { Algorithm::Plain };
         let sparse_config = SparseConfig { first_reclassify: first, ..SparseConfig::default() };
         let full = Config {
             limit: 2000,
             stop_at_period: false,
-            method,
+            algorithm,
             sparse: sparse_config,
             ..Config::default()
         };
@@ -144,7 +144,7 @@ proptest! {
         let config = Config {
             limit: 500,
             stop_at_period: false,
-            method: Method::Sparse,
+            algorithm: Algorithm::Sparse,
             sparse,
             ..Config::default()
         };
@@ -318,10 +318,10 @@ fn a_passed_deadline_stops_at_once() {
 #[test]
 fn a_deadline_stops_a_slow_sequence() {
     let code: OctalCode = "4.7777777777777777777777777777777".parse().unwrap();
-    for method in [Method::Sparse, Method::Plain] {
+    for algorithm in [Algorithm::Sparse, Algorithm::Plain] {
         let start = std::time::Instant::now();
         let deadline = Some(start + std::time::Duration::from_millis(200));
-        let config = Config { deadline, method, ..Config::default() };
+        let config = Config { deadline, algorithm, ..Config::default() };
         let err = analyse_octal(&code, &config, &mut |_| {}).unwrap_err();
         let gamegraph_grundy::octal::SequenceError::TimeLimit { computed } = err else {
             panic!("{err:?}")

@@ -7,8 +7,8 @@ use std::process::ExitCode;
 
 use gamegraph_graph::Vertex;
 use gamegraph_grundy::{
-    LoopyValues, Method, SUM_SEARCH_LIMIT, SumAnswer, SumError, SumGame, SumMove, loopy_grundy,
-    par_loopy_grundy, play_misere_sum, play_mixed_sum,
+    LoopyValues, Method, SUM_SEARCH_LIMIT, SumAnswer, SumError, SumGame, SumMove,
+    loopy_grundy_in_pool, play_misere_sum, play_mixed_sum,
 };
 use serde::Serialize;
 
@@ -238,11 +238,8 @@ pub(crate) fn run(args: Args) -> Result<ExitCode, CliError> {
         out.finish()?;
         return Ok(ExitCode::SUCCESS);
     }
-    // One thread: the depth-first search, which needs no predecessor arrays.
     let bar = progress(None, "grundy values");
-    let values: LoopyValues = pool.install(|| {
-        if rayon::current_num_threads() == 1 { loopy_grundy(g) } else { par_loopy_grundy(g) }
-    });
+    let values: LoopyValues = pool.install(|| loopy_grundy_in_pool(g));
     if let Some(bar) = bar {
         bar.finish_and_clear();
     }
@@ -258,7 +255,7 @@ pub(crate) fn run(args: Args) -> Result<ExitCode, CliError> {
                 .collect();
             write_json(&mut out, &all)?;
         } else {
-            out.write_all(values.render().as_bytes())?;
+            out.write_all(gamegraph_grundy::render::values(&values).as_bytes())?;
         }
     } else if let Some(s) = start {
         let value = values.value(s).to_string();

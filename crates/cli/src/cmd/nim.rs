@@ -4,7 +4,8 @@ use std::io::{Read, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use gamegraph_grundy::{HeapAnswer, HeapGame, Method, Play, explain, parse_heaps, solve_heaps};
+use gamegraph_grundy::render::explain;
+use gamegraph_grundy::{HeapAnswer, HeapGame, Method, Play, parse_heaps, solve_heaps};
 use serde::Serialize;
 
 use crate::common::{CliError, Input, Output, progress, write_json};

@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
-use gamegraph_grundy::octal::{self, Analysis, Config, Method, OctalCode, Theorem};
+use gamegraph_grundy::octal::{self, Algorithm, Analysis, Config, OctalCode, Theorem};
 use serde::Serialize;
 
 use crate::common::{CliError, Output, progress};
@@ -81,7 +81,7 @@ enum MethodArg {
 
 impl SequenceArgs {
     /// The library configuration these arguments ask for.
-    pub(crate) fn config(&self, method: Method) -> Result<Config, CliError> {
+    pub(crate) fn config(&self, algorithm: Algorithm) -> Result<Config, CliError> {
         if self.upto.is_none() && !self.period && self.at.is_empty() {
             return Err(CliError::Usage("nothing to do: give --upto N, --period or --at N".into()));
         }
@@ -106,7 +106,7 @@ impl SequenceArgs {
         // Beyond 10^9 s (31 years) the deadline is as good as none.
         let deadline =
             Instant::now().checked_add(Duration::from_secs_f64(self.time_limit.min(1e9)));
-        Ok(Config { limit, stop_at_period: !self.full, method, deadline, ..Config::default() })
+        Ok(Config { limit, stop_at_period: !self.full, algorithm, deadline, ..Config::default() })
     }
 
     /// The command-line error for a failure of the computation or of a value asked for.
@@ -239,11 +239,11 @@ pub(crate) fn run(args: Args) -> Result<ExitCode, CliError> {
         .code
         .parse()
         .map_err(|e| CliError::Usage(format!("invalid octal code {}: {e}", quoted(&args.code))))?;
-    let method = match args.method {
-        MethodArg::Sparse => Method::Sparse,
-        MethodArg::Plain => Method::Plain,
+    let algorithm = match args.method {
+        MethodArg::Sparse => Algorithm::Sparse,
+        MethodArg::Plain => Algorithm::Plain,
     };
-    let config = args.common.config(method)?;
+    let config = args.common.config(algorithm)?;
     let analysis = args.common.analyse(&config, |c, p| octal::analyse_octal(&code, c, p))?;
     args.common.print(&analysis)
 }

@@ -2,7 +2,7 @@
 
 use std::process::ExitCode;
 
-use gamegraph_grundy::octal::{self, Method, Play, SubtractionSet};
+use gamegraph_grundy::octal::{self, Algorithm, Play, SubtractionSet};
 
 use crate::cmd::octal::{SequenceArgs, quoted};
 use crate::common::CliError;
@@ -40,7 +40,7 @@ pub(crate) fn run(args: Args) -> Result<ExitCode, CliError> {
         CliError::Usage(format!("invalid subtraction set {}: {e}", quoted(&args.set)))
     })?;
     let play = if args.misere { Play::Misere } else { Play::Normal };
-    let config = args.common.config(Method::Sparse)?;
+    let config = args.common.config(Algorithm::Sparse)?;
     let analysis =
         args.common.analyse(&config, |c, p| octal::analyse_subtraction(&set, play, c, p))?;
     args.common.print(&analysis)

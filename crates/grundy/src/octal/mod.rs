@@ -39,6 +39,7 @@ mod code;
 mod error;
 mod period;
 mod sequence;
+mod sparse;
 
 use std::fmt;
 use std::time::Instant;
@@ -46,24 +47,17 @@ use std::time::Instant;
 pub use self::code::{MAX_CODE_DIGITS, MAX_SUBTRACTION, OctalCode, SubtractionSet};
 pub use self::error::{CodeError, SequenceError, SetError};
 pub use self::period::{Certificate, Period, Theorem};
-pub use self::sequence::SparseConfig;
+pub use self::sparse::SparseConfig;
 
-use self::sequence::{Engine, Plain, Sparse, Subtraction};
+use self::sequence::{Engine, Plain, Subtraction};
+use self::sparse::Sparse;
 use crate::Nimber;
-
-/// Normal play (who cannot move loses) or misère play (who cannot move wins).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum Play {
-    /// The player who cannot move loses.
-    #[default]
-    Normal,
-    /// The player who cannot move wins.
-    Misere,
-}
+/// Normal or misère play of a subtraction game (the crate's one [`Play`]).
+pub use crate::Play;
 
 /// How an octal sequence is computed. Both give the same values.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum Method {
+pub enum Algorithm {
     /// The rare/common ("sparse space") method: about O(|sparse|) per heap.
     #[default]
     Sparse,
@@ -81,7 +75,7 @@ pub struct Config {
     /// Default `true`.
     pub stop_at_period: bool,
     /// How octal sequences are computed (subtraction games ignore it). Default sparse.
-    pub method: Method,
+    pub algorithm: Algorithm,
     /// Tuning of the sparse method.
     pub sparse: SparseConfig,
     /// Give up with [`SequenceError::TimeLimit`] once this instant has passed. Default
@@ -100,7 +94,7 @@ impl Default for Config {
         Config {
             limit: 1_000_000,
             stop_at_period: true,
-            method: Method::Sparse,
+            algorithm: Algorithm::Sparse,
             sparse: SparseConfig::default(),
             deadline: None,
         }
@@ -230,7 +224,7 @@ impl fmt::Display for Report<'_> {
 /// Computes the Grundy sequence of an octal game and looks for a proven period.
 ///
 /// Arguments: the game, what to compute ([`Config`]: the most values, whether to stop at a
-/// proven period, the method), and `progress`, called now and then with the number of
+/// proven period, the algorithm), and `progress`, called now and then with the number of
 /// values computed so far (for a progress bar).
 ///
 /// Returns the computed prefix `g(0) … g(k − 1)` (`k ≤ config.limit`) and the least
@@ -270,9 +264,9 @@ pub fn analyse_octal(
     progress: &mut dyn FnMut(usize),
 ) -> Result<Analysis, SequenceError> {
     let theorem = Theorem::GuySmith { largest_removal: code.largest_removal() };
-    let (values, period) = match config.method {
-        Method::Sparse => drive(Sparse::new(code, config.sparse), theorem, config, progress)?,
-        Method::Plain => drive(Plain::new(code), theorem, config, progress)?,
+    let (values, period) = match config.algorithm {
+        Algorithm::Sparse => drive(Sparse::new(code, config.sparse), theorem, config, progress)?,
+        Algorithm::Plain => drive(Plain::new(code), theorem, config, progress)?,
     };
     Ok(Analysis { game: code.to_string(), values, period })
 }
