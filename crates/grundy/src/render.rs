@@ -1,8 +1,11 @@
-//! Text renderings for people: a heap game worked out step by step, and the values of
-//! every vertex. The solvers return data; these turn it into the text `gamegraph` prints.
+//! Text renderings for people: a heap game worked out step by step, the values of every
+//! vertex, and the report on a Grundy sequence. The solvers return data; these turn it
+//! into the text `gamegraph` prints.
 
+use std::fmt;
 use std::fmt::Write as _;
 
+use crate::octal::{Analysis, SequenceError};
 use crate::{HeapAnswer, HeapGame, LoopyValues, Method, Outcome, Play, heap_value};
 use gamegraph_graph::Vertex;
 
@@ -123,4 +126,86 @@ pub fn values(values: &LoopyValues) -> String {
         let _ = writeln!(s, "{} {}", v.one_based(), values.value(v));
     }
     s
+}
+
+/// The text report of `gamegraph octal` / `gamegraph subtraction`: the values
+/// `g(0) … g(upto)` on one line separated by spaces (when `upto` is given); with
+/// `show_period` the lines `preperiod P`, `period Q` and the certificate, or the line
+/// `no period proven up to n = k` (k the last heap computed); then `g(n) = v` for each
+/// `n` of `at`.
+///
+/// # Errors
+/// [`SequenceError::NotComputed`] when a value asked for is unknown.
+///
+/// # Example
+/// ```
+/// use gamegraph_grundy::octal::{analyse_subtraction, Config, Play, SubtractionSet};
+/// use gamegraph_grundy::render;
+///
+/// let set: SubtractionSet = "1,2".parse()?;
+/// let a = analyse_subtraction(&set, Play::Normal, &Config::default(), &mut |_| {})?;
+/// let text = render::sequence(&a, Some(4), false, &[10])?.to_string();
+/// assert_eq!(text, "0 1 2 0 1\ng(10) = 1\n");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn sequence<'a>(
+    analysis: &'a Analysis,
+    upto: Option<u64>,
+    show_period: bool,
+    at: &'a [u64],
+) -> Result<SequenceReport<'a>, SequenceError> {
+    if let Some(u) = upto {
+        analysis.value(u)?;
+    }
+    for &n in at {
+        analysis.value(n)?;
+    }
+    Ok(SequenceReport { analysis, upto, show_period, at })
+}
+
+/// The text rendering of an [`Analysis`], from [`sequence`] (every value in it is known).
+#[derive(Debug, Clone, Copy)]
+pub struct SequenceReport<'a> {
+    analysis: &'a Analysis,
+    upto: Option<u64>,
+    show_period: bool,
+    at: &'a [u64],
+}
+
+impl fmt::Display for SequenceReport<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let a = self.analysis;
+        let get = |n: u64| a.value(n).map_err(|_| fmt::Error);
+        if let Some(upto) = self.upto {
+            for n in 0..=upto {
+                if n > 0 {
+                    f.write_str(" ")?;
+                }
+                write!(f, "{}", get(n)?)?;
+            }
+            writeln!(f)?;
+        }
+        if self.show_period {
+            match a.period() {
+                Some(p) => {
+                    writeln!(f, "preperiod {}", p.preperiod)?;
+                    writeln!(f, "period {}", p.period)?;
+                    writeln!(
+                        f,
+                        "{}, checked with g(0) ... g({})",
+                        p.certificate,
+                        p.certificate.values_needed() - 1
+                    )?;
+                }
+                None => match a.computed() {
+                    0 => writeln!(f, "no period proven: no value computed")?,
+                    k => writeln!(f, "no period proven up to n = {}", k - 1)?,
+                },
+            }
+        }
+        for &n in self.at {
+            writeln!(f, "g({n}) = {}", get(n)?)?;
+        }
+        Ok(())
+    }
 }

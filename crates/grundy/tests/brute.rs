@@ -4,8 +4,8 @@ use std::collections::HashMap;
 
 use gamegraph_graph::{Graph, Vertex};
 use gamegraph_grundy::{
-    HeapGame, Method, Nimber, Outcome, Play, Value, grundy, loopy_grundy, par_grundy,
-    par_loopy_grundy, play_sum, single_heap, solve_heaps,
+    HeapGame, Method, Nimber, Outcome, Play, Value, grundy, loopy_grundy, loopy_grundy_in_pool,
+    par_grundy, par_loopy_grundy, play_sum, single_heap, solve_heaps,
 };
 use proptest::prelude::*;
 
@@ -104,6 +104,11 @@ proptest! {
         let values = loopy_grundy(&g);
         check_gsg(&g, &values);
         prop_assert_eq!(&par_loopy_grundy(&g), &values);
+        // The pool's choice gives the same values for every thread count.
+        for threads in [1, 2, 3] {
+            let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
+            prop_assert_eq!(&pool.install(|| loopy_grundy_in_pool(&g)), &values);
+        }
         let naive = naive_outcomes(g.num_vertices(), |s| g.successors(Vertex(s as u32)).iter().map(|w| w.index()).collect(), false);
         for v in g.vertices() {
             let play = play_sum(&g, &values, &[v]).unwrap();

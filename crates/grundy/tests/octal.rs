@@ -1,11 +1,11 @@
 //! Octal and subtraction games against a deliberately naive definition, published results,
 //! and snapshots of the fixtures in `fixtures/octal/`.
 
-use gamegraph_grundy::Nimber;
 use gamegraph_grundy::octal::{
     Algorithm, Analysis, Config, OctalCode, Play, SparseConfig, SubtractionSet, analyse_octal,
     analyse_subtraction,
 };
+use gamegraph_grundy::{Nimber, render};
 use proptest::prelude::*;
 
 /// The definition, written as plainly as possible: list every position one move leaves (as
@@ -226,8 +226,8 @@ fn no_period_is_claimed_without_proof() {
     assert_eq!(a.computed(), 3000);
     assert!(a.value(2999).is_ok());
     assert!(a.value(3000).is_err());
-    assert!(a.report(Some(3000), true, &[]).is_err());
-    let text = a.report(None, true, &[]).unwrap().to_string();
+    assert!(render::sequence(&a, Some(3000), true, &[]).is_err());
+    let text = render::sequence(&a, None, true, &[]).unwrap().to_string();
     assert_eq!(text, "no period proven up to n = 2999\n");
     // Kayles within too few values: no proof yet, although the prefix looks periodic.
     let kayles: OctalCode = "0.77".parse().unwrap();
@@ -288,7 +288,7 @@ fn run_fixture(text: &str) -> String {
     // The certificate and every value against the naive definition first.
     let count = (upto as usize + 1).max(a.computed());
     check(&a, &naive_of(&game, count));
-    format!("game {}\n{}", a.game(), a.report(Some(upto), true, &[]).unwrap())
+    format!("game {}\n{}", a.game(), render::sequence(&a, Some(upto), true, &[]).unwrap())
 }
 
 #[test]

@@ -146,8 +146,8 @@ impl SequenceArgs {
 
     /// Prints the analysis as text or JSON.
     pub(crate) fn print(&self, analysis: &Analysis) -> Result<ExitCode, CliError> {
-        let report =
-            analysis.report(self.upto, self.period, &self.at).map_err(|e| self.error(e))?;
+        let report = gamegraph_grundy::render::sequence(analysis, self.upto, self.period, &self.at)
+            .map_err(|e| self.error(e))?;
         let mut out = Output::create(self.output.as_deref())?;
         if self.json {
             crate::common::write_json(&mut out, &JsonReport::new(analysis, self)?)?;

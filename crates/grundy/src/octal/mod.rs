@@ -41,7 +41,6 @@ mod period;
 mod sequence;
 mod sparse;
 
-use std::fmt;
 use std::time::Instant;
 
 pub use self::code::{MAX_CODE_DIGITS, MAX_SUBTRACTION, OctalCode, SubtractionSet};
@@ -147,77 +146,6 @@ impl Analysis {
         let (pre, q) = (p.preperiod as u64, p.period as u64);
         let i = pre + (n - pre) % q;
         Ok(Nimber(u64::from(self.values[i as usize])))
-    }
-
-    /// The text report of `gamegraph octal` / `gamegraph subtraction`: the values
-    /// `g(0) … g(upto)` on one line separated by spaces (when `upto` is given); with
-    /// `show_period` the lines `preperiod P`, `period Q` and the certificate, or the line
-    /// `no period proven up to n = k` (k the last heap computed); then `g(n) = v` for each
-    /// `n` of `at`.
-    ///
-    /// # Errors
-    /// [`SequenceError::NotComputed`] when a value asked for is unknown.
-    pub fn report<'a>(
-        &'a self,
-        upto: Option<u64>,
-        show_period: bool,
-        at: &'a [u64],
-    ) -> Result<Report<'a>, SequenceError> {
-        if let Some(u) = upto {
-            self.value(u)?;
-        }
-        for &n in at {
-            self.value(n)?;
-        }
-        Ok(Report { analysis: self, upto, show_period, at })
-    }
-}
-
-/// The text rendering of an [`Analysis`], from [`Analysis::report`] (every value in it is
-/// known).
-#[derive(Debug, Clone, Copy)]
-pub struct Report<'a> {
-    analysis: &'a Analysis,
-    upto: Option<u64>,
-    show_period: bool,
-    at: &'a [u64],
-}
-
-impl fmt::Display for Report<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let a = self.analysis;
-        let get = |n: u64| a.value(n).map_err(|_| fmt::Error);
-        if let Some(upto) = self.upto {
-            for n in 0..=upto {
-                if n > 0 {
-                    f.write_str(" ")?;
-                }
-                write!(f, "{}", get(n)?)?;
-            }
-            writeln!(f)?;
-        }
-        if self.show_period {
-            match &a.period {
-                Some(p) => {
-                    writeln!(f, "preperiod {}", p.preperiod)?;
-                    writeln!(f, "period {}", p.period)?;
-                    writeln!(
-                        f,
-                        "{}, checked with g(0) ... g({})",
-                        p.certificate,
-                        p.certificate.values_needed() - 1
-                    )?;
-                }
-                None => match a.values.len() {
-                    0 => writeln!(f, "no period proven: no value computed")?,
-                    k => writeln!(f, "no period proven up to n = {}", k - 1)?,
-                },
-            }
-        }
-        for &n in self.at {
-            writeln!(f, "g({n}) = {}", get(n)?)?;
-        }
-        Ok(())
     }
 }
 

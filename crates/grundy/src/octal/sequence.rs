@@ -7,13 +7,13 @@ use crate::Play;
 
 /// Marks values with a generation number, so that no clearing is needed between heaps.
 #[derive(Debug, Default)]
-pub(super) struct Marks {
+struct Marks {
     stamp: Vec<u32>,
     generation: u32,
 }
 
 impl Marks {
-    pub(super) fn next_generation(&mut self) {
+    fn next_generation(&mut self) {
         self.generation = self.generation.wrapping_add(1);
         if self.generation == 0 {
             self.stamp.iter_mut().for_each(|s| *s = 0);
