@@ -87,6 +87,24 @@ fn a_slow_octal_game_ends_at_the_time_limit() {
     assert_eq!(support::text(&o.stdout), "0 1 2 3\n");
 }
 
+/// A proven period gives every value of `--upto`, but writing four billion of them takes
+/// longer than the time limit (and JSON streams them rather than collecting them).
+#[test]
+fn writing_billions_of_values_ends_at_the_time_limit() {
+    let dir = TempDir::new("huge-write");
+    for json in [false, true] {
+        let mut args = vec!["octal", "0.77", "--upto", "4294967294", "--time-limit", "1"];
+        args.extend(["-o", "out.txt"]);
+        if json {
+            args.push("--json");
+        }
+        let start = Instant::now();
+        let o = run(&dir, &args);
+        fails(&o, 3, "time limit of 1 s reached while writing the values");
+        assert!(start.elapsed() < Duration::from_secs(60));
+    }
+}
+
 #[test]
 fn sequences_too_long_for_any_machine_are_refused_at_once() {
     let dir = TempDir::new("huge-upto");

@@ -145,26 +145,84 @@ impl SequenceArgs {
     }
 
     /// Prints the analysis as text or JSON.
-    pub(crate) fn print(&self, analysis: &Analysis) -> Result<ExitCode, CliError> {
+    ///
+    /// Writing counts against the time limit too: `--upto` may ask for billions of values
+    /// (a proven period gives them all), which take longer to write than to compute.
+    pub(crate) fn print(&self, analysis: &Analysis, config: &Config) -> Result<ExitCode, CliError> {
         let report = gamegraph_grundy::render::sequence(analysis, self.upto, self.period, &self.at)
             .map_err(|e| self.error(e))?;
         let mut out = Output::create(self.output.as_deref())?;
-        if self.json {
-            crate::common::write_json(&mut out, &JsonReport::new(analysis, self)?)?;
+        let mut timed =
+            Timed { inner: &mut out, deadline: config.deadline, written: 0, expired: false };
+        let result = if self.json {
+            crate::common::write_json(&mut timed, &JsonReport::new(analysis, self)?)
         } else {
-            write!(out, "{report}")?;
+            write!(timed, "{report}").map_err(CliError::from)
+        };
+        if timed.expired {
+            return Err(CliError::TimeLimit(format!(
+                "time limit of {} s reached while writing the values; raise it with --time-limit",
+                self.time_limit
+            )));
         }
+        result?;
         out.finish()?;
         Ok(ExitCode::SUCCESS)
     }
 }
 
+/// A writer that fails once the deadline has passed, reading the clock every 64 KiB.
+struct Timed<'a, W: Write> {
+    inner: &'a mut W,
+    deadline: Option<Instant>,
+    written: usize,
+    expired: bool,
+}
+
+impl<W: Write> Write for Timed<'_, W> {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.written += buf.len();
+        if self.written >= 1 << 16 {
+            self.written = 0;
+            if self.deadline.is_some_and(|d| Instant::now() >= d) {
+                self.expired = true;
+                return Err(std::io::Error::other("time limit reached"));
+            }
+        }
+        self.inner.write(buf)
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.inner.flush()
+    }
+}
+
+/// `g(0) … g(upto)` serialised one by one (a billion values need no billion-entry vector).
+#[derive(Debug)]
+struct JsonValues<'a> {
+    analysis: &'a Analysis,
+    upto: u64,
+}
+
+impl Serialize for JsonValues<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::{Error as _, SerializeSeq as _};
+        let len = usize::try_from(self.upto).ok().and_then(|u| u.checked_add(1));
+        let mut seq = s.serialize_seq(len)?;
+        for n in 0..=self.upto {
+            let v = self.analysis.value(n).map_err(S::Error::custom)?;
+            seq.serialize_element(&v.0)?;
+        }
+        seq.end()
+    }
+}
+
 #[derive(Debug, Serialize)]
-struct JsonReport {
+struct JsonReport<'a> {
     game: String,
     computed: usize,
     #[serde(skip_serializing_if = "Option::is_none")]
-    values: Option<Vec<u64>>,
+    values: Option<JsonValues<'a>>,
     period: Option<JsonPeriod>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     at: Vec<JsonValue>,
@@ -190,13 +248,11 @@ struct JsonValue {
     value: u64,
 }
 
-impl JsonReport {
-    fn new(a: &Analysis, args: &SequenceArgs) -> Result<JsonReport, CliError> {
+impl JsonReport<'_> {
+    fn new<'a>(a: &'a Analysis, args: &SequenceArgs) -> Result<JsonReport<'a>, CliError> {
         let value = |n: u64| a.value(n).map(|v| v.0).map_err(|e| args.error(e));
-        let values = match args.upto {
-            Some(u) => Some((0..=u).map(value).collect::<Result<Vec<_>, _>>()?),
-            None => None,
-        };
+        // Every value up to `upto` is known: `render::sequence` checked the largest.
+        let values = args.upto.map(|upto| JsonValues { analysis: a, upto });
         let at = args
             .at
             .iter()
@@ -245,5 +301,5 @@ pub(crate) fn run(args: Args) -> Result<ExitCode, CliError> {
     };
     let config = args.common.config(algorithm)?;
     let analysis = args.common.analyse(&config, |c, p| octal::analyse_octal(&code, c, p))?;
-    args.common.print(&analysis)
+    args.common.print(&analysis, &config)
 }

@@ -43,5 +43,5 @@ pub(crate) fn run(args: Args) -> Result<ExitCode, CliError> {
     let config = args.common.config(Algorithm::Sparse)?;
     let analysis =
         args.common.analyse(&config, |c, p| octal::analyse_subtraction(&set, play, c, p))?;
-    args.common.print(&analysis)
+    args.common.print(&analysis, &config)
 }
