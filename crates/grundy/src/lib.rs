@@ -10,10 +10,12 @@
 //! - [`play_mixed_sum`] / [`play_misere_sum`]: any sum of components, tokens on the
 //!   vertices of one game graph plus heaps ([`SumGame`]), in normal play (Smith's rules,
 //!   any graph) and in misère play (theory or exhaustive search, as below);
-//! - [`single_heap`], [`solve_heaps`], [`render::explain`]: heap games (single and compound, with
-//!   move limits, normal and misère) and Moore's Nim_k; the section
-//!   below says exactly which misère games are answered by theory, which by
-//!   search, and which are refused.
+//! - [`single_heap`], [`solve_heaps`]: heap games (single and compound, with move limits,
+//!   normal and misère) and Moore's Nim_k; the section below says exactly which misère
+//!   games are answered by theory, which by search, and which are refused;
+//! - [`octal`]: octal and subtraction games, their Grundy sequences and proven periods;
+//! - [`render`]: the text `gamegraph` prints (a heap game worked out step by step, the
+//!   values of every vertex, the report on a sequence).
 //!
 //! ```
 //! use gamegraph_graph::{Graph, Vertex};
