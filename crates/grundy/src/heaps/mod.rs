@@ -104,7 +104,8 @@ pub fn single_heap(n: u64, k: u64, play: Play) -> (Outcome, Option<u64>) {
     match play {
         Play::Normal if r == 0 => (Outcome::Loss, None),
         Play::Normal => (Outcome::Win, Some(r)),
-        Play::Misere if n == 0 => (Outcome::Win, None),
+        // No object left, or no move allowed (k = 0): the player to move has won.
+        Play::Misere if n == 0 || k == 0 => (Outcome::Win, None),
         Play::Misere => {
             // (n − 1) mod (k + 1), computed without overflow for k = u64::MAX.
             let t = heap_value(n - 1, Some(k)).0;
@@ -236,6 +237,28 @@ mod tests {
             let game = HeapGame { heaps, limits, moore: Some(2), ..HeapGame::default() };
             let err = solve_heaps(&game).unwrap_err();
             assert_eq!(err, HeapError::SearchTooLarge { work: u64::MAX, limit: SEARCH_LIMIT });
+        }
+    }
+
+    /// With k = 0 no move is legal: the player to move loses in normal play and wins in
+    /// misère play, whatever the heap.
+    #[test]
+    fn single_heaps_without_moves() {
+        for n in [0, 1, 2, 17, u64::MAX] {
+            assert_eq!(single_heap(n, 0, Play::Normal), (Outcome::Loss, None), "{n}");
+            assert_eq!(single_heap(n, 0, Play::Misere), (Outcome::Win, None), "{n}");
+        }
+        // Against the definition on small heaps and limits, misère play.
+        for k in 0..6u64 {
+            let mut lost: Vec<bool> = Vec::new();
+            for n in 0..40u64 {
+                let moves = (1..=k.min(n)).map(|t| n - t);
+                let has_move = k.min(n) > 0;
+                let l = has_move && moves.clone().all(|m| !lost[m as usize]);
+                lost.push(l);
+                let expected = if l { Outcome::Loss } else { Outcome::Win };
+                assert_eq!(single_heap(n, k, Play::Misere).0, expected, "n {n} k {k}");
+            }
         }
     }
 
