@@ -5,7 +5,10 @@ mod support;
 use std::path::Path;
 use std::process::Output;
 
-use support::{SEED, TempDir};
+use support::TempDir;
+
+/// A cycle 1 -> 2 -> 3 -> 1 with an exit 1 -> 4 -> 5, starting at 1 (a draw).
+const CYCLE_WITH_EXIT: &str = "5 5\n1\n1 2\n2 3\n3 1\n1 4\n4 5\n";
 
 fn run(dir: &Path, args: &[&str]) -> Output {
     support::gamegraph(dir, &[&["grundy"], args].concat(), None)
@@ -18,7 +21,7 @@ fn stdout(o: &Output) -> String {
 #[test]
 fn start_value_all_values_and_tokens() {
     let dir = TempDir::new("basic");
-    std::fs::write(dir.join("g.txt"), SEED).unwrap();
+    std::fs::write(dir.join("g.txt"), CYCLE_WITH_EXIT).unwrap();
     let o = run(&dir, &["g.txt", "--threads", "2"]);
     assert!(o.status.success());
     assert_eq!(stdout(&o), "inf{1}\n");
@@ -63,7 +66,7 @@ fn same_output_for_every_thread_count() {
 #[test]
 fn bad_input_is_an_error_with_exit_code_2() {
     let dir = TempDir::new("errors");
-    std::fs::write(dir.join("g.txt"), SEED).unwrap();
+    std::fs::write(dir.join("g.txt"), CYCLE_WITH_EXIT).unwrap();
     std::fs::write(dir.join("bad.txt"), "3 1\n1\n1 x\n").unwrap();
     std::fs::write(dir.join("arcs.txt"), "1 2\n2 3\n").unwrap();
     for (args, needle) in [
@@ -83,7 +86,7 @@ fn bad_input_is_an_error_with_exit_code_2() {
 #[test]
 fn sums_of_tokens_and_heaps() {
     let dir = TempDir::new("mixed");
-    std::fs::write(dir.join("g.txt"), SEED).unwrap();
+    std::fs::write(dir.join("g.txt"), CYCLE_WITH_EXIT).unwrap();
     // Token values 1 (vertex 4), heaps 5, 7, 9 with limits 2, 3, 4: values 2, 3, 4.
     // 1 ⊕ 2 ⊕ 3 ⊕ 4 = 4: take 4 from the third heap (value 4 -> 0).
     let o = run(&dir, &["g.txt", "--tokens", "4", "--heaps", "5,7,9", "--max", "2,3,4"]);
@@ -111,7 +114,7 @@ fn sums_of_tokens_and_heaps() {
 #[test]
 fn misere_sums() {
     let dir = TempDir::new("misere");
-    std::fs::write(dir.join("g.txt"), SEED).unwrap();
+    std::fs::write(dir.join("g.txt"), CYCLE_WITH_EXIT).unwrap();
     // Vertex 4 has one move, the heap one: two moves in all, the opponent makes the last
     // one and the player to move, left without a move, wins whatever is played.
     let o = run(&dir, &["g.txt", "--tokens", "4", "--heaps", "1", "--misere"]);
@@ -142,7 +145,7 @@ fn misere_sums() {
 #[test]
 fn bad_sums_are_errors_with_exit_code_2() {
     let dir = TempDir::new("sum-errors");
-    std::fs::write(dir.join("g.txt"), SEED).unwrap();
+    std::fs::write(dir.join("g.txt"), CYCLE_WITH_EXIT).unwrap();
     for (args, needle) in [
         (&["--heaps", "1,x"][..], "--heaps: item 2 is \"x\""),
         (&["--heaps=-1"][..], "not a heap size"),

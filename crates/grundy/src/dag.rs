@@ -70,7 +70,8 @@ impl MexScratch {
 /// ```
 ///
 /// # Reference
-/// R. P. Sprague (1935), P. M. Grundy (1939); the thesis of `seeds/004`, chapter 3.
+/// R. P. Sprague, *Über mathematische Kampfspiele*, Tôhoku Math. J. 41 (1935) 438–444;
+/// P. M. Grundy, *Mathematics and games*, Eureka 2 (1939) 6–8.
 pub fn grundy(g: &Graph) -> Result<Vec<Nimber>, GrundyError> {
     let n = g.num_vertices();
     let (offsets, targets) = g.successor_csr();

@@ -4,21 +4,24 @@
 //!   graph in O(V + E), iteratively (an error naming a cycle otherwise);
 //! - [`loopy_grundy`] / [`par_loopy_grundy`]: the generalised Sprague–Grundy function of
 //!   any game graph (finite values and ∞(K)), after Smith and Fraenkel–Yesha;
+//!   [`loopy_grundy_in_pool`] picks the one that suits the current rayon pool;
 //! - [`play_sum`]: the outcome (win, loss or draw) and a best move of a sum of tokens on
 //!   graph vertices, by Smith's rules;
 //! - [`play_mixed_sum`] / [`play_misere_sum`]: any sum of components, tokens on the
 //!   vertices of one game graph plus heaps ([`SumGame`]), in normal play (Smith's rules,
 //!   any graph) and in misère play (theory or exhaustive search, as below);
-//! - [`single_heap`], [`heap_graph`], [`solve_heaps`], [`explain`]: the heap games of the
-//!   thesis (single and compound, normal and misère) and Moore's Nim_k; the section
-//!   below says exactly which misère games are answered by theory, which by
-//!   search, and which are refused.
+//! - [`single_heap`], [`solve_heaps`]: heap games (single and compound, with move limits,
+//!   normal and misère) and Moore's Nim_k; the section below says exactly which misère
+//!   games are answered by theory, which by search, and which are refused;
+//! - [`octal`]: octal and subtraction games, their Grundy sequences and proven periods;
+//! - [`render`]: the text `gamegraph` prints (a heap game worked out step by step, the
+//!   values of every vertex, the report on a sequence).
 //!
 //! ```
 //! use gamegraph_graph::{Graph, Vertex};
 //! use gamegraph_grundy::{loopy_grundy, play_sum, solve_heaps, HeapGame, Nimber, Outcome};
 //!
-//! // The digit sum of SPEC §4: 3 ⊕ 5 ⊕ 6 = 0, a lost sum for the player to move.
+//! // The digit sum of Nim heaps 3, 5, 6 is 3 ⊕ 5 ⊕ 6 = 0: the player to move loses.
 //! assert_eq!(Nimber(3) ^ Nimber(5) ^ Nimber(6), Nimber(0));
 //! assert_eq!(Nimber::mex([Nimber(0), Nimber(1), Nimber(3)]), Nimber(2));
 //! let game = HeapGame { heaps: vec![3, 5, 6], ..HeapGame::default() };
@@ -93,15 +96,17 @@ mod loopy;
 mod nimber;
 pub mod octal;
 mod product;
+mod quote;
+pub mod render;
 mod sum;
 
 pub use crate::dag::{grundy, par_grundy};
 pub use crate::error::{GrundyError, HeapError, HeapListError, SumError};
 pub use crate::heaps::{
-    HeapAnswer, HeapGame, HeapMove, Method, Play, SEARCH_LIMIT, explain, heap_graph, heap_value,
-    parse_heaps, single_heap, single_heap_from_kernel, solve_heaps,
+    HeapAnswer, HeapGame, HeapMove, Method, Play, SEARCH_LIMIT, heap_value, parse_heaps,
+    single_heap, solve_heaps,
 };
-pub use crate::loopy::{LoopyValues, Value, loopy_grundy, par_loopy_grundy};
+pub use crate::loopy::{LoopyValues, Value, loopy_grundy, loopy_grundy_in_pool, par_loopy_grundy};
 pub use crate::nimber::Nimber;
 pub use crate::sum::{
     SUM_SEARCH_LIMIT, SumAnswer, SumGame, SumMove, SumPlay, SumValues, TokenMove, play_misere_sum,

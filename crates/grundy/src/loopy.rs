@@ -122,17 +122,6 @@ impl LoopyValues {
         let c = self.counter.as_ref()?[v.index()];
         (c != u64::MAX).then_some(c)
     }
-
-    /// One line per vertex, `V VALUE` with 1-based `V`, in vertex order.
-    pub fn render(&self) -> String {
-        use std::fmt::Write as _;
-        let mut s = String::new();
-        for v in 0..self.len() {
-            let v = Vertex::from_index(v);
-            let _ = writeln!(s, "{} {}", v.one_based(), self.value(v));
-        }
-        s
-    }
 }
 
 /// The generalised Sprague–Grundy function γ of every vertex of any game graph.
@@ -189,6 +178,28 @@ pub fn par_loopy_grundy(g: &Graph) -> LoopyValues {
         Ok(values) => LoopyValues::from_finite(values),
         Err(_) => general(g),
     }
+}
+
+/// [`loopy_grundy`] or [`par_loopy_grundy`], whichever suits the current rayon pool: on a
+/// pool of one thread the sequential depth-first search, which needs no predecessor
+/// arrays (less memory, no synchronisation); on more threads the parallel algorithm.
+/// Call it inside `ThreadPool::install` to choose by that pool. The values are the same
+/// either way.
+///
+/// # Complexity
+/// As [`loopy_grundy`].
+///
+/// # Example
+/// ```
+/// use gamegraph_graph::{Graph, Vertex};
+/// use gamegraph_grundy::{loopy_grundy, loopy_grundy_in_pool};
+///
+/// let g = Graph::from_arcs(3, &[(Vertex(0), Vertex(1)), (Vertex(1), Vertex(0))]).unwrap();
+/// let one = rayon::ThreadPoolBuilder::new().num_threads(1).build().unwrap();
+/// assert_eq!(one.install(|| loopy_grundy_in_pool(&g)), loopy_grundy(&g));
+/// ```
+pub fn loopy_grundy_in_pool(g: &Graph) -> LoopyValues {
+    if rayon::current_num_threads() == 1 { loopy_grundy(g) } else { par_loopy_grundy(g) }
 }
 
 /// The labelling procedure on a graph with a cycle.

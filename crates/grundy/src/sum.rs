@@ -278,12 +278,12 @@ pub fn play_mixed_sum(
         for (i, &from) in tokens.iter().enumerate() {
             let own = values.finite(from);
             // The sole infinite token other than i, when there is exactly one.
-            let other = || {
-                let mut it = infinite.iter().filter(|&&j| j != i);
-                match (it.next(), it.next()) {
-                    (Some(&j), None) => Some(tokens[j]),
-                    _ => None,
-                }
+            // (Constant time: a scan of `infinite` per successor would be quadratic.)
+            let other = || match *infinite.as_slice() {
+                [j] if j != i => Some(tokens[j]),
+                [a, b] if a == i => Some(tokens[b]),
+                [a, b] if b == i => Some(tokens[a]),
+                _ => None,
             };
             for &to in g.successors(from) {
                 // The sum after moving token i from `from` to `to`.

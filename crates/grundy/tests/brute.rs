@@ -4,8 +4,8 @@ use std::collections::HashMap;
 
 use gamegraph_graph::{Graph, Vertex};
 use gamegraph_grundy::{
-    HeapGame, Method, Nimber, Outcome, Play, Value, grundy, heap_graph, loopy_grundy, par_grundy,
-    par_loopy_grundy, play_sum, single_heap, single_heap_from_kernel, solve_heaps,
+    HeapGame, Method, Nimber, Outcome, Play, Value, grundy, loopy_grundy, loopy_grundy_in_pool,
+    par_grundy, par_loopy_grundy, play_sum, single_heap, solve_heaps,
 };
 use proptest::prelude::*;
 
@@ -104,6 +104,11 @@ proptest! {
         let values = loopy_grundy(&g);
         check_gsg(&g, &values);
         prop_assert_eq!(&par_loopy_grundy(&g), &values);
+        // The pool's choice gives the same values for every thread count.
+        for threads in [1, 2, 3] {
+            let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
+            prop_assert_eq!(&pool.install(|| loopy_grundy_in_pool(&g)), &values);
+        }
         let naive = naive_outcomes(g.num_vertices(), |s| g.successors(Vertex(s as u32)).iter().map(|w| w.index()).collect(), false);
         for v in g.vertices() {
             let play = play_sum(&g, &values, &[v]).unwrap();
@@ -242,7 +247,7 @@ fn single_heap_congruence_equals_the_kernel_answer() {
 }
 
 #[test]
-fn thesis_examples() {
+fn heap_games_worked_by_hand() {
     // k = 4, n = 15: the kernel is {15, 10, 5, 0}, and 15 is lost.
     let g = heap_graph(15, 4, Play::Normal);
     let values = grundy(&g).unwrap();
@@ -255,7 +260,7 @@ fn thesis_examples() {
     assert_eq!(single_heap(9, 2, Play::Normal), (Outcome::Loss, None));
     // Misère, 23 objects, take 1..5: take 4, leaving 19 ≡ 1 (mod 6).
     assert_eq!(single_heap(23, 5, Play::Misere), (Outcome::Win, Some(4)));
-    // The compound game of chapter 3: limits 2, 3, 4 …
+    // A compound game: limits 2, 3, 4 …
     let game =
         HeapGame { heaps: vec![5, 7, 9], limits: Some(vec![2, 3, 4]), ..HeapGame::default() };
     let a = solve_heaps(&game).unwrap();
@@ -280,4 +285,42 @@ fn huge_heaps_and_many_heaps() {
     let game = HeapGame { heaps: (0..100_000).collect(), ..HeapGame::default() };
     // 0 ⊕ 1 ⊕ … ⊕ 99999 = 0 (the count is a multiple of 4).
     assert_eq!(solve_heaps(&game).unwrap().outcome, Outcome::Loss);
+}
+
+/// The game graph of one heap of `n` with moves of 1..=`k`, for reading the answer off its
+/// kernel: vertex x is the heap of x objects, with arcs x → x − t for 1 ≤ t ≤ min(k, x).
+/// In misère play one more vertex n + 1 ("the game is over, the player to move has won")
+/// gets an arc from 0, so that the kernel is again the set of lost positions.
+///
+fn heap_graph(n: u32, k: u32, play: Play) -> gamegraph_graph::Graph {
+    use gamegraph_graph::{Graph, Vertex};
+    let mut arcs = Vec::new();
+    for x in 0..=n {
+        for t in 1..=k.min(x) {
+            arcs.push((Vertex(x), Vertex(x - t)));
+        }
+    }
+    let mut vertices = n as usize + 1;
+    if play == Play::Misere {
+        arcs.push((Vertex(0), Vertex(n + 1)));
+        vertices += 1;
+    }
+    Graph::from_arcs(vertices, &arcs).expect("arcs within 0..=n+1")
+}
+
+/// The winning take from a heap of `n`, read off the kernel of [`heap_graph`]: the player
+/// to move loses iff `n` is in the kernel, and otherwise moves into it.
+fn single_heap_from_kernel(
+    n: u64,
+    k: u64,
+    in_kernel: impl Fn(u64) -> bool,
+) -> (Outcome, Option<u64>) {
+    if in_kernel(n) {
+        return (Outcome::Loss, None);
+    }
+    match (1..=k.min(n)).find(|&t| in_kernel(n - t)) {
+        Some(t) => (Outcome::Win, Some(t)),
+        // Only the misère terminal position: out of the kernel, but it has no move.
+        None => (Outcome::Win, None),
+    }
 }

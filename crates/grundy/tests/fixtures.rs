@@ -32,7 +32,7 @@ fn fixtures() {
                     play.outcome.code()
                 ));
             }
-            out.push_str(&values.render());
+            out.push_str(&gamegraph_grundy::render::values(&values));
             insta::assert_snapshot!("values", out);
         });
     });

@@ -1,11 +1,11 @@
 //! Octal and subtraction games against a deliberately naive definition, published results,
 //! and snapshots of the fixtures in `fixtures/octal/`.
 
-use gamegraph_grundy::Nimber;
 use gamegraph_grundy::octal::{
-    Analysis, Config, Method, OctalCode, Play, SparseConfig, SubtractionSet, analyse_octal,
+    Algorithm, Analysis, Config, OctalCode, Play, SparseConfig, SubtractionSet, analyse_octal,
     analyse_subtraction,
 };
+use gamegraph_grundy::{Nimber, render};
 use proptest::prelude::*;
 
 /// The definition, written as plainly as possible: list every position one move leaves (as
@@ -112,9 +112,15 @@ proptest! {
         digits.extend(rest);
         let code = code_of(&digits);
         let naive = naive_octal(&digits, 2000);
-        let method = if sparse { Method::Sparse } else { Method::Plain };
+        let algorithm = if sparse { Algorithm::Sparse } else { Algorithm::Plain };
         let sparse_config = SparseConfig { first_reclassify: first, ..SparseConfig::default() };
-        let full = Config { limit: 2000, stop_at_period: false, method, sparse: sparse_config };
+        let full = Config {
+            limit: 2000,
+            stop_at_period: false,
+            algorithm,
+            sparse: sparse_config,
+            ..Config::default()
+        };
         check(&analyse_octal(&code, &full, &mut quiet()).unwrap(), &naive);
         let stop = Config { stop_at_period: true, ..full };
         check(&analyse_octal(&code, &stop, &mut quiet()).unwrap(), &naive);
@@ -135,7 +141,13 @@ proptest! {
         let code = code_of(&digits);
         let naive = naive_octal(&digits, 500);
         let sparse = SparseConfig { first_reclassify: first, byte_lanes_below: below, ..SparseConfig::default() };
-        let config = Config { limit: 500, stop_at_period: false, method: Method::Sparse, sparse };
+        let config = Config {
+            limit: 500,
+            stop_at_period: false,
+            algorithm: Algorithm::Sparse,
+            sparse,
+            ..Config::default()
+        };
         check(&analyse_octal(&code, &config, &mut quiet()).unwrap(), &naive);
     }
 
@@ -214,8 +226,8 @@ fn no_period_is_claimed_without_proof() {
     assert_eq!(a.computed(), 3000);
     assert!(a.value(2999).is_ok());
     assert!(a.value(3000).is_err());
-    assert!(a.report(Some(3000), true, &[]).is_err());
-    let text = a.report(None, true, &[]).unwrap().to_string();
+    assert!(render::sequence(&a, Some(3000), true, &[]).is_err());
+    let text = render::sequence(&a, None, true, &[]).unwrap().to_string();
     assert_eq!(text, "no period proven up to n = 2999\n");
     // Kayles within too few values: no proof yet, although the prefix looks periodic.
     let kayles: OctalCode = "0.77".parse().unwrap();
@@ -276,7 +288,7 @@ fn run_fixture(text: &str) -> String {
     // The certificate and every value against the naive definition first.
     let count = (upto as usize + 1).max(a.computed());
     check(&a, &naive_of(&game, count));
-    format!("game {}\n{}", a.game(), a.report(Some(upto), true, &[]).unwrap())
+    format!("game {}\n{}", a.game(), render::sequence(&a, Some(upto), true, &[]).unwrap())
 }
 
 #[test]
@@ -290,4 +302,35 @@ fn fixtures() {
             insta::assert_snapshot!(run_fixture(&text));
         });
     });
+}
+
+/// A deadline that has passed ends the computation before any value.
+#[test]
+fn a_passed_deadline_stops_at_once() {
+    let kayles: OctalCode = "0.77".parse().unwrap();
+    let config = Config { deadline: Some(std::time::Instant::now()), ..Config::default() };
+    let err = analyse_octal(&kayles, &config, &mut |_| {}).unwrap_err();
+    assert_eq!(err, gamegraph_grundy::octal::SequenceError::TimeLimit { computed: 0 });
+}
+
+/// A game whose values come slowly (every split of every heap, 31 removals) is stopped
+/// by the deadline, checked by elapsed work, long before its million values.
+#[test]
+fn a_deadline_stops_a_slow_sequence() {
+    let code: OctalCode = "4.7777777777777777777777777777777".parse().unwrap();
+    for algorithm in [Algorithm::Sparse, Algorithm::Plain] {
+        let start = std::time::Instant::now();
+        let deadline = Some(start + std::time::Duration::from_millis(200));
+        let config = Config { deadline, algorithm, ..Config::default() };
+        let err = analyse_octal(&code, &config, &mut |_| {}).unwrap_err();
+        let gamegraph_grundy::octal::SequenceError::TimeLimit { computed } = err else {
+            panic!("{err:?}")
+        };
+        assert!(computed < config.limit);
+        assert!(start.elapsed() < std::time::Duration::from_secs(30));
+    }
+    let set: SubtractionSet = "4294967295".parse().unwrap();
+    let config = Config { deadline: Some(std::time::Instant::now()), ..Config::default() };
+    let err = analyse_subtraction(&set, Play::Normal, &config, &mut |_| {}).unwrap_err();
+    assert_eq!(err, gamegraph_grundy::octal::SequenceError::TimeLimit { computed: 0 });
 }

@@ -7,12 +7,13 @@ use std::process::ExitCode;
 
 use gamegraph_graph::Vertex;
 use gamegraph_grundy::{
-    LoopyValues, Method, SUM_SEARCH_LIMIT, SumAnswer, SumError, SumGame, SumMove, loopy_grundy,
-    par_loopy_grundy, play_misere_sum, play_mixed_sum,
+    LoopyValues, Method, SUM_SEARCH_LIMIT, SumAnswer, SumError, SumGame, SumMove,
+    loopy_grundy_in_pool, play_misere_sum, play_mixed_sum,
 };
 use serde::Serialize;
 
-use crate::common::{CliError, FormatArg, Output, read_game, thread_pool, write_json};
+use crate::cmd::octal::quoted;
+use crate::common::{CliError, FormatArg, Output, progress, read_game, thread_pool, write_json};
 
 /// Arguments of `gamegraph grundy`.
 #[derive(Debug, clap::Args)]
@@ -107,7 +108,7 @@ fn parse_numbers(flag: &str, list: &str, what: &str) -> Result<Vec<u64>, CliErro
         .map(|(i, item)| {
             let item = item.trim();
             item.parse().map_err(|_| {
-                CliError::Usage(format!("{flag}: item {} is {item:?}, not {what}", i + 1))
+                CliError::Usage(format!("{flag}: item {} is {}, not {what}", i + 1, quoted(item)))
             })
         })
         .collect()
@@ -175,8 +176,9 @@ fn parse_tokens(list: &str, n: usize) -> Result<Vec<Vertex>, CliError> {
         let item = item.trim();
         let id: u64 = item.parse().map_err(|_| {
             CliError::Usage(format!(
-                "--tokens: item {} is {item:?}, not a vertex id (a positive integer)",
-                i + 1
+                "--tokens: item {} is {}, not a vertex id (a positive integer)",
+                i + 1,
+                quoted(item)
             ))
         })?;
         match Vertex::from_one_based(id) {
@@ -225,16 +227,22 @@ pub(crate) fn run(args: Args) -> Result<ExitCode, CliError> {
     };
     if let (Some(sum), true) = (&sum, args.misere) {
         // Misère play needs no values: the rule or the search works on the positions.
-        let answer = play_misere_sum(g, sum, SUM_SEARCH_LIMIT).map_err(sum_error)?;
+        let bar = progress(None, "searching the positions of the sum");
+        let answer = play_misere_sum(g, sum, SUM_SEARCH_LIMIT);
+        if let Some(bar) = bar {
+            bar.finish_and_clear();
+        }
+        let answer = answer.map_err(sum_error)?;
         let mut out = Output::create(args.output.as_deref())?;
         write_sum(&mut out, &answer, true, args.json)?;
         out.finish()?;
         return Ok(ExitCode::SUCCESS);
     }
-    // One thread: the depth-first search, which needs no predecessor arrays.
-    let values: LoopyValues = pool.install(|| {
-        if rayon::current_num_threads() == 1 { loopy_grundy(g) } else { par_loopy_grundy(g) }
-    });
+    let bar = progress(None, "grundy values");
+    let values: LoopyValues = pool.install(|| loopy_grundy_in_pool(g));
+    if let Some(bar) = bar {
+        bar.finish_and_clear();
+    }
     let mut out = Output::create(args.output.as_deref())?;
     if let Some(sum) = sum {
         let answer = play_mixed_sum(g, &values, &sum).map_err(sum_error)?;
@@ -247,7 +255,7 @@ pub(crate) fn run(args: Args) -> Result<ExitCode, CliError> {
                 .collect();
             write_json(&mut out, &all)?;
         } else {
-            out.write_all(values.render().as_bytes())?;
+            out.write_all(gamegraph_grundy::render::values(&values).as_bytes())?;
         }
     } else if let Some(s) = start {
         let value = values.value(s).to_string();

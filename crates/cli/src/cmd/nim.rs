@@ -1,13 +1,14 @@
 //! `gamegraph nim`: compound heap games, misère play and Moore's Nim_k.
 
-use std::io::{Read, Write};
+use std::io::{BufRead, Read, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use gamegraph_grundy::{HeapAnswer, HeapGame, Method, Play, explain, parse_heaps, solve_heaps};
+use gamegraph_grundy::render::explain;
+use gamegraph_grundy::{HeapAnswer, HeapGame, Method, Play, parse_heaps, solve_heaps};
 use serde::Serialize;
 
-use crate::common::{CliError, Input, Output, write_json};
+use crate::common::{CliError, Input, Output, progress, write_json};
 
 /// Arguments of `gamegraph nim`.
 #[derive(Debug, clap::Args)]
@@ -76,17 +77,44 @@ fn move_line(answer: &HeapAnswer) -> Option<String> {
     Some(parts.join(", "))
 }
 
+/// The longest line of a heap list read: `SIZE LIMIT` takes at most 41 bytes, so only a
+/// comment can come near it, and an endless line (`/dev/zero`) stops here.
+const MAX_LINE: u64 = 1 << 20;
+
+/// Reads a heap list line by line: each line valid UTF-8 and at most [`MAX_LINE`] bytes,
+/// else an error naming the line.
+fn read_lines(input: &mut Input) -> Result<String, CliError> {
+    let mut text = String::new();
+    let mut line = Vec::new();
+    for number in 1u64.. {
+        line.clear();
+        let n = (&mut input.reader)
+            .take(MAX_LINE + 1)
+            .read_until(b'\n', &mut line)
+            .map_err(|e| CliError::input(&input.name, None, format!("cannot read: {e}")))?;
+        if n == 0 {
+            break;
+        }
+        if n as u64 > MAX_LINE {
+            let message = format!("the line is longer than {MAX_LINE} bytes");
+            return Err(CliError::input(&input.name, Some((number, 1)), message));
+        }
+        let s = std::str::from_utf8(&line).map_err(|e| {
+            let column = e.valid_up_to() as u64 + 1;
+            CliError::input(&input.name, Some((number, column)), "not valid UTF-8")
+        })?;
+        text.push_str(s);
+    }
+    Ok(text)
+}
+
 /// Runs `gamegraph nim`.
 pub(crate) fn run(args: Args) -> Result<ExitCode, CliError> {
     let (heaps, limits) = match &args.file {
         None => (args.heaps, args.max),
         Some(path) => {
             let mut input = Input::open(Some(path))?;
-            let mut text = String::new();
-            input
-                .reader
-                .read_to_string(&mut text)
-                .map_err(|e| CliError::input(&input.name, None, format!("cannot read: {e}")))?;
+            let text = read_lines(&mut input)?;
             parse_heaps(&text)
                 .map_err(|e| CliError::input(&input.name, Some((e.line, e.column)), &e.message))?
         }
@@ -97,7 +125,13 @@ pub(crate) fn run(args: Args) -> Result<ExitCode, CliError> {
         play: if args.misere { Play::Misere } else { Play::Normal },
         moore: args.moore,
     };
-    let answer = solve_heaps(&game).map_err(|e| CliError::Usage(e.to_string()))?;
+    // A spinner while an exhaustive search (bounded by SEARCH_LIMIT steps) runs.
+    let bar = progress(None, "searching the positions");
+    let answer = solve_heaps(&game);
+    if let Some(bar) = bar {
+        bar.finish_and_clear();
+    }
+    let answer = answer.map_err(|e| CliError::Usage(e.to_string()))?;
     let text = args.explain.then(|| explain(&game, &answer));
     let mut out = Output::create(None)?;
     if args.json {

@@ -3,8 +3,9 @@
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::time::{Duration, Instant};
 
-use gamegraph_grundy::octal::{self, Analysis, Config, Method, OctalCode, Theorem};
+use gamegraph_grundy::octal::{self, Algorithm, Analysis, Config, OctalCode, Theorem};
 use serde::Serialize;
 
 use crate::common::{CliError, Output, progress};
@@ -23,7 +24,11 @@ objects: 1 = nothing, 2 = one heap, 4 = two heaps (added up); d0 is 0 or 4 (4: a
 be split in two without taking anything). The leading 0 may be left out: .07 is 0.07.
 
 Periods are reported only when proven by Guy and Smith's theorem: the computation stops
-as soon as one is proven, and values past the computed ones follow from it.")]
+as soon as one is proven, and values past the computed ones follow from it.
+
+Limits: at most --limit values are computed (default 1000000) for --period and --at, and
+a run gives up after --time-limit seconds (default 60). Reaching the time limit, or asking
+--at for a value past --limit when no period is proven, ends with exit code 3.")]
 pub(crate) struct Args {
     /// The octal code, such as 0.77 (Kayles), .07 (Dawson's Kayles) or 4.07.
     #[arg(value_name = "CODE")]
@@ -53,6 +58,10 @@ pub(crate) struct SequenceArgs {
     /// fewer than --upto needs.
     #[arg(long, value_name = "L", default_value_t = 1_000_000)]
     limit: u64,
+    /// Give up after this many seconds with exit code 3 (the clock starts once the
+    /// arguments are read).
+    #[arg(long, value_name = "SECONDS", default_value_t = 60.0)]
+    time_limit: f64,
     /// Compute every value up to the bound even after a period is proven.
     #[arg(long)]
     full: bool,
@@ -72,7 +81,7 @@ enum MethodArg {
 
 impl SequenceArgs {
     /// The library configuration these arguments ask for.
-    pub(crate) fn config(&self, method: Method) -> Result<Config, CliError> {
+    pub(crate) fn config(&self, algorithm: Algorithm) -> Result<Config, CliError> {
         if self.upto.is_none() && !self.period && self.at.is_empty() {
             return Err(CliError::Usage("nothing to do: give --upto N, --period or --at N".into()));
         }
@@ -88,7 +97,32 @@ impl SequenceArgs {
                 ))
             },
         )?;
-        Ok(Config { limit, stop_at_period: !self.full, method, ..Config::default() })
+        if self.time_limit.is_nan() || self.time_limit < 0.0 {
+            return Err(CliError::Usage(format!(
+                "--time-limit {}: not a number of seconds",
+                self.time_limit
+            )));
+        }
+        // Beyond 10^9 s (31 years) the deadline is as good as none.
+        let deadline =
+            Instant::now().checked_add(Duration::from_secs_f64(self.time_limit.min(1e9)));
+        Ok(Config { limit, stop_at_period: !self.full, algorithm, deadline, ..Config::default() })
+    }
+
+    /// The command-line error for a failure of the computation or of a value asked for.
+    fn error(&self, e: octal::SequenceError) -> CliError {
+        match e {
+            octal::SequenceError::TimeLimit { computed } => CliError::TimeLimit(format!(
+                "time limit of {} s reached after computing {computed} values; raise it with \
+                 --time-limit",
+                self.time_limit
+            )),
+            octal::SequenceError::NotComputed { heap, computed } => CliError::TimeLimit(format!(
+                "g({heap}) is unknown: no period was proven within the {computed} values \
+                 computed; raise --limit"
+            )),
+            e => CliError::Usage(e.to_string()),
+        }
     }
 
     /// Runs the analysis with a progress bar on a terminal.
@@ -107,31 +141,88 @@ impl SequenceArgs {
         if let Some(bar) = bar {
             bar.finish_and_clear();
         }
-        result.map_err(|e| CliError::Usage(e.to_string()))
+        result.map_err(|e| self.error(e))
     }
 
     /// Prints the analysis as text or JSON.
-    pub(crate) fn print(&self, analysis: &Analysis) -> Result<ExitCode, CliError> {
-        let report = analysis
-            .report(self.upto, self.period, &self.at)
-            .map_err(|e| CliError::Usage(e.to_string()))?;
+    ///
+    /// Writing counts against the time limit too: `--upto` may ask for billions of values
+    /// (a proven period gives them all), which take longer to write than to compute.
+    pub(crate) fn print(&self, analysis: &Analysis, config: &Config) -> Result<ExitCode, CliError> {
+        let report = gamegraph_grundy::render::sequence(analysis, self.upto, self.period, &self.at)
+            .map_err(|e| self.error(e))?;
         let mut out = Output::create(self.output.as_deref())?;
-        if self.json {
-            crate::common::write_json(&mut out, &JsonReport::new(analysis, self)?)?;
+        let mut timed =
+            Timed { inner: &mut out, deadline: config.deadline, written: 0, expired: false };
+        let result = if self.json {
+            crate::common::write_json(&mut timed, &JsonReport::new(analysis, self)?)
         } else {
-            write!(out, "{report}")?;
+            write!(timed, "{report}").map_err(CliError::from)
+        };
+        if timed.expired {
+            return Err(CliError::TimeLimit(format!(
+                "time limit of {} s reached while writing the values; raise it with --time-limit",
+                self.time_limit
+            )));
         }
+        result?;
         out.finish()?;
         Ok(ExitCode::SUCCESS)
     }
 }
 
+/// A writer that fails once the deadline has passed, reading the clock every 64 KiB.
+struct Timed<'a, W: Write> {
+    inner: &'a mut W,
+    deadline: Option<Instant>,
+    written: usize,
+    expired: bool,
+}
+
+impl<W: Write> Write for Timed<'_, W> {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.written += buf.len();
+        if self.written >= 1 << 16 {
+            self.written = 0;
+            if self.deadline.is_some_and(|d| Instant::now() >= d) {
+                self.expired = true;
+                return Err(std::io::Error::other("time limit reached"));
+            }
+        }
+        self.inner.write(buf)
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.inner.flush()
+    }
+}
+
+/// `g(0) … g(upto)` serialised one by one (a billion values need no billion-entry vector).
+#[derive(Debug)]
+struct JsonValues<'a> {
+    analysis: &'a Analysis,
+    upto: u64,
+}
+
+impl Serialize for JsonValues<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::{Error as _, SerializeSeq as _};
+        let len = usize::try_from(self.upto).ok().and_then(|u| u.checked_add(1));
+        let mut seq = s.serialize_seq(len)?;
+        for n in 0..=self.upto {
+            let v = self.analysis.value(n).map_err(S::Error::custom)?;
+            seq.serialize_element(&v.0)?;
+        }
+        seq.end()
+    }
+}
+
 #[derive(Debug, Serialize)]
-struct JsonReport {
+struct JsonReport<'a> {
     game: String,
     computed: usize,
     #[serde(skip_serializing_if = "Option::is_none")]
-    values: Option<Vec<u64>>,
+    values: Option<JsonValues<'a>>,
     period: Option<JsonPeriod>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     at: Vec<JsonValue>,
@@ -157,13 +248,11 @@ struct JsonValue {
     value: u64,
 }
 
-impl JsonReport {
-    fn new(a: &Analysis, args: &SequenceArgs) -> Result<JsonReport, CliError> {
-        let value = |n: u64| a.value(n).map(|v| v.0).map_err(|e| CliError::Usage(e.to_string()));
-        let values = match args.upto {
-            Some(u) => Some((0..=u).map(value).collect::<Result<Vec<_>, _>>()?),
-            None => None,
-        };
+impl JsonReport<'_> {
+    fn new<'a>(a: &'a Analysis, args: &SequenceArgs) -> Result<JsonReport<'a>, CliError> {
+        let value = |n: u64| a.value(n).map(|v| v.0).map_err(|e| args.error(e));
+        // Every value up to `upto` is known: `render::sequence` checked the largest.
+        let values = args.upto.map(|upto| JsonValues { analysis: a, upto });
         let at = args
             .at
             .iter()
@@ -191,17 +280,26 @@ impl JsonReport {
     }
 }
 
+/// `text` quoted for an error message, cut after its first few dozen characters.
+pub(crate) fn quoted(text: &str) -> String {
+    const CHARS: usize = 32;
+    match text.char_indices().nth(CHARS) {
+        None => format!("{text:?}"),
+        Some((cut, _)) => format!("{:?}…", &text[..cut]),
+    }
+}
+
 /// Runs `gamegraph octal`.
 pub(crate) fn run(args: Args) -> Result<ExitCode, CliError> {
     let code: OctalCode = args
         .code
         .parse()
-        .map_err(|e| CliError::Usage(format!("invalid octal code {:?}: {e}", args.code)))?;
-    let method = match args.method {
-        MethodArg::Sparse => Method::Sparse,
-        MethodArg::Plain => Method::Plain,
+        .map_err(|e| CliError::Usage(format!("invalid octal code {}: {e}", quoted(&args.code))))?;
+    let algorithm = match args.method {
+        MethodArg::Sparse => Algorithm::Sparse,
+        MethodArg::Plain => Algorithm::Plain,
     };
-    let config = args.common.config(method)?;
+    let config = args.common.config(algorithm)?;
     let analysis = args.common.analyse(&config, |c, p| octal::analyse_octal(&code, c, p))?;
-    args.common.print(&analysis)
+    args.common.print(&analysis, &config)
 }

@@ -2,9 +2,9 @@
 
 use std::process::ExitCode;
 
-use gamegraph_grundy::octal::{self, Method, Play, SubtractionSet};
+use gamegraph_grundy::octal::{self, Algorithm, Play, SubtractionSet};
 
-use crate::cmd::octal::SequenceArgs;
+use crate::cmd::octal::{SequenceArgs, quoted};
 use crate::common::CliError;
 
 /// Arguments of `gamegraph subtraction`.
@@ -18,7 +18,11 @@ use crate::common::CliError;
 A move takes s objects from the heap, for an s of the set (comma-separated, distinct,
 positive). With --misere the values are the misere Grundy values of a single heap: 1 for
 a heap with no move, else the mex of the values after one move; the player to move loses
-a heap exactly when its value is 0 (the player who cannot move wins).")]
+a heap exactly when its value is 0 (the player who cannot move wins).
+
+Limits: at most --limit values (default 1000000) for --period and --at, and --time-limit
+seconds (default 60). Reaching the time limit, or asking --at for a value past --limit
+when no period is proven, ends with exit code 3.")]
 pub(crate) struct Args {
     /// The subtraction set: distinct positive integers separated by commas, such as 1,3,4.
     #[arg(value_name = "SET")]
@@ -32,13 +36,12 @@ pub(crate) struct Args {
 
 /// Runs `gamegraph subtraction`.
 pub(crate) fn run(args: Args) -> Result<ExitCode, CliError> {
-    let set: SubtractionSet = args
-        .set
-        .parse()
-        .map_err(|e| CliError::Usage(format!("invalid subtraction set {:?}: {e}", args.set)))?;
+    let set: SubtractionSet = args.set.parse().map_err(|e| {
+        CliError::Usage(format!("invalid subtraction set {}: {e}", quoted(&args.set)))
+    })?;
     let play = if args.misere { Play::Misere } else { Play::Normal };
-    let config = args.common.config(Method::Sparse)?;
+    let config = args.common.config(Algorithm::Sparse)?;
     let analysis =
         args.common.analyse(&config, |c, p| octal::analyse_subtraction(&set, play, c, p))?;
-    args.common.print(&analysis)
+    args.common.print(&analysis, &config)
 }

@@ -113,7 +113,8 @@ impl fmt::Display for SetError {
         match self {
             SetError::Empty => f.write_str("empty subtraction set"),
             SetError::NotANumber { index, column, found } => {
-                write!(f, "column {column}: element {index} ({found:?}) is not a positive integer")
+                let found = crate::quote::quote(found);
+                write!(f, "column {column}: element {index} ({found}) is not a positive integer")
             }
             SetError::Zero { index } => {
                 write!(f, "element {index} is 0, but a move must remove at least one object")
@@ -142,6 +143,12 @@ pub enum SequenceError {
         /// The number requested.
         requested: u64,
     },
+    /// The [`Config::deadline`](super::Config::deadline) passed before the computation
+    /// ended.
+    TimeLimit {
+        /// How many values were computed by then.
+        computed: usize,
+    },
     /// `g(heap)` was asked for, but it is past the computed values and no period is proven.
     NotComputed {
         /// The heap asked for.
@@ -159,6 +166,9 @@ impl fmt::Display for SequenceError {
             }
             SequenceError::TooManyValues { requested } => {
                 write!(f, "{requested} values do not fit in memory")
+            }
+            SequenceError::TimeLimit { computed } => {
+                write!(f, "time limit reached after computing {computed} values")
             }
             SequenceError::NotComputed { heap, computed } => write!(
                 f,

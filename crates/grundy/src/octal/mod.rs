@@ -39,30 +39,24 @@ mod code;
 mod error;
 mod period;
 mod sequence;
+mod sparse;
 
-use std::fmt;
+use std::time::Instant;
 
 pub use self::code::{MAX_CODE_DIGITS, MAX_SUBTRACTION, OctalCode, SubtractionSet};
 pub use self::error::{CodeError, SequenceError, SetError};
 pub use self::period::{Certificate, Period, Theorem};
-pub use self::sequence::SparseConfig;
+pub use self::sparse::SparseConfig;
 
-use self::sequence::{Engine, Plain, Sparse, Subtraction};
+use self::sequence::{Engine, Plain, Subtraction};
+use self::sparse::Sparse;
 use crate::Nimber;
-
-/// Normal play (who cannot move loses) or misère play (who cannot move wins).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum Play {
-    /// The player who cannot move loses.
-    #[default]
-    Normal,
-    /// The player who cannot move wins.
-    Misere,
-}
+/// Normal or misère play of a subtraction game (the crate's one [`Play`]).
+pub use crate::Play;
 
 /// How an octal sequence is computed. Both give the same values.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum Method {
+pub enum Algorithm {
     /// The rare/common ("sparse space") method: about O(|sparse|) per heap.
     #[default]
     Sparse,
@@ -80,18 +74,28 @@ pub struct Config {
     /// Default `true`.
     pub stop_at_period: bool,
     /// How octal sequences are computed (subtraction games ignore it). Default sparse.
-    pub method: Method,
+    pub algorithm: Algorithm,
     /// Tuning of the sparse method.
     pub sparse: SparseConfig,
+    /// Give up with [`SequenceError::TimeLimit`] once this instant has passed. Default
+    /// `None`: no deadline. The clock is read after every [`CLOCK_WORK`] units of work (a
+    /// unit is one option of one heap, or one value of a period check), so the deadline
+    /// holds to within that much work however slowly single values come.
+    pub deadline: Option<Instant>,
 }
+
+/// How many units of work (options looked at) pass between two readings of the clock
+/// when [`Config::deadline`] is set: about a millisecond.
+pub const CLOCK_WORK: u64 = 1 << 20;
 
 impl Default for Config {
     fn default() -> Self {
         Config {
             limit: 1_000_000,
             stop_at_period: true,
-            method: Method::Sparse,
+            algorithm: Algorithm::Sparse,
             sparse: SparseConfig::default(),
+            deadline: None,
         }
     }
 }
@@ -143,83 +147,12 @@ impl Analysis {
         let i = pre + (n - pre) % q;
         Ok(Nimber(u64::from(self.values[i as usize])))
     }
-
-    /// The text report of `gamegraph octal` / `gamegraph subtraction`: the values
-    /// `g(0) … g(upto)` on one line separated by spaces (when `upto` is given); with
-    /// `show_period` the lines `preperiod P`, `period Q` and the certificate, or the line
-    /// `no period proven up to n = k` (k the last heap computed); then `g(n) = v` for each
-    /// `n` of `at`.
-    ///
-    /// # Errors
-    /// [`SequenceError::NotComputed`] when a value asked for is unknown.
-    pub fn report<'a>(
-        &'a self,
-        upto: Option<u64>,
-        show_period: bool,
-        at: &'a [u64],
-    ) -> Result<Report<'a>, SequenceError> {
-        if let Some(u) = upto {
-            self.value(u)?;
-        }
-        for &n in at {
-            self.value(n)?;
-        }
-        Ok(Report { analysis: self, upto, show_period, at })
-    }
-}
-
-/// The text rendering of an [`Analysis`], from [`Analysis::report`] (every value in it is
-/// known).
-#[derive(Debug, Clone, Copy)]
-pub struct Report<'a> {
-    analysis: &'a Analysis,
-    upto: Option<u64>,
-    show_period: bool,
-    at: &'a [u64],
-}
-
-impl fmt::Display for Report<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let a = self.analysis;
-        let get = |n: u64| a.value(n).map_err(|_| fmt::Error);
-        if let Some(upto) = self.upto {
-            for n in 0..=upto {
-                if n > 0 {
-                    f.write_str(" ")?;
-                }
-                write!(f, "{}", get(n)?)?;
-            }
-            writeln!(f)?;
-        }
-        if self.show_period {
-            match &a.period {
-                Some(p) => {
-                    writeln!(f, "preperiod {}", p.preperiod)?;
-                    writeln!(f, "period {}", p.period)?;
-                    writeln!(
-                        f,
-                        "{}, checked with g(0) ... g({})",
-                        p.certificate,
-                        p.certificate.values_needed() - 1
-                    )?;
-                }
-                None => match a.values.len() {
-                    0 => writeln!(f, "no period proven: no value computed")?,
-                    k => writeln!(f, "no period proven up to n = {}", k - 1)?,
-                },
-            }
-        }
-        for &n in self.at {
-            writeln!(f, "g({n}) = {}", get(n)?)?;
-        }
-        Ok(())
-    }
 }
 
 /// Computes the Grundy sequence of an octal game and looks for a proven period.
 ///
 /// Arguments: the game, what to compute ([`Config`]: the most values, whether to stop at a
-/// proven period, the method), and `progress`, called now and then with the number of
+/// proven period, the algorithm), and `progress`, called now and then with the number of
 /// values computed so far (for a progress bar).
 ///
 /// Returns the computed prefix `g(0) … g(k − 1)` (`k ≤ config.limit`) and the least
@@ -228,7 +161,9 @@ impl fmt::Display for Report<'_> {
 /// check after the period is proven (checks happen every `max(32, k/8)` values).
 ///
 /// # Errors
-/// [`SequenceError::ValueTooLarge`] if a value exceeds 65535 (the compact storage).
+/// [`SequenceError::ValueTooLarge`] if a value exceeds 65535 (the compact storage);
+/// [`SequenceError::TooManyValues`] if `config.limit` values do not fit in memory;
+/// [`SequenceError::TimeLimit`] once `config.deadline` has passed.
 ///
 /// # Complexity
 /// Plain method: O(k²·s) time for `s` split digits. Sparse method: O(k·(|R|·s + c)) time
@@ -257,9 +192,9 @@ pub fn analyse_octal(
     progress: &mut dyn FnMut(usize),
 ) -> Result<Analysis, SequenceError> {
     let theorem = Theorem::GuySmith { largest_removal: code.largest_removal() };
-    let (values, period) = match config.method {
-        Method::Sparse => drive(Sparse::new(code, config.sparse), theorem, config, progress)?,
-        Method::Plain => drive(Plain::new(code), theorem, config, progress)?,
+    let (values, period) = match config.algorithm {
+        Algorithm::Sparse => drive(Sparse::new(code, config.sparse), theorem, config, progress)?,
+        Algorithm::Plain => drive(Plain::new(code), theorem, config, progress)?,
     };
     Ok(Analysis { game: code.to_string(), values, period })
 }
@@ -272,7 +207,8 @@ pub fn analyse_octal(
 ///
 /// # Errors
 /// [`SequenceError::ValueTooLarge`] if a value exceeds 65535 (needs more than 65535
-/// elements in `S`).
+/// elements in `S`); [`SequenceError::TooManyValues`] and [`SequenceError::TimeLimit`] as
+/// for [`analyse_octal`].
 ///
 /// # Complexity
 /// O(k·|S|) time for `k` values, 2 bytes per value.
@@ -303,7 +239,8 @@ pub fn analyse_subtraction(
     Ok(Analysis { game, values, period })
 }
 
-/// Runs an engine up to the limit, checking for a proven period now and then.
+/// Runs an engine up to the limit, checking for a proven period now and then, and the
+/// clock after every [`CLOCK_WORK`] units of work when a deadline is set.
 fn drive(
     mut engine: impl Engine,
     theorem: Theorem,
@@ -318,20 +255,30 @@ fn drive(
     values
         .try_reserve_exact(limit)
         .map_err(|_| SequenceError::TooManyValues { requested: limit as u64 })?;
+    let out_of_time = |computed: usize| match config.deadline {
+        Some(d) if Instant::now() >= d => Err(SequenceError::TimeLimit { computed }),
+        _ => Ok(()),
+    };
+    out_of_time(0)?;
     let mut period = None;
     let mut next_check = 32;
+    let mut work = 0u64;
     while values.len() < limit {
+        work = work.saturating_add(engine.work(values.len()));
         engine.push_next(&mut values)?;
         let k = values.len();
-        if k & 0xFFFF == 0 {
-            progress(k);
-        }
         if period.is_none() && k >= next_check {
             next_check = k + (k / 8).max(32);
+            work = work.saturating_add(k as u64);
             period = period::find(&values, theorem);
             if period.is_some() && config.stop_at_period {
                 break;
             }
+        }
+        if work >= CLOCK_WORK || k & 0xFFFF == 0 {
+            work = 0;
+            progress(k);
+            out_of_time(k)?;
         }
     }
     if period.is_none() {
