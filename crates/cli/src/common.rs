@@ -386,17 +386,6 @@ pub(crate) struct GraphInput {
     pub(crate) max_vertices: Option<u64>,
 }
 
-/// Reads a game graph from `path` (standard input for `None` or `-`) in `format`, or in
-/// the format detected from its contents when `None`. Bad input becomes
-/// [`CliError::Input`] with the file, line and column.
-pub(crate) fn read_game(
-    path: Option<&Path>,
-    format: Option<FormatArg>,
-) -> Result<gamegraph_graph::format::GameFile, CliError> {
-    let input = GraphInput { format, ..GraphInput::default() };
-    read_graph(path, &input).map(|(file, _)| file)
-}
-
 /// Reads a game graph from `path` (standard input for `None` or `-`) as `input` says, and
 /// returns it with the format that was read (given or detected). A binary file named by
 /// its path is read by all threads of the current rayon pool.

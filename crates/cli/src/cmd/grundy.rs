@@ -13,7 +13,9 @@ use gamegraph_grundy::{
 use serde::Serialize;
 
 use crate::cmd::octal::quoted;
-use crate::common::{CliError, FormatArg, Output, progress, read_game, thread_pool, write_json};
+use crate::common::{
+    CliError, GraphInput, Output, check_distinct, progress, read_graph, thread_pool, write_json,
+};
 
 /// Arguments of `gamegraph grundy`.
 #[derive(Debug, clap::Args)]
@@ -39,9 +41,8 @@ Examples:
 pub(crate) struct Args {
     /// The game graph (standard input when absent or `-`).
     file: Option<PathBuf>,
-    /// The input format.
-    #[arg(long, value_enum)]
-    format: Option<FormatArg>,
+    #[command(flatten)]
+    input: GraphInput,
     /// Print the value of every vertex, one `V VALUE` line each.
     #[arg(long, conflicts_with_all = ["tokens", "heaps"])]
     all: bool,
@@ -196,7 +197,8 @@ fn parse_tokens(list: &str, n: usize) -> Result<Vec<Vertex>, CliError> {
 /// Runs `gamegraph grundy`.
 pub(crate) fn run(args: Args) -> Result<ExitCode, CliError> {
     let pool = thread_pool(args.threads)?;
-    let game = pool.install(|| read_game(args.file.as_deref(), args.format))?;
+    check_distinct(args.output.as_deref(), args.file.as_deref())?;
+    let game = pool.install(|| read_graph(args.file.as_deref(), &args.input))?.0;
     let g = &game.graph;
     let tokens = args.tokens.as_deref().map(|t| parse_tokens(t, g.num_vertices())).transpose()?;
     let heaps = args
