@@ -31,10 +31,9 @@ fuzz_target!(|data: &[u8]| {
         let _ = read_auto(data);
     }
     if let Ok(file) = read_header(data) {
-        let start = file.start.expect("the seed format has a start vertex");
         let mut out = Vec::new();
-        write_header(&mut out, &file.graph, start).expect("writing to memory");
-        let again = read_header(&out[..]).expect("written seed text reads back");
+        write_header(&mut out, &file.graph, file.start).expect("writing to memory");
+        let again = read_header(&out[..]).expect("written header text reads back");
         assert_eq!(again, file);
     }
 });

@@ -1,7 +1,7 @@
 //! Every writer's output reads back as the same graph, and [`detect`] recognises it.
 
 use gamegraph_graph::format::{
-    self, DotStyle, Format, detect, read_arc_list, read_auto, read_binary, read_header,
+    self, DotStyle, Format, GameFile, detect, read_arc_list, read_auto, read_binary, read_header,
     write_arc_list, write_binary, write_dot, write_header,
 };
 use gamegraph_graph::{Graph, Vertex};
@@ -21,9 +21,9 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(400))]
 
     #[test]
-    fn seed_round_trips((g, start) in graphs()) {
+    fn header_round_trips((g, start) in graphs()) {
         let mut text = Vec::new();
-        write_header(&mut text, &g, start).unwrap();
+        write_header(&mut text, &g, Some(start)).unwrap();
         let file = read_header(&text[..]).unwrap();
         prop_assert_eq!(&file.graph, &g);
         prop_assert_eq!(file.start, Some(start));
@@ -75,10 +75,14 @@ proptest! {
 }
 
 #[test]
-fn seed_writer_needs_a_start_vertex() {
+fn the_header_writer_checks_the_start_vertex() {
     let g = Graph::from_arcs(0, &[]).unwrap();
-    let e = write_header(Vec::new(), &g, Vertex(0)).unwrap_err();
-    assert_eq!(e.to_string(), "the seed format needs a start vertex in 1..0, not 1");
+    let e = write_header(Vec::new(), &g, Some(Vertex(0))).unwrap_err();
+    assert_eq!(e.to_string(), "the start vertex 1 is not a vertex of the graph (1..0)");
+    let mut text = Vec::new();
+    write_header(&mut text, &g, None).unwrap();
+    assert_eq!(text, b"0 0\n");
+    assert_eq!(read_header(&text[..]).unwrap(), GameFile { graph: g, start: None });
 }
 
 #[test]

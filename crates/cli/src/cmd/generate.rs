@@ -44,7 +44,11 @@ pub(crate) fn write_graph(
     }
     let mut out = Output::create(o)?;
     match to {
-        ToFormat::Header => format::write_header(&mut out, g, start.unwrap_or(Vertex(0)))?,
+        ToFormat::Header => format::write_header(
+            &mut out,
+            g,
+            start.or((g.num_vertices() > 0).then_some(Vertex(0))),
+        )?,
         ToFormat::Arcs => format::write_arc_list(&mut out, g)?,
         ToFormat::Binary => format::write_binary(&mut out, g, start)?,
         ToFormat::Dot => {

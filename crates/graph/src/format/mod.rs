@@ -84,6 +84,36 @@ pub fn read(reader: impl BufRead, format: Format) -> Result<GameFile, ReadError>
     }
 }
 
+/// Writes `g` (with its start vertex, where the format records one) in `format`.
+///
+/// # Errors
+/// Those of [`write_header`], [`write_arc_list`] and [`write_binary`].
+///
+/// # Complexity
+/// O(n + m) time, O(1) extra space.
+///
+/// ```
+/// use gamegraph_graph::format::{self, Format};
+/// use gamegraph_graph::{Graph, Vertex};
+///
+/// let g = Graph::from_arcs(2, &[(Vertex(0), Vertex(1))]).unwrap();
+/// let mut out = Vec::new();
+/// format::write(&mut out, &g, Some(Vertex(0)), Format::Header).unwrap();
+/// assert_eq!(out, b"2 1\n1\n1 2\n");
+/// ```
+pub fn write(
+    w: impl io::Write,
+    g: &Graph,
+    start: Option<Vertex>,
+    format: Format,
+) -> io::Result<()> {
+    match format {
+        Format::Header => write_header(w, g, start),
+        Format::ArcList => write_arc_list(w, g),
+        Format::Binary => write_binary(w, g, start),
+    }
+}
+
 /// How many bytes [`sniff`] looks at, at most.
 const HEAD: usize = 1 << 16;
 

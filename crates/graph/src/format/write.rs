@@ -41,23 +41,25 @@ fn write_arc_lines(w: &mut impl Write, g: &Graph, mut buf: Vec<u8>) -> io::Resul
     w.write_all(&buf)
 }
 
-/// Writes `g` in the seed format of SPEC §1: `N M`, the start vertex, then one `u v` line
-/// per arc (1-based), by source and in successor-list order.
+/// Writes `g` in the header format: `N M`, the start vertex on a line of its own when
+/// there is one, then one `u v` line per arc (1-based), by source and in successor-list
+/// order.
 ///
 /// # Errors
-/// [`io::ErrorKind::InvalidInput`] if `start` is not a vertex of `g` (the seed format
-/// needs one, so a graph without vertices cannot be written); any error of `w`.
+/// [`io::ErrorKind::InvalidInput`] if `start` is not a vertex of `g`; any error of `w`.
 ///
 /// # Complexity
 /// O(n + m) time, O(1) extra space (a 64 KiB buffer).
-pub fn write_header(mut w: impl Write, g: &Graph, start: Vertex) -> io::Result<()> {
-    if start.index() >= g.num_vertices() {
+pub fn write_header(mut w: impl Write, g: &Graph, start: Option<Vertex>) -> io::Result<()> {
+    if let Some(start) = start
+        && start.index() >= g.num_vertices()
+    {
         return Err(io::Error::new(
             io::ErrorKind::InvalidInput,
             format!(
-                "the seed format needs a start vertex in 1..{}, not {}",
-                g.num_vertices(),
-                start.one_based()
+                "the start vertex {} is not a vertex of the graph (1..{})",
+                start.one_based(),
+                g.num_vertices()
             ),
         ));
     }
@@ -66,8 +68,10 @@ pub fn write_header(mut w: impl Write, g: &Graph, start: Vertex) -> io::Result<(
     buf.push(b' ');
     push_u64(&mut buf, g.num_arcs() as u64);
     buf.push(b'\n');
-    push_u64(&mut buf, start.one_based());
-    buf.push(b'\n');
+    if let Some(start) = start {
+        push_u64(&mut buf, start.one_based());
+        buf.push(b'\n');
+    }
     write_arc_lines(&mut w, g, buf)
 }
 
