@@ -384,6 +384,10 @@ pub(crate) struct GraphInput {
     /// of input, so that a few bytes cannot ask for gigabytes).
     #[arg(long, value_name = "N")]
     pub(crate) max_vertices: Option<u64>,
+    /// Read a binary file instead of mapping it into memory. A mapped file must not be
+    /// truncated or changed while the command runs.
+    #[arg(long)]
+    pub(crate) no_mmap: bool,
 }
 
 /// Reads a game graph from `path` (standard input for `None` or `-`) as `input` says, and
@@ -406,6 +410,7 @@ pub(crate) fn read_graph(
         format: input.format.map(Into::into),
         progress: Some(&tick),
         max_vertices: input.max_vertices,
+        mmap: !input.no_mmap,
     };
     let result = match path {
         Some(p) => open::open(p, &options),

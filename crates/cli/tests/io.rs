@@ -195,3 +195,41 @@ fn a_long_bad_token_is_quoted_briefly() {
     assert_eq!(code(&o), 2);
     assert!(stderr(&o).len() < 200, "{}", stderr(&o));
 }
+
+#[test]
+fn a_binary_file_is_mapped_read_or_streamed_with_the_same_answers() {
+    let t = TempDir::new("mmap");
+    let g = gamegraph(
+        &t,
+        &["gen", "-n", "30000", "-m", "200000", "--seed", "5", "--to", "binary", "-o", "g.bin"],
+        None,
+    );
+    assert_eq!(code(&g), 0, "{}", stderr(&g));
+    let bytes = fs::read(t.join("g.bin")).unwrap();
+    let mapped = gamegraph(&t, &["retro", "--all", "g.bin"], None);
+    assert_eq!(code(&mapped), 0, "{}", stderr(&mapped));
+    let read = gamegraph(&t, &["retro", "--all", "--no-mmap", "g.bin"], None);
+    let streamed = gamegraph(&t, &["retro", "--all", "-"], Some(&bytes));
+    assert_eq!(mapped.stdout, read.stdout);
+    assert_eq!(mapped.stdout, streamed.stdout);
+    for threads in ["1", "3"] {
+        let o = gamegraph(&t, &["retro", "--all", "--threads", threads, "g.bin"], None);
+        assert_eq!(o.stdout, mapped.stdout, "{threads} threads");
+    }
+
+    // A flipped bit in the arcs: the checksum refuses it, mapped or read.
+    let mut flipped = bytes.clone();
+    let k = flipped.len() - 100;
+    flipped[k] ^= 4;
+    fs::write(t.join("flip.bin"), &flipped).unwrap();
+    for args in [&["info", "flip.bin"][..], &["info", "--no-mmap", "flip.bin"]] {
+        let o = gamegraph(&t, args, None);
+        assert_eq!(code(&o), 2, "{args:?}");
+        assert!(stderr(&o).contains("checksum mismatch"), "{}", stderr(&o));
+    }
+    // Shorter than its header says: refused with the length, never a SIGBUS.
+    fs::write(t.join("short.bin"), &bytes[..bytes.len() - 4096]).unwrap();
+    let o = gamegraph(&t, &["info", "short.bin"], None);
+    assert_eq!(code(&o), 2, "{}", stderr(&o));
+    assert!(stderr(&o).contains("truncated"), "{}", stderr(&o));
+}

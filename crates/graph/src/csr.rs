@@ -2,6 +2,7 @@
 
 use std::sync::OnceLock;
 
+use crate::map::Array;
 use crate::{GraphError, Vertex};
 
 /// Arcs from which the predecessor arrays are built by the parallel radix sort.
@@ -9,9 +10,9 @@ const RADIX_FROM: usize = 1 << 22;
 
 /// One direction of adjacency: `targets[offsets[v]..offsets[v + 1]]` are the neighbours of `v`.
 #[derive(Debug, Clone, PartialEq, Eq)]
-struct Csr {
-    offsets: Vec<u64>,
-    targets: Vec<Vertex>,
+pub(crate) struct Csr {
+    offsets: Array<u64>,
+    targets: Array<Vertex>,
 }
 
 impl Csr {
@@ -32,6 +33,15 @@ impl Csr {
             .flatten();
         let (offsets, targets) =
             radix.unwrap_or_else(|| sequential_transpose(&self.offsets, &self.targets));
+        Csr::owned(offsets, targets)
+    }
+
+    fn owned(offsets: Vec<u64>, targets: Vec<Vertex>) -> Csr {
+        Csr { offsets: offsets.into(), targets: targets.into() }
+    }
+
+    /// Arrays viewed in a mapped file (checked by the caller).
+    pub(crate) fn mapped(offsets: Array<u64>, targets: Array<Vertex>) -> Csr {
         Csr { offsets, targets }
     }
 }
@@ -121,7 +131,7 @@ impl Graph {
             targets[*slot as usize] = v;
             *slot += 1;
         }
-        Ok(Graph { succ: Csr { offsets, targets }, pred: OnceLock::new() })
+        Ok(Graph { succ: Csr::owned(offsets, targets), pred: OnceLock::new() })
     }
 
     /// Builds a graph directly from CSR arrays: the successors of `v` are
@@ -155,7 +165,7 @@ impl Graph {
         if let Some(bad) = targets.iter().find(|t| t.index() >= n) {
             return Err(GraphError::VertexOutOfRange { vertex: u64::from(bad.0), n });
         }
-        Ok(Graph { succ: Csr { offsets, targets }, pred: OnceLock::new() })
+        Ok(Graph { succ: Csr::owned(offsets, targets), pred: OnceLock::new() })
     }
 
     /// Builds a graph from CSR arrays its caller has already validated (a generator, or a
@@ -165,7 +175,16 @@ impl Graph {
         debug_assert_eq!(offsets[offsets.len() - 1], targets.len() as u64);
         debug_assert!(offsets.windows(2).all(|w| w[0] <= w[1]));
         debug_assert!(targets.iter().all(|t| t.index() < offsets.len() - 1));
-        Graph { succ: Csr { offsets, targets }, pred: OnceLock::new() }
+        Graph { succ: Csr::owned(offsets, targets), pred: OnceLock::new() }
+    }
+
+    /// A graph of checked successor arrays, and predecessor arrays when they are known.
+    pub(crate) fn from_parts(succ: Csr, pred: Option<Csr>) -> Graph {
+        let cell = OnceLock::new();
+        if let Some(pred) = pred {
+            let _ = cell.set(pred);
+        }
+        Graph { succ, pred: cell }
     }
 
     /// The number of vertices `n`.
@@ -226,7 +245,7 @@ impl Graph {
 
     /// Consumes the graph, returning its successor CSR arrays `(offsets, targets)`.
     pub fn into_successor_csr(self) -> (Vec<u64>, Vec<Vertex>) {
-        (self.succ.offsets, self.succ.targets)
+        (self.succ.offsets.into_vec(), self.succ.targets.into_vec())
     }
 
     fn reverse(&self) -> &Csr {

@@ -24,6 +24,7 @@ mod error;
 pub mod format;
 pub mod generate;
 pub mod hint;
+mod map;
 pub mod open;
 mod outcome;
 mod summary;

@@ -32,7 +32,7 @@ use crate::{ReadError, ReadErrorKind};
 const BUF: usize = 1 << 20;
 
 /// How to open a graph file.
-#[derive(Clone, Copy, Default)]
+#[derive(Clone, Copy)]
 pub struct Options<'a> {
     /// The format; `None` detects it from the contents ([`format::read_text`] tells the
     /// text formats apart).
@@ -42,6 +42,16 @@ pub struct Options<'a> {
     pub max_vertices: Option<u64>,
     /// Told how many more bytes of the input were consumed, as reading goes on.
     pub progress: Option<&'a (dyn Fn(u64) + Sync)>,
+    /// Map a binary file given by path instead of reading it (default `true`): no copy,
+    /// the page cache holds the arrays. The file must then stay unchanged while the graph
+    /// is used; files that cannot be mapped are read.
+    pub mmap: bool,
+}
+
+impl Default for Options<'_> {
+    fn default() -> Self {
+        Options { format: None, max_vertices: None, progress: None, mmap: true }
+    }
 }
 
 impl fmt::Debug for Options<'_> {
@@ -49,6 +59,7 @@ impl fmt::Debug for Options<'_> {
         f.debug_struct("Options")
             .field("format", &self.format)
             .field("max_vertices", &self.max_vertices)
+            .field("mmap", &self.mmap)
             .field("progress", &self.progress.is_some())
             .finish()
     }
@@ -165,8 +176,9 @@ impl<R: Read> Read for Counted<'_, R> {
 /// Opens the graph file at `path` and reads it whole.
 ///
 /// A regular file in the binary format (detected from its first bytes, or named by
-/// [`Options::format`]) is read by every thread of the current rayon pool
-/// ([`format::read_binary_file`]); everything else is read as a stream, so pipes, FIFOs
+/// [`Options::format`]) is mapped and checked by every thread of the current rayon pool
+/// (or, without [`Options::mmap`] or where mapping is refused, read by every thread:
+/// [`format::read_binary_file`]); everything else is read as a stream, so pipes, FIFOs
 /// and character devices work too. A directory is refused.
 ///
 /// # Errors
@@ -185,7 +197,10 @@ pub fn open(path: &Path, options: &Options<'_>) -> Result<Opened, OpenError> {
     }
     if meta.is_file() && is_binary_file(&file, options.format).map_err(io)? {
         let progress = options.progress.unwrap_or(&|_| {});
-        return match format::read_binary_file(&file, progress) {
+        let mapped =
+            if options.mmap { format::binary::map_binary_file(&file, progress) } else { None };
+        let read = || format::read_binary_file(&file, progress);
+        return match mapped.unwrap_or_else(read) {
             Ok(file) => Ok(Opened { file, format: Format::Binary }),
             Err(error) => Err(read_error(name, Format::Binary, error)),
         };

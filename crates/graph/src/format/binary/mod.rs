@@ -27,6 +27,9 @@ use std::fs::File;
 use std::io::{self, Read, Write};
 use std::os::unix::fs::FileExt;
 
+mod mapped;
+pub(crate) use self::mapped::map_binary_file;
+
 use rayon::prelude::*;
 
 use super::GameFile;
