@@ -44,6 +44,8 @@ enum Command {
     Octal(cmd::octal::Args),
     /// Grundy sequences and proven periods of subtraction games.
     Subtraction(cmd::subtraction::Args),
+    /// Play a game graph, the tab board or heaps against perfect play in the terminal.
+    Play(cmd::play::Args),
 }
 
 /// The solvers that also ship as a binary of their own (`gamegraph-<name>`).
@@ -117,6 +119,7 @@ fn dispatch(command: Command) -> Result<ExitCode, CliError> {
         Command::Nim(a) => cmd::nim::run(a),
         Command::Octal(a) => cmd::octal::run(a),
         Command::Subtraction(a) => cmd::subtraction::run(a),
+        Command::Play(a) => cmd::play::run(a),
     }
 }
 
