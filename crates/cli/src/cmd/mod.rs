@@ -9,5 +9,6 @@ pub(crate) mod nim;
 pub(crate) mod octal;
 pub(crate) mod play;
 pub(crate) mod retro;
+pub(crate) mod serve;
 pub(crate) mod subtraction;
 pub(crate) mod tab;
