@@ -83,7 +83,19 @@ function drawGraph(container, n, arcs, opts) {
     ],
   });
   if (opts.onTap) cy.on('tap', 'node', (e) => opts.onTap(e.target.data('v')));
+  // Drawn in a hidden view: laid out again once the view is shown.
+  cy.scratch('layout', layout);
+  cy.scratch('hidden', container.offsetWidth === 0);
   return cy;
+}
+
+function relayout(cy) {
+  if (!cy) return;
+  cy.resize();
+  if (cy.scratch('hidden')) {
+    cy.scratch('hidden', false);
+    cy.layout(cy.scratch('layout')).run();
+  }
 }
 
 /** A body for a graph view: the uploaded binary file, or the text area. */
@@ -149,7 +161,7 @@ async function solveGraph() {
         label: (v) => { const r = graph.table[v - 1]; return `${v}\n${r.outcome}${r.depth ?? ''}`; },
         classes: (v) => graph.table[v - 1].outcome,
         layout: graph.n <= 80 ? 'breadthfirst' : 'cose',
-        roots: graph.start ? [`#n${graph.start}`] : undefined,
+        roots: graph.start ? `#n${graph.start}` : undefined,
         onTap: tapVertex,
       });
     } else {
@@ -704,20 +716,20 @@ function showView() {
   const name = (location.hash || '#graph').slice(1);
   document.querySelectorAll('.view').forEach((v) => v.classList.toggle('active', v.id === `view-${name}`));
   document.querySelectorAll('nav a').forEach((a) => a.classList.toggle('active', a.id === `nav-${name}`));
-  if (name === 'graph' && graph.cy) graph.cy.resize();
-  if (name === 'kernel' && kernel.cy) kernel.cy.resize();
+  if (name === 'graph') relayout(graph.cy);
+  if (name === 'kernel') relayout(kernel.cy);
 }
 
 async function loadExamples() {
   const ex = await (await fetch('/assets/examples.json')).json();
-  const fill = (id, items, input) => {
+  const fill = (id, items, input, solve) => {
     $(id).replaceChildren(...items.map((e, i) => el('option', { value: String(i) }, e.name)));
     const pick = () => { $(input).value = items[Number($(id).value)].text; };
-    $(id).addEventListener('change', pick);
+    $(id).addEventListener('change', () => { pick(); solve(); });
     pick();
   };
-  fill('graph-example', ex.graphs, 'graph-input');
-  fill('kernel-example', ex.kernels, 'kernel-input');
+  fill('graph-example', ex.graphs, 'graph-input', solveGraph);
+  fill('kernel-example', ex.kernels, 'kernel-input', solveKernel);
   const oct = [['octal', '0.77', 'Kayles'], ['octal', '0.07', "Dawson's Kayles"], ['octal', '4.07', 'split and take'], ['octal', '0.6', 'no period known'], ['subtraction', '1,3,4', 'subtract 1, 3 or 4'], ['subtraction', '2,5,7', 'subtract 2, 5 or 7']];
   $('octal-example').replaceChildren(el('option', { value: '' }, 'examples…'), ...oct.map(([k, c, n], i) => el('option', { value: String(i) }, `${c} (${n})`)));
   $('octal-example').addEventListener('change', () => {
@@ -757,4 +769,7 @@ function wire() {
 
 window.gg = { graph, tab, heaps, kernel };
 wire();
-loadExamples().then(() => { document.body.dataset.ready = 'true'; });
+// Every view opens with its first example answered.
+loadExamples()
+  .then(() => Promise.all([solveGraph(), solveTab(), newHeapGame(), solveKernel(), solveOctal()]))
+  .finally(() => { document.body.dataset.ready = 'true'; });
