@@ -225,7 +225,7 @@ async fn graph_view(c: &Client) {
     assert_eq!(shown, cli_play(&[&file], &moves));
     assert_eq!(cli_json(&["retro", "--json", &file])["answer"], 1);
     assert_eq!(shown, "you win: the engine cannot move");
-    screenshot(c, "graph").await;
+    screenshot(c, "graph-long-path").await;
 
     // A draw, started by a click on the drawing: vertex 3 of the 3-cycle (not a move from
     // the start, 1, where the page opened a game).
@@ -270,6 +270,24 @@ async fn graph_view(c: &Client) {
     let shown = wait_text(c, "graph-result", |t| !t.is_empty()).await;
     assert_eq!(shown, "draw: the position repeats with you to move");
     assert_eq!(shown, cli_play(&[&fixture("retro/seed.txt"), "--start", "3"], &moves));
+
+    // An example picked from the list is solved at once; its start is W or L or D as the
+    // CLI says.
+    click(c, "#graph-example option[value='4']").await;
+    let file = fixture("retro/gen-loops.txt");
+    let cli = cli_json(&["retro", "--json", &file]);
+    let summary = format!("{} vertices, {} arcs", cli["vertices"], cli["arcs"]);
+    wait_text(c, "graph-summary", |t| t.starts_with(&summary)).await;
+    let turn = wait_text(c, "graph-turn", |t| t.contains("(you to move)")).await;
+    let word = match cli["start"]["outcome"].as_str().unwrap() {
+        "W" => "win",
+        "L" => "loss",
+        _ => "draw",
+    };
+    assert!(turn.contains(&format!("{word} for the player to move")), "{turn}");
+    click(c, "#graph-hint").await;
+    wait_text(c, "graph-hint-text", |t| t.starts_with("hint: ")).await;
+    screenshot(c, "graph").await;
 }
 
 async fn tab_view(c: &Client) {

@@ -141,15 +141,15 @@ async function solveGraph() {
     graph.n = info.vertices;
     graph.table = retro.all;
     graph.start = retro.start ? retro.start.vertex : null;
-    graph.arcs = graph.n <= MAX_DRAWN ? parseArcs(await api('convert', { to: 'arcs', format }, body)) : [];
+    graph.arcs = parseArcs(await api('convert', { to: 'arcs', format }, body));
     graph.succ = Array.from({ length: graph.n + 1 }, () => []);
-    if (graph.n <= MAX_DRAWN) for (const [u, v] of graph.arcs) graph.succ[u].push(v);
+    for (const [u, v] of graph.arcs) graph.succ[u].push(v);
     const c = retro.counts;
     let s = `${retro.vertices} vertices, ${retro.arcs} arcs: ${c.win} W, ${c.loss} L, ${c.draw} D.`;
     if (retro.start) {
       const st = retro.start;
       s += ` From the start ${st.vertex}: ${outcomeWord[st.outcome]} for the player to move` +
-        (st.depth !== null ? ` in ${st.depth} plies` : '') + ` (answer ${retro.answer}).`;
+        (st.depth !== null ? ` in ${plies(st.depth)}` : '') + ` (answer ${retro.answer}).`;
     }
     setText('graph-summary', s);
     renderGraphTable();
@@ -160,7 +160,7 @@ async function solveGraph() {
       graph.cy = drawGraph($('graph-cy'), graph.n, graph.arcs, {
         label: (v) => { const r = graph.table[v - 1]; return `${v}\n${r.outcome}${r.depth ?? ''}`; },
         classes: (v) => graph.table[v - 1].outcome,
-        layout: graph.n <= 80 ? 'breadthfirst' : 'cose',
+        layout: graph.n <= 40 && reachesAll(graph.start) ? 'breadthfirst' : 'cose',
         roots: graph.start ? `#n${graph.start}` : undefined,
         onTap: tapVertex,
       });
@@ -174,6 +174,17 @@ async function solveGraph() {
   }
 }
 
+/** Whether every vertex can be reached from `start` (then the drawing is a tree of levels). */
+function reachesAll(start) {
+  if (!start) return false;
+  const seen = new Set([start]);
+  const todo = [start];
+  while (todo.length) for (const w of graph.succ[todo.pop()]) if (!seen.has(w)) { seen.add(w); todo.push(w); }
+  return seen.size === graph.n;
+}
+
+const plies = (n) => `${n} ${n === 1 ? 'ply' : 'plies'}`;
+
 function renderGraphTable() {
   const q = $('graph-search').value.trim().toUpperCase();
   const rows = [];
@@ -185,15 +196,6 @@ function renderGraphTable() {
       el('td', { class: r.outcome }, r.outcome), el('td', {}, r.depth ?? '-'), el('td', {}, r.move ?? '-')));
   }
   $('graph-table').tBodies[0].replaceChildren(...rows);
-}
-
-/** The successors of `v`: from the arcs when drawn, else from the server. */
-async function successors(v) {
-  if (graph.n <= MAX_DRAWN) return graph.succ[v];
-  const out = await api('retro', { start: v, line: true, format: $('graph-format').value }, graphBody('graph', graph));
-  // A large graph lists no arcs: the player may move along the best line only.
-  const pos = out.line.positions;
-  return pos.length > 1 ? [pos[1].vertex] : [];
 }
 
 function tapVertex(v) {
@@ -212,10 +214,10 @@ function startGraphGame(v) {
   graphStep();
 }
 
-async function graphStep() {
+function graphStep() {
   const g = graph.game;
   const key = `${g.pos}|${g.me}`;
-  const succ = await successors(g.pos);
+  const succ = graph.succ[g.pos];
   showGraphPosition(succ);
   if (g.seen.has(key)) return endGraphGame(`draw: the position repeats with ${who(g.me)} to move`);
   g.seen.add(key);
@@ -243,8 +245,8 @@ function showGraphPosition(succ) {
   const g = graph.game;
   const r = graph.table[g.pos - 1];
   setText('graph-turn', `at ${g.pos} (${who(g.me)} to move): ${outcomeWord[r.outcome]} for the player to move` +
-    (r.depth !== null ? ` in ${r.depth} plies` : ''));
-  $('graph-moves').replaceChildren(...(g.me ? succ.slice(0, 100).map((w) =>
+    (r.depth !== null ? ` in ${plies(r.depth)}` : ''));
+  $('graph-moves').replaceChildren(...(g.me ? [...new Set(succ)].slice(0, 100).map((w) =>
     el('button', { 'data-v': String(w), onclick: () => playerGraphMove(w) }, String(w))) : []));
   // The principal variation from here, by the best moves of the table.
   const line = [g.pos];
@@ -267,11 +269,10 @@ function showGraphPosition(succ) {
   }
 }
 
-async function playerGraphMove(w) {
+function playerGraphMove(w) {
   const g = graph.game;
   if (!g || g.over || !g.me) return;
-  const succ = await successors(g.pos);
-  if (!succ.includes(w)) { setText('graph-hint-text', `illegal move: there is no move from ${g.pos} to ${w}`); return; }
+  if (!graph.succ[g.pos].includes(w)) { setText('graph-hint-text', `illegal move: there is no move from ${g.pos} to ${w}`); return; }
   graph.history.push({ pos: g.pos, seen: new Set(g.seen), log: $('graph-log').children.length });
   logLine('graph-log', `you: ${w}`);
   setText('graph-hint-text', '');
@@ -284,7 +285,7 @@ function graphHint() {
   const g = graph.game;
   if (!g || g.over) return;
   const r = graph.table[g.pos - 1];
-  const text = { W: `${r.move} wins in ${r.depth} plies`, L: `every move loses; ${r.move} lasts longest (${r.depth} plies)`, D: `${r.move} keeps the draw` }[r.outcome];
+  const text = { W: `${r.move} wins in ${plies(r.depth)}`, L: `every move loses; ${r.move} lasts longest (${plies(r.depth)})`, D: `${r.move} keeps the draw` }[r.outcome];
   setText('graph-hint-text', `hint: ${text}`);
 }
 
@@ -320,7 +321,7 @@ async function solveTab() {
       if (!at) throw new Error(`boards above 200 x 50 are not drawn: give a cell X,Y to answer`);
       const out = await api('tab', { rows, cols, at }, '');
       const c = out.cell;
-      setText('tab-summary', `cell (${c.x},${c.y}) of ${out.rows} x ${out.cols}: d = ${c.d} (${c.outcome} for the player to move, ${c.depth} plies)`);
+      setText('tab-summary', `cell (${c.x},${c.y}) of ${out.rows} x ${out.cols}: d = ${c.d} (${c.outcome} for the player to move, ${plies(c.depth)})`);
       if (!small) return;
     }
     const out = await api('tab', { rows, cols, board: true }, '');
@@ -421,8 +422,8 @@ async function tabHint() {
     const out = await engineTabCell(g);
     const c = out.cell;
     const k = out.line[1].y;
-    setText('tab-hint-text', c.d === 0 ? `hint: every move loses; column ${k} lasts longest (${c.depth} plies)`
-      : `hint: column ${k} wins in ${c.d} of your moves (${c.depth} plies)`);
+    setText('tab-hint-text', c.d === 0 ? `hint: every move loses; column ${k} lasts longest (${plies(c.depth)})`
+      : `hint: column ${k} wins in ${c.d} of your moves (${plies(c.depth)})`);
   } catch (e) { showError('tab', e); }
 }
 
@@ -669,7 +670,7 @@ async function solveOctal() {
 }
 
 function plotValues(values, p) {
-  const W = 960; const H = 280; const L = 40; const B = 30; const T = 14;
+  const W = 960; const H = 300; const L = 40; const B = 30; const T = 30;
   const n = values.length;
   const top = Math.max(1, ...values);
   const x = (i) => L + (i + 0.5) * (W - L - 10) / n;
@@ -688,8 +689,10 @@ function plotValues(values, p) {
   svg.setAttribute('id', 'octal-svg');
   if (p) {
     const pre = Math.min(p.preperiod, n);
-    add('rect', { x: L, y: T, width: Math.max(0, x(pre) - x(0)), height: H - B - T, fill: '#fff3e0' });
-    if (p.preperiod < n) add('text', { x: x(pre) + 3, y: T + 10, 'font-size': 11, fill: '#e65100' }, `period ${p.period} from ${p.preperiod}`);
+    const left = x(0) - (W - L - 10) / n / 2;
+    add('rect', { x: left, y: T, width: Math.max(0, x(pre) - x(0)), height: H - B - T, fill: '#fff3e0' });
+    if (p.preperiod > 0) add('text', { x: left + 4, y: T - 4, 'font-size': 11, fill: '#e65100' }, `pre-period: g(0) … g(${p.preperiod - 1})`);
+    if (p.preperiod < n) add('text', { x: x(pre), y: T - 4, 'font-size': 11, fill: '#e65100' }, `then period ${p.period}, marked every ${p.period} values`);
     for (let s = p.preperiod; s <= n; s += p.period) {
       add('line', { x1: x(s) - (W - L - 10) / n / 2, x2: x(s) - (W - L - 10) / n / 2, y1: T, y2: H - B, stroke: '#e65100', 'stroke-dasharray': '3 3', class: 'period-mark' });
     }
@@ -700,7 +703,7 @@ function plotValues(values, p) {
   const stepX = Math.max(1, Math.ceil(n / 20));
   for (let i = 0; i < n; i += stepX) add('text', { x: x(i), y: H - B + 14, 'font-size': 10, 'text-anchor': 'middle' }, String(i));
   add('text', { x: W / 2, y: H - 2, 'font-size': 11, 'text-anchor': 'middle' }, 'heap size n');
-  add('text', { x: 10, y: T + 2, 'font-size': 11 }, 'g(n)');
+  add('text', { x: 4, y: T + 4, 'font-size': 11 }, 'g(n)');
   values.forEach((v, i) => {
     add('line', { x1: x(i), x2: x(i), y1: H - B, y2: y(v), stroke: '#90caf9', 'stroke-width': Math.max(1, (W - L) / n / 2) });
     add('circle', { cx: x(i), cy: y(v), r: n > 300 ? 1.5 : 3, fill: '#1565c0' }).append(

@@ -262,10 +262,10 @@ impl Game for GraphGame {
     fn hint(&self, &v: &Vertex) -> Result<String, CliError> {
         let s = &self.solution;
         let best = s.best_move(v).map_or(0, |w| w.one_based());
-        let plies = s.depth(v).unwrap_or(0);
+        let depth = u64::from(s.depth(v).unwrap_or(0));
         Ok(match s.outcome(v) {
-            Outcome::Win => format!("{best} wins in {plies} plies"),
-            Outcome::Loss => format!("every move loses; {best} lasts longest ({plies} plies)"),
+            Outcome::Win => format!("{best} wins in {}", plies(depth)),
+            Outcome::Loss => format!("every move loses; {best} lasts longest ({})", plies(depth)),
             Outcome::Draw => format!("{best} keeps the draw"),
         })
     }
@@ -338,9 +338,9 @@ impl Game for TabGame {
         let k = best.map_or(0, |n| n.col);
         Ok(match v.outcome() {
             Outcome::Loss => {
-                format!("every move loses; column {k} lasts longest ({} plies)", v.depth())
+                format!("every move loses; column {k} lasts longest ({})", plies(v.depth()))
             }
-            _ => format!("column {k} wins in {} of your moves ({} plies)", v.answer(), v.depth()),
+            _ => format!("column {k} wins in {} of your moves ({})", v.answer(), plies(v.depth())),
         })
     }
 }
@@ -441,6 +441,11 @@ impl Game for Heaps {
     fn no_move_wins(&self) -> bool {
         self.game.play == Play::Misere
     }
+}
+
+/// `1 ply`, `3 plies`.
+fn plies(n: u64) -> String {
+    format!("{n} {}", if n == 1 { "ply" } else { "plies" })
 }
 
 /// At most 24 characters of a bad token.
