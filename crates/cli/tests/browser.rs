@@ -356,6 +356,26 @@ async fn heaps_view(c: &Client) {
     assert_eq!(shown, cli_play(&["--heaps", "5,7,9", "--max", "2,3,4"], &moves));
     assert_eq!(cli["outcome"], 1);
     assert_eq!(shown, "you win: the engine cannot move");
+
+    // Moore's Nim_2: a move picks objects in up to two heaps, then Take.
+    set_value(c, "heaps-sizes", "3,5,6,9").await;
+    set_value(c, "heaps-max", "").await;
+    set_value(c, "heaps-moore", "2").await;
+    click(c, "#heaps-start").await;
+    let cli = cli_json(&["nim", "--json", "--moore", "2", "3", "5", "6", "9"]);
+    assert_eq!(cli["outcome"], 1);
+    while let Some(turn) = my_turn(c, "heaps").await {
+        click(c, "#heaps-hint").await;
+        let hint = wait_text(c, "heaps-hint-text", |t| t.starts_with("hint: ")).await;
+        for part in hint.split("take ").skip(1) {
+            let take = word_after(part, "");
+            let heap = word_after(part, " from heap ");
+            click(c, &format!("#heaps-board .obj[data-heap='{heap}'][data-take='{take}']")).await;
+        }
+        click(c, "#heaps-take").await;
+        wait_text(c, "heaps-turn", |t| t != turn).await;
+    }
+    assert_eq!(text_of(c, "heaps-result").await, "you win: the engine cannot move");
 }
 
 async fn kernel_view(c: &Client) {

@@ -66,6 +66,10 @@ fn graph_endpoints_answer_the_cli_json_on_every_fixture() {
         b"1 2\n2 3\n",
         &["--format", "arcs", "--start", "2", "--line", "-"],
     );
+    let dir = TempDir::new("serve-binary");
+    let binary = gamegraph(&dir, &["convert", "--to", "binary", "-"], Some(&seed)).stdout;
+    same(&s, "retro", "all=true", &binary, &["--all", "-"]);
+    same(&s, "retro", "all=true&format=binary", &binary, &["--all", "--format", "binary", "-"]);
     let (status, arcs) = s.post("/api/convert?to=arcs", &seed);
     assert_eq!(status, 200);
     let dir = TempDir::new("serve-convert");

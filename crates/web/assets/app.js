@@ -440,7 +440,11 @@ function tabUndo() {
 // ---------------------------------------------------------------------------------------
 // Heaps
 
-const heaps = { sizes: [], max: null, misere: false, game: null, history: [], steps: [], shown: 0 };
+const heaps = { sizes: [], max: null, misere: false, game: null, history: [], steps: [], shown: 0, pending: new Map() };
+
+/** Moore's k when above 1: a move then takes from up to k heaps at once. */
+const mooreK = () => (/^\d+$/.test(heaps.moore) && Number(heaps.moore) > 1 ? Number(heaps.moore) : 0);
+const takes = (moves) => moves.map(([i, t]) => `take ${t} from heap ${i + 1}`).join(', ');
 
 const list = (s) => s.split(/[\s,]+/).filter((x) => x !== '');
 
@@ -454,6 +458,7 @@ async function newHeapGame() {
   $('heaps-log').replaceChildren();
   $('heaps-board').replaceChildren();
   heaps.game = null;
+  heaps.pending.clear();
   const sizes = list($('heaps-sizes').value);
   const max = list($('heaps-max').value);
   heaps.max = max.length ? max : null;
@@ -485,6 +490,7 @@ function renderHeaps() {
         const b = el('button', { class: 'obj', 'data-heap': String(i + 1), 'data-take': String(take), title: `take ${take}`, onclick: () => playerHeapMove(i, take) });
         b.addEventListener('mouseenter', () => row.querySelectorAll('.obj').forEach((o, k) => o.classList.toggle('hot', k >= j)));
         b.addEventListener('mouseleave', () => row.querySelectorAll('.obj').forEach((o) => o.classList.remove('hot')));
+        if (heaps.pending.has(i) && take <= heaps.pending.get(i)) b.classList.add('picked');
         row.append(b);
       }
     } else {
@@ -501,19 +507,15 @@ async function heapStep() {
   const g = heaps.game;
   renderHeaps();
   const sizes = g.sizes.map(String);
-  const moore = heaps.moore && heaps.moore !== '1';
-  setText('heaps-turn', `heaps ${sizes.join(', ')} (${who(g.me)} to move)`);
+  const k = mooreK();
+  $('heaps-take').style.display = k ? '' : 'none';
+  setText('heaps-turn', `heaps ${sizes.join(', ')} (${who(g.me)} to move)${k ? `: take from up to ${k} heaps, then press Take` : ''}`);
   try {
     const ans = await api('nim', { ...heapParams(sizes), explain: true }, '');
     heaps.answer = ans;
     heaps.steps = ans.explain.trimEnd().split('\n');
     heaps.shown = 1;
     showSteps();
-    if (moore) {
-      setText('heaps-turn', `Moore's Nim_${heaps.moore}: the player to move ${ans.outcome === 1 ? 'wins' : 'loses'} (answer ${ans.outcome}); play is for sums of single heaps`);
-      g.over = true;
-      return;
-    }
   } catch (e) { showError('heaps', e); return; }
   if (g.sizes.every((n) => n === 0n)) {
     g.over = true;
@@ -523,16 +525,15 @@ async function heapStep() {
   if (!g.me) {
     setTimeout(() => {
       if (heaps.game !== g) return;
-      const m = heaps.answer.moves[0];
-      let i; let take;
-      if (m) { i = m.heap - 1; take = BigInt(m.take); } else {
+      let moves = heaps.answer.moves.map((m) => [m.heap - 1, BigInt(m.take)]);
+      if (moves.length === 0) {
         // A lost position: delay by taking one object from the largest heap.
-        i = 0;
-        g.sizes.forEach((n, k) => { if (n > g.sizes[i]) i = k; });
-        take = 1n;
+        let i = 0;
+        g.sizes.forEach((n, j) => { if (n > g.sizes[i]) i = j; });
+        moves = [[i, 1n]];
       }
-      logLine('heaps-log', `engine: take ${take} from heap ${i + 1}`);
-      g.sizes[i] -= take;
+      logLine('heaps-log', `engine: ${takes(moves)}`);
+      for (const [i, t] of moves) g.sizes[i] -= t;
       g.me = true;
       heapStep();
     }, 150);
@@ -546,10 +547,24 @@ function playerHeapMove(i, take) {
   if (take > g.sizes[i]) { setText('heaps-hint-text', `illegal move: heap ${i + 1} has only ${g.sizes[i]} objects`); return; }
   if (lim !== null && take > lim) { setText('heaps-hint-text', `illegal move: at most ${lim} may be taken from heap ${i + 1}`); return; }
   if (take === 0n) return;
+  const k = mooreK();
+  if (!k) return commitHeapMove([[i, take]]);
+  // Moore's game: pick from up to k heaps, then press Take.
+  if (heaps.pending.get(i) === take) heaps.pending.delete(i);
+  else if (heaps.pending.size < k || heaps.pending.has(i)) heaps.pending.set(i, take);
+  else { setText('heaps-hint-text', `illegal move: a move takes from at most ${k} heaps`); return; }
+  setText('heaps-hint-text', heaps.pending.size ? `picked: ${takes([...heaps.pending])}` : '');
+  renderHeaps();
+}
+
+function commitHeapMove(moves) {
+  const g = heaps.game;
+  if (!g || g.over || !g.me || moves.length === 0) return;
+  heaps.pending.clear();
   heaps.history.push({ sizes: [...g.sizes], log: $('heaps-log').children.length });
-  logLine('heaps-log', `you: take ${take} from heap ${i + 1}`);
+  logLine('heaps-log', `you: ${takes(moves)}`);
   setText('heaps-hint-text', '');
-  g.sizes[i] -= take;
+  for (const [i, t] of moves) g.sizes[i] -= t;
   g.me = false;
   heapStep();
 }
@@ -557,14 +572,15 @@ function playerHeapMove(i, take) {
 function heapHint() {
   const a = heaps.answer;
   if (!a || !heaps.game || heaps.game.over) return;
-  const m = a.moves[0];
-  const values = `heap values ${a.values.join(', ')}, digit sum ${a.digit_sum}`;
-  setText('heaps-hint-text', m ? `hint: ${values}: take ${m.take} from heap ${m.heap} wins` : `hint: ${values}: every move loses`);
+  const moves = takes(a.moves.map((m) => [m.heap - 1, m.take]));
+  const values = mooreK() ? `heap sizes ${a.values.join(', ')}` : `heap values ${a.values.join(', ')}, digit sum ${a.digit_sum}`;
+  setText('heaps-hint-text', moves ? `hint: ${values}: ${moves} wins` : `hint: ${values}: every move loses`);
 }
 
 function heapUndo() {
   const h = heaps.history.pop();
   if (!h) return;
+  heaps.pending.clear();
   Object.assign(heaps.game, { sizes: h.sizes, me: true, over: false });
   const log = $('heaps-log');
   while (log.children.length > h.log) log.lastChild.remove();
@@ -757,6 +773,7 @@ function wire() {
   $('tab-undo').addEventListener('click', tabUndo);
   $('heaps-start').addEventListener('click', newHeapGame);
   $('heaps-hint').addEventListener('click', heapHint);
+  $('heaps-take').addEventListener('click', () => commitHeapMove([...heaps.pending]));
   $('heaps-undo').addEventListener('click', heapUndo);
   $('heaps-step').addEventListener('click', () => { heaps.shown = Math.min(heaps.steps.length, heaps.shown + 1); showSteps(); });
   $('heaps-all').addEventListener('click', () => { heaps.shown = heaps.steps.length; showSteps(); });
