@@ -288,6 +288,34 @@ async fn graph_view(c: &Client) {
     click(c, "#graph-hint").await;
     wait_text(c, "graph-hint-text", |t| t.starts_with("hint: ")).await;
     screenshot(c, "graph").await;
+
+    // Above 500 vertices: no drawing, the answer and a searchable table; a game still starts
+    // from a row of the table.
+    let dir = TempDir::new("browser-large");
+    let big = gamegraph(&dir, &["gen", "--vertices", "800", "--arcs", "2400", "--seed", "3"], None);
+    assert!(big.status.success());
+    let big = text(&big.stdout);
+    let cli =
+        cli_json(&["retro", "--json", "--all", &dir.file("big.txt", &big).display().to_string()]);
+    set_value(c, "graph-input", &big).await;
+    click(c, "#graph-solve").await;
+    wait_text(c, "graph-summary", |t| t.contains("Too large to draw")).await;
+    assert!(!c.find(Locator::Id("graph-cy")).await.unwrap().is_displayed().await.unwrap());
+    set_value(c, "graph-search", "617").await;
+    c.execute("document.getElementById('graph-search').dispatchEvent(new Event('input'));", vec![])
+        .await
+        .unwrap();
+    let row = &cli["all"][616];
+    let want = format!(
+        "617 {} {} {}",
+        row["outcome"].as_str().unwrap(),
+        row["depth"].as_u64().map_or("-".into(), |d| d.to_string()),
+        row["move"].as_u64().map_or("-".into(), |m| m.to_string())
+    );
+    let table = wait_text(c, "graph-table", |t| t.lines().count() == 2).await;
+    assert_eq!(table.lines().nth(1).unwrap(), want);
+    click(c, "#graph-table td.vertex").await;
+    wait_text(c, "graph-turn", |t| t.starts_with("at 617 (you to move)")).await;
 }
 
 async fn tab_view(c: &Client) {
