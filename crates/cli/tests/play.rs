@@ -165,6 +165,7 @@ fn bad_games_are_refused_with_exit_code_2() {
         &["play", "--heaps", "3,4", "--max", "1"],
         &["play"],
         &["play", &fixture("retro/seed.txt"), "--start", "9"],
+        &["play", "-"],
     ] {
         let out = gamegraph(&dir, args, None);
         assert_eq!(out.status.code(), Some(2), "{args:?}: {}", text(&out.stderr));

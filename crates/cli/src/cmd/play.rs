@@ -109,6 +109,11 @@ pub(crate) fn run(args: Args) -> Result<ExitCode, CliError> {
         solve_heaps(&game).map_err(|e| CliError::Usage(e.to_string()))?;
         play(&Heaps { game }, heaps, me_first, stdin, echo, out)
     } else {
+        if args.file.as_deref() == Some(std::path::Path::new("-")) {
+            return Err(CliError::Usage(
+                "the moves come from standard input: give the graph as a file".into(),
+            ));
+        }
         let file = read_game(args.file.as_deref(), args.format)?;
         let graph = file.graph;
         let n = graph.num_vertices();
