@@ -494,6 +494,8 @@ fn every_view_in_headless_chromium_plays_to_the_end_and_agrees_with_the_cli() {
         heaps_view(&c).await;
         kernel_view(&c).await;
         octal_view(&c).await;
+        let errors = c.execute("return window.ggErrors;", vec![]).await.unwrap();
+        assert_eq!(errors, json!([]), "script errors on the page");
         c.close().await.unwrap();
     });
 }

@@ -2,6 +2,11 @@
 // /api/<command>, which returns exactly the JSON of `gamegraph <command> --json`.
 'use strict';
 
+// Script errors are kept for the browser tests, which check that there were none.
+window.ggErrors = [];
+window.addEventListener('error', (e) => window.ggErrors.push(String(e.message)));
+window.addEventListener('unhandledrejection', (e) => window.ggErrors.push(String(e.reason)));
+
 const $ = (id) => document.getElementById(id);
 const MAX_DRAWN = 500;
 
