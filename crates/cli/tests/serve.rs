@@ -54,11 +54,11 @@ fn graph_endpoints_answer_the_cli_json_on_every_fixture() {
         same(&s, "retro", "all=true", &body, &["--all", "-"]);
         same(&s, "info", "", &body, &["-"]);
     }
-    let seed =
+    let cycle =
         fs::read(fixtures("retro", "txt").into_iter().find(|f| f.ends_with("seed.txt")).unwrap())
             .unwrap();
-    same(&s, "retro", "", &seed, &["-"]);
-    same(&s, "retro", "line=true&start=4", &seed, &["--line", "--start", "4", "-"]);
+    same(&s, "retro", "", &cycle, &["-"]);
+    same(&s, "retro", "line=true&start=4", &cycle, &["--line", "--start", "4", "-"]);
     same(
         &s,
         "retro",
@@ -67,13 +67,13 @@ fn graph_endpoints_answer_the_cli_json_on_every_fixture() {
         &["--format", "arcs", "--start", "2", "--line", "-"],
     );
     let dir = TempDir::new("serve-binary");
-    let binary = gamegraph(&dir, &["convert", "--to", "binary", "-"], Some(&seed)).stdout;
+    let binary = gamegraph(&dir, &["convert", "--to", "binary", "-"], Some(&cycle)).stdout;
     same(&s, "retro", "all=true", &binary, &["--all", "-"]);
     same(&s, "retro", "all=true&format=binary", &binary, &["--all", "--format", "binary", "-"]);
-    let (status, arcs) = s.post("/api/convert?to=arcs", &seed);
+    let (status, arcs) = s.post("/api/convert?to=arcs", &cycle);
     assert_eq!(status, 200);
     let dir = TempDir::new("serve-convert");
-    assert_eq!(arcs, gamegraph(&dir, &["convert", "--to", "arcs", "-"], Some(&seed)).stdout);
+    assert_eq!(arcs, gamegraph(&dir, &["convert", "--to", "arcs", "-"], Some(&cycle)).stdout);
     for f in fixtures("grundy", "txt") {
         let body = fs::read(&f).unwrap();
         same(&s, "grundy", "all=true", &body, &["--all", "-"]);
