@@ -8,6 +8,7 @@ mod support;
 
 use std::future::Future;
 use std::net::{TcpListener, TcpStream};
+use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
@@ -43,8 +44,10 @@ struct Driver {
 impl Driver {
     fn start() -> Driver {
         let port = TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
+        // In a process group of its own, so that the browsers it starts end with it.
         let child = Command::new(program(&["chromedriver"]))
             .arg(format!("--port={port}"))
+            .process_group(0)
             .stdin(Stdio::null())
             .stdout(Stdio::null())
             .stderr(Stdio::null())
@@ -60,7 +63,11 @@ impl Driver {
 }
 
 impl Drop for Driver {
+    /// Ends chromedriver and every browser process it started (its process group), also
+    /// when a test failed before closing its session.
     fn drop(&mut self) {
+        let group = format!("-{}", self.child.id());
+        let _ = Command::new("kill").args(["-KILL", "--", &group]).status();
         let _ = self.child.kill();
         let _ = self.child.wait();
     }
@@ -78,6 +85,8 @@ async fn browser(driver: &Driver, profile: &Path) -> Client {
         "--disable-component-update",
         "--disable-sync",
         "--disable-dev-shm-usage",
+        "--disable-crash-reporter",
+        "--disable-breakpad",
         "--window-size=1280,1000",
     ];
     let mut args: Vec<String> = args.iter().map(|s| s.to_string()).collect();
