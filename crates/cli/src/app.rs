@@ -44,6 +44,10 @@ enum Command {
     Octal(cmd::octal::Args),
     /// Grundy sequences and proven periods of subtraction games.
     Subtraction(cmd::subtraction::Args),
+    /// Play a game graph, the tab board or heaps against perfect play in the terminal.
+    Play(cmd::play::Args),
+    /// A local web page to see and play every game, with an HTTP API for scripts.
+    Serve(cmd::serve::Args),
 }
 
 /// The solvers that also ship as a binary of their own (`gamegraph-<name>`).
@@ -133,6 +137,8 @@ fn dispatch(command: Command) -> Result<ExitCode, CliError> {
         Command::Nim(a) => cmd::nim::run(a),
         Command::Octal(a) => cmd::octal::run(a),
         Command::Subtraction(a) => cmd::subtraction::run(a),
+        Command::Play(a) => cmd::play::run(a),
+        Command::Serve(a) => cmd::serve::run(a),
     }
 }
 

@@ -7,6 +7,8 @@ pub(crate) mod info;
 pub(crate) mod kernel;
 pub(crate) mod nim;
 pub(crate) mod octal;
+pub(crate) mod play;
 pub(crate) mod retro;
+pub(crate) mod serve;
 pub(crate) mod subtraction;
 pub(crate) mod tab;

@@ -1,0 +1,510 @@
+//! The page in real headless Chromium (Debian's `chromium` and `chromium-driver`), driven
+//! over WebDriver: each view plays a whole game by clicks, and what the page shows is
+//! checked against the CLI. A screenshot of each view is saved under
+//! `target/tmp/browser/`.
+
+mod server;
+mod support;
+
+use std::future::Future;
+use std::net::{TcpListener, TcpStream};
+use std::os::unix::process::CommandExt;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use fantoccini::actions::{InputSource, MouseActions, PointerAction};
+use fantoccini::{Client, ClientBuilder, Locator};
+use serde_json::{Value, json};
+use server::Server;
+use support::{TempDir, gamegraph, text};
+
+/// The first of `names` found on PATH or in /usr/bin.
+fn program(names: &[&str]) -> PathBuf {
+    let path = std::env::var_os("PATH").unwrap_or_default();
+    let dirs: Vec<PathBuf> =
+        std::env::split_paths(&path).chain([PathBuf::from("/usr/bin")]).collect();
+    for name in names {
+        for dir in &dirs {
+            let p = dir.join(name);
+            if p.is_file() {
+                return p;
+            }
+        }
+    }
+    panic!("{names:?} not found: install Debian's chromium and chromium-driver (.ci/run does)");
+}
+
+/// A chromedriver child on a free port, stopped on drop.
+struct Driver {
+    child: Child,
+    port: u16,
+}
+
+impl Driver {
+    fn start() -> Driver {
+        let port = TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
+        // In a process group of its own, so that the browsers it starts end with it.
+        let child = Command::new(program(&["chromedriver"]))
+            .arg(format!("--port={port}"))
+            .process_group(0)
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("cannot start chromedriver");
+        let deadline = Instant::now() + Duration::from_secs(30);
+        while TcpStream::connect(("127.0.0.1", port)).is_err() {
+            assert!(Instant::now() < deadline, "chromedriver did not start listening");
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        Driver { child, port }
+    }
+}
+
+impl Drop for Driver {
+    /// Ends chromedriver and every browser process it started (its process group), also
+    /// when a test failed before closing its session.
+    fn drop(&mut self) {
+        let group = format!("-{}", self.child.id());
+        let _ = Command::new("kill").args(["-KILL", "--", &group]).status();
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+async fn browser(driver: &Driver, profile: &Path) -> Client {
+    let chromium = program(&["chromium", "chromium-browser", "google-chrome"]);
+    let args = [
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--disable-dev-shm-usage",
+        "--disable-crash-reporter",
+        "--disable-breakpad",
+        "--window-size=1280,1000",
+    ];
+    let mut args: Vec<String> = args.iter().map(|s| s.to_string()).collect();
+    args.push(format!("--user-data-dir={}", profile.display()));
+    let mut caps = serde_json::Map::new();
+    caps.insert(
+        "goog:chromeOptions".into(),
+        json!({ "binary": chromium.display().to_string(), "args": args }),
+    );
+    let connector = hyper_util::client::legacy::connect::HttpConnector::new();
+    ClientBuilder::new(connector)
+        .capabilities(caps)
+        .connect(&format!("http://127.0.0.1:{}", driver.port))
+        .await
+        .expect("cannot open a WebDriver session")
+}
+
+/// Polls `f` every 50 ms until it gives `Some`, for at most 30 s.
+async fn until<T, F, Fut>(what: &str, mut f: F) -> T
+where
+    F: FnMut() -> Fut,
+    Fut: Future<Output = Option<T>>,
+{
+    let deadline = Instant::now() + Duration::from_secs(30);
+    loop {
+        if let Some(v) = f().await {
+            return v;
+        }
+        assert!(Instant::now() < deadline, "timed out waiting for {what}");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+async fn text_of(c: &Client, id: &str) -> String {
+    c.find(Locator::Id(id)).await.unwrap().text().await.unwrap()
+}
+
+async fn click(c: &Client, css: &str) {
+    match c.find(Locator::Css(css)).await {
+        Ok(e) => e.click().await.unwrap(),
+        Err(e) => {
+            screenshot(c, "not-found").await;
+            let main = c.find(Locator::Css("main")).await.unwrap().text().await.unwrap();
+            panic!("{css}: {e}; the page says:\n{main}");
+        }
+    }
+}
+
+/// Waits until element `id` holds text satisfying `ok`, and returns it.
+async fn wait_text(c: &Client, id: &str, ok: impl Fn(&str) -> bool) -> String {
+    let deadline = Instant::now() + Duration::from_secs(30);
+    loop {
+        let t = text_of(c, id).await;
+        if ok(&t) {
+            return t;
+        }
+        if Instant::now() > deadline {
+            screenshot(c, "timed-out").await;
+            let errors = c.execute("return [...document.querySelectorAll('.error')].map(e => e.textContent).join(' | ');", vec![]).await;
+            panic!("timed out waiting on #{id}, which says {t:?}; page errors: {errors:?}");
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+/// Waits until the player is to move (the turn line, returned) or the game is over (`None`).
+async fn my_turn(c: &Client, view: &str) -> Option<String> {
+    until("the player's turn", || async {
+        if !text_of(c, &format!("{view}-result")).await.is_empty() {
+            return Some(None);
+        }
+        let turn = text_of(c, &format!("{view}-turn")).await;
+        turn.contains("(you to move)").then_some(Some(turn))
+    })
+    .await
+}
+
+/// Sets an input's value from script (the fields, not the game, are typed this way).
+async fn set_value(c: &Client, id: &str, value: &str) {
+    let script = "const e = document.getElementById(arguments[0]); e.value = arguments[1];";
+    c.execute(script, vec![json!(id), json!(value)]).await.unwrap();
+}
+
+async fn screenshot(c: &Client, name: &str) {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("browser");
+    std::fs::create_dir_all(&dir).unwrap();
+    let png = c.screenshot().await.unwrap();
+    assert!(png.starts_with(b"\x89PNG"), "a PNG screenshot");
+    std::fs::write(dir.join(format!("{name}.png")), png).unwrap();
+}
+
+/// The last line `gamegraph play ARGS` prints for the moves `moves`.
+fn cli_play(args: &[&str], moves: &[String]) -> String {
+    let dir = TempDir::new("browser-play");
+    let input: String = moves.iter().map(|m| format!("{m}\n")).collect();
+    let out = gamegraph(&dir, &[&["play"], args].concat(), Some(input.as_bytes()));
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    text(&out.stdout).lines().last().unwrap().to_owned()
+}
+
+fn cli_json(args: &[&str]) -> Value {
+    let dir = TempDir::new("browser-json");
+    let out = gamegraph(&dir, args, None);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
+fn fixture(rel: &str) -> String {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures").join(rel).display().to_string()
+}
+
+/// The word after `prefix` in `s`.
+fn word_after<'a>(s: &'a str, prefix: &str) -> &'a str {
+    let rest =
+        &s[s.find(prefix).unwrap_or_else(|| panic!("no {prefix:?} in {s:?}")) + prefix.len()..];
+    rest.split(|c: char| !c.is_ascii_digit()).next().unwrap()
+}
+
+async fn graph_view(c: &Client) {
+    c.goto(&format!("{}/#graph", c.current_url().await.unwrap().origin().ascii_serialization()))
+        .await
+        .unwrap();
+    let file = fixture("retro/long-path.txt");
+    set_value(c, "graph-input", &std::fs::read_to_string(&file).unwrap()).await;
+    click(c, "#graph-solve").await;
+    wait_text(c, "graph-summary", |t| t.starts_with("40 vertices")).await;
+    let mut moves = Vec::new();
+    loop {
+        let turn =
+            wait_text(c, "graph-turn", |t| t.contains("(you to move)") || t.contains("game over"))
+                .await;
+        if turn.contains("game over") {
+            break;
+        }
+        // Play what the hint says: the winner's best move.
+        click(c, "#graph-hint").await;
+        let hint = wait_text(c, "graph-hint-text", |t| t.starts_with("hint: ")).await;
+        let v = word_after(&hint, "hint: ").to_owned();
+        let before = text_of(c, "graph-turn").await;
+        click(c, &format!("#graph-moves button[data-v='{v}']")).await;
+        wait_text(c, "graph-turn", |t| t != before).await;
+        moves.push(v);
+    }
+    let shown = text_of(c, "graph-result").await;
+    assert_eq!(shown, cli_play(&[&file], &moves));
+    assert_eq!(cli_json(&["retro", "--json", &file])["answer"], 1);
+    assert_eq!(shown, "you win: the engine cannot move");
+    screenshot(c, "graph-long-path").await;
+
+    // A draw, started by a click on the drawing: vertex 3 of the 3-cycle (not a move from
+    // the start, 1, where the page opened a game).
+    set_value(c, "graph-input", support::SEED).await;
+    click(c, "#graph-solve").await;
+    wait_text(c, "graph-summary", |t| t.starts_with("5 vertices")).await;
+    let pos = c
+        .execute(
+            "const p = window.gg.graph.cy.$('#n3').renderedPosition(); \
+             const r = document.getElementById('graph-cy').getBoundingClientRect(); \
+             return [p.x + r.left, p.y + r.top];",
+            vec![],
+        )
+        .await
+        .unwrap();
+    let (x, y) = (pos[0].as_f64().unwrap(), pos[1].as_f64().unwrap());
+    let actions = MouseActions::new("mouse".into())
+        .then(PointerAction::MoveTo { duration: None, x, y })
+        .then(PointerAction::Down { button: 0 })
+        .then(PointerAction::Up { button: 0 });
+    c.perform_actions(actions).await.unwrap();
+    wait_text(c, "graph-turn", |t| t.starts_with("at 3 (you to move)")).await;
+    let mut moves = Vec::new();
+    for _ in 0..10 {
+        if !text_of(c, "graph-result").await.is_empty() {
+            break;
+        }
+        let turn =
+            wait_text(c, "graph-turn", |t| t.contains("(you to move)") || t.contains("game over"))
+                .await;
+        if turn.contains("game over") {
+            break;
+        }
+        // The first move offered: around the cycle.
+        let first = c.find(Locator::Css("#graph-moves button")).await.unwrap();
+        let v = first.attr("data-v").await.unwrap().unwrap();
+        let before = turn.clone();
+        click(c, &format!("#graph-moves button[data-v='{v}']")).await;
+        wait_text(c, "graph-turn", |t| t != before).await;
+        moves.push(v);
+    }
+    let shown = wait_text(c, "graph-result", |t| !t.is_empty()).await;
+    assert_eq!(shown, "draw: the position repeats with you to move");
+    assert_eq!(shown, cli_play(&[&fixture("retro/seed.txt"), "--start", "3"], &moves));
+
+    // An example picked from the list is solved at once; its start is W or L or D as the
+    // CLI says.
+    click(c, "#graph-example option[value='4']").await;
+    let file = fixture("retro/gen-loops.txt");
+    let cli = cli_json(&["retro", "--json", &file]);
+    let summary = format!("{} vertices, {} arcs", cli["vertices"], cli["arcs"]);
+    wait_text(c, "graph-summary", |t| t.starts_with(&summary)).await;
+    let turn = wait_text(c, "graph-turn", |t| t.contains("(you to move)")).await;
+    let word = match cli["start"]["outcome"].as_str().unwrap() {
+        "W" => "win",
+        "L" => "loss",
+        _ => "draw",
+    };
+    assert!(turn.contains(&format!("{word} for the player to move")), "{turn}");
+    click(c, "#graph-hint").await;
+    wait_text(c, "graph-hint-text", |t| t.starts_with("hint: ")).await;
+    screenshot(c, "graph").await;
+
+    // Above 500 vertices: no drawing, the answer and a searchable table; a game still starts
+    // from a row of the table.
+    let dir = TempDir::new("browser-large");
+    let big = gamegraph(&dir, &["gen", "--vertices", "800", "--arcs", "2400", "--seed", "3"], None);
+    assert!(big.status.success());
+    let big = text(&big.stdout);
+    let cli =
+        cli_json(&["retro", "--json", "--all", &dir.file("big.txt", &big).display().to_string()]);
+    set_value(c, "graph-input", &big).await;
+    click(c, "#graph-solve").await;
+    wait_text(c, "graph-summary", |t| t.contains("Too large to draw")).await;
+    assert!(!c.find(Locator::Id("graph-cy")).await.unwrap().is_displayed().await.unwrap());
+    set_value(c, "graph-search", "617").await;
+    c.execute("document.getElementById('graph-search').dispatchEvent(new Event('input'));", vec![])
+        .await
+        .unwrap();
+    let row = &cli["all"][616];
+    let want = format!(
+        "617 {} {} {}",
+        row["outcome"].as_str().unwrap(),
+        row["depth"].as_u64().map_or("-".into(), |d| d.to_string()),
+        row["move"].as_u64().map_or("-".into(), |m| m.to_string())
+    );
+    let table = wait_text(c, "graph-table", |t| t.lines().count() == 2).await;
+    assert_eq!(table.lines().nth(1).unwrap(), want);
+    click(c, "#graph-table td.vertex").await;
+    wait_text(c, "graph-turn", |t| t.starts_with("at 617 (you to move)")).await;
+}
+
+async fn tab_view(c: &Client) {
+    c.goto(&format!("{}/#tab", origin(c).await)).await.unwrap();
+    set_value(c, "tab-rows", "10").await;
+    set_value(c, "tab-cols", "4").await;
+    click(c, "#tab-solve").await;
+    until("the board", || async { c.find(Locator::Id("cell-4-3")).await.ok() }).await;
+    // The board shows the CLI's d for every cell.
+    let board = cli_json(&["tab", "--json", "--rows", "10", "--cols", "4", "--board"]);
+    for (i, row) in board["board"].as_array().unwrap().iter().enumerate() {
+        for (j, d) in row.as_array().unwrap().iter().enumerate() {
+            let id = format!("cell-{}-{}", 10 - i, j + 1);
+            assert_eq!(text_of(c, &id).await, d.to_string(), "{id}");
+        }
+    }
+    click(c, "#cell-4-3").await;
+    let mut moves = Vec::new();
+    while let Some(turn) = my_turn(c, "tab").await {
+        click(c, "#tab-hint").await;
+        let hint = wait_text(c, "tab-hint-text", |t| t.starts_with("hint: ")).await;
+        let k: u64 = word_after(&hint, "column ").parse().unwrap();
+        let x: u64 = word_after(&turn, "cell (").parse().unwrap();
+        click(c, &format!("#cell-{}-{k}", x + k)).await;
+        wait_text(c, "tab-turn", |t| t != turn).await;
+        moves.push(k.to_string());
+    }
+    let shown = text_of(c, "tab-result").await;
+    assert_eq!(shown, cli_play(&["--tab", "10,4,4,3"], &moves));
+    assert_eq!(shown, "you win: the engine cannot move");
+    screenshot(c, "tab").await;
+}
+
+async fn origin(c: &Client) -> String {
+    c.current_url().await.unwrap().origin().ascii_serialization()
+}
+
+async fn heaps_view(c: &Client) {
+    c.goto(&format!("{}/#heaps", origin(c).await)).await.unwrap();
+    set_value(c, "heaps-sizes", "5,7,9").await;
+    set_value(c, "heaps-max", "2,3,4").await;
+    click(c, "#heaps-start").await;
+    let cli = cli_json(&["nim", "--json", "--explain", "5", "7", "9", "--max", "2", "3", "4"]);
+    // The explanation, one step at a time.
+    let first = wait_text(c, "heaps-explain", |t| t.starts_with("heap 1:")).await;
+    assert_eq!(first.lines().count(), 1);
+    click(c, "#heaps-step").await;
+    wait_text(c, "heaps-explain", |t| t.lines().count() == 2).await;
+    click(c, "#heaps-all").await;
+    let all = wait_text(c, "heaps-explain", |t| t.lines().count() > 2).await;
+    assert_eq!(all.trim_end(), cli["explain"].as_str().unwrap().trim_end());
+    let mut moves = Vec::new();
+    while let Some(turn) = my_turn(c, "heaps").await {
+        click(c, "#heaps-hint").await;
+        let hint = wait_text(c, "heaps-hint-text", |t| t.starts_with("hint: ")).await;
+        let take = word_after(&hint, ": take ").to_owned();
+        let heap = word_after(&hint, " from heap ").to_owned();
+        if moves.len() == 1 {
+            screenshot(c, "heaps").await;
+        }
+        click(c, &format!("#heaps-board .obj[data-heap='{heap}'][data-take='{take}']")).await;
+        wait_text(c, "heaps-turn", |t| t != turn).await;
+        moves.push(format!("take {take} from heap {heap}"));
+    }
+    let shown = text_of(c, "heaps-result").await;
+    assert_eq!(shown, cli_play(&["--heaps", "5,7,9", "--max", "2,3,4"], &moves));
+    assert_eq!(cli["outcome"], 1);
+    assert_eq!(shown, "you win: the engine cannot move");
+
+    // Moore's Nim_2: a move picks objects in up to two heaps, then Take.
+    set_value(c, "heaps-sizes", "3,5,6,9").await;
+    set_value(c, "heaps-max", "").await;
+    set_value(c, "heaps-moore", "2").await;
+    click(c, "#heaps-start").await;
+    let cli = cli_json(&["nim", "--json", "--moore", "2", "3", "5", "6", "9"]);
+    assert_eq!(cli["outcome"], 1);
+    while let Some(turn) = my_turn(c, "heaps").await {
+        click(c, "#heaps-hint").await;
+        let hint = wait_text(c, "heaps-hint-text", |t| t.starts_with("hint: ")).await;
+        for part in hint.split("take ").skip(1) {
+            let take = word_after(part, "");
+            let heap = word_after(part, " from heap ");
+            click(c, &format!("#heaps-board .obj[data-heap='{heap}'][data-take='{take}']")).await;
+        }
+        click(c, "#heaps-take").await;
+        wait_text(c, "heaps-turn", |t| t != turn).await;
+    }
+    assert_eq!(text_of(c, "heaps-result").await, "you win: the engine cannot move");
+}
+
+async fn kernel_view(c: &Client) {
+    c.goto(&format!("{}/#kernel", origin(c).await)).await.unwrap();
+    let six = fixture("kernel/six-cycle.txt");
+    set_value(c, "kernel-input", &std::fs::read_to_string(&six).unwrap()).await;
+    click(c, "#kernel-solve").await;
+    let cli = cli_json(&["kernel", "--json", "--all", &six]);
+    let kernels = cli["kernels"].as_array().unwrap();
+    let braces = |k: &Value| {
+        let ids: Vec<String> = k.as_array().unwrap().iter().map(Value::to_string).collect();
+        format!("{{{}}}", ids.join(", "))
+    };
+    wait_text(c, "kernel-which", |t| t == format!("kernel 1 of {}", kernels.len())).await;
+    for k in kernels {
+        assert_eq!(text_of(c, "kernel-set").await, braces(k));
+        click(c, "#kernel-next").await;
+    }
+    wait_text(c, "kernel-which", |t| t.starts_with("kernel 1 of")).await;
+    click(c, "#kernel-next").await;
+    wait_text(c, "kernel-which", |t| t.starts_with("kernel 2 of")).await;
+    screenshot(c, "kernel").await;
+    let alpha = cli_json(&["kernel", "--json", "--alpha", &six]);
+    click(c, "#kernel-alpha").await;
+    let shown = wait_text(c, "kernel-alpha-text", |t| !t.is_empty()).await;
+    assert_eq!(
+        shown,
+        format!(
+            "α = {}: a maximum internally stable set {}",
+            alpha["alpha"],
+            braces(&alpha["set"])
+        )
+    );
+
+    let five = fixture("kernel/five-cycle.txt");
+    set_value(c, "kernel-input", &std::fs::read_to_string(&five).unwrap()).await;
+    click(c, "#kernel-solve").await;
+    wait_text(c, "kernel-which", |t| t == "no kernel").await;
+    let why = cli_json(&["kernel", "--json", "--explain", &five]);
+    let shown = wait_text(c, "kernel-why", |t| !t.is_empty()).await;
+    assert_eq!(shown, format!("decided by: {}", why["explanation"]["decided"].as_str().unwrap()));
+}
+
+async fn octal_view(c: &Client) {
+    c.goto(&format!("{}/#octal", origin(c).await)).await.unwrap();
+    set_value(c, "octal-code", "0.77").await;
+    set_value(c, "octal-upto", "100").await;
+    click(c, "#octal-solve").await;
+    let cli = cli_json(&["octal", "0.77", "--upto", "100", "--period", "--json"]);
+    let p = &cli["period"];
+    let summary = wait_text(c, "octal-summary", |t| t.contains("pre-period")).await;
+    assert!(
+        summary.contains(&format!("pre-period {}, period {}", p["preperiod"], p["period"])),
+        "{summary}"
+    );
+    let values: Vec<String> = cli["values"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .enumerate()
+        .map(|(n, v)| format!("g({n})={v}"))
+        .collect();
+    assert_eq!(text_of(c, "octal-values").await, values.join(" "));
+    let dots = c.find_all(Locator::Css("#octal-svg circle")).await.unwrap().len();
+    assert_eq!(dots, values.len());
+    let marks = c.find_all(Locator::Css("#octal-svg .period-mark")).await.unwrap().len();
+    assert!(marks >= 1, "the period is marked");
+    screenshot(c, "octal").await;
+}
+
+#[test]
+fn every_view_in_headless_chromium_plays_to_the_end_and_agrees_with_the_cli() {
+    let server = Server::start(&[]);
+    let driver = Driver::start();
+    let profile = TempDir::new("chromium-profile");
+    let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
+    runtime.block_on(async {
+        let c = browser(&driver, &profile).await;
+        c.set_window_size(1280, 1000).await.unwrap();
+        c.goto(&server.url()).await.unwrap();
+        until("the page to load", || async {
+            let ready = c.execute("return document.body.dataset.ready === 'true';", vec![]).await;
+            ready.ok().and_then(|v| v.as_bool()).filter(|&b| b)
+        })
+        .await;
+        graph_view(&c).await;
+        tab_view(&c).await;
+        heaps_view(&c).await;
+        kernel_view(&c).await;
+        octal_view(&c).await;
+        let errors = c.execute("return window.ggErrors;", vec![]).await.unwrap();
+        assert_eq!(errors, json!([]), "script errors on the page");
+        c.close().await.unwrap();
+    });
+}

@@ -1,0 +1,174 @@
+//! `gamegraph play`: whole games piped into standard input, checked against the solvers'
+//! own optimal lines.
+
+mod support;
+
+use std::path::Path;
+
+use serde_json::Value;
+use support::{TempDir, gamegraph, text};
+
+fn fixture(rel: &str) -> String {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures").join(rel).display().to_string()
+}
+
+/// Runs `gamegraph play ARGS` with `moves` on standard input; returns stdout (exit 0 checked).
+fn play(args: &[&str], moves: &str) -> String {
+    let dir = TempDir::new("play");
+    let out = gamegraph(&dir, &[&["play"], args].concat(), Some(moves.as_bytes()));
+    assert!(out.status.success(), "stderr: {}", text(&out.stderr));
+    text(&out.stdout)
+}
+
+fn json(args: &[&str]) -> Value {
+    let dir = TempDir::new("play-json");
+    let out = gamegraph(&dir, args, None);
+    assert!(out.status.success(), "stderr: {}", text(&out.stderr));
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
+fn engine_lines(transcript: &str) -> Vec<String> {
+    transcript
+        .lines()
+        .filter_map(|l| l.split("engine: ").nth(1))
+        .filter(|l| !l.starts_with("wins") && !l.contains("cannot"))
+        .map(str::to_owned)
+        .collect()
+}
+
+/// The vertices of `retro --line` from the file's start.
+fn principal_variation(file: &str) -> Vec<u64> {
+    let v = json(&["retro", "--json", "--line", file]);
+    v["line"]["positions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["vertex"].as_u64().unwrap())
+        .collect()
+}
+
+#[test]
+fn won_graph_game_follows_the_principal_variation() {
+    let file = fixture("retro/long-path.txt");
+    let pv = principal_variation(&file);
+    assert_eq!(pv.len() % 2, 0, "an odd number of plies: the first player wins");
+    let mine: String = pv.iter().skip(1).step_by(2).map(|v| format!("{v}\n")).collect();
+    let out = play(&[&file], &mine);
+    let engine: Vec<String> = pv.iter().skip(2).step_by(2).map(u64::to_string).collect();
+    assert_eq!(engine_lines(&out), engine);
+    assert_eq!(out.lines().last(), Some("you win: the engine cannot move"));
+    assert!(!out.contains("illegal"));
+}
+
+#[test]
+fn lost_graph_game_when_the_engine_moves_first() {
+    let file = fixture("retro/long-path.txt");
+    let pv = principal_variation(&file);
+    let mine: String = pv.iter().skip(2).step_by(2).map(|v| format!("{v}\n")).collect();
+    let out = play(&[&file, "--first", "engine"], &mine);
+    let engine: Vec<String> = pv.iter().skip(1).step_by(2).map(u64::to_string).collect();
+    assert_eq!(engine_lines(&out), engine);
+    assert_eq!(out.lines().last(), Some("the engine wins: you cannot move"));
+}
+
+#[test]
+fn illegal_moves_are_refused_and_asked_again() {
+    let file = fixture("retro/seed.txt");
+    let out = play(&[&file], "7\nabc\nhint\n4\n");
+    assert!(out.contains("illegal move: there is no move from 1 to 7; try again"), "{out}");
+    assert!(out.contains("illegal move: `abc` is not a vertex id; try again"), "{out}");
+    assert!(out.contains("hint: 2 keeps the draw"), "{out}");
+    assert!(out.contains("engine: 5\n"), "{out}");
+    assert_eq!(out.lines().last(), Some("the engine wins: you cannot move"));
+}
+
+#[test]
+fn a_repeated_position_ends_the_game_as_a_draw() {
+    let file = fixture("retro/seed.txt");
+    let out = play(&[&file], "2\n1\n3\n");
+    assert_eq!(engine_lines(&out), ["3", "2", "1"]);
+    assert_eq!(out.lines().last(), Some("draw: the position repeats with you to move"));
+}
+
+#[test]
+fn input_that_ends_early_leaves_the_game_unfinished() {
+    let file = fixture("retro/seed.txt");
+    let out = play(&[&file, "--start", "4"], "");
+    assert_eq!(out.lines().last(), Some("game left unfinished"));
+}
+
+/// The cells (x, y) of `tab --line` from cell `at` of an n x m board.
+fn tab_line(n: &str, m: &str, at: &str) -> Vec<(u64, u64)> {
+    let v = json(&["tab", "--json", "--rows", n, "--cols", m, "--at", at, "--line"]);
+    let cell = |c: &Value| (c["x"].as_u64().unwrap(), c["y"].as_u64().unwrap());
+    v["line"].as_array().unwrap().iter().map(cell).collect()
+}
+
+#[test]
+fn won_tab_game_follows_the_optimal_line() {
+    let line = tab_line("10", "4", "4,3");
+    assert_eq!(line.len(), 4, "d = 2: three plies");
+    let mine: String = line.iter().skip(1).step_by(2).map(|c| format!("{}\n", c.1)).collect();
+    let out = play(&["--tab", "10,4,4,3"], &mine);
+    let (x, y) = line[2];
+    assert_eq!(engine_lines(&out), [format!("column {y} -> ({x},{y})")]);
+    assert_eq!(out.lines().last(), Some("you win: the engine cannot move"));
+}
+
+#[test]
+fn lost_tab_game_and_a_refused_column() {
+    let line = tab_line("10", "4", "5,3");
+    assert_eq!(line.len(), 3, "d = 0 with depth 2: two plies");
+    let out = play(&["--tab", "10,4,5,3"], &format!("3\ncolumn {}\n", line[1].1));
+    assert!(out.contains("illegal move: no move from (5,3) to column 3; try again"), "{out}");
+    assert_eq!(out.lines().last(), Some("the engine wins: you cannot move"));
+}
+
+#[test]
+fn won_heap_game_with_the_engine_delaying() {
+    // 3 xor 1 = 2: take 2 from heap 1 wins; the engine then takes one from the largest heap.
+    let out = play(&["--heaps", "3,1"], "take 2 from heap 1\n1 2\n");
+    assert_eq!(engine_lines(&out), ["take 1 from heap 1"]);
+    assert_eq!(out.lines().last(), Some("you win: the engine cannot move"));
+}
+
+#[test]
+fn lost_heap_game_and_refused_moves() {
+    // 2 xor 2 = 0: every move loses; the engine answers each move by copying it.
+    let out = play(&["--heaps", "2,2", "--max", "1,2"], "2 1\n1 3\n0 1\n1 1\n1 1\n");
+    assert!(out.contains("illegal move: at most 1 may be taken from heap 1; try again"), "{out}");
+    assert!(out.contains("illegal move: there is no heap 3 (heaps 1..2); try again"), "{out}");
+    assert!(out.contains("illegal move: a move takes at least one object; try again"), "{out}");
+    assert_eq!(engine_lines(&out), ["take 1 from heap 2", "take 1 from heap 2"]);
+    assert_eq!(out.lines().last(), Some("the engine wins: you cannot move"));
+}
+
+#[test]
+fn misere_heaps_whoever_takes_the_last_object_loses() {
+    let out = play(&["--heaps", "1", "--misere"], "1 1\n");
+    assert_eq!(out.lines().last(), Some("the engine wins: you took the last object"));
+    let out = play(&["--heaps", "1", "--misere", "--first", "engine"], "");
+    assert_eq!(engine_lines(&out), ["take 1 from heap 1"]);
+    assert_eq!(out.lines().last(), Some("you win: the engine took the last object"));
+    // From 2 the engine leaves the last object to the player.
+    let out = play(&["--heaps", "2", "--misere", "--first", "engine"], "1 1\n");
+    assert_eq!(engine_lines(&out), ["take 1 from heap 1"]);
+    assert_eq!(out.lines().last(), Some("the engine wins: you took the last object"));
+}
+
+#[test]
+fn bad_games_are_refused_with_exit_code_2() {
+    let dir = TempDir::new("play-bad");
+    for args in [
+        &["play", "--tab", "10,4,11,1"][..],
+        &["play", "--tab", "10,4,1"],
+        &["play", "--heaps", "3,4", "--max", "1"],
+        &["play"],
+        &["play", &fixture("retro/seed.txt"), "--start", "9"],
+        &["play", "-"],
+    ] {
+        let out = gamegraph(&dir, args, None);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {}", text(&out.stderr));
+        assert!(text(&out.stderr).starts_with("error: "), "{args:?}");
+    }
+}

@@ -1,0 +1,293 @@
+//! `gamegraph serve`: every API endpoint answers byte for byte what the CLI prints with
+//! `--json`; bad requests get 400, large bodies 413, slow solves 503, and the server keeps
+//! serving.
+
+mod server;
+mod support;
+
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::sync::mpsc;
+use std::time::Duration;
+
+use server::Server;
+use support::{TempDir, gamegraph, text};
+
+fn fixtures(dir: &str, ext: &str) -> Vec<PathBuf> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures").join(dir);
+    let mut files: Vec<PathBuf> = fs::read_dir(&root)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == ext))
+        .collect();
+    files.sort();
+    assert!(!files.is_empty(), "no fixtures in {}", root.display());
+    files
+}
+
+/// `gamegraph ARGS` on `stdin`: its stdout (exit code 0, or 1 for `kernel --check`).
+fn cli(args: &[&str], stdin: &[u8]) -> Vec<u8> {
+    let dir = TempDir::new("serve-cli");
+    let out = gamegraph(&dir, args, Some(stdin));
+    assert!(matches!(out.status.code(), Some(0 | 1)), "{args:?}: {}", text(&out.stderr));
+    out.stdout
+}
+
+/// Checks that `POST /api/<cmd>?query` with `body` equals `gamegraph cmd --json cli_args -`.
+fn same(server: &Server, cmd: &str, query: &str, body: &[u8], cli_args: &[&str]) {
+    let (status, got) = server.post(&format!("/api/{cmd}?{query}"), body);
+    assert_eq!(status, 200, "{cmd}?{query}: {}", text(&got));
+    let want = cli(&[&[cmd, "--json"], cli_args].concat(), body);
+    assert_eq!(text(&got), text(&want), "{cmd}?{query}");
+}
+
+fn error_of(body: &[u8]) -> String {
+    let v: serde_json::Value = serde_json::from_slice(body).unwrap();
+    v["error"].as_str().unwrap().to_owned()
+}
+
+#[test]
+fn graph_endpoints_answer_the_cli_json_on_every_fixture() {
+    let s = Server::start(&[]);
+    for f in fixtures("retro", "txt") {
+        let body = fs::read(&f).unwrap();
+        same(&s, "retro", "all=true", &body, &["--all", "-"]);
+        same(&s, "info", "", &body, &["-"]);
+    }
+    let cycle =
+        fs::read(fixtures("retro", "txt").into_iter().find(|f| f.ends_with("seed.txt")).unwrap())
+            .unwrap();
+    same(&s, "retro", "", &cycle, &["-"]);
+    same(&s, "retro", "line=true&start=4", &cycle, &["--line", "--start", "4", "-"]);
+    same(
+        &s,
+        "retro",
+        "format=arcs&start=2&line=1",
+        b"1 2\n2 3\n",
+        &["--format", "arcs", "--start", "2", "--line", "-"],
+    );
+    let dir = TempDir::new("serve-binary");
+    let binary = gamegraph(&dir, &["convert", "--to", "binary", "-"], Some(&cycle)).stdout;
+    same(&s, "retro", "all=true", &binary, &["--all", "-"]);
+    same(&s, "retro", "all=true&format=binary", &binary, &["--all", "--format", "binary", "-"]);
+    let (status, arcs) = s.post("/api/convert?to=arcs", &cycle);
+    assert_eq!(status, 200);
+    let dir = TempDir::new("serve-convert");
+    assert_eq!(arcs, gamegraph(&dir, &["convert", "--to", "arcs", "-"], Some(&cycle)).stdout);
+    for f in fixtures("grundy", "txt") {
+        let body = fs::read(&f).unwrap();
+        same(&s, "grundy", "all=true", &body, &["--all", "-"]);
+        same(
+            &s,
+            "grundy",
+            "tokens=1,2&heaps=3,5&max=2,2",
+            &body,
+            &["--tokens", "1,2", "--heaps", "3,5", "--max", "2,2", "-"],
+        );
+    }
+}
+
+#[test]
+fn kernel_endpoint_answers_the_cli_json_on_every_fixture() {
+    let s = Server::start(&[]);
+    for f in fixtures("kernel", "txt") {
+        let body = fs::read(&f).unwrap();
+        same(&s, "kernel", "", &body, &["-"]);
+        same(&s, "kernel", "all=true&limit=5", &body, &["--all", "--limit", "5", "-"]);
+        same(&s, "kernel", "alpha=true", &body, &["--alpha", "-"]);
+        same(&s, "kernel", "beta=true&explain=true", &body, &["--beta", "--explain", "-"]);
+    }
+    let six = fs::read(
+        fixtures("kernel", "txt").into_iter().find(|f| f.ends_with("six-cycle.txt")).unwrap(),
+    )
+    .unwrap();
+    same(&s, "kernel", "count=true", &six, &["--count", "-"]);
+    same(&s, "kernel", "check=1+3+5", &six, &["--check", "1 3 5", "-"]);
+    same(&s, "kernel", "check=1,3", &six, &["--check", "1,3", "-"]);
+}
+
+#[test]
+fn board_and_heap_endpoints_answer_the_cli_json() {
+    let s = Server::start(&[]);
+    for f in fixtures("tab", "inp") {
+        let body = fs::read(&f).unwrap();
+        same(&s, "tab", "", &body, &["-"]);
+    }
+    same(&s, "tab", "rows=10&cols=4&board=true", b"", &["--rows", "10", "--cols", "4", "--board"]);
+    same(
+        &s,
+        "tab",
+        "rows=10&cols=4&at=4,3&line=true",
+        b"",
+        &["--rows", "10", "--cols", "4", "--at", "4,3", "--line"],
+    );
+    same(
+        &s,
+        "tab",
+        "rows=1000000000000000000&cols=50&at=1,1",
+        b"",
+        &["--rows", "1000000000000000000", "--cols", "50", "--at", "1,1"],
+    );
+    same(&s, "tab", "period=1..6", b"", &["--period", "1..6"]);
+    same(
+        &s,
+        "nim",
+        "heaps=5,7,9&max=2,3,4&explain=true",
+        b"",
+        &["--max", "2", "3", "4", "--explain", "5", "7", "9"],
+    );
+    same(&s, "nim", "heaps=1,1,4&misere=true", b"", &["--misere", "1", "1", "4"]);
+    same(&s, "nim", "heaps=3,5,6,9&moore=2", b"", &["--moore", "2", "3", "5", "6", "9"]);
+    same(&s, "nim", "", b"5 2\n7 3\n# a comment\n9 4\n", &["--file", "-"]);
+    same(
+        &s,
+        "octal",
+        "code=0.77&upto=100&period=true",
+        b"",
+        &["0.77", "--upto", "100", "--period"],
+    );
+    same(
+        &s,
+        "octal",
+        "code=.07&at=1000000000000000000&at=5",
+        b"",
+        &[".07", "--at", "1000000000000000000", "--at", "5"],
+    );
+    same(
+        &s,
+        "octal",
+        "code=4.07&period=true&method=plain&limit=3000",
+        b"",
+        &["4.07", "--period", "--method", "plain", "--limit", "3000"],
+    );
+    same(
+        &s,
+        "subtraction",
+        "set=1,3,4&upto=20&period=true",
+        b"",
+        &["1,3,4", "--upto", "20", "--period"],
+    );
+    same(
+        &s,
+        "subtraction",
+        "set=2,5,7&period=true&misere=true&full=true",
+        b"",
+        &["2,5,7", "--period", "--misere", "--full"],
+    );
+}
+
+#[test]
+fn bad_requests_get_400_with_the_cli_message_and_the_server_keeps_serving() {
+    let s = Server::start(&[]);
+    let bad = b"3 2\n1\n1 2\n2 x\n";
+    let (status, body) = s.post("/api/retro", bad);
+    assert_eq!(status, 400);
+    let dir = TempDir::new("serve-bad");
+    let cli = gamegraph(&dir, &["retro", "-"], Some(bad));
+    assert_eq!(cli.status.code(), Some(2));
+    let line = text(&cli.stderr).lines().next().unwrap().to_owned();
+    assert_eq!(format!("error: {}", error_of(&body)), line);
+    assert!(error_of(&body).starts_with("<stdin>:4:"), "{}", error_of(&body));
+
+    for (path, needle) in [
+        ("/api/retro?dot=x.dot", "unknown parameter `dot`"),
+        ("/api/retro?output=x", "unknown parameter `output`"),
+        ("/api/retro?all=maybe", "true or false"),
+        ("/api/retro?start=99", "--start 99 is outside 1..5"),
+        ("/api/retro?all=true&line=true", "cannot be used with"),
+        ("/api/octal?upto=3", "parameter `code` is required"),
+        ("/api/octal?code=0.9", ""),
+        ("/api/nim?heaps=3,x", "invalid value"),
+        ("/api/convert?to=binary", "one of header, arcs, dot"),
+        ("/api/kernel?check=1+9", ""),
+    ] {
+        let (status, body) = s.post(path, support::SEED.as_bytes());
+        assert_eq!(status, 400, "{path}: {}", text(&body));
+        assert!(error_of(&body).contains(needle), "{path}: {}", error_of(&body));
+    }
+    let (status, body) = s.post("/api/nosuch", b"");
+    assert_eq!(status, 404);
+    assert!(error_of(&body).contains("no endpoint /api/nosuch"));
+    let (status, _) = s.request("GET", "/api/retro", b"");
+    assert_eq!(status, 405);
+    same(&s, "retro", "", support::SEED.as_bytes(), &["-"]);
+}
+
+#[test]
+fn a_body_over_the_limit_gets_413() {
+    let s = Server::start(&["--max-body", "1000"]);
+    let big = format!("{}\n", "1 1\n".repeat(400));
+    let (status, body) = s.post("/api/retro?format=arcs&start=1", big.as_bytes());
+    assert_eq!(status, 413);
+    assert!(error_of(&body).contains("larger than 1000 bytes"), "{}", error_of(&body));
+    same(&s, "retro", "", support::SEED.as_bytes(), &["-"]);
+}
+
+/// A solve that takes far longer than a second: no period of 0.6 is known, so it computes
+/// every value up to the limit.
+const SLOW: &str = "/api/octal?code=0.6&period=true&limit=100000000";
+
+#[test]
+fn a_solve_over_the_time_limit_gets_503_and_a_fast_one_is_not_held_up() {
+    let s = Server::start(&["--time-limit", "3"]);
+    let (tx, rx) = mpsc::channel();
+    std::thread::scope(|scope| {
+        let slow_tx = tx.clone();
+        let server = &s;
+        scope.spawn(move || {
+            let answer = server.post(SLOW, b"");
+            slow_tx.send(("slow", answer)).unwrap();
+        });
+        std::thread::sleep(Duration::from_millis(300));
+        let answer = s.post("/api/retro", support::SEED.as_bytes());
+        tx.send(("fast", answer)).unwrap();
+        let (first, (status, _)) = rx.recv().unwrap();
+        assert_eq!(first, "fast", "the fast request waited for the slow one");
+        assert_eq!(status, 200);
+        let (second, (status, body)) = rx.recv().unwrap();
+        assert_eq!(second, "slow");
+        assert_eq!(status, 503);
+        assert!(error_of(&body).contains("time limit of 3 s"), "{}", error_of(&body));
+    });
+    same(&s, "retro", "", support::SEED.as_bytes(), &["-"]);
+}
+
+#[test]
+fn the_page_and_its_assets_are_served_from_the_binary() {
+    let s = Server::start(&[]);
+    let (status, page) = s.request("GET", "/", b"");
+    assert_eq!(status, 200);
+    let page = text(&page);
+    for view in ["view-graph", "view-tab", "view-heaps", "view-kernel", "view-octal"] {
+        assert!(page.contains(view), "{view}");
+    }
+    assert!(!page.contains("src=\"http") && !page.contains("href=\"http"), "an external asset");
+    for asset in [
+        "/assets/app.js",
+        "/assets/app.css",
+        "/assets/cytoscape.min.js",
+        "/assets/LICENSE-cytoscape",
+    ] {
+        let (status, body) = s.request("GET", asset, b"");
+        assert_eq!(status, 200, "{asset}");
+        assert!(body.len() > 100, "{asset}");
+    }
+    let (status, body) = s.request("GET", "/assets/examples.json", b"");
+    assert_eq!(status, 200);
+    let ex: serde_json::Value = serde_json::from_slice(&body).unwrap();
+    assert!(ex["graphs"].as_array().unwrap().len() >= 3);
+    assert!(ex["kernels"].as_array().unwrap().len() >= 3);
+}
+
+#[test]
+fn serve_refuses_a_bad_time_limit_and_a_busy_port() {
+    let dir = TempDir::new("serve-args");
+    let out = gamegraph(&dir, &["serve", "--time-limit", "0"], None);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("--time-limit must be a positive number"));
+    let s = Server::start(&[]);
+    let port = s.addr.rsplit(':').next().unwrap().to_owned();
+    let out = gamegraph(&dir, &["serve", "--port", &port], None);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(text(&out.stderr).contains("cannot listen on 127.0.0.1:"), "{}", text(&out.stderr));
+}

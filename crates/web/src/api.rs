@@ -1,0 +1,439 @@
+//! `POST /api/<command>`: the query parameters allowed for each command, and running it.
+
+use std::process::Stdio;
+use std::sync::Arc;
+
+use axum::Router;
+use axum::body::{Body, Bytes};
+use axum::extract::{Path, RawQuery, State};
+use axum::http::{StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use axum::routing::post;
+use tokio::io::AsyncWriteExt;
+
+use crate::Config;
+
+/// How a query parameter becomes command-line arguments.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ParamKind {
+    /// `name=true` adds `--name`; `false` (or absent) adds nothing.
+    Flag,
+    /// `name=V` adds `--name=V`.
+    Value,
+    /// `name=A,B,C` adds `--name=A --name=B --name=C` (also `name=A&name=B`).
+    List,
+    /// `name=V` adds the positional argument `V` after `--`.
+    Positional,
+    /// `name=A,B,C` adds the positional arguments `A B C` after `--`.
+    Positionals,
+}
+
+/// One query parameter of an endpoint.
+#[derive(Debug, Clone, Copy)]
+pub struct Param {
+    /// The parameter's name, the same as the command's flag (without `--`).
+    pub name: &'static str,
+    /// How it is passed on.
+    pub kind: ParamKind,
+}
+
+/// One `POST /api/<name>` endpoint: the command it runs and the parameters it accepts.
+#[derive(Debug, Clone, Copy)]
+pub struct Endpoint {
+    /// The path segment after `/api/`, also the `gamegraph` subcommand.
+    pub name: &'static str,
+    /// The parameters allowed; any other is refused with 400.
+    pub params: &'static [Param],
+    /// Whether the response is the command's `--json` (otherwise its text, as for `convert`).
+    pub json: bool,
+}
+
+const fn flag(name: &'static str) -> Param {
+    Param { name, kind: ParamKind::Flag }
+}
+const fn value(name: &'static str) -> Param {
+    Param { name, kind: ParamKind::Value }
+}
+const fn list(name: &'static str) -> Param {
+    Param { name, kind: ParamKind::List }
+}
+const fn positional(name: &'static str) -> Param {
+    Param { name, kind: ParamKind::Positional }
+}
+const fn positionals(name: &'static str) -> Param {
+    Param { name, kind: ParamKind::Positionals }
+}
+
+const ENDPOINTS: &[Endpoint] = &[
+    Endpoint {
+        name: "retro",
+        params: &[flag("all"), value("start"), flag("line"), value("format")],
+        json: true,
+    },
+    Endpoint {
+        name: "kernel",
+        params: &[
+            value("format"),
+            flag("count"),
+            flag("all"),
+            value("limit"),
+            flag("alpha"),
+            flag("beta"),
+            value("check"),
+            flag("explain"),
+        ],
+        json: true,
+    },
+    Endpoint {
+        name: "grundy",
+        params: &[
+            value("format"),
+            flag("all"),
+            value("tokens"),
+            value("heaps"),
+            value("max"),
+            flag("misere"),
+        ],
+        json: true,
+    },
+    Endpoint {
+        name: "tab",
+        params: &[
+            value("rows"),
+            value("cols"),
+            value("at"),
+            flag("board"),
+            flag("line"),
+            value("max-plies"),
+            value("period"),
+        ],
+        json: true,
+    },
+    Endpoint {
+        name: "nim",
+        params: &[
+            positionals("heaps"),
+            list("max"),
+            flag("misere"),
+            value("moore"),
+            flag("explain"),
+        ],
+        json: true,
+    },
+    Endpoint {
+        name: "octal",
+        params: &[
+            positional("code"),
+            value("upto"),
+            flag("period"),
+            list("at"),
+            value("limit"),
+            flag("full"),
+            value("method"),
+        ],
+        json: true,
+    },
+    Endpoint {
+        name: "subtraction",
+        params: &[
+            positional("set"),
+            value("upto"),
+            flag("period"),
+            list("at"),
+            value("limit"),
+            flag("full"),
+            flag("misere"),
+        ],
+        json: true,
+    },
+    Endpoint { name: "info", params: &[value("format")], json: true },
+    Endpoint { name: "convert", params: &[value("to"), value("format")], json: false },
+];
+
+/// Every endpoint of the API, in the order the documentation lists them.
+pub fn endpoints() -> &'static [Endpoint] {
+    ENDPOINTS
+}
+
+pub(crate) fn routes(config: Arc<Config>) -> Router {
+    Router::new().route("/api/{name}", post(handle)).with_state(config)
+}
+
+/// A JSON error response.
+fn error(status: StatusCode, message: &str) -> Response {
+    let body = serde_json::json!({ "error": message }).to_string();
+    (status, [(header::CONTENT_TYPE, "application/json")], body + "\n").into_response()
+}
+
+/// The command line for `endpoint` with the query `pairs`, and whether the body is read.
+fn arguments(endpoint: &Endpoint, pairs: &[(String, String)]) -> Result<Vec<String>, String> {
+    let mut args = vec![endpoint.name.to_owned()];
+    if endpoint.json {
+        args.push("--json".into());
+    }
+    let mut positionals = Vec::new();
+    let mut seen: Vec<&str> = Vec::new();
+    for (name, val) in pairs {
+        let Some(param) = endpoint.params.iter().find(|p| p.name == name) else {
+            let allowed: Vec<&str> = endpoint.params.iter().map(|p| p.name).collect();
+            return Err(format!(
+                "unknown parameter `{}` for /api/{} (allowed: {})",
+                short(name),
+                endpoint.name,
+                allowed.join(", ")
+            ));
+        };
+        if param.kind != ParamKind::List && seen.contains(&param.name) {
+            return Err(format!("parameter `{name}` is given twice"));
+        }
+        seen.push(param.name);
+        if val.chars().any(char::is_control) {
+            return Err(format!("parameter `{name}` holds a control character"));
+        }
+        match param.kind {
+            ParamKind::Flag => match val.as_str() {
+                "" | "true" | "1" => args.push(format!("--{name}")),
+                "false" | "0" => {}
+                _ => {
+                    return Err(format!(
+                        "parameter `{name}` is true or false, not `{}`",
+                        short(val)
+                    ));
+                }
+            },
+            ParamKind::Value => args.push(format!("--{name}={val}")),
+            ParamKind::List => {
+                args.extend(val.split(',').map(|v| format!("--{name}={}", v.trim())));
+            }
+            ParamKind::Positional => positionals.push(val.clone()),
+            ParamKind::Positionals => {
+                positionals.extend(val.split(',').map(|v| v.trim().to_owned()));
+            }
+        }
+    }
+    if endpoint.name == "convert" {
+        let to = pairs.iter().find(|(n, _)| n == "to").map(|(_, v)| v.as_str());
+        if !matches!(to, Some("header" | "arcs" | "dot")) {
+            return Err("parameter `to` is one of header, arcs, dot".into());
+        }
+    }
+    // Where the body goes: standard input as the command's file, unless the query already
+    // names the game (a board by its size, heaps by their sizes).
+    let has = |n: &str| seen.contains(&n);
+    match endpoint.name {
+        "octal" | "subtraction" => {
+            let name = endpoint.params[0].name;
+            if positionals.len() != 1 {
+                return Err(format!("parameter `{name}` is required (one {name})"));
+            }
+        }
+        "tab" if has("rows") || has("cols") || has("period") => {}
+        "nim" if has("heaps") => {}
+        "nim" => args.push("--file=-".into()),
+        _ => args.push("-".into()),
+    }
+    if !positionals.is_empty() {
+        args.push("--".into());
+        args.extend(positionals);
+    }
+    Ok(args)
+}
+
+/// At most 40 characters of a bad token.
+fn short(s: &str) -> String {
+    let mut t: String = s.chars().take(40).collect();
+    if t.len() < s.len() {
+        t.push('…');
+    }
+    t
+}
+
+/// The message of a command's `error: …` line on stderr.
+fn error_line(stderr: &[u8]) -> Option<String> {
+    let text = String::from_utf8_lossy(stderr);
+    text.lines().find_map(|l| l.strip_prefix("error: ")).map(|m| m.trim_end().to_owned())
+}
+
+async fn handle(
+    State(config): State<Arc<Config>>,
+    Path(name): Path<String>,
+    RawQuery(query): RawQuery,
+    body: Body,
+) -> Response {
+    let Some(endpoint) = ENDPOINTS.iter().find(|e| e.name == name) else {
+        return error(StatusCode::NOT_FOUND, &format!("no endpoint /api/{}", short(&name)));
+    };
+    let pairs: Vec<(String, String)> = match query_pairs(query.as_deref()) {
+        Ok(p) => p,
+        Err(e) => return error(StatusCode::BAD_REQUEST, &e),
+    };
+    let args = match arguments(endpoint, &pairs) {
+        Ok(a) => a,
+        Err(e) => return error(StatusCode::BAD_REQUEST, &e),
+    };
+    let body: Bytes = match axum::body::to_bytes(body, config.max_body).await {
+        Ok(b) => b,
+        Err(_) => {
+            return error(
+                StatusCode::PAYLOAD_TOO_LARGE,
+                &format!(
+                    "the request body is larger than {} bytes (start the server with a larger --max-body)",
+                    config.max_body
+                ),
+            );
+        }
+    };
+    run(&config, endpoint, &args, body).await
+}
+
+/// Decodes `a=1&b=2` into pairs, in order.
+fn query_pairs(query: Option<&str>) -> Result<Vec<(String, String)>, String> {
+    let Some(q) = query else { return Ok(Vec::new()) };
+    let mut pairs = Vec::new();
+    for part in q.split('&').filter(|p| !p.is_empty()) {
+        let (k, v) = part.split_once('=').unwrap_or((part, ""));
+        pairs.push((decode(k)?, decode(v)?));
+    }
+    Ok(pairs)
+}
+
+/// Percent-decoding of one query component (`+` is a space).
+fn decode(s: &str) -> Result<String, String> {
+    let bytes = s.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'+' => out.push(b' '),
+            b'%' => {
+                let hex = bytes.get(i + 1..i + 3).and_then(|h| std::str::from_utf8(h).ok());
+                let byte = hex.and_then(|h| u8::from_str_radix(h, 16).ok());
+                out.push(byte.ok_or_else(|| format!("bad percent escape in `{}`", short(s)))?);
+                i += 2;
+            }
+            b => out.push(b),
+        }
+        i += 1;
+    }
+    String::from_utf8(out).map_err(|_| format!("`{}` is not UTF-8", short(s)))
+}
+
+/// Runs the command and turns its exit into a response.
+async fn run(config: &Config, endpoint: &Endpoint, args: &[String], body: Bytes) -> Response {
+    let mut command = tokio::process::Command::new(&config.exe);
+    command
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .kill_on_drop(true);
+    let mut child = match command.spawn() {
+        Ok(c) => c,
+        Err(e) => {
+            return error(
+                StatusCode::INTERNAL_SERVER_ERROR,
+                &format!("cannot start the solver: {e}"),
+            );
+        }
+    };
+    let stdin = child.stdin.take();
+    let feed = async move {
+        if let Some(mut stdin) = stdin {
+            // A command that does not read its input closes the pipe early: not an error.
+            let _ = stdin.write_all(&body).await;
+        }
+    };
+    let solve = async move { tokio::join!(feed, child.wait_with_output()).1 };
+    let output = match tokio::time::timeout(config.time_limit, solve).await {
+        Ok(Ok(output)) => output,
+        Ok(Err(e)) => {
+            return error(StatusCode::INTERNAL_SERVER_ERROR, &format!("the solver failed: {e}"));
+        }
+        Err(_) => {
+            return error(
+                StatusCode::SERVICE_UNAVAILABLE,
+                &format!(
+                    "the solve passed the time limit of {} s (start the server with a larger --time-limit)",
+                    config.time_limit.as_secs_f64()
+                ),
+            );
+        }
+    };
+    let message = error_line(&output.stderr);
+    let code = output.status.code();
+    // `kernel --check` exits 1 for "not a kernel" with its JSON answer on stdout.
+    let answered = code == Some(0) || (code == Some(1) && message.is_none());
+    if answered {
+        let kind = if endpoint.json { "application/json" } else { "text/plain; charset=utf-8" };
+        return (StatusCode::OK, [(header::CONTENT_TYPE, kind)], output.stdout).into_response();
+    }
+    let message = message.unwrap_or_else(|| match code {
+        Some(c) => format!("the solver failed with exit code {c}"),
+        None => "the solver was stopped by a signal".to_owned(),
+    });
+    let status = match code {
+        Some(2) => StatusCode::BAD_REQUEST,
+        Some(3) => StatusCode::SERVICE_UNAVAILABLE,
+        _ => StatusCode::INTERNAL_SERVER_ERROR,
+    };
+    error(status, &message)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn args(name: &str, query: &str) -> Result<Vec<String>, String> {
+        let e = ENDPOINTS.iter().find(|e| e.name == name).unwrap();
+        arguments(e, &query_pairs(Some(query))?)
+    }
+
+    #[test]
+    fn query_parameters_become_flags_through_the_allow_list() {
+        assert_eq!(
+            args("retro", "all=true&start=4").unwrap(),
+            ["retro", "--json", "--all", "--start=4", "-"]
+        );
+        assert_eq!(args("retro", "all=false").unwrap(), ["retro", "--json", "-"]);
+        assert_eq!(
+            args("nim", "heaps=5,7,9&max=2,3,4").unwrap(),
+            ["nim", "--json", "--max=2", "--max=3", "--max=4", "--", "5", "7", "9"]
+        );
+        assert_eq!(args("nim", "misere=true").unwrap(), ["nim", "--json", "--misere", "--file=-"]);
+        assert_eq!(
+            args("octal", "code=-0.7&at=3&at=5").unwrap(),
+            ["octal", "--json", "--at=3", "--at=5", "--", "-0.7"]
+        );
+        assert_eq!(
+            args("tab", "rows=10&cols=4&board=1").unwrap(),
+            ["tab", "--json", "--rows=10", "--cols=4", "--board"]
+        );
+        assert_eq!(
+            args("kernel", "check=1+3%205").unwrap(),
+            ["kernel", "--json", "--check=1 3 5", "-"]
+        );
+    }
+
+    #[test]
+    fn flags_outside_the_list_are_refused() {
+        for (name, q) in [
+            ("retro", "dot=x.dot"),
+            ("retro", "output=x"),
+            ("kernel", "o=x"),
+            ("retro", "all=yes"),
+            ("retro", "start=1&start=2"),
+            ("convert", "to=binary"),
+            ("octal", ""),
+            ("retro", "start=%zz"),
+        ] {
+            assert!(args(name, q).is_err(), "{name}?{q}");
+        }
+    }
+
+    #[test]
+    fn the_error_line_loses_its_prefix() {
+        let stderr = b"error: <stdin>:2:3: bad token\n\nUsage: x\n";
+        assert_eq!(error_line(stderr).as_deref(), Some("<stdin>:2:3: bad token"));
+        assert_eq!(error_line(b"thread panicked\n"), None);
+    }
+}
