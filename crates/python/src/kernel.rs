@@ -2,7 +2,8 @@
 
 use std::time::{Duration, Instant};
 
-use gamegraph_kernel::{Config, KernelError, Kernels, VertexSet};
+use gamegraph_graph::Graph;
+use gamegraph_kernel::{Config, KernelError, Kernels, StableSet, VertexSet};
 use pyo3::exceptions::{PyRuntimeError, PyTimeoutError};
 use pyo3::prelude::*;
 
@@ -133,6 +134,19 @@ pub(crate) fn kernels(g: &Bound<'_, PyGraph>, time_limit: Option<f64>) -> PyResu
     Ok(KernelIter { kernels: gamegraph_kernel::kernels(&g.get().graph, &cfg), time_limit })
 }
 
+/// Runs `alpha` or `beta` without the GIL: (size, sorted 1-based ids).
+fn stable_set(
+    py: Python<'_>,
+    g: &Bound<'_, PyGraph>,
+    time_limit: Option<f64>,
+    solve: fn(&Graph, &Config) -> Result<StableSet, KernelError>,
+) -> PyResult<(usize, Vec<u64>)> {
+    let cfg = config(time_limit)?;
+    let graph = &g.get().graph;
+    let s = py.detach(|| solve(graph, &cfg)).map_err(|e| limit_error(e, time_limit))?;
+    Ok((s.size, ids(&s.set)))
+}
+
 /// α(G), the internal stability number, and a maximum internally stable set (no arc
 /// joins two of its vertices; arcs count in both directions, a self-loop excludes its
 /// vertex): (size, sorted 1-based ids).
@@ -150,11 +164,7 @@ pub(crate) fn alpha(
     g: &Bound<'_, PyGraph>,
     time_limit: Option<f64>,
 ) -> PyResult<(usize, Vec<u64>)> {
-    let cfg = config(time_limit)?;
-    let graph = &g.get().graph;
-    let s = py.detach(|| gamegraph_kernel::alpha(graph, &cfg));
-    let s = s.map_err(|e| limit_error(e, time_limit))?;
-    Ok((s.size, ids(&s.set)))
+    stable_set(py, g, time_limit, gamegraph_kernel::alpha)
 }
 
 /// β(G), the external stability number, and a minimum externally stable set (every
@@ -173,9 +183,5 @@ pub(crate) fn beta(
     g: &Bound<'_, PyGraph>,
     time_limit: Option<f64>,
 ) -> PyResult<(usize, Vec<u64>)> {
-    let cfg = config(time_limit)?;
-    let graph = &g.get().graph;
-    let s = py.detach(|| gamegraph_kernel::beta(graph, &cfg));
-    let s = s.map_err(|e| limit_error(e, time_limit))?;
-    Ok((s.size, ids(&s.set)))
+    stable_set(py, g, time_limit, gamegraph_kernel::beta)
 }
