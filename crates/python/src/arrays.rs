@@ -50,7 +50,8 @@ pub(crate) fn u64_items(obj: &Bound<'_, PyAny>, what: &str, expected: &str) -> P
         match item.extract::<u64>() {
             Ok(x) => out.push(x),
             Err(_) => {
-                let message = format!("{what}: item {} is {}, not {expected}", i + 1, item.repr()?);
+                let message =
+                    format!("{what}: item {} is {}, not {expected}", i + 1, short(&item.repr()?));
                 return Err(if item.call_method0("__index__").is_ok() {
                     value_error(message)
                 } else {
@@ -60,6 +61,15 @@ pub(crate) fn u64_items(obj: &Bound<'_, PyAny>, what: &str, expected: &str) -> P
         }
     }
     Ok(out)
+}
+
+/// At most a few dozen characters of a bad item's repr.
+fn short(repr: &Bound<'_, pyo3::types::PyString>) -> String {
+    let text = repr.to_string();
+    match text.char_indices().nth(40) {
+        Some((cut, _)) => format!("{}...", &text[..cut]),
+        None => text,
+    }
 }
 
 /// An integer argument checked to lie in `lo..=hi`.

@@ -86,6 +86,8 @@ def test_play_sum_errors_carry_the_command_messages():
         gg.play_sum(g, heaps=[-1])
     with pytest.raises(TypeError, match=r"^heaps: item 2 is 'x'"):
         gg.play_sum(g, heaps=[1, "x"])
+    with pytest.raises(TypeError, match=r"^heaps: item 1 is 'x{39}\.\.\., not"):
+        gg.play_sum(g, heaps=["x" * 1000])
 
 
 def test_a_misere_search_too_large_is_refused():
