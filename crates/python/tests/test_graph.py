@@ -80,12 +80,12 @@ def test_non_integer_arrays_raise_type_error(sources):
 
 
 def test_read_graph_reads_every_format(tmp_path):
-    seed = gg.read_graph(FIXTURES / "retro" / "seed.txt")
-    assert (seed.num_vertices, seed.num_arcs, seed.start) == (5, 5, 1)
+    example = gg.read_graph(FIXTURES / "retro" / "seed.txt")
+    assert (example.num_vertices, example.num_arcs, example.start) == (5, 5, 1)
     arcs = tmp_path / "g.arcs"
     arcs.write_text("1 2\n2 3 # comment\n3 1\n1 4\n4 5\n")
     g = gg.read_graph(str(arcs))
-    assert g.start is None and g.arcs()[0].tolist() == seed.arcs()[0].tolist()
+    assert g.start is None and g.arcs()[0].tolist() == example.arcs()[0].tolist()
     assert gg.read_graph(arcs, "arcs") == g
     header = tmp_path / "g.txt"
     header.write_text("2 1\n1\n1 2\n")
