@@ -1,0 +1,75 @@
+"""Exact solvers for impartial games, with NumPy arrays in and out.
+
+Games on directed graphs (win / lose / draw, depth, optimal moves), kernels and stable
+sets, Grundy values (also on graphs with cycles), sums of tokens and heaps, heap games
+with misère play and Moore's Nim_k, octal and subtraction games with proven periods, and
+the tab board game.
+
+Vertex ids are 1-based, as in the graph files and the ``gamegraph`` command. Solves
+release the GIL and run on a thread pool built for the call (``threads=``). Bad input
+raises ``ValueError`` with the command's message (``FILE:LINE:COL: message`` for a graph
+file); a time limit raises ``TimeoutError``.
+
+>>> import gamegraph as gg
+>>> g = gg.Graph(5, [1, 2, 3, 1, 4], [2, 3, 1, 4, 5], start=1)
+>>> gg.retro(g).answer == gg.DRAW
+True
+"""
+
+from ._native import (
+    Graph,
+    HeapMove,
+    Infinite,
+    KernelIter,
+    Retro,
+    Sequence,
+    TokenMove,
+    alpha,
+    beta,
+    count_kernels,
+    grundy,
+    kernel,
+    kernels,
+    nim,
+    octal,
+    play_sum,
+    read_graph,
+    retro,
+    subtraction,
+    tab,
+)
+
+#: The outcome code of a position the player to move wins.
+WIN = 1
+#: The outcome code of a position the player to move loses.
+LOSS = 2
+#: The outcome code of a draw (best play goes on for ever).
+DRAW = 0
+
+__all__ = [
+    "DRAW",
+    "LOSS",
+    "WIN",
+    "Graph",
+    "HeapMove",
+    "Infinite",
+    "KernelIter",
+    "Retro",
+    "Sequence",
+    "TokenMove",
+    "alpha",
+    "beta",
+    "count_kernels",
+    "grundy",
+    "kernel",
+    "kernels",
+    "nim",
+    "octal",
+    "play_sum",
+    "read_graph",
+    "retro",
+    "subtraction",
+    "tab",
+]
+
+__version__ = "0.1.0"

@@ -1,0 +1,42 @@
+//! Python exceptions with the CLI's messages.
+
+use std::fmt::Display;
+use std::path::Path;
+
+use gamegraph_graph::ReadError;
+use pyo3::PyErr;
+use pyo3::exceptions::{PyOSError, PyTypeError, PyValueError};
+
+/// A `ValueError` (bad input, or a search the library refuses).
+pub(crate) fn value_error(message: impl Display) -> PyErr {
+    PyValueError::new_err(message.to_string())
+}
+
+/// A `TypeError` (an argument of the wrong kind).
+pub(crate) fn type_error(message: impl Display) -> PyErr {
+    PyTypeError::new_err(message.to_string())
+}
+
+/// A bad graph file: `FILE:LINE:COL: message` (text formats) or `FILE: message`, as the CLI
+/// prints it after `error: `.
+pub(crate) fn read_error(name: &str, e: &ReadError) -> PyErr {
+    match e.position() {
+        Some((line, column)) => value_error(format!("{name}:{line}:{column}: {e}")),
+        None => value_error(format!("{name}: {e}")),
+    }
+}
+
+/// A file that cannot be opened: `OSError(errno, strerror, filename)`, which Python turns
+/// into the matching subclass (`FileNotFoundError`, `PermissionError`, ...).
+pub(crate) fn os_error(e: &std::io::Error, path: &Path) -> PyErr {
+    let name = path.display().to_string();
+    match e.raw_os_error() {
+        Some(code) => {
+            let text = std::io::Error::from_raw_os_error(code).to_string();
+            // "No such file or directory (os error 2)" -> "No such file or directory".
+            let text = text.split(" (os error").next().unwrap_or(&text).to_owned();
+            PyOSError::new_err((code, text, name))
+        }
+        None => PyOSError::new_err(format!("cannot open {name}: {e}")),
+    }
+}

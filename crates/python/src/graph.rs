@@ -1,0 +1,263 @@
+//! `Graph` and `read_graph`.
+
+use std::fs::File;
+use std::io::BufReader;
+use std::path::{Path, PathBuf};
+
+use gamegraph_graph::format::{self, Format, GameFile};
+use gamegraph_graph::{Graph, Vertex};
+use numpy::PyArray1;
+use pyo3::prelude::*;
+
+use crate::arrays::{int64_array, ranged};
+use crate::error::{os_error, read_error, value_error};
+use crate::pool;
+
+/// A game graph: vertices 1..n, an arc u -> v per move, and an optional start vertex.
+///
+/// Graph(n, sources, targets, start=None) has the arcs sources[i] -> targets[i] (lists or
+/// NumPy arrays of integers, 1-based ids); self-loops and repeated arcs are kept, and the
+/// successors of a vertex keep the order of the arcs. read_graph() reads one from a file.
+///
+/// Raises ValueError for an id outside 1..n or arrays of different lengths, TypeError for
+/// arrays that do not hold integers.
+///
+/// >>> import gamegraph as gg
+/// >>> g = gg.Graph(5, [1, 2, 3, 1, 4], [2, 3, 1, 4, 5], start=1)
+/// >>> g
+/// Graph(num_vertices=5, num_arcs=5, start=1)
+/// >>> g.successors(1), g.predecessors(1)
+/// ([2, 4], [3])
+/// >>> sources, targets = g.arcs()
+/// >>> sources.tolist(), targets.tolist()
+/// ([1, 1, 2, 3, 4], [2, 4, 3, 1, 5])
+/// >>> gg.Graph(3, [1], [4])
+/// Traceback (most recent call last):
+///     ...
+/// ValueError: arc 1: vertex 4 is outside 1..3
+#[pyclass(frozen, eq, name = "Graph", module = "gamegraph")]
+#[derive(Debug, PartialEq)]
+pub(crate) struct PyGraph {
+    pub(crate) graph: Graph,
+    pub(crate) start: Option<Vertex>,
+}
+
+impl PyGraph {
+    /// The vertex with 1-based id `id`, or `ValueError("{what} {id} is outside 1..n")`.
+    pub(crate) fn vertex(&self, id: i128, what: &str) -> PyResult<Vertex> {
+        vertex(id, self.graph.num_vertices(), what)
+    }
+}
+
+/// The vertex with 1-based id `id` of a graph on `n` vertices.
+pub(crate) fn vertex(id: i128, n: usize, what: &str) -> PyResult<Vertex> {
+    u64::try_from(id)
+        .ok()
+        .and_then(Vertex::from_one_based)
+        .filter(|v| v.index() < n)
+        .ok_or_else(|| value_error(format!("{what} {id} is outside 1..{n}")))
+}
+
+/// The successor CSR arrays of the arcs `sources[i] -> targets[i]` (1-based ids) on `n`
+/// vertices, by a counting sort that keeps the order of the arcs.
+///
+/// # Errors
+/// The message for the first arc with an id outside `1..=n`.
+///
+/// # Complexity
+/// O(n + m) time; the two arrays are the only allocations.
+fn csr(n: usize, sources: &[i64], targets: &[i64]) -> Result<(Vec<u64>, Vec<Vertex>), String> {
+    let check = |i: usize, id: i64| -> Result<usize, String> {
+        match u64::try_from(id) {
+            Ok(x) if x >= 1 && x <= n as u64 => Ok((x - 1) as usize),
+            _ => Err(format!("arc {}: vertex {id} is outside 1..{n}", i + 1)),
+        }
+    };
+    let mut offsets = vec![0u64; n + 1];
+    for (i, (&u, &v)) in sources.iter().zip(targets).enumerate() {
+        let u = check(i, u)?;
+        check(i, v)?;
+        offsets[u + 1] += 1;
+    }
+    for i in 0..n {
+        offsets[i + 1] += offsets[i];
+    }
+    let mut fill: Vec<u64> = offsets[..n].to_vec();
+    let mut out = vec![Vertex(0); sources.len()];
+    for (&u, &v) in sources.iter().zip(targets) {
+        // Both ids were checked above: 1 <= id <= n <= u32::MAX.
+        let slot = &mut fill[(u - 1) as usize];
+        out[*slot as usize] = Vertex((v - 1) as u32);
+        *slot += 1;
+    }
+    Ok((offsets, out))
+}
+
+#[pymethods]
+impl PyGraph {
+    #[new]
+    #[pyo3(signature = (n, sources, targets, start = None))]
+    fn new(
+        py: Python<'_>,
+        n: i128,
+        sources: &Bound<'_, PyAny>,
+        targets: &Bound<'_, PyAny>,
+        start: Option<i128>,
+    ) -> PyResult<PyGraph> {
+        let n: usize = ranged(n, "n", 0, Vertex::MAX_VERTICES as i128)?;
+        let sources = int64_array(sources, "sources")?;
+        let targets = int64_array(targets, "targets")?;
+        let (s, t) = (sources.as_slice()?, targets.as_slice()?);
+        if s.len() != t.len() {
+            return Err(value_error(format!(
+                "sources has {} ids but targets has {}",
+                s.len(),
+                t.len()
+            )));
+        }
+        let start = start.map(|id| vertex(id, n, "start")).transpose()?;
+        let graph = py.detach(|| {
+            let (offsets, targets) = csr(n, s, t)?;
+            Graph::from_csr(offsets, targets).map_err(|e| e.to_string())
+        });
+        Ok(PyGraph { graph: graph.map_err(value_error)?, start })
+    }
+
+    /// The number of vertices n.
+    #[getter]
+    fn num_vertices(&self) -> usize {
+        self.graph.num_vertices()
+    }
+
+    /// The number of arcs (self-loops and repeated arcs included).
+    #[getter]
+    fn num_arcs(&self) -> usize {
+        self.graph.num_arcs()
+    }
+
+    /// The start vertex (1-based), or None.
+    #[getter]
+    fn start(&self) -> Option<u64> {
+        self.start.map(Vertex::one_based)
+    }
+
+    /// The arcs as two int64 arrays (sources, targets) of 1-based ids, by source and then in
+    /// successor order.
+    fn arcs<'py>(&self, py: Python<'py>) -> (Bound<'py, PyArray1<i64>>, Bound<'py, PyArray1<i64>>) {
+        let (sources, targets): (Vec<i64>, Vec<i64>) = py.detach(|| {
+            let m = self.graph.num_arcs();
+            let mut sources = Vec::with_capacity(m);
+            let mut targets = Vec::with_capacity(m);
+            for (u, v) in self.graph.arcs() {
+                sources.push(u.one_based() as i64);
+                targets.push(v.one_based() as i64);
+            }
+            (sources, targets)
+        });
+        (PyArray1::from_vec(py, sources), PyArray1::from_vec(py, targets))
+    }
+
+    /// The successors of vertex v (the moves from v), in the order of the arcs.
+    fn successors(&self, v: i128) -> PyResult<Vec<u64>> {
+        let v = self.vertex(v, "vertex")?;
+        Ok(self.graph.successors(v).iter().map(|w| w.one_based()).collect())
+    }
+
+    /// The predecessors of vertex v, sorted (a repeated arc appears repeatedly).
+    fn predecessors(&self, py: Python<'_>, v: i128) -> PyResult<Vec<u64>> {
+        let v = self.vertex(v, "vertex")?;
+        let graph = &self.graph;
+        Ok(py.detach(|| graph.predecessors(v).iter().map(|w| w.one_based()).collect()))
+    }
+
+    /// The number of moves from vertex v.
+    fn out_degree(&self, v: i128) -> PyResult<usize> {
+        let v = self.vertex(v, "vertex")?;
+        Ok(self.graph.out_degree(v))
+    }
+
+    fn __repr__(&self) -> String {
+        let start = self.start().map_or_else(|| "None".to_owned(), |s| s.to_string());
+        format!(
+            "Graph(num_vertices={}, num_arcs={}, start={start})",
+            self.graph.num_vertices(),
+            self.graph.num_arcs()
+        )
+    }
+}
+
+/// The format named by a `format=` argument.
+fn parse_format(name: &str) -> PyResult<Format> {
+    match name {
+        "header" => Ok(Format::Header),
+        "arcs" => Ok(Format::ArcList),
+        "binary" => Ok(Format::Binary),
+        _ => {
+            Err(value_error(format!("format must be 'header', 'arcs' or 'binary', found {name:?}")))
+        }
+    }
+}
+
+/// Reads the game graph at `path` in `format` (detected from its contents when `None`),
+/// as the CLI does: a binary file on every thread of the current rayon pool, text through
+/// one buffered reader.
+///
+/// # Errors
+/// `OSError` when the file cannot be opened; `ValueError` with `FILE:LINE:COL: message`
+/// (text) or `FILE: message` (binary) for bad contents.
+fn open_graph(path: &Path, format: Option<Format>) -> PyResult<GameFile> {
+    use std::os::unix::fs::FileExt;
+    let name = path.display().to_string();
+    let file = File::open(path).map_err(|e| os_error(&e, path))?;
+    let binary = match format {
+        Some(f) => f == Format::Binary,
+        None => {
+            let mut head = [0u8; 8];
+            let mut k = 0;
+            while k < head.len() {
+                match file.read_at(&mut head[k..], k as u64) {
+                    Ok(0) => break,
+                    Ok(r) => k += r,
+                    Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+                    Err(e) => return Err(os_error(&e, path)),
+                }
+            }
+            format::detect(&head[..k]) == Format::Binary
+        }
+    };
+    if binary && file.metadata().is_ok_and(|m| m.is_file()) {
+        return format::read_binary_file(&file, &|_| {}).map_err(|e| read_error(&name, &e));
+    }
+    let reader = BufReader::with_capacity(1 << 20, file);
+    let result = match format {
+        Some(f) => format::read(reader, f),
+        None => format::read_auto(reader),
+    };
+    result.map_err(|e| read_error(&name, &e))
+}
+
+/// Reads a game graph from a file in any format the CLI reads.
+///
+/// format is 'header' (N M, the start vertex, then M arcs u v), 'arcs' (one arc u v per
+/// line; no start vertex) or 'binary'; None detects it from the contents. A binary file
+/// is read by threads threads (default: all cores).
+///
+/// Raises OSError (FileNotFoundError, ...) when the file cannot be opened, and ValueError
+/// with the CLI's message, FILE:LINE:COL: message, for bad contents.
+///
+/// >>> import gamegraph as gg
+/// >>> g = gg.read_graph("fixtures/retro/seed.txt")
+/// >>> g.num_vertices, g.num_arcs, g.start
+/// (5, 5, 1)
+#[pyfunction]
+#[pyo3(signature = (path, format = None, *, threads = None))]
+pub(crate) fn read_graph(
+    py: Python<'_>,
+    path: PathBuf,
+    format: Option<&str>,
+    threads: Option<i64>,
+) -> PyResult<PyGraph> {
+    let format = format.map(parse_format).transpose()?;
+    let file = pool::run(py, threads, || open_graph(&path, format))??;
+    Ok(PyGraph { graph: file.graph, start: file.start })
+}

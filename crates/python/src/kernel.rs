@@ -1,0 +1,187 @@
+//! Kernels, their number, all of them, α and β, with time limits.
+
+use std::time::{Duration, Instant};
+
+use gamegraph_graph::Graph;
+use gamegraph_kernel::{Config, KernelError, Kernels, StableSet, VertexSet};
+use pyo3::exceptions::{PyRuntimeError, PyTimeoutError};
+use pyo3::prelude::*;
+
+use crate::error::value_error;
+use crate::graph::PyGraph;
+
+/// The search budget of a `time_limit=` in seconds (none by default).
+fn config(time_limit: Option<f64>) -> PyResult<Config> {
+    match time_limit {
+        None => Ok(Config::default()),
+        Some(s) if s.is_finite() && s >= 0.0 => {
+            Ok(Config::with_deadline(Instant::now() + Duration::from_secs_f64(s.min(1e9))))
+        }
+        Some(s) => Err(value_error(format!("time_limit {s}: not a number of seconds"))),
+    }
+}
+
+/// The exception for a search that gave up: `TimeoutError` with the CLI's message for the
+/// time limit, `ValueError` for a search the library refuses.
+fn limit_error(e: KernelError, time_limit: Option<f64>) -> PyErr {
+    match e {
+        KernelError::TimeLimit { nodes } => PyTimeoutError::new_err(format!(
+            "time limit of {} s reached after {nodes} search nodes",
+            time_limit.unwrap_or_default()
+        )),
+        KernelError::TooLarge { .. } | KernelError::CountOverflow => value_error(e),
+        other => PyRuntimeError::new_err(other.to_string()),
+    }
+}
+
+/// The sorted 1-based ids of a set.
+fn ids(set: &VertexSet) -> Vec<u64> {
+    set.iter_ones().map(|i| i as u64 + 1).collect()
+}
+
+/// One kernel of the graph, as the sorted list of its 1-based vertex ids, or None when the
+/// graph has none.
+///
+/// A kernel is a set of vertices with no arc between two of them (a vertex with a self-loop
+/// is never in one) such that every other vertex has an arc into it. Retrograde labels fix
+/// most vertices; Richardson's construction (no odd cycle) or an exact search decides the
+/// rest. Deciding whether a kernel exists is NP-complete: time_limit (seconds, default
+/// none) bounds the search, which then raises TimeoutError.
+///
+/// >>> import gamegraph as gg
+/// >>> gg.kernel(gg.Graph(3, [1, 2, 3], [2, 3, 1])) is None     # a directed triangle
+/// True
+/// >>> gg.kernel(gg.Graph(4, [1, 2, 3], [2, 3, 4]))             # a path
+/// [2, 4]
+#[pyfunction]
+#[pyo3(signature = (g, *, time_limit = None))]
+pub(crate) fn kernel(
+    py: Python<'_>,
+    g: &Bound<'_, PyGraph>,
+    time_limit: Option<f64>,
+) -> PyResult<Option<Vec<u64>>> {
+    let cfg = config(time_limit)?;
+    let graph = &g.get().graph;
+    let answer = py.detach(|| gamegraph_kernel::find_kernel(graph, &cfg));
+    let answer = answer.map_err(|e| limit_error(e, time_limit))?;
+    Ok(answer.kernel.as_ref().map(ids))
+}
+
+/// The number of kernels of the graph (a Python int of any size).
+///
+/// time_limit (seconds, default none) bounds the search: TimeoutError.
+///
+/// >>> import gamegraph as gg
+/// >>> gg.count_kernels(gg.Graph(4, [1, 2, 3, 4], [2, 1, 4, 3]))   # two 2-cycles: 2 x 2
+/// 4
+#[pyfunction]
+#[pyo3(signature = (g, *, time_limit = None))]
+pub(crate) fn count_kernels(
+    py: Python<'_>,
+    g: &Bound<'_, PyGraph>,
+    time_limit: Option<f64>,
+) -> PyResult<u128> {
+    let cfg = config(time_limit)?;
+    let graph = &g.get().graph;
+    let count = py.detach(|| gamegraph_kernel::count_kernels(graph, &cfg));
+    Ok(count.map_err(|e| limit_error(e, time_limit))?.count)
+}
+
+/// The iterator kernels() returns: each kernel as a sorted list of 1-based ids.
+#[pyclass(name = "KernelIter", module = "gamegraph")]
+pub(crate) struct KernelIter {
+    kernels: Kernels,
+    time_limit: Option<f64>,
+}
+
+#[pymethods]
+impl KernelIter {
+    fn __iter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
+        slf
+    }
+
+    fn __next__(mut slf: PyRefMut<'_, Self>) -> PyResult<Option<Vec<u64>>> {
+        let py = slf.py();
+        let time_limit = slf.time_limit;
+        let kernels = &mut slf.kernels;
+        match py.detach(|| kernels.next()) {
+            None => Ok(None),
+            Some(Ok(k)) => Ok(Some(ids(&k))),
+            Some(Err(e)) => Err(limit_error(e, time_limit)),
+        }
+    }
+
+    /// Search nodes explored so far.
+    #[getter]
+    fn nodes(&self) -> u64 {
+        self.kernels.nodes()
+    }
+}
+
+/// All kernels of the graph, one by one, in a deterministic order: an iterator of sorted
+/// lists of 1-based ids.
+///
+/// time_limit (seconds from this call, default none) bounds the whole search: the
+/// iterator raises TimeoutError when it runs out.
+///
+/// >>> import gamegraph as gg
+/// >>> sorted(gg.kernels(gg.Graph(2, [1, 2], [2, 1])))
+/// [[1], [2]]
+#[pyfunction]
+#[pyo3(signature = (g, *, time_limit = None))]
+pub(crate) fn kernels(g: &Bound<'_, PyGraph>, time_limit: Option<f64>) -> PyResult<KernelIter> {
+    let cfg = config(time_limit)?;
+    Ok(KernelIter { kernels: gamegraph_kernel::kernels(&g.get().graph, &cfg), time_limit })
+}
+
+/// Runs `alpha` or `beta` without the GIL: (size, sorted 1-based ids).
+fn stable_set(
+    py: Python<'_>,
+    g: &Bound<'_, PyGraph>,
+    time_limit: Option<f64>,
+    solve: fn(&Graph, &Config) -> Result<StableSet, KernelError>,
+) -> PyResult<(usize, Vec<u64>)> {
+    let cfg = config(time_limit)?;
+    let graph = &g.get().graph;
+    let s = py.detach(|| solve(graph, &cfg)).map_err(|e| limit_error(e, time_limit))?;
+    Ok((s.size, ids(&s.set)))
+}
+
+/// α(G), the internal stability number, and a maximum internally stable set (no arc
+/// joins two of its vertices; arcs count in both directions, a self-loop excludes its
+/// vertex): (size, sorted 1-based ids).
+///
+/// Exact branch and bound; time_limit (seconds, default none) raises TimeoutError, and a
+/// connected part too large for the bitset search raises ValueError.
+///
+/// >>> import gamegraph as gg
+/// >>> gg.alpha(gg.Graph(5, [1, 2, 3, 4, 5], [2, 3, 4, 5, 1]))   # a directed 5-cycle
+/// (2, [1, 3])
+#[pyfunction]
+#[pyo3(signature = (g, *, time_limit = None))]
+pub(crate) fn alpha(
+    py: Python<'_>,
+    g: &Bound<'_, PyGraph>,
+    time_limit: Option<f64>,
+) -> PyResult<(usize, Vec<u64>)> {
+    stable_set(py, g, time_limit, gamegraph_kernel::alpha)
+}
+
+/// β(G), the external stability number, and a minimum externally stable set (every
+/// vertex outside it has an arc into it): (size, sorted 1-based ids).
+///
+/// Exact branch and bound; time_limit (seconds, default none) raises TimeoutError, and a
+/// weakly connected part too large for the search raises ValueError.
+///
+/// >>> import gamegraph as gg
+/// >>> gg.beta(gg.Graph(5, [1, 2, 3, 4, 5], [2, 3, 4, 5, 1]))    # a directed 5-cycle
+/// (3, [1, 3, 5])
+#[pyfunction]
+#[pyo3(signature = (g, *, time_limit = None))]
+pub(crate) fn beta(
+    py: Python<'_>,
+    g: &Bound<'_, PyGraph>,
+    time_limit: Option<f64>,
+) -> PyResult<(usize, Vec<u64>)> {
+    stable_set(py, g, time_limit, gamegraph_kernel::beta)
+}

@@ -1,0 +1,50 @@
+//! The native module `gamegraph._native` of the Python package `gamegraph`.
+//!
+//! Every solver of the workspace, called from Python with lists or NumPy arrays in and
+//! NumPy arrays out. `python/gamegraph/__init__.py` re-exports what is defined here; the
+//! doc comments of the Python-facing items are their Python docstrings (with examples that
+//! run as doctests), and `python/gamegraph/_native.pyi` gives their types.
+//!
+//! Vertex ids are 1-based on the Python side, as in the graph files and the CLI. Solves
+//! release the GIL and run on a rayon pool built for the call (`threads=`). Bad input
+//! raises `ValueError` with the CLI's message (`FILE:LINE:COL: message` for a graph file),
+//! a time limit `TimeoutError`.
+
+mod arrays;
+mod error;
+mod graph;
+mod grundy;
+mod kernel;
+mod octal;
+mod pool;
+mod retro;
+mod tab;
+
+use pyo3::prelude::*;
+
+/// Exact solvers for impartial games (the native part of the `gamegraph` package).
+#[pymodule]
+#[pyo3(name = "_native")]
+fn native(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<graph::PyGraph>()?;
+    m.add_function(wrap_pyfunction!(graph::read_graph, m)?)?;
+    m.add_class::<retro::PyRetro>()?;
+    m.add_function(wrap_pyfunction!(retro::retro, m)?)?;
+    m.add_class::<kernel::KernelIter>()?;
+    m.add_function(wrap_pyfunction!(kernel::kernel, m)?)?;
+    m.add_function(wrap_pyfunction!(kernel::count_kernels, m)?)?;
+    m.add_function(wrap_pyfunction!(kernel::kernels, m)?)?;
+    m.add_function(wrap_pyfunction!(kernel::alpha, m)?)?;
+    m.add_function(wrap_pyfunction!(kernel::beta, m)?)?;
+    m.add_class::<grundy::Infinite>()?;
+    m.add_class::<grundy::TokenMove>()?;
+    m.add_class::<grundy::HeapMove>()?;
+    m.add_function(wrap_pyfunction!(grundy::grundy, m)?)?;
+    m.add_function(wrap_pyfunction!(grundy::play_sum, m)?)?;
+    m.add_function(wrap_pyfunction!(grundy::nim, m)?)?;
+    m.add_class::<octal::Sequence>()?;
+    m.add_function(wrap_pyfunction!(octal::octal, m)?)?;
+    m.add_function(wrap_pyfunction!(octal::subtraction, m)?)?;
+    m.add_function(wrap_pyfunction!(tab::tab, m)?)?;
+    Ok(())
+}

@@ -1,0 +1,31 @@
+//! The rayon pool of one call, run without the GIL.
+
+use pyo3::prelude::*;
+
+use crate::error::value_error;
+
+/// Checks a `threads=` argument: `None` (rayon's default, all cores) or at least 1.
+pub(crate) fn threads(threads: Option<i64>) -> PyResult<Option<usize>> {
+    match threads {
+        None => Ok(None),
+        Some(n) if n >= 1 => Ok(Some(usize::try_from(n).map_err(value_error)?)),
+        Some(n) => Err(value_error(format!("threads must be at least 1, found {n}"))),
+    }
+}
+
+/// Runs `f` with the GIL released on a rayon pool of `threads` threads built for this
+/// call (rayon's default size when `None`); the global pool is never touched.
+pub(crate) fn run<T: Send>(
+    py: Python<'_>,
+    threads: Option<i64>,
+    f: impl FnOnce() -> T + Send,
+) -> PyResult<T> {
+    let mut builder = rayon::ThreadPoolBuilder::new();
+    if let Some(n) = self::threads(threads)? {
+        builder = builder.num_threads(n);
+    }
+    let pool = builder
+        .build()
+        .map_err(|e| pyo3::exceptions::PyRuntimeError::new_err(format!("no thread pool: {e}")))?;
+    Ok(py.detach(|| pool.install(f)))
+}

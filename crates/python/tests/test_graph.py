@@ -1,0 +1,119 @@
+"""Graph construction from lists and NumPy arrays, read_graph, and their errors."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import gamegraph as gg
+from conftest import FIXTURES
+from strategies import build, graphs
+
+
+@given(graphs())
+def test_successors_keep_the_order_of_the_arcs(case):
+    n, arcs = case
+    g = build(gg, n, arcs)
+    assert g.num_vertices == n and g.num_arcs == len(arcs)
+    for v in range(1, n + 1):
+        assert g.successors(v) == [b for a, b in arcs if a == v]
+        assert g.predecessors(v) == sorted(a for a, b in arcs if b == v)
+        assert g.out_degree(v) == len(g.successors(v))
+    sources, targets = g.arcs()
+    assert sources.dtype == np.int64 and targets.dtype == np.int64
+    by_source = sorted(range(len(arcs)), key=lambda i: arcs[i][0])  # stable: arc order kept
+    assert list(zip(sources.tolist(), targets.tolist())) == [arcs[i] for i in by_source]
+
+
+@given(graphs(), st.sampled_from([np.int64, np.int32, np.uint32, np.uint64, np.int16]))
+def test_any_integer_dtype_gives_the_same_graph(case, dtype):
+    n, arcs = case
+    if n > np.iinfo(dtype).max:
+        return
+    s = np.array([u for u, _ in arcs], dtype=dtype)
+    t = np.array([v for _, v in arcs], dtype=dtype)
+    assert gg.Graph(n, s, t) == build(gg, n, arcs)
+
+
+def test_arrays_with_strides_and_empty_graphs():
+    both = np.array([[1, 2], [2, 3], [3, 1]], dtype=np.int64)
+    g = gg.Graph(3, both[:, 0], both[:, 1], start=2)
+    assert g.successors(1) == [2] and g.start == 2
+    e = gg.Graph(0, [], [])
+    assert e.num_vertices == 0 and e.num_arcs == 0 and e.start is None
+    assert gg.retro(e).outcome.size == 0
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        ((3, [1, 4], [2, 1]), "arc 2: vertex 4 is outside 1..3"),
+        ((3, [0], [1]), "arc 1: vertex 0 is outside 1..3"),
+        ((3, [1], [-2]), "arc 1: vertex -2 is outside 1..3"),
+        ((3, [1, 2], [2]), "sources has 2 ids but targets has 1"),
+        ((-1, [], []), "n must be an integer from 0 to 4294967295, found -1"),
+        ((2**32, [], []), "n must be an integer from 0 to 4294967295, found 4294967296"),
+        ((3, np.array([2**63], dtype=np.uint64), [1]), "sources: 9223372036854775808 is not"),
+    ],
+)
+def test_bad_arcs_raise_value_error(args, message):
+    with pytest.raises(ValueError, match=message.replace("(", r"\(").replace(")", r"\)")):
+        gg.Graph(*args)
+
+
+def test_bad_start_and_bad_vertex_raise_value_error():
+    with pytest.raises(ValueError, match=r"^start 4 is outside 1\.\.3$"):
+        gg.Graph(3, [1], [2], start=4)
+    g = gg.Graph(3, [1], [2])
+    with pytest.raises(ValueError, match=r"^vertex 0 is outside 1\.\.3$"):
+        g.successors(0)
+
+
+@pytest.mark.parametrize(
+    "sources", [[1.5], ["1"], np.array([[1]]), np.array([True]), 7]
+)
+def test_non_integer_arrays_raise_type_error(sources):
+    with pytest.raises(TypeError):
+        gg.Graph(3, sources, [1])
+
+
+def test_read_graph_reads_every_format(tmp_path):
+    example = gg.read_graph(FIXTURES / "retro" / "seed.txt")
+    assert (example.num_vertices, example.num_arcs, example.start) == (5, 5, 1)
+    arcs = tmp_path / "g.arcs"
+    arcs.write_text("1 2\n2 3 # comment\n3 1\n1 4\n4 5\n")
+    g = gg.read_graph(str(arcs))
+    assert g.start is None and g.arcs()[0].tolist() == example.arcs()[0].tolist()
+    assert gg.read_graph(arcs, "arcs") == g
+    header = tmp_path / "g.txt"
+    header.write_text("2 1\n1\n1 2\n")
+    assert gg.read_graph(header, format="header", threads=1).successors(1) == [2]
+
+
+def test_read_graph_errors_name_file_line_and_column(tmp_path):
+    bad = tmp_path / "bad.txt"
+    bad.write_text("3 2\n1\n1 2\n2 x\n")
+    with pytest.raises(ValueError) as e:
+        gg.read_graph(bad)
+    assert str(e.value) == f"{bad}:4:3: expected the target of arc 2 of 2, found 'x'"
+    out = tmp_path / "out.txt"
+    out.write_text("2 1\n1\n1 3\n")
+    with pytest.raises(ValueError, match=r":3:3: vertex 3 is outside 1\.\.2$"):
+        gg.read_graph(out)
+    with pytest.raises(ValueError, match=r"format must be 'header', 'arcs' or 'binary'"):
+        gg.read_graph(bad, format="seed")
+    with pytest.raises(FileNotFoundError) as e:
+        gg.read_graph(tmp_path / "missing.txt")
+    assert e.value.filename == str(tmp_path / "missing.txt")
+    binary = tmp_path / "bad.bin"
+    binary.write_bytes(b"\x00\x01garbage")
+    with pytest.raises(ValueError, match=f"^{binary}: "):
+        gg.read_graph(binary, format="binary")
+
+
+def test_threads_must_be_positive():
+    g = gg.Graph(1, [], [])
+    with pytest.raises(ValueError, match="threads must be at least 1, found 0"):
+        gg.retro(g, threads=0)
