@@ -42,6 +42,7 @@ commands:
                         grundy  Grundy values against a C++ baseline; heaps and misere
                         octal   octal games against ogsolve and the plain definition
                                 (also --medium: N up to 10^6; --games 0.6,0.106: only these)
+                        python  gamegraph.retro from NumPy arrays against the CLI's solve
                       --quick: small sizes only
   ci                  run .ci/run: what CI runs
   help                print this text";

@@ -3,7 +3,6 @@
 use std::fmt::Display;
 use std::path::Path;
 
-use gamegraph_graph::ReadError;
 use pyo3::PyErr;
 use pyo3::exceptions::{PyOSError, PyTypeError, PyValueError};
 
@@ -15,15 +14,6 @@ pub(crate) fn value_error(message: impl Display) -> PyErr {
 /// A `TypeError` (an argument of the wrong kind).
 pub(crate) fn type_error(message: impl Display) -> PyErr {
     PyTypeError::new_err(message.to_string())
-}
-
-/// A bad graph file: `FILE:LINE:COL: message` (text formats) or `FILE: message`, as the CLI
-/// prints it after `error: `.
-pub(crate) fn read_error(name: &str, e: &ReadError) -> PyErr {
-    match e.position() {
-        Some((line, column)) => value_error(format!("{name}:{line}:{column}: {e}")),
-        None => value_error(format!("{name}: {e}")),
-    }
 }
 
 /// A file that cannot be opened: `OSError(errno, strerror, filename)`, which Python turns

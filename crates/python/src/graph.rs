@@ -1,16 +1,15 @@
 //! `Graph` and `read_graph`.
 
-use std::fs::File;
-use std::io::BufReader;
 use std::path::{Path, PathBuf};
 
-use gamegraph_graph::format::{self, Format, GameFile};
+use gamegraph_graph::format::{Format, GameFile};
+use gamegraph_graph::open;
 use gamegraph_graph::{Graph, Vertex};
 use numpy::PyArray1;
 use pyo3::prelude::*;
 
 use crate::arrays::{int64_array, ranged};
-use crate::error::{os_error, read_error, value_error};
+use crate::error::{os_error, value_error};
 use crate::pool;
 
 /// A game graph: vertices 1..n, an arc u -> v per move, and an optional start vertex.
@@ -206,41 +205,19 @@ fn parse_format(name: &str) -> PyResult<Format> {
 /// `OSError` when the file cannot be opened; `ValueError` with `FILE:LINE:COL: message`
 /// (text) or `FILE: message` (binary) for bad contents.
 fn open_graph(path: &Path, format: Option<Format>) -> PyResult<GameFile> {
-    use std::os::unix::fs::FileExt;
-    let name = path.display().to_string();
-    let file = File::open(path).map_err(|e| os_error(&e, path))?;
-    let binary = match format {
-        Some(f) => f == Format::Binary,
-        None => {
-            let mut head = [0u8; 8];
-            let mut k = 0;
-            while k < head.len() {
-                match file.read_at(&mut head[k..], k as u64) {
-                    Ok(0) => break,
-                    Ok(r) => k += r,
-                    Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
-                    Err(e) => return Err(os_error(&e, path)),
-                }
-            }
-            format::detect(&head[..k]) == Format::Binary
-        }
-    };
-    if binary && file.metadata().is_ok_and(|m| m.is_file()) {
-        return format::read_binary_file(&file, &|_| {}).map_err(|e| read_error(&name, &e));
+    let options = open::Options { format, ..open::Options::default() };
+    match open::open(path, &options) {
+        Ok(opened) => Ok(opened.file),
+        Err(open::OpenError::Io { error, .. }) => Err(os_error(&error, path)),
+        Err(e) => Err(value_error(e.to_string())),
     }
-    let reader = BufReader::with_capacity(1 << 20, file);
-    let result = match format {
-        Some(f) => format::read(reader, f),
-        None => format::read_auto(reader),
-    };
-    result.map_err(|e| read_error(&name, &e))
 }
 
 /// Reads a game graph from a file in any format the CLI reads.
 ///
 /// format is 'header' (N M, the start vertex, then M arcs u v), 'arcs' (one arc u v per
 /// line; no start vertex) or 'binary'; None detects it from the contents. A binary file
-/// is read by threads threads (default: all cores).
+/// is mapped and checked by threads threads (default: all cores).
 ///
 /// Raises OSError (FileNotFoundError, ...) when the file cannot be opened, and ValueError
 /// with the CLI's message, FILE:LINE:COL: message, for bad contents.

@@ -1,7 +1,7 @@
 //! Grundy sequences of octal and subtraction games, with proven periods.
 
 use gamegraph_grundy::octal::{
-    Analysis, Config, Method, OctalCode, Play, SequenceError, SubtractionSet, analyse_octal,
+    Algorithm, Analysis, Config, OctalCode, Play, SequenceError, SubtractionSet, analyse_octal,
     analyse_subtraction,
 };
 use numpy::PyArray1;
@@ -79,7 +79,7 @@ impl Sequence {
 
 /// The configuration of a call: at least `upto + 1` values, at most `limit` more while
 /// looking for a period (the CLI's `--upto N --period --limit L`).
-fn config(upto: Option<i128>, limit: i128, full: bool, method: Method) -> PyResult<Config> {
+fn config(upto: Option<i128>, limit: i128, full: bool, method: Algorithm) -> PyResult<Config> {
     let upto: Option<u64> = upto.map(|u| ranged(u, "upto", 0, i128::from(u64::MAX))).transpose()?;
     let limit: u64 = ranged(limit, "limit", 0, i128::from(u64::MAX))?;
     let wanted = upto.map_or(0, |u| u.saturating_add(1)).max(limit);
@@ -91,7 +91,7 @@ fn config(upto: Option<i128>, limit: i128, full: bool, method: Method) -> PyResu
                 u32::MAX
             ))
         })?;
-    Ok(Config { limit, stop_at_period: !full, method, ..Config::default() })
+    Ok(Config { limit, stop_at_period: !full, algorithm: method, ..Config::default() })
 }
 
 /// The sequence object of an analysis: `g(0) … g(upto)`, or every value computed.
@@ -146,8 +146,8 @@ pub(crate) fn octal(
     let parsed: OctalCode =
         code.parse().map_err(|e| value_error(format!("invalid octal code {code:?}: {e}")))?;
     let method = match method {
-        "sparse" => Method::Sparse,
-        "plain" => Method::Plain,
+        "sparse" => Algorithm::Sparse,
+        "plain" => Algorithm::Plain,
         _ => {
             return Err(value_error(format!(
                 "method must be 'sparse' or 'plain', found {method:?}"
@@ -194,7 +194,7 @@ pub(crate) fn subtraction(
     let parsed =
         parsed.map_err(|e| value_error(format!("invalid subtraction set {text:?}: {e}")))?;
     let play = if misere { Play::Misere } else { Play::Normal };
-    let config = config(upto, limit, full, Method::Sparse)?;
+    let config = config(upto, limit, full, Algorithm::Sparse)?;
     let analysis = py
         .detach(|| analyse_subtraction(&parsed, play, &config, &mut |_| {}))
         .map_err(sequence_error)?;

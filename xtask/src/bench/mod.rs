@@ -16,6 +16,7 @@ mod graph;
 mod grundy;
 mod kernel;
 mod octal;
+mod python;
 mod retro;
 mod tab;
 
@@ -100,7 +101,7 @@ pub(crate) fn mib(bytes: u64) -> String {
 }
 
 /// The benchmark names, in the order `cargo xtask help` lists them.
-const NAMES: [&str; 6] = ["graph", "retro", "tab", "kernel", "grundy", "octal"];
+const NAMES: [&str; 7] = ["graph", "retro", "tab", "kernel", "grundy", "octal", "python"];
 
 /// Splits `bench`'s arguments into the benchmark names and the flags; `--games` takes the
 /// next argument as its value.
@@ -138,6 +139,7 @@ pub(crate) fn run(root: &Path, args: &[String]) -> Result<()> {
             "tab" => tab::run(root, quick)?,
             "octal" => octal::run(root, args)?,
             "grundy" => grundy::run(root, quick)?,
+            "python" => python::run(root, quick)?,
             "kernel" => kernel::run(root, quick)?,
             _ => unreachable!("parse accepts only NAMES"),
         }

@@ -4,22 +4,11 @@ use std::fs::File;
 
 use rayon::prelude::*;
 
-use super::{
-    BLOCK, Checksum, HEADER_LEN, bad_offsets, bad_target, checksum_mismatch, le_u64, parse_header,
-};
+use super::{BLOCK, BlockRead, Checksum, HEADER_LEN, check_blocks, le_u64, parse_header};
 use crate::csr::Csr;
 use crate::format::GameFile;
 use crate::map::{Array, Mapping};
 use crate::{Graph, ReadError};
-
-/// What checking one block found.
-struct Block {
-    sum: u64,
-    /// The first and last offsets of the block, when it has any, and whether the offsets
-    /// inside it are non-decreasing.
-    offsets: Option<(u64, u64, bool)>,
-    max_target: Option<u32>,
-}
 
 /// Maps a binary graph file and checks it on the current rayon pool, block by block: the
 /// checksum and the CSR invariants, in the order [`read_binary`](super::read_binary)
@@ -59,7 +48,7 @@ pub(crate) fn map_binary_file(
     let offsets = Array::<u64>::mapped(&map, HEADER_LEN, n + 1)?;
     let targets = Array::<crate::Vertex>::mapped(&map, targets_at, m)?;
 
-    let blocks: Vec<Block> = (0..end.div_ceil(BLOCK))
+    let blocks: Vec<BlockRead> = (0..end.div_ceil(BLOCK))
         .into_par_iter()
         .map(|b| {
             let (at, stop) = (b * BLOCK, ((b + 1) * BLOCK).min(end));
@@ -71,7 +60,7 @@ pub(crate) fn map_binary_file(
             let off = &offsets[in_offsets(at)..in_offsets(stop)];
             let tgt = &targets[in_targets(at)..in_targets(stop)];
             progress((stop - at) as u64);
-            Block {
+            BlockRead {
                 sum: sum.finish(),
                 offsets: off.first().map(|&first| {
                     (first, off[off.len() - 1], off.windows(2).all(|w| w[0] <= w[1]))
@@ -81,26 +70,8 @@ pub(crate) fn map_binary_file(
         })
         .collect();
 
-    let mut sum = Checksum::new();
-    blocks.iter().for_each(|b| sum.update(&b.sum.to_le_bytes()));
-    let computed = sum.finish();
-    let stored = le_u64(&bytes[end..]);
-    if stored != computed {
-        return Some(Err(checksum_mismatch(stored, computed)));
-    }
-    let mut prev = 0u64;
-    let mut sorted = true;
-    for (first, last, inside) in blocks.iter().filter_map(|b| b.offsets) {
-        sorted &= inside && prev <= first;
-        prev = last;
-    }
-    if !sorted || offsets[0] != 0 || prev != m as u64 {
-        return Some(Err(bad_offsets()));
-    }
-    if let Some(max_target) = blocks.iter().filter_map(|b| b.max_target).max()
-        && max_target as usize >= n
-    {
-        return Some(Err(bad_target(max_target, n)));
+    if let Err(e) = check_blocks(&blocks, le_u64(&bytes[end..]), offsets[0], n, m) {
+        return Some(Err(e));
     }
     let graph = Graph::from_parts(Csr::mapped(offsets, targets), None);
     Some(Ok(GameFile { graph, start: h.start }))

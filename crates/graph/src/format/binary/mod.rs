@@ -638,12 +638,25 @@ pub fn read_binary_file(
         )
         .collect::<Result<_, ReadError>>()?;
 
+    let mut stored = [0u8; 8];
+    file.read_exact_at(&mut stored, end).map_err(io_error)?;
+    check_blocks(&blocks, u64::from_le_bytes(stored), offsets[0], n, m)?;
+    Ok(GameFile { graph: Graph::from_csr_trusted(offsets, targets), start: h.start })
+}
+
+/// Checks what the blocks of a version-2 file found, in the order [`read_binary`] checks
+/// it: the checksum against the `stored` one, then the offsets (from `first_offset`, 0,
+/// non-decreasing, ending at `m`), then the targets (below `n`).
+fn check_blocks(
+    blocks: &[BlockRead],
+    stored: u64,
+    first_offset: u64,
+    n: usize,
+    m: usize,
+) -> Result<(), ReadError> {
     let mut sum = Checksum::new();
     blocks.iter().for_each(|b| sum.update(&b.sum.to_le_bytes()));
     let computed = sum.finish();
-    let mut stored = [0u8; 8];
-    file.read_exact_at(&mut stored, end).map_err(io_error)?;
-    let stored = u64::from_le_bytes(stored);
     if stored != computed {
         return Err(checksum_mismatch(stored, computed));
     }
@@ -653,7 +666,7 @@ pub fn read_binary_file(
         sorted &= inside && prev <= first;
         prev = last;
     }
-    if !sorted || offsets[0] != 0 || prev != m as u64 {
+    if !sorted || first_offset != 0 || prev != m as u64 {
         return Err(bad_offsets());
     }
     if let Some(max_target) = blocks.iter().filter_map(|b| b.max_target).max()
@@ -661,7 +674,7 @@ pub fn read_binary_file(
     {
         return Err(bad_target(max_target, n));
     }
-    Ok(GameFile { graph: Graph::from_csr_trusted(offsets, targets), start: h.start })
+    Ok(())
 }
 
 #[cfg(test)]
