@@ -27,6 +27,8 @@ pub mod hint;
 pub mod open;
 mod outcome;
 mod summary;
+#[cfg(feature = "testgen")]
+pub mod testgen;
 mod transpose;
 mod vertex;
 
