@@ -8,12 +8,6 @@ use gamegraph_kernel::{
 };
 use proptest::prelude::*;
 
-/// A random digraph: each ordered pair is an arc with probability `density`‰, each loop with
-/// a third of it; sometimes an arc is repeated.
-fn random_graph(n: usize, density: u64, seed: u64) -> Graph {
-    random_dense_graph(&mut SplitMix64::new(seed), n, density)
-}
-
 struct Truth {
     kernels: Vec<u32>,
     alpha: usize,
@@ -179,13 +173,13 @@ fn many_densities_sweep() {
             1000, 15,
         ] {
             seed += 1;
-            check_all(&random_graph(n, d, seed * 7919), seed);
+            check_all(&random_dense_graph(&mut SplitMix64::new(seed * 7919), n, d), seed);
         }
     }
 }
 
 #[test]
 fn nothing_is_left_unchecked_on_wrong_lengths() {
-    let g = random_graph(3, 500, 1);
+    let g = random_dense_graph(&mut SplitMix64::new(1), 3, 500);
     assert!(is_kernel(&g, &vertex_set(2, [0])).is_err());
 }
