@@ -6,6 +6,7 @@ mod support;
 
 use std::fmt::Write as _;
 
+use gamegraph_graph::testgen;
 use gamegraph_tab::{Board, Config, Outcome, Solution, parse_tests, solve};
 use support::{TempDir, text};
 
@@ -44,42 +45,36 @@ fn draw(dir: &TempDir, board: Board, extra: &[&str]) -> String {
 #[test]
 fn fixtures() {
     let dir = TempDir::new("tab-fixtures");
-    let mut settings = insta::Settings::clone_current();
-    settings.set_snapshot_path("../../../fixtures/tab");
-    settings.set_prepend_module_to_snapshot(false);
-    settings.bind(|| {
-        insta::glob!("../../../fixtures/tab", "*.inp", |path| {
-            let input = std::fs::read_to_string(path).unwrap();
-            let tests = parse_tests(input.as_bytes()).unwrap();
-            let mut out = String::new();
-            for (i, t) in tests.iter().enumerate() {
-                let config = Config::default();
-                let sol = solve(t.board, &config, &mut |_| {}).unwrap();
-                check_certificate(t.board, &sol);
-                let v = sol.value(t.start).unwrap();
-                let line = sol.line(t.start, u64::MAX, &config).unwrap();
-                assert_eq!(line.len() as u64, v.depth() + 1);
-                let _ = writeln!(
-                    out,
-                    "test {}: {} board, start {}: d = {} ({:?} in {} plies)",
-                    i + 1,
-                    t.board,
-                    t.start,
-                    v.answer(),
-                    v.outcome(),
-                    v.depth()
-                );
-                let moves: Vec<String> = line.iter().map(ToString::to_string).collect();
-                let _ = writeln!(out, "line: {}", moves.join(" "));
-                out.push_str(&draw(&dir, t.board, &["--board"]));
-                out.push('\n');
-            }
-            insta::assert_snapshot!("board", out);
-            if path.file_name().is_some_and(|n| n == "example-10x4.inp") {
-                draw(&dir, tests[0].board, &["--svg", "board.svg"]);
-                let svg = std::fs::read_to_string(dir.join("board.svg")).unwrap();
-                insta::assert_snapshot!("svg", svg);
-            }
-        });
+    testgen::fixtures("tab", "*.inp", |path, input| {
+        let tests = parse_tests(input.as_bytes()).unwrap();
+        let mut out = String::new();
+        for (i, t) in tests.iter().enumerate() {
+            let config = Config::default();
+            let sol = solve(t.board, &config, &mut |_| {}).unwrap();
+            check_certificate(t.board, &sol);
+            let v = sol.value(t.start).unwrap();
+            let line = sol.line(t.start, u64::MAX, &config).unwrap();
+            assert_eq!(line.len() as u64, v.depth() + 1);
+            let _ = writeln!(
+                out,
+                "test {}: {} board, start {}: d = {} ({:?} in {} plies)",
+                i + 1,
+                t.board,
+                t.start,
+                v.answer(),
+                v.outcome(),
+                v.depth()
+            );
+            let moves: Vec<String> = line.iter().map(ToString::to_string).collect();
+            let _ = writeln!(out, "line: {}", moves.join(" "));
+            out.push_str(&draw(&dir, t.board, &["--board"]));
+            out.push('\n');
+        }
+        let mut snapshots = vec![("board", out)];
+        if path.file_name().is_some_and(|n| n == "example-10x4.inp") {
+            draw(&dir, tests[0].board, &["--svg", "board.svg"]);
+            snapshots.push(("svg", std::fs::read_to_string(dir.join("board.svg")).unwrap()));
+        }
+        snapshots
     });
 }

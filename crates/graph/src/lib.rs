@@ -28,6 +28,8 @@ mod map;
 pub mod open;
 mod outcome;
 mod summary;
+#[cfg(feature = "testgen")]
+pub mod testgen;
 mod transpose;
 mod vertex;
 

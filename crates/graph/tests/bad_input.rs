@@ -250,7 +250,7 @@ fn lying_binary_header_costs_only_what_is_there() {
     );
 }
 
-/// Found by the `seed` fuzz target (it called `read_auto` on anything): `6 665844584` is
+/// Found by fuzzing `read_auto`: `6 665844584` is
 /// a valid one-arc arc list whose graph has 665844584 vertices, so reading it allocates
 /// 5.3 GB of offsets. Not a bug of the reader; callers that want a bound pass `n`.
 #[test]

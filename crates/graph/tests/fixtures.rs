@@ -6,6 +6,7 @@ use gamegraph_graph::format::{
     self, DotStyle, GameFile, read_auto, read_binary, read_header, write_binary, write_dot,
     write_header,
 };
+use gamegraph_graph::testgen;
 
 fn round_trips(file: &GameFile) {
     let mut bin = Vec::new();
@@ -18,32 +19,27 @@ fn round_trips(file: &GameFile) {
 
 #[test]
 fn fixtures() {
-    let mut settings = insta::Settings::clone_current();
-    settings.set_snapshot_path("../../../fixtures/graph");
-    settings.set_prepend_module_to_snapshot(false);
-    settings.bind(|| {
-        insta::glob!("../../../fixtures/graph", "*.txt", |path| {
-            let text = std::fs::read(path).unwrap();
-            let file = read_auto(&text[..]).unwrap();
-            round_trips(&file);
-            let format = format::detect(&text);
-            let mut rendering = format!("format: {}\n", format.name());
-            match file.start {
-                Some(s) => rendering.push_str(&format!("start: {}\n", s.one_based())),
-                None => rendering.push_str("start: -\n"),
-            }
-            rendering.push_str(&Summary::of(&file.graph).to_string());
-            let highlight: Vec<_> = file.start.into_iter().collect();
-            let mut dot = Vec::new();
-            write_dot(
-                &mut dot,
-                &file.graph,
-                &DotStyle { highlight: Some(&highlight), ..DotStyle::default() },
-            )
-            .unwrap();
-            rendering.push('\n');
-            rendering.push_str(&String::from_utf8(dot).unwrap());
-            insta::assert_snapshot!(rendering);
-        });
+    testgen::fixtures("graph", "*.txt", |_, text| {
+        let text = text.as_bytes();
+        let file = read_auto(text).unwrap();
+        round_trips(&file);
+        let format = format::detect(text);
+        let mut rendering = format!("format: {}\n", format.name());
+        match file.start {
+            Some(s) => rendering.push_str(&format!("start: {}\n", s.one_based())),
+            None => rendering.push_str("start: -\n"),
+        }
+        rendering.push_str(&Summary::of(&file.graph).to_string());
+        let highlight: Vec<_> = file.start.into_iter().collect();
+        let mut dot = Vec::new();
+        write_dot(
+            &mut dot,
+            &file.graph,
+            &DotStyle { highlight: Some(&highlight), ..DotStyle::default() },
+        )
+        .unwrap();
+        rendering.push('\n');
+        rendering.push_str(&String::from_utf8(dot).unwrap());
+        [("fixtures", rendering)]
     });
 }

@@ -301,6 +301,7 @@ pub(crate) fn canonical_cycle(g: &Graph) -> Vec<Vertex> {
 #[cfg(test)]
 mod tests {
     use gamegraph_graph::generate::{GenConfig, random};
+    use gamegraph_graph::testgen::graph;
 
     use super::*;
 
@@ -319,11 +320,6 @@ mod tests {
                 assert_eq!(pool.install(|| par_grundy(&g)), expected, "n {n} threads {threads}");
             }
         }
-    }
-
-    fn graph(n: usize, arcs: &[(u32, u32)]) -> Graph {
-        let arcs: Vec<_> = arcs.iter().map(|&(u, v)| (Vertex(u), Vertex(v))).collect();
-        Graph::from_arcs(n, &arcs).unwrap()
     }
 
     #[test]
@@ -351,7 +347,7 @@ mod tests {
         let g = graph(3, &[(2, 1), (2, 1), (1, 0), (2, 0)]);
         assert_eq!(grundy(&g).unwrap(), [0, 1, 2].map(Nimber));
         assert_eq!(par_grundy(&g).unwrap(), [0, 1, 2].map(Nimber));
-        let g = graph(0, &[]);
+        let g = Graph::from_arcs(0, &[]).unwrap();
         assert_eq!(grundy(&g).unwrap(), vec![]);
         assert_eq!(par_grundy(&g).unwrap(), vec![]);
     }

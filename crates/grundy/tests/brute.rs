@@ -2,6 +2,7 @@
 
 use std::collections::HashMap;
 
+use gamegraph_graph::testgen::{acyclic_graphs, graphs};
 use gamegraph_graph::{Graph, Vertex};
 use gamegraph_grundy::{
     HeapGame, Method, Nimber, Outcome, Play, Value, grundy, loopy_grundy, loopy_grundy_in_pool,
@@ -48,28 +49,6 @@ fn naive_outcomes(
     out.into_iter().map(|o| o.unwrap_or(Outcome::Draw)).collect()
 }
 
-fn graph(n: usize, arcs: &[(usize, usize)]) -> Graph {
-    let arcs: Vec<_> = arcs.iter().map(|&(u, v)| (Vertex(u as u32), Vertex(v as u32))).collect();
-    Graph::from_arcs(n, &arcs).unwrap()
-}
-
-fn arb_graph(max_n: usize, acyclic: bool) -> impl Strategy<Value = Graph> {
-    (1..=max_n).prop_flat_map(move |n| {
-        prop::collection::vec((0..n, 0..n), 0..=3 * n).prop_map(move |arcs| {
-            let arcs: Vec<_> = arcs
-                .into_iter()
-                .filter_map(|(u, v)| match (acyclic, u.cmp(&v)) {
-                    (false, _) => Some((u, v)),
-                    (true, std::cmp::Ordering::Greater) => Some((u, v)),
-                    (true, std::cmp::Ordering::Less) => Some((v, u)),
-                    (true, std::cmp::Ordering::Equal) => None,
-                })
-                .collect();
-            graph(n, &arcs)
-        })
-    })
-}
-
 /// The Grundy value by the recursive definition, memoised (test oracle only).
 fn recursive_grundy(g: &Graph, v: Vertex, memo: &mut HashMap<Vertex, u64>) -> u64 {
     if let Some(&x) = memo.get(&v) {
@@ -85,7 +64,7 @@ proptest! {
     #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
 
     #[test]
-    fn dag_grundy_matches_the_recursive_definition(g in arb_graph(12, true)) {
+    fn dag_grundy_matches_the_recursive_definition(g in acyclic_graphs(1..=12, 3)) {
         let values = grundy(&g).unwrap();
         let mut memo = HashMap::new();
         for v in g.vertices() {
@@ -100,7 +79,7 @@ proptest! {
     }
 
     #[test]
-    fn loopy_values_are_certified_and_decide_single_tokens(g in arb_graph(9, false)) {
+    fn loopy_values_are_certified_and_decide_single_tokens(g in graphs(1..=9, 3)) {
         let values = loopy_grundy(&g);
         check_gsg(&g, &values);
         prop_assert_eq!(&par_loopy_grundy(&g), &values);
@@ -118,7 +97,7 @@ proptest! {
 
     #[test]
     fn sums_of_tokens_match_retrograde_analysis_of_the_explicit_sum(
-        g in arb_graph(6, false),
+        g in graphs(1..=6, 3),
         picks in prop::collection::vec(0usize..6, 1..=3),
     ) {
         let n = g.num_vertices();

@@ -1,39 +1,34 @@
 //! Fixture graphs in `fixtures/grundy/`: certificate first, then a snapshot of the values.
 
 use gamegraph_graph::format::read_header;
+use gamegraph_graph::testgen;
 use gamegraph_grundy::{grundy, loopy_grundy, par_loopy_grundy, play_sum};
 
 mod common;
 
 #[test]
 fn fixtures() {
-    let mut settings = insta::Settings::clone_current();
-    settings.set_snapshot_path("../../../fixtures/grundy");
-    settings.set_prepend_module_to_snapshot(false);
-    settings.bind(|| {
-        insta::glob!("../../../fixtures/grundy", "*.txt", |path| {
-            let text = std::fs::read_to_string(path).unwrap();
-            let game = read_header(text.as_bytes()).unwrap();
-            let g = &game.graph;
-            let values = loopy_grundy(g);
-            // Certificate: g(v) = mex of the followers (and conditions B, C with cycles).
-            common::check_gsg(g, &values);
-            assert_eq!(par_loopy_grundy(g), values);
-            if let Ok(dag) = grundy(g) {
-                assert!(g.vertices().all(|v| values.finite(v) == Some(dag[v.index()])));
-            }
-            let mut out = String::new();
-            if let Some(s) = game.start {
-                let play = play_sum(g, &values, &[s]).unwrap();
-                out.push_str(&format!(
-                    "start {}: value {}, outcome {}\n",
-                    s.one_based(),
-                    values.value(s),
-                    play.outcome.code()
-                ));
-            }
-            out.push_str(&gamegraph_grundy::render::values(&values));
-            insta::assert_snapshot!("values", out);
-        });
+    testgen::fixtures("grundy", "*.txt", |_, text| {
+        let game = read_header(text.as_bytes()).unwrap();
+        let g = &game.graph;
+        let values = loopy_grundy(g);
+        // Certificate: g(v) = mex of the followers (and conditions B, C with cycles).
+        common::check_gsg(g, &values);
+        assert_eq!(par_loopy_grundy(g), values);
+        if let Ok(dag) = grundy(g) {
+            assert!(g.vertices().all(|v| values.finite(v) == Some(dag[v.index()])));
+        }
+        let mut out = String::new();
+        if let Some(s) = game.start {
+            let play = play_sum(g, &values, &[s]).unwrap();
+            out.push_str(&format!(
+                "start {}: value {}, outcome {}\n",
+                s.one_based(),
+                values.value(s),
+                play.outcome.code()
+            ));
+        }
+        out.push_str(&gamegraph_grundy::render::values(&values));
+        [("values", out)]
     });
 }

@@ -1,5 +1,6 @@
-//! Octal and subtraction games against a deliberately naive definition, published results,
-//! and snapshots of the fixtures in `fixtures/octal/`.
+//! Octal and subtraction games against a deliberately naive definition, the periods of
+//! Kayles and Dawson's Kayles (Berlekamp, Conway & Guy, Winning Ways, ch. 4), and snapshots
+//! of the fixtures in `fixtures/octal/`.
 
 use gamegraph_grundy::octal::{
     Algorithm, Analysis, Config, OctalCode, Play, SparseConfig, SubtractionSet, analyse_octal,
@@ -293,14 +294,8 @@ fn run_fixture(text: &str) -> String {
 
 #[test]
 fn fixtures() {
-    let mut settings = insta::Settings::clone_current();
-    settings.set_snapshot_path("../../../fixtures/octal");
-    settings.set_prepend_module_to_snapshot(false);
-    settings.bind(|| {
-        insta::glob!("../../../fixtures/octal", "*.txt", |path| {
-            let text = std::fs::read_to_string(path).unwrap();
-            insta::assert_snapshot!(run_fixture(&text));
-        });
+    gamegraph_graph::testgen::fixtures("octal", "*.txt", |_, text| {
+        [("fixtures", run_fixture(text))]
     });
 }
 

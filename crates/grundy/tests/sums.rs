@@ -2,6 +2,7 @@
 //! the explicit product graph (every vertex for every token, every size for every heap),
 //! and normal play also against `gamegraph-retro` on the same explicit graph.
 
+use gamegraph_graph::testgen::{graph, graphs};
 use gamegraph_graph::{Graph, Vertex};
 use gamegraph_grundy::{
     HeapGame, HeapMove, Method, Nimber, Outcome, Play, SUM_SEARCH_LIMIT, SumError, SumGame,
@@ -126,20 +127,10 @@ fn retro(p: &Product) -> Vec<Outcome> {
         .collect()
 }
 
-/// A small random game graph: cycles and self-loops allowed, sinks likely.
-fn arb_graph(max_n: usize) -> impl Strategy<Value = Graph> {
-    (1..=max_n).prop_flat_map(|n| {
-        prop::collection::vec((0..n as u32, 0..n as u32), 0..=2 * n).prop_map(move |arcs| {
-            let arcs: Vec<_> = arcs.into_iter().map(|(u, v)| (Vertex(u), Vertex(v))).collect();
-            Graph::from_arcs(n, &arcs).unwrap()
-        })
-    })
-}
-
 /// A graph, 1–3 tokens, 0–2 heaps of 0..=4 with limits 1..=4 (4 never binds: a Nim heap),
 /// and whether the limits are given at all.
 fn arb_sum() -> impl Strategy<Value = (Graph, SumGame)> {
-    arb_graph(5).prop_flat_map(|g| {
+    graphs(1..=5, 2).prop_flat_map(|g| {
         let n = g.num_vertices() as u32;
         (
             prop::collection::vec(0..n, 1..=3),
@@ -206,45 +197,75 @@ fn limits_of(game: &SumGame) -> Vec<u64> {
 /// Products up to this many positions are checked at every position.
 const SMALL: usize = 100;
 
+/// Normal play of `game` on `g` against the explicit product: the position drawn and,
+/// for small products, every position.
+fn check_normal(g: &Graph, game: &SumGame) -> Result<(), TestCaseError> {
+    let product = Product::new(g, game.tokens.len(), &game.heaps, &limits_of(game));
+    let labels = product.naive(Play::Normal);
+    prop_assert_eq!(&labels, &retro(&product));
+    let values = loopy_grundy(g);
+    let answer = play_mixed_sum(g, &values, game).unwrap();
+    prop_assert_eq!(answer.method, Method::Theory);
+    check(g, game, &product, &labels, answer.outcome, answer.best)?;
+    // Small products: every position, not only the one drawn.
+    if labels.len() <= SMALL {
+        for other in product.games(game) {
+            let a = play_mixed_sum(g, &values, &other).unwrap();
+            check(g, &other, &product, &labels, a.outcome, a.best)?;
+        }
+    }
+    let values = answer.values.unwrap();
+    let x = values.heaps.iter().copied().chain(values.tokens.iter().filter_map(|v| v.finite()));
+    prop_assert_eq!(values.digit_sum, x.sum::<Nimber>());
+    Ok(())
+}
+
+/// Misère play of `game` on `g` against the explicit product, as [`check_normal`].
+fn check_misere(g: &Graph, game: &SumGame) -> Result<(), TestCaseError> {
+    let product = Product::new(g, game.tokens.len(), &game.heaps, &limits_of(game));
+    let labels = product.naive(Play::Misere);
+    let answer = play_misere_sum(g, game, SUM_SEARCH_LIMIT).unwrap();
+    let frozen = game.tokens.iter().all(|&v| g.out_degree(v) == 0);
+    prop_assert_eq!(answer.method, if frozen { Method::Theory } else { Method::Search });
+    prop_assert!(answer.values.is_none());
+    check(g, game, &product, &labels, answer.outcome, answer.best)?;
+    if labels.len() <= SMALL {
+        for other in product.games(game) {
+            let a = play_misere_sum(g, &other, SUM_SEARCH_LIMIT).unwrap();
+            check(g, &other, &product, &labels, a.outcome, a.best)?;
+        }
+    }
+    Ok(())
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 500, ..ProptestConfig::default() })]
 
     #[test]
     fn normal_play_matches_the_explicit_product((g, game) in arb_sum()) {
-        let product = Product::new(&g, game.tokens.len(), &game.heaps, &limits_of(&game));
-        let labels = product.naive(Play::Normal);
-        prop_assert_eq!(&labels, &retro(&product));
-        let values = loopy_grundy(&g);
-        let answer = play_mixed_sum(&g, &values, &game).unwrap();
-        prop_assert_eq!(answer.method, Method::Theory);
-        check(&g, &game, &product, &labels, answer.outcome, answer.best)?;
-        // Small products: every position, not only the one drawn.
-        if labels.len() <= SMALL {
-            for other in product.games(&game) {
-                let a = play_mixed_sum(&g, &values, &other).unwrap();
-                check(&g, &other, &product, &labels, a.outcome, a.best)?;
-            }
-        }
-        let values = answer.values.unwrap();
-        let x = values.heaps.iter().copied().chain(values.tokens.iter().filter_map(|v| v.finite()));
-        prop_assert_eq!(values.digit_sum, x.sum::<Nimber>());
+        check_normal(&g, &game)?;
     }
 
     #[test]
     fn misere_play_matches_the_explicit_product((g, game) in arb_sum()) {
-        let product = Product::new(&g, game.tokens.len(), &game.heaps, &limits_of(&game));
-        let labels = product.naive(Play::Misere);
-        let answer = play_misere_sum(&g, &game, SUM_SEARCH_LIMIT).unwrap();
-        let frozen = game.tokens.iter().all(|&v| g.out_degree(v) == 0);
-        prop_assert_eq!(answer.method, if frozen { Method::Theory } else { Method::Search });
-        prop_assert!(answer.values.is_none());
-        check(&g, &game, &product, &labels, answer.outcome, answer.best)?;
-        if labels.len() <= SMALL {
-            for other in product.games(&game) {
-                let a = play_misere_sum(&g, &other, SUM_SEARCH_LIMIT).unwrap();
-                check(&g, &other, &product, &labels, a.outcome, a.best)?;
-            }
-        }
+        check_misere(&g, &game)?;
+    }
+}
+
+/// Cases proptest once shrank failures to: a token beside a sink, and a token on an
+/// isolated vertex beside two heaps.
+#[test]
+fn recorded_small_sums() {
+    let cases = [
+        (graph(3, &[(0, 1)]), SumGame { tokens: vec![Vertex(0)], heaps: vec![], limits: None }),
+        (
+            Graph::from_arcs(2, &[]).unwrap(),
+            SumGame { tokens: vec![Vertex(0)], heaps: vec![2, 1], limits: None },
+        ),
+    ];
+    for (g, game) in &cases {
+        check_normal(g, game).unwrap();
+        check_misere(g, game).unwrap();
     }
 }
 
@@ -253,9 +274,7 @@ proptest! {
 #[test]
 fn huge_heaps_in_normal_play() {
     // A Nim heap of 3 as a graph: u -> v for every v < u, values 0, 1, 2, 3.
-    let arcs =
-        [(3, 2), (3, 1), (3, 0), (2, 1), (2, 0), (1, 0)].map(|(u, v)| (Vertex(u), Vertex(v)));
-    let g = Graph::from_arcs(4, &arcs).unwrap();
+    let g = graph(4, &[(3, 2), (3, 1), (3, 0), (2, 1), (2, 0), (1, 0)]);
     let values = loopy_grundy(&g);
     let heaps = vec![1_000_000_000_000_000_000, u64::MAX, 999_999_999_999_999_989];
     let limits = vec![6, u64::MAX, 1_000_000_000];

@@ -320,7 +320,7 @@ impl State {
 mod tests {
     use super::*;
     use crate::Config;
-    use gamegraph_graph::{Graph, Vertex};
+    use gamegraph_graph::testgen::{SplitMix64, random_dense_graph};
 
     fn kernels_of(s: &mut Search, step: Option<u64>) -> Vec<Vec<usize>> {
         let mut budget = Budget::new(&Config::default());
@@ -340,26 +340,12 @@ mod tests {
         }
     }
 
-    /// A random digraph of `n` vertices, each arc (loops included) with `percent` % chance.
-    fn random_graph(x: &mut u64, n: usize, percent: u64) -> Graph {
-        let mut arcs = Vec::new();
-        for u in 0..n {
-            for v in 0..n {
-                *x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-                if (*x >> 33) % 100 < percent {
-                    arcs.push((Vertex(u as u32), Vertex(v as u32)));
-                }
-            }
-        }
-        Graph::from_arcs(n, &arcs).unwrap()
-    }
-
     #[test]
     fn a_search_stopped_by_the_clock_anywhere_resumes_where_it_stopped() {
-        let mut x: u64 = 777;
+        let mut rng = SplitMix64::new(777);
         for round in 0..100 {
             let n = 4 + round % 12;
-            let g = random_graph(&mut x, n, 25);
+            let g = random_dense_graph(&mut rng, n, 250);
             let mut b = Budget::new(&Config::default());
             let local = Local::whole(&g, &mut b).unwrap();
             let whole = kernels_of(&mut Search::new(local.clone(), &mut b).unwrap(), None);
@@ -384,10 +370,10 @@ mod tests {
 
     #[test]
     fn a_search_stopped_by_its_budget_resumes_where_it_stopped() {
-        let mut x: u64 = 12345;
+        let mut rng = SplitMix64::new(12345);
         for round in 0..200 {
             let n = 4 + round % 12;
-            let g = random_graph(&mut x, n, 20);
+            let g = random_dense_graph(&mut rng, n, 200);
             let mut b = Budget::new(&Config::default());
             let whole = kernels_of(
                 &mut Search::new(Local::whole(&g, &mut b).unwrap(), &mut b).unwrap(),

@@ -1,44 +1,12 @@
 //! Every answer against trying all subsets, on random digraphs of up to 14 vertices.
 
+use gamegraph_graph::testgen::{SplitMix64, dense_graphs, random_dense_graph};
 use gamegraph_graph::{Graph, Vertex};
 use gamegraph_kernel::{
     Config, VertexSet, alpha, beta, count_kernels, externally_stable, find_kernel,
     internally_stable, is_kernel, kernels, maximal_internally_stable, vertex_set,
 };
 use proptest::prelude::*;
-
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-    fn chance(&mut self, per_mille: u64) -> bool {
-        self.next() % 1000 < per_mille
-    }
-}
-
-/// A random digraph: each ordered pair is an arc with probability `density`‰, each loop with
-/// a third of it; sometimes an arc is repeated.
-fn random_graph(n: usize, density: u64, seed: u64) -> Graph {
-    let mut rng = Rng(seed);
-    let mut arcs = Vec::new();
-    for u in 0..n {
-        for v in 0..n {
-            let p = if u == v { density / 3 } else { density };
-            if rng.chance(p) {
-                arcs.push((Vertex::from_index(u), Vertex::from_index(v)));
-                if rng.chance(50) {
-                    arcs.push((Vertex::from_index(u), Vertex::from_index(v)));
-                }
-            }
-        }
-    }
-    Graph::from_arcs(n, &arcs).unwrap()
-}
 
 struct Truth {
     kernels: Vec<u32>,
@@ -184,13 +152,13 @@ proptest! {
     #![proptest_config(ProptestConfig { cases: 1500, ..ProptestConfig::default() })]
 
     #[test]
-    fn small_graphs_agree_with_all_subsets(n in 0usize..=9, density in 0u64..=1000, seed: u64, probe: u64) {
-        check_all(&random_graph(n, density, seed), probe);
+    fn small_graphs_agree_with_all_subsets(g in dense_graphs(0..=9, 0..=1000), probe: u64) {
+        check_all(&g, probe);
     }
 
     #[test]
-    fn larger_graphs_agree_with_all_subsets(n in 10usize..=14, density in 0u64..=700, seed: u64, probe: u64) {
-        check_all(&random_graph(n, density, seed), probe);
+    fn larger_graphs_agree_with_all_subsets(g in dense_graphs(10..=14, 0..=700), probe: u64) {
+        check_all(&g, probe);
     }
 }
 
@@ -205,13 +173,13 @@ fn many_densities_sweep() {
             1000, 15,
         ] {
             seed += 1;
-            check_all(&random_graph(n, d, seed * 7919), seed);
+            check_all(&random_dense_graph(&mut SplitMix64::new(seed * 7919), n, d), seed);
         }
     }
 }
 
 #[test]
 fn nothing_is_left_unchecked_on_wrong_lengths() {
-    let g = random_graph(3, 500, 1);
+    let g = random_dense_graph(&mut SplitMix64::new(1), 3, 500);
     assert!(is_kernel(&g, &vertex_set(2, [0])).is_err());
 }

@@ -5,6 +5,7 @@ use std::fmt::Write as _;
 use std::io::BufReader;
 
 use gamegraph_graph::format::read_header;
+use gamegraph_graph::testgen;
 use gamegraph_graph::{Graph, Vertex};
 use gamegraph_kernel::{
     Config, Decided, KernelError, VertexSet, alpha, beta, count_kernels, externally_stable,
@@ -51,47 +52,40 @@ fn report(g: &Graph, cfg: &Config, limit: usize) -> Result<String, KernelError> 
 
 #[test]
 fn fixtures() {
-    let mut settings = insta::Settings::clone_current();
-    settings.set_snapshot_path("../../../fixtures/kernel");
-    settings.set_prepend_module_to_snapshot(false);
-    settings.bind(|| {
-        insta::glob!("../../../fixtures/kernel", "*.txt", |path| {
-            let file = std::fs::File::open(path).unwrap();
-            let g = read_header(BufReader::new(file)).unwrap().graph;
-            let cfg = Config::default();
-            // Certificates.
-            let found = find_kernel(&g, &cfg).unwrap();
-            let count = count_kernels(&g, &cfg).unwrap().count;
-            if let Some(k) = &found.kernel {
-                assert_eq!(is_kernel(&g, k), Ok(Ok(())));
-            } else {
-                assert_eq!(count, 0);
-            }
-            let mut listed = 0;
-            for k in kernels(&g, &cfg) {
-                let k = k.unwrap();
-                assert_eq!(is_kernel(&g, &k), Ok(Ok(())));
-                assert_eq!(maximal_internally_stable(&g, &k), Ok(Ok(())));
-                listed += 1;
-            }
-            assert_eq!(listed, count);
-            let a = alpha(&g, &cfg).unwrap();
-            assert_eq!(internally_stable(&g, &a.set), Ok(Ok(())));
-            assert_eq!(maximal_internally_stable(&g, &a.set), Ok(Ok(())));
-            let b = beta(&g, &cfg).unwrap();
-            assert_eq!(externally_stable(&g, &b.set), Ok(Ok(())));
-            if a.size < b.size {
-                assert_eq!(count, 0);
-            }
-            insta::assert_snapshot!(report(&g, &cfg, 10).unwrap());
-        });
+    testgen::fixtures("kernel", "*.txt", |_, text| {
+        let g = read_header(text.as_bytes()).unwrap().graph;
+        let cfg = Config::default();
+        // Certificates.
+        let found = find_kernel(&g, &cfg).unwrap();
+        let count = count_kernels(&g, &cfg).unwrap().count;
+        if let Some(k) = &found.kernel {
+            assert_eq!(is_kernel(&g, k), Ok(Ok(())));
+        } else {
+            assert_eq!(count, 0);
+        }
+        let mut listed = 0;
+        for k in kernels(&g, &cfg) {
+            let k = k.unwrap();
+            assert_eq!(is_kernel(&g, &k), Ok(Ok(())));
+            assert_eq!(maximal_internally_stable(&g, &k), Ok(Ok(())));
+            listed += 1;
+        }
+        assert_eq!(listed, count);
+        let a = alpha(&g, &cfg).unwrap();
+        assert_eq!(internally_stable(&g, &a.set), Ok(Ok(())));
+        assert_eq!(maximal_internally_stable(&g, &a.set), Ok(Ok(())));
+        let b = beta(&g, &cfg).unwrap();
+        assert_eq!(externally_stable(&g, &b.set), Ok(Ok(())));
+        if a.size < b.size {
+            assert_eq!(count, 0);
+        }
+        [("fixtures", report(&g, &cfg, 10).unwrap())]
     });
 }
 
 /// The graph of `fixtures/kernel/NAME`.
 fn fixture_graph(name: &str) -> Graph {
-    let path =
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures/kernel").join(name);
+    let path = testgen::fixture_dir("kernel").join(name);
     read_header(BufReader::new(std::fs::File::open(path).unwrap())).unwrap().graph
 }
 

@@ -139,11 +139,7 @@ mod tests {
     use super::*;
     use crate::solve;
     use crate::solve::NONE;
-
-    fn graph(n: usize, arcs: &[(u32, u32)]) -> Graph {
-        let arcs: Vec<_> = arcs.iter().map(|&(u, v)| (Vertex(u), Vertex(v))).collect();
-        Graph::from_arcs(n, &arcs).unwrap()
-    }
+    use gamegraph_graph::testgen::graph;
 
     fn parts(s: &Solution) -> (Vec<Outcome>, Vec<u32>, Vec<u32>) {
         let n = s.num_vertices();
@@ -265,7 +261,7 @@ mod tests {
             Err(CertificateError::DrawWithoutDrawSuccessor { vertex: Vertex(0) })
         );
         // A terminal vertex labelled otherwise, and a size mismatch.
-        let g3 = graph(1, &[]);
+        let g3 = Graph::from_arcs(1, &[]).unwrap();
         let s3 = Solution::from_parts(vec![Outcome::Draw], vec![NONE], vec![NONE]);
         assert_eq!(
             verify(&g3, &s3),

@@ -1,7 +1,8 @@
-//! `solve` against a deliberately naive fixpoint: the definition of SPEC §1 applied
-//! round by round until nothing changes, on thousands of small random graphs with
-//! cycles, self-loops, repeated arcs and isolated vertices.
+//! `solve` against a deliberately naive fixpoint: the definition of win, loss and draw
+//! (docs/games.md) applied round by round until nothing changes, on thousands of small
+//! random graphs with cycles, self-loops, repeated arcs and isolated vertices.
 
+use gamegraph_graph::testgen::{graph, graphs};
 use gamegraph_graph::{Graph, Vertex};
 use gamegraph_retro::{Outcome, par_solve, solve, verify};
 use proptest::prelude::*;
@@ -13,11 +14,10 @@ type Naive = (Vec<Outcome>, Vec<Option<u32>>, Vec<Option<Vertex>>);
 /// k - 1, and W every unlabelled vertex with a successor that was L; both get depth k.
 /// Whatever is unlabelled when a round changes nothing is D. Moves come straight from
 /// their definition.
-fn naive(n: usize, arcs: &[(usize, usize)]) -> Naive {
-    let mut succ = vec![Vec::new(); n];
-    for &(u, v) in arcs {
-        succ[u].push(v);
-    }
+fn naive(g: &Graph) -> Naive {
+    let n = g.num_vertices();
+    let succ: Vec<Vec<usize>> =
+        g.vertices().map(|v| g.successors(v).iter().map(|w| w.index()).collect()).collect();
     let mut label: Vec<Option<(Outcome, u32)>> = vec![None; n];
     for k in 0.. {
         let prev = label.clone();
@@ -61,34 +61,15 @@ fn naive(n: usize, arcs: &[(usize, usize)]) -> Naive {
     (outcome, depth, moves)
 }
 
-/// A random graph: up to 24 vertices (many isolated), arcs drawn among a few "hot"
-/// vertices so that cycles, self-loops and repeated arcs are common.
-fn graphs() -> impl Strategy<Value = (usize, Vec<(usize, usize)>)> {
-    (1usize..=24).prop_flat_map(|n| {
-        let hot = 1 + n / 2;
-        let arc = prop_oneof![
-            3 => (0..n, 0..n),
-            2 => (0..hot, 0..hot),
-            1 => (0..n).prop_map(|v| (v, v)),
-        ];
-        (Just(n), proptest::collection::vec(arc, 0..=3 * n))
-    })
-}
-
-fn build(n: usize, arcs: &[(usize, usize)]) -> Graph {
-    let arcs: Vec<_> = arcs.iter().map(|&(u, v)| (Vertex(u as u32), Vertex(v as u32))).collect();
-    Graph::from_arcs(n, &arcs).unwrap()
-}
-
 proptest! {
     #![proptest_config(ProptestConfig { cases: 4000, ..ProptestConfig::default() })]
 
+    /// Up to 24 vertices (many isolated) and 3 arcs per vertex.
     #[test]
-    fn solve_matches_the_naive_fixpoint((n, arcs) in graphs()) {
-        let g = build(n, &arcs);
+    fn solve_matches_the_naive_fixpoint(g in graphs(1..=24, 3)) {
         let s = solve(&g);
         prop_assert_eq!(verify(&g, &s), Ok(()));
-        let (outcome, depth, moves) = naive(n, &arcs);
+        let (outcome, depth, moves) = naive(&g);
         for v in g.vertices() {
             prop_assert_eq!(s.outcome(v), outcome[v.index()], "outcome of {:?}", v);
             prop_assert_eq!(s.depth(v), depth[v.index()], "depth of {:?}", v);
@@ -99,10 +80,9 @@ proptest! {
 }
 
 #[test]
-fn seed_example() {
-    // SPEC §1: 1->2, 2->3, 3->1, 1->4, 4->5 give 1, 2, 3 = D, 4 = W, 5 = L; start 1 draws.
-    let arcs = [(0, 1), (1, 2), (2, 0), (0, 3), (3, 4)];
-    let g = build(5, &arcs);
+fn a_three_cycle_with_a_tail() {
+    // 1->2, 2->3, 3->1, 1->4, 4->5 give 1, 2, 3 = D, 4 = W, 5 = L; start 1 draws.
+    let g = graph(5, &[(0, 1), (1, 2), (2, 0), (0, 3), (3, 4)]);
     let s = solve(&g);
     assert_eq!(
         s.outcomes(),
@@ -111,7 +91,7 @@ fn seed_example() {
     assert_eq!(s.outcome(Vertex(0)).code(), 0);
     assert_eq!(s.outcome(Vertex(3)).code(), 1);
     assert_eq!(s.outcome(Vertex(4)).code(), 2);
-    let (outcome, depth, moves) = naive(5, &arcs);
+    let (outcome, depth, moves) = naive(&g);
     assert_eq!(s.outcomes(), &outcome[..]);
     assert_eq!(g.vertices().map(|v| s.depth(v)).collect::<Vec<_>>(), depth);
     assert_eq!(g.vertices().map(|v| s.best_move(v)).collect::<Vec<_>>(), moves);
@@ -121,16 +101,14 @@ fn seed_example() {
 fn depths_hurry_and_delay() {
     // 0 -> 1 -> 2 -> 3 (3 terminal) and 0 -> 3: W at 0 takes the short win (depth 1);
     // 5 -> 6 -> 7 makes 7 L0, 6 W1, 5 L2; 4 -> {0 (W1), 5 (L2)} makes 4 W3, moving to 5.
-    let arcs = [(0, 1), (1, 2), (2, 3), (0, 3), (4, 0), (4, 5), (5, 6), (6, 7)];
-    let g = build(8, &arcs);
+    let g = graph(8, &[(0, 1), (1, 2), (2, 3), (0, 3), (4, 0), (4, 5), (5, 6), (6, 7)]);
     let s = solve(&g);
     assert_eq!(s.depth(Vertex(0)), Some(1));
     assert_eq!(s.best_move(Vertex(0)), Some(Vertex(3)));
     assert_eq!(s.outcome(Vertex(4)), Outcome::Win);
     assert_eq!(s.depth(Vertex(4)), Some(3));
     // 0 -> 3 and 1 -> 3 are W1; 2 -> {0, 1} is L2 and delays to the smallest id, 0.
-    let arcs2 = [(0, 3), (1, 3), (2, 0), (2, 1)];
-    let g2 = build(4, &arcs2);
+    let g2 = graph(4, &[(0, 3), (1, 3), (2, 0), (2, 1)]);
     let s2 = solve(&g2);
     assert_eq!(s2.outcome(Vertex(2)), Outcome::Loss);
     assert_eq!(s2.depth(Vertex(2)), Some(2));
@@ -143,6 +121,6 @@ fn depths_hurry_and_delay() {
         "3 L\n1 W\n4 L\n# 4 has no move: the player to move there loses after 2 moves\n"
     );
     assert_eq!(s2.vertex_labels(), ["1\nW 1", "2\nW 1", "3\nL 2", "4\nL 0"]);
-    assert_eq!(solve(&build(1, &[(0, 0)])).vertex_labels(), ["1\nD"]);
+    assert_eq!(solve(&graph(1, &[(0, 0)])).vertex_labels(), ["1\nD"]);
     assert_eq!(s2.counts(), gamegraph_retro::Counts { win: 2, loss: 2, draw: 0 });
 }

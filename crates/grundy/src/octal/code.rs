@@ -245,7 +245,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn parses_the_codes_of_the_brief() {
+    fn parses_classic_codes() {
         for (s, t, norm) in [
             ("0.77", 2, "0.77"),
             (".07", 2, "0.07"),
