@@ -1,7 +1,7 @@
 //! File formats of game graphs.
 //!
-//! - **seed** ([`Format::Header`]): the format of SPEC §1: `N M`, the start vertex, then `M`
-//!   lines `u v` (1-based ids), with `#` comments as an extension.
+//! - **header** ([`Format::Header`]): `N M`, the start vertex (optional), then `M`
+//!   lines `u v` (1-based ids), with `#` comments.
 //! - **arc list** ([`Format::ArcList`]): one arc `u v` per line (1-based), `#` starts a
 //!   comment; the number of vertices is given by the caller or inferred as the largest id.
 //! - **binary** ([`Format::Binary`]): the project's own little-endian CSR format with a
@@ -18,9 +18,9 @@
 //! ```
 //! use gamegraph_graph::format::{self, Format};
 //!
-//! let seed = "5 5\n1\n1 2\n2 3\n3 1\n1 4\n4 5\n";
-//! assert_eq!(format::detect(seed.as_bytes()), Format::Header);
-//! let file = format::read_auto(seed.as_bytes()).unwrap();
+//! let text = "5 5\n1\n1 2\n2 3\n3 1\n1 4\n4 5\n";
+//! assert_eq!(format::detect(text.as_bytes()), Format::Header);
+//! let file = format::read_auto(text.as_bytes()).unwrap();
 //!
 //! let mut bin = Vec::new();
 //! format::write_binary(&mut bin, &file.graph, file.start).unwrap();
@@ -44,7 +44,7 @@ pub use self::write::{DotStyle, write_arc_list, write_dot, write_header};
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum Format {
-    /// `N M`, start vertex, `M` arcs (SPEC §1).
+    /// `N M`, the start vertex (optional), `M` arcs `u v`.
     Header,
     /// One `u v` arc per line, `#` comments.
     ArcList,
@@ -53,7 +53,7 @@ pub enum Format {
 }
 
 impl Format {
-    /// The short name used by the CLI: `seed`, `arcs` or `binary`.
+    /// The short name used by the CLI: `header`, `arcs` or `binary`.
     pub fn name(self) -> &'static str {
         match self {
             Format::Header => "header",
@@ -68,7 +68,7 @@ impl Format {
 pub struct GameFile {
     /// The graph.
     pub graph: Graph,
-    /// The start position (the seed format's second line; optional in the binary format).
+    /// The start position (the header format's start line; optional in every format).
     pub start: Option<Vertex>,
 }
 
@@ -145,16 +145,20 @@ fn classify(head: &[u8]) -> (Format, bool) {
             return (format, complete);
         }
     }
-    // Nothing, or a single line: an empty input reads as the (empty, hence invalid) seed
+    // Nothing, or a single line: an empty input reads as the (empty, hence invalid) header
     // format, so that the user is told the input is empty.
     let format = if content_lines == 0 { Format::Header } else { Format::ArcList };
     (format, false)
 }
 
-/// The format of a file from its first bytes: [`Format::Binary`] when it starts with the
-/// binary magic number (or a prefix of it); otherwise [`Format::Header`] when the second
-/// line that is neither blank nor only a `#` comment holds a single number (the start
-/// vertex) or when there is nothing at all; otherwise [`Format::ArcList`].
+/// The format of a file as far as its first bytes tell: [`Format::Binary`] when it starts
+/// with the binary magic number (or a prefix of it); otherwise [`Format::Header`] when the
+/// second line that is neither blank nor only a `#` comment holds a single number (the
+/// start vertex) or when there is nothing at all; otherwise [`Format::ArcList`].
+///
+/// A text whose first line is `N M` may still be a header without a start line; only the
+/// whole text tells ([`read_text`] decides: exactly `M` arcs on `1..=N` after it make it
+/// one), so `detect` can say [`Format::ArcList`] for a text [`read_auto`] reads as a header.
 ///
 /// # Complexity
 /// O(`head.len()`) time, no allocation.
