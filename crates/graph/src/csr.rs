@@ -36,7 +36,7 @@ impl Csr {
         Csr::owned(offsets, targets)
     }
 
-    fn owned(offsets: Vec<u64>, targets: Vec<Vertex>) -> Csr {
+    pub(crate) fn owned(offsets: Vec<u64>, targets: Vec<Vertex>) -> Csr {
         Csr { offsets: offsets.into(), targets: targets.into() }
     }
 

@@ -4,7 +4,10 @@ use std::fs::File;
 
 use rayon::prelude::*;
 
-use super::{BLOCK, BlockRead, Checksum, HEADER_LEN, check_blocks, le_u64, parse_header};
+use super::{
+    BLOCK, BlockRead, Checksum, HEADER_LEN, check_blocks, check_predecessors, corrupt, le_u64,
+    parse_header,
+};
 use crate::csr::Csr;
 use crate::format::GameFile;
 use crate::map::{Array, Mapping};
@@ -47,6 +50,14 @@ pub(crate) fn map_binary_file(
     let targets_at = h.targets_at() as usize;
     let offsets = Array::<u64>::mapped(&map, HEADER_LEN, n + 1)?;
     let targets = Array::<crate::Vertex>::mapped(&map, targets_at, m)?;
+    let targets_end = targets_at + 4 * m;
+    let index = if h.predecessors {
+        let poff = Array::<u64>::mapped(&map, h.predecessors_at() as usize, n + 1)?;
+        let pred = Array::<crate::Vertex>::mapped(&map, h.sources_at() as usize, m)?;
+        Some((poff, pred))
+    } else {
+        None
+    };
 
     let blocks: Vec<BlockRead> = (0..end.div_ceil(BLOCK))
         .into_par_iter()
@@ -56,7 +67,7 @@ pub(crate) fn map_binary_file(
             sum.update(&bytes[at..stop]);
             // The offsets and targets whose bytes are in this block.
             let in_offsets = |x: usize| (x.clamp(HEADER_LEN, targets_at) - HEADER_LEN) / 8;
-            let in_targets = |x: usize| (x.max(targets_at) - targets_at) / 4;
+            let in_targets = |x: usize| (x.clamp(targets_at, targets_end) - targets_at) / 4;
             let off = &offsets[in_offsets(at)..in_offsets(stop)];
             let tgt = &targets[in_targets(at)..in_targets(stop)];
             progress((stop - at) as u64);
@@ -73,7 +84,19 @@ pub(crate) fn map_binary_file(
     if let Err(e) = check_blocks(&blocks, le_u64(&bytes[end..]), offsets[0], n, m) {
         return Some(Err(e));
     }
-    let graph = Graph::from_parts(Csr::mapped(offsets, targets), None);
+    let pred = match index {
+        Some((poff, pred)) => {
+            if bytes[targets_end..h.predecessors_at() as usize].iter().any(|&b| b != 0) {
+                return Some(Err(corrupt("the padding before the predecessor index is not zero")));
+            }
+            if let Err(e) = check_predecessors(&offsets, &targets, &poff, &pred) {
+                return Some(Err(e));
+            }
+            Some(Csr::mapped(poff, pred))
+        }
+        None => None,
+    };
+    let graph = Graph::from_parts(Csr::mapped(offsets, targets), pred);
     Some(Ok(GameFile { graph, start: h.start }))
 }
 
@@ -140,6 +163,84 @@ mod tests {
             let mut v1 = Vec::new();
             write_binary_version(&mut v1, &g, start, 1).unwrap();
             assert!(mapped(&v1, &format!("v1-{k}"), 2).is_none(), "version 1 is read, not mapped");
+        }
+    }
+
+    /// `bytes` with its version-2 checksum recomputed, as a crafted file would have it.
+    fn resealed(mut bytes: Vec<u8>) -> Vec<u8> {
+        let end = bytes.len() - 8;
+        let mut sum = crate::format::binary::BlockChecksum::new();
+        sum.update(&bytes[..end]);
+        bytes[end..].copy_from_slice(&sum.finish().to_le_bytes());
+        bytes
+    }
+
+    #[test]
+    fn the_predecessor_index_is_read_mapped_and_checked() {
+        use crate::format::binary::write_binary_with_predecessors;
+        let big =
+            random(&GenConfig { vertices: 50_000, arcs: 700_001, seed: 9, ..GenConfig::default() });
+        let odd = Graph::from_arcs(
+            4,
+            &[(Vertex(0), Vertex(2)), (Vertex(3), Vertex(2)), (Vertex(1), Vertex(0))],
+        )
+        .unwrap();
+        for (k, g) in [big, odd].into_iter().enumerate() {
+            let mut bytes = Vec::new();
+            write_binary_with_predecessors(&mut bytes, &g, None).unwrap();
+            let streamed = read_binary(&bytes[..]).unwrap();
+            assert_eq!(streamed.graph, g);
+            assert_eq!(streamed.graph.predecessor_csr(), g.predecessor_csr());
+            for threads in 1..=3 {
+                let got = mapped(&bytes, &format!("pred{k}"), threads).expect("mapped").unwrap();
+                assert_eq!(got.graph, g);
+                assert_eq!(got.graph.predecessor_csr(), g.predecessor_csr());
+            }
+            // Damage that keeps the checksum right: refused all the same, by both readers.
+            let n = g.num_vertices();
+            let m = g.num_arcs();
+            let sources_at = bytes.len() - 8 - 4 * m;
+            let pred_at = sources_at - 8 * (n + 1);
+            let (poff, pred) = g.predecessor_csr();
+            let list = (0..n).find(|&v| {
+                let l = &pred[poff[v] as usize..poff[v + 1] as usize];
+                l.windows(2).any(|w| w[0] != w[1])
+            });
+            let mut damages: Vec<(Vec<u8>, &str)> = Vec::new();
+            // An arc moved to another source: still sorted, wrong multiset.
+            let mut moved = bytes.clone();
+            let last = sources_at + 4 * (m - 1);
+            let was = u32::from_le_bytes(moved[last..last + 4].try_into().unwrap());
+            let to = if was as usize + 1 < n { was + 1 } else { was - 1 };
+            let last_list_start = poff[n - 1] as usize;
+            if to > was || last_list_start == m - 1 {
+                moved[last..last + 4].copy_from_slice(&to.to_le_bytes());
+                damages.push((moved, "does not hold the arcs"));
+            }
+            if let Some(v) = list {
+                let at = sources_at + 4 * poff[v] as usize;
+                let mut swapped = bytes.clone();
+                let (a, b) = (at, at + 4 * (poff[v + 1] - poff[v] - 1) as usize);
+                let (x, y) = (swapped[a..a + 4].to_vec(), swapped[b..b + 4].to_vec());
+                swapped[a..a + 4].copy_from_slice(&y);
+                swapped[b..b + 4].copy_from_slice(&x);
+                damages.push((swapped, "out of order"));
+            }
+            let mut offsets = bytes.clone();
+            offsets[pred_at + 8..pred_at + 16].copy_from_slice(&(m as u64 + 1).to_le_bytes());
+            damages.push((offsets, "predecessor offsets"));
+            if m % 2 == 1 {
+                let mut pad = bytes.clone();
+                pad[pred_at - 1] = 1;
+                damages.push((pad, "padding"));
+            }
+            for (j, (bad, what)) in damages.into_iter().enumerate() {
+                let bad = resealed(bad);
+                let e = read_binary(&bad[..]).unwrap_err().to_string();
+                assert!(e.contains(what), "graph {k}, damage {j}: {e}");
+                let got = mapped(&bad, &format!("pbad{k}-{j}"), 2).expect("mapped").unwrap_err();
+                assert_eq!(got, e, "graph {k}, damage {j}");
+            }
         }
     }
 }

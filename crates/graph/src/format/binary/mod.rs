@@ -7,15 +7,24 @@
 //! |---|---|---|
 //! | 0 | 8 | magic `\x89GGRAPH\n` (`89 47 47 52 41 50 48 0a`) |
 //! | 8 | 4 | format version, `2` (u32) |
-//! | 12 | 4 | flags (u32): bit 0 set when the file has a start vertex; other bits are 0 |
+//! | 12 | 4 | flags (u32): bit 0 set when the file has a start vertex, bit 1 when it has the predecessor index; other bits are 0 |
 //! | 16 | 8 | `n`, the number of vertices (u64, at most `u32::MAX`) |
 //! | 24 | 8 | `m`, the number of arcs (u64) |
 //! | 32 | 8 | the start vertex, 0-based (u64; 0 when bit 0 of the flags is clear) |
 //! | 40 | 8 (n + 1) | the CSR offsets (u64): 0, non-decreasing, ending at `m` |
 //! | 40 + 8 (n + 1) | 4 m | the CSR targets (u32, 0-based, each below `n`) |
+//! | | | with bit 1 only: 4 zero bytes when `m` is odd (alignment), then |
+//! | `p` | 8 (n + 1) | the predecessor offsets (u64): 0, non-decreasing, ending at `m` |
+//! | `p` + 8 (n + 1) | 4 m | the predecessor lists (u32 sources), each sorted |
 //! | end − 8 | 8 | the checksum of every byte before it |
 //!
 //! Nothing may follow the checksum.
+//!
+//! The predecessor index is optional ([`write_binary_with_predecessors`]): it saves the
+//! solvers the transpose, at 4 bytes per arc and 8 per vertex of file. A reader checks it
+//! against the successor lists in linear time, in parallel: offsets and sources in
+//! range, every list sorted, and the multiset of its arcs equal to the successors' by a
+//! hash keyed afresh at every load (a crafted file cannot aim at the key).
 //!
 //! The checksum of version 2 is a [`BlockChecksum`]: the bytes before it are cut into
 //! blocks of [`BLOCK`] bytes, each block gets its own [`Checksum`], and the stored value is
@@ -34,7 +43,10 @@ pub(crate) use self::mapped::map_binary_file;
 pub(crate) use self::read::BlockRead;
 use self::read::check_blocks;
 pub use self::read::{read_binary, read_binary_file};
-pub use self::write::{write_binary, write_binary_version};
+pub use self::write::{write_binary, write_binary_version, write_binary_with_predecessors};
+
+mod index;
+use self::index::check_predecessors;
 
 use crate::{ReadError, ReadErrorKind, Vertex};
 
@@ -55,6 +67,7 @@ const PIECE: usize = 1 << 18;
 
 const HEADER_LEN: usize = 40;
 const FLAG_START: u32 = 1;
+const FLAG_PREDECESSORS: u32 = 2;
 /// The staging buffer of the chunked conversion, in bytes (a multiple of 32). As large as
 /// the CLI's `BufReader`, which then hands reads of a whole chunk straight to the file.
 const CHUNK: usize = 1 << 20;
@@ -92,6 +105,8 @@ struct Header {
     n: usize,
     m: usize,
     start: Option<Vertex>,
+    /// The file holds the predecessor index.
+    predecessors: bool,
 }
 
 impl Header {
@@ -100,9 +115,23 @@ impl Header {
         HEADER_LEN as u64 + 8 * (self.n as u64 + 1)
     }
 
+    /// Where the predecessor offsets start (8-aligned), in bytes.
+    fn predecessors_at(&self) -> u64 {
+        (self.targets_at() + 4 * self.m as u64).next_multiple_of(8)
+    }
+
+    /// Where the predecessor lists start, in bytes.
+    fn sources_at(&self) -> u64 {
+        self.predecessors_at() + 8 * (self.n as u64 + 1)
+    }
+
     /// Where the checksum starts, in bytes.
     fn checksum_at(&self) -> u64 {
-        self.targets_at() + 4 * self.m as u64
+        if self.predecessors {
+            self.sources_at() + 4 * self.m as u64
+        } else {
+            self.targets_at() + 4 * self.m as u64
+        }
     }
 }
 
@@ -119,7 +148,7 @@ fn parse_header(header: &[u8; HEADER_LEN]) -> Result<Header, ReadError> {
         }));
     }
     let flags = le_u32(&header[12..]);
-    if flags & !FLAG_START != 0 {
+    if flags & !(FLAG_START | FLAG_PREDECESSORS) != 0 {
         return Err(corrupt(format!("unknown flags {flags:#x} in the header")));
     }
     let n = le_u64(&header[16..]);
@@ -145,7 +174,11 @@ fn parse_header(header: &[u8; HEADER_LEN]) -> Result<Header, ReadError> {
         }
         None
     };
-    Ok(Header { version, n: n as usize, m: m as usize, start })
+    let predecessors = flags & FLAG_PREDECESSORS != 0;
+    if predecessors && version < 2 {
+        return Err(corrupt("a version-1 file cannot hold the predecessor index"));
+    }
+    Ok(Header { version, n: n as usize, m: m as usize, start, predecessors })
 }
 
 fn wrong_magic() -> ReadError {

@@ -8,8 +8,9 @@ use rayon::prelude::*;
 
 use super::{
     BLOCK, CHUNK, Checksum, HEADER_LEN, Header, MAGIC, PIECE, Sum, VERSION, bad_offsets,
-    bad_target, checksum_mismatch, corrupt, grow, parse_header, wrong_magic,
+    bad_target, check_predecessors, checksum_mismatch, corrupt, grow, parse_header, wrong_magic,
 };
+use crate::csr::Csr;
 use crate::format::GameFile;
 use crate::{Graph, ReadError, ReadErrorKind, Vertex};
 
@@ -82,40 +83,26 @@ pub fn read_binary(reader: impl Read) -> Result<GameFile, ReadError> {
         return Err(wrong_magic());
     }
     src.fill(&mut header[8..], "the header", false)?;
-    let Header { version, n, m, start } = parse_header(&header)?;
+    let Header { version, n, m, start, predecessors } = parse_header(&header)?;
     src.sum = Sum::new(version);
     src.sum.update(&header);
 
     let mut buf = vec![0u8; CHUNK];
-    // Offsets: read, convert and check in chunks. Structural problems are reported only
-    // after the checksum, so that damage is named as such.
-    let mut offsets: Vec<u64> = Vec::new();
-    let mut bad_offsets_seen = false;
-    let mut prev = 0u64;
-    while offsets.len() < n + 1 {
-        let items = (n + 1 - offsets.len()).min(CHUNK / 8);
-        let bytes = &mut buf[..items * 8];
-        src.fill(bytes, "the CSR offsets", true)?;
-        grow(&mut offsets, n + 1, items);
-        let first = offsets.len();
-        offsets.extend(bytes.as_chunks::<8>().0.iter().map(|c| u64::from_le_bytes(*c)));
-        for &x in &offsets[first..] {
-            bad_offsets_seen |= x < prev;
-            prev = x;
+    // Structural problems are reported only after the checksum, so that damage is named
+    // as such.
+    let (offsets, bad_offsets_seen) = read_offsets(&mut src, &mut buf, n, m, "the CSR offsets")?;
+    let (targets, max_target) = read_ids(&mut src, &mut buf, m, "the arc targets")?;
+    let index = if predecessors {
+        let mut pad = [0u8; 4];
+        if m % 2 == 1 {
+            src.fill(&mut pad, "the predecessor index", true)?;
         }
-    }
-    bad_offsets_seen |= offsets[0] != 0 || prev != m as u64;
-    let mut targets: Vec<Vertex> = Vec::new();
-    let mut max_target = 0u32;
-    while targets.len() < m {
-        let items = (m - targets.len()).min(CHUNK / 4);
-        let bytes = &mut buf[..items * 4];
-        src.fill(bytes, "the arc targets", true)?;
-        grow(&mut targets, m, items);
-        let first = targets.len();
-        targets.extend(bytes.as_chunks::<4>().0.iter().map(|c| Vertex(u32::from_le_bytes(*c))));
-        max_target = targets[first..].iter().map(|t| t.0).fold(max_target, u32::max);
-    }
+        let (poff, _) = read_offsets(&mut src, &mut buf, n, m, "the predecessor offsets")?;
+        let (pred, _) = read_ids(&mut src, &mut buf, m, "the predecessor lists")?;
+        Some((pad, poff, pred))
+    } else {
+        None
+    };
     let computed = src.sum.finish();
     let mut stored = [0u8; 8];
     src.fill(&mut stored, "the checksum", false)?;
@@ -132,7 +119,66 @@ pub fn read_binary(reader: impl Read) -> Result<GameFile, ReadError> {
     if !src.at_end()? {
         return Err(corrupt(format!("unexpected bytes after the checksum at byte {}", src.offset)));
     }
-    Ok(GameFile { graph: Graph::from_csr_trusted(offsets, targets), start })
+    let pred = match index {
+        Some((pad, poff, pred)) => {
+            if pad != [0; 4] {
+                return Err(corrupt("the padding before the predecessor index is not zero"));
+            }
+            check_predecessors(&offsets, &targets, &poff, &pred)?;
+            Some(Csr::owned(poff, pred))
+        }
+        None => None,
+    };
+    let graph = Graph::from_parts(Csr::owned(offsets, targets), pred);
+    Ok(GameFile { graph, start })
+}
+
+/// Reads `n + 1` CSR offsets, and whether they fail to run from 0 up to `m`.
+fn read_offsets<R: Read>(
+    src: &mut Source<R>,
+    buf: &mut [u8],
+    n: usize,
+    m: usize,
+    what: &str,
+) -> Result<(Vec<u64>, bool), ReadError> {
+    let mut offsets: Vec<u64> = Vec::new();
+    let mut bad = false;
+    let mut prev = 0u64;
+    while offsets.len() < n + 1 {
+        let items = (n + 1 - offsets.len()).min(CHUNK / 8);
+        let bytes = &mut buf[..items * 8];
+        src.fill(bytes, what, true)?;
+        grow(&mut offsets, n + 1, items);
+        let first = offsets.len();
+        offsets.extend(bytes.as_chunks::<8>().0.iter().map(|c| u64::from_le_bytes(*c)));
+        for &x in &offsets[first..] {
+            bad |= x < prev;
+            prev = x;
+        }
+    }
+    bad |= offsets[0] != 0 || prev != m as u64;
+    Ok((offsets, bad))
+}
+
+/// Reads `m` vertex ids, and the largest (0 for none).
+fn read_ids<R: Read>(
+    src: &mut Source<R>,
+    buf: &mut [u8],
+    m: usize,
+    what: &str,
+) -> Result<(Vec<Vertex>, u32), ReadError> {
+    let mut ids: Vec<Vertex> = Vec::new();
+    let mut max = 0u32;
+    while ids.len() < m {
+        let items = (m - ids.len()).min(CHUNK / 4);
+        let bytes = &mut buf[..items * 4];
+        src.fill(bytes, what, true)?;
+        grow(&mut ids, m, items);
+        let first = ids.len();
+        ids.extend(bytes.as_chunks::<4>().0.iter().map(|c| Vertex(u32::from_le_bytes(*c))));
+        max = ids[first..].iter().map(|t| t.0).fold(max, u32::max);
+    }
+    Ok((ids, max))
 }
 
 /// `Read` over a file by position, leaving the file's own cursor alone.
@@ -183,7 +229,11 @@ pub fn read_binary_file(
     }
     file.read_exact_at(&mut header, 0).map_err(io_error)?;
     let h = match parse_header(&header) {
-        Ok(h) if h.version >= 2 && h.checksum_at().checked_add(8) == Some(len) => h,
+        Ok(h)
+            if h.version >= 2 && !h.predecessors && h.checksum_at().checked_add(8) == Some(len) =>
+        {
+            h
+        }
         _ => return streaming(),
     };
     let (n, m) = (h.n, h.m);
