@@ -9,8 +9,8 @@ use crate::common::{CliError, GraphInput, check_distinct, read_graph};
 /// Arguments of `gamegraph convert`.
 #[derive(Debug, clap::Args)]
 #[command(after_help = "The input format is detected from the contents unless --format is \
-given. Converting to the header format keeps the start vertex (vertex 1 when the input has \
-none); an arc list records neither the start vertex nor isolated vertices after the largest \
+given. Converting to the header format keeps the start vertex (no start line when the input \
+has none); an arc list records neither the start vertex nor isolated vertices after the largest \
 id that has an arc. Binary output goes to a file or a pipe, never to a terminal.
 
 Examples:
