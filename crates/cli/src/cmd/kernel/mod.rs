@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
-use gamegraph_graph::{Graph, Vertex, parse_vertex_list};
+use gamegraph_graph::{Graph, parse_vertex_list};
 use gamegraph_kernel::{
     Config, KernelAnswer, KernelCount, KernelError, StableSet, VertexSet, Violation, alpha, beta,
     count_kernels, find_kernel, is_kernel, kernels,
