@@ -1,10 +1,10 @@
-//! The seed reader never panics, and what it accepts round-trips through the writer.
+//! The header reader never panics, and what it accepts round-trips through the writer.
 #![no_main]
 
 use gamegraph_graph::format::{Format, detect, read_auto, read_header, write_header};
 use libfuzzer_sys::fuzz_target;
 
-/// The first number of the input (after white space and `#` comments): a seed file's N.
+/// The first number of the input (after white space and `#` comments): a header file's N.
 fn leading_number(data: &[u8]) -> Option<u64> {
     let mut i = 0;
     loop {

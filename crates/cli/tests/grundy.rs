@@ -70,9 +70,12 @@ fn bad_input_is_an_error_with_exit_code_2() {
     std::fs::write(dir.join("bad.txt"), "3 1\n1\n1 x\n").unwrap();
     std::fs::write(dir.join("arcs.txt"), "1 2\n2 3\n").unwrap();
     for (args, needle) in [
-        (&["--tokens", "1,9", "g.txt"][..], "vertex 9 is not in the graph"),
-        (&["--tokens", "1,,2", "g.txt"][..], "not a vertex id"),
-        (&["--tokens", "0", "g.txt"][..], "vertex 0 is not in the graph"),
+        (
+            &["--tokens", "1,9", "g.txt"][..],
+            "item 2: vertex 9 is not in the graph (vertices are 1..5)",
+        ),
+        (&["--tokens", "1,x", "g.txt"][..], "item 2 is \"x\", not a vertex id"),
+        (&["--tokens", "0", "g.txt"][..], "item 1: vertex 0 is not in the graph"),
         (&["bad.txt"][..], "bad.txt:3:"),
         (&["--format", "arcs", "arcs.txt"][..], "no start vertex"),
     ] {

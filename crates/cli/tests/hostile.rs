@@ -168,7 +168,8 @@ fn grundy_lists_quote_a_short_excerpt_and_check_lengths() {
     let long = "9".repeat(50_000);
     for flag in ["--tokens", "--heaps"] {
         let o = run(&dir, &["grundy", "g.txt", flag, &long]);
-        fails(&o, 2, &format!("{flag}: item 1 is \"999"));
+        fails(&o, 2, &format!("{flag}: item 1"));
+        assert!(stderr(&o).contains("999"), "{}", stderr(&o));
         assert!(stderr(&o).len() < 300, "{}", stderr(&o));
     }
     for (args, part) in [
@@ -176,7 +177,7 @@ fn grundy_lists_quote_a_short_excerpt_and_check_lengths() {
         (&["grundy", "g.txt", "--heaps", "3", "--max", "0"][..], "--max: the move limit"),
         (&["grundy", "g.txt", "--tokens", "0"][..], "vertex 0 is not in the graph"),
         (&["grundy", "g.txt", "--tokens", "6"][..], "vertex 6 is not in the graph"),
-        (&["grundy", "g.txt", "--tokens", "1,,2"][..], "item 2"),
+        (&["grundy", "g.txt", "--tokens", "1,x"][..], "item 2 is \"x\""),
         (&["grundy", "g.txt", "--threads", "0"][..], "--threads"),
         (&["grundy", "g.txt", "--tokens", "1", "--heaps", MAX, "--misere"][..], "search"),
     ] {

@@ -233,3 +233,41 @@ fn a_binary_file_is_mapped_read_or_streamed_with_the_same_answers() {
     assert_eq!(code(&o), 2, "{}", stderr(&o));
     assert!(stderr(&o).contains("truncated"), "{}", stderr(&o));
 }
+
+#[test]
+fn a_stored_predecessor_index_gives_the_same_answers_and_is_checked() {
+    let t = TempDir::new("pred");
+    let g =
+        gamegraph(&t, &["gen", "-n", "20000", "-m", "150001", "--seed", "8", "-o", "g.txt"], None);
+    assert_eq!(code(&g), 0, "{}", stderr(&g));
+    for args in [
+        &["convert", "g.txt", "--to", "binary", "-o", "plain.bin"][..],
+        &["convert", "g.txt", "--to", "binary", "--with-predecessors", "-o", "pred.bin"],
+    ] {
+        let o = gamegraph(&t, args, None);
+        assert_eq!(code(&o), 0, "{args:?}: {}", stderr(&o));
+    }
+    let want = gamegraph(&t, &["retro", "--all", "g.txt"], None);
+    for args in [
+        &["retro", "--all", "pred.bin"][..],
+        &["retro", "--all", "--no-mmap", "pred.bin"],
+        &["retro", "--all", "--threads", "1", "pred.bin"],
+    ] {
+        let o = gamegraph(&t, args, None);
+        assert_eq!(code(&o), 0, "{args:?}: {}", stderr(&o));
+        assert_eq!(o.stdout, want.stdout, "{args:?}");
+    }
+    let plain = fs::metadata(t.join("plain.bin")).unwrap().len();
+    let pred = fs::metadata(t.join("pred.bin")).unwrap().len();
+    assert_eq!(pred - plain, 4 * 150_001 + 4 + 8 * 20_001, "index, padding and offsets");
+    let o = gamegraph(&t, &["convert", "g.txt", "--to", "arcs", "--with-predecessors"], None);
+    assert_eq!(code(&o), 2);
+    // A flipped bit in the index: the checksum refuses it.
+    let mut bytes = fs::read(t.join("pred.bin")).unwrap();
+    let k = bytes.len() - 40;
+    bytes[k] ^= 1;
+    fs::write(t.join("flip.bin"), &bytes).unwrap();
+    let o = gamegraph(&t, &["info", "flip.bin"], None);
+    assert_eq!(code(&o), 2, "{}", stderr(&o));
+    assert!(stderr(&o).contains("checksum mismatch"), "{}", stderr(&o));
+}

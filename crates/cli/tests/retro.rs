@@ -29,7 +29,7 @@ fn failure(o: &Output) -> (i32, String) {
 }
 
 #[test]
-fn seed_answer_by_default() {
+fn the_answer_for_the_start_vertex_by_default() {
     let t = TempDir::new("default");
     t.file("seed.txt", SEED);
     assert_eq!(stdout(&retro(&t, &["seed.txt"])), "0\n");

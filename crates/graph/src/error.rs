@@ -240,3 +240,51 @@ impl fmt::Display for GenError {
 }
 
 impl std::error::Error for GenError {}
+
+/// Why a list of vertex ids (see [`parse_vertex_list`](crate::parse_vertex_list)) was
+/// refused. `position` is the 1-based number of the item in the list; `token` quotes it,
+/// cut to 32 characters (and `...`) when longer.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum VertexListError {
+    /// An item that is not a positive integer (an empty item between two commas too).
+    NotAVertexId {
+        /// The 1-based number of the item.
+        position: usize,
+        /// The item, cut to 32 characters.
+        token: String,
+    },
+    /// An integer that is not the id of a vertex: 0, or more than the number of vertices.
+    OutOfRange {
+        /// The 1-based number of the item.
+        position: usize,
+        /// The item, cut to 32 characters.
+        token: String,
+        /// The number of vertices of the graph.
+        n: usize,
+    },
+}
+
+impl fmt::Display for VertexListError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            VertexListError::NotAVertexId { position, token } => {
+                write!(f, "item {position} is \"{token}\", not a vertex id (a positive integer)")
+            }
+            VertexListError::OutOfRange { position, token, n: 0 } => {
+                write!(
+                    f,
+                    "item {position}: vertex {token} is not in the graph (it has no vertices)"
+                )
+            }
+            VertexListError::OutOfRange { position, token, n } => {
+                write!(
+                    f,
+                    "item {position}: vertex {token} is not in the graph (vertices are 1..{n})"
+                )
+            }
+        }
+    }
+}
+
+impl std::error::Error for VertexListError {}

@@ -11,7 +11,7 @@
 //! ```
 //! use gamegraph_graph::{Graph, Vertex};
 //!
-//! // The seed example: 1->2, 2->3, 3->1, 1->4, 4->5 (0-based here).
+//! // A 3-cycle with a tail: 1->2, 2->3, 3->1, 1->4, 4->5 (0-based here).
 //! let arcs = [(0, 1), (1, 2), (2, 0), (0, 3), (3, 4)].map(|(u, v)| (Vertex(u), Vertex(v)));
 //! let g = Graph::from_arcs(5, &arcs).unwrap();
 //! assert_eq!(g.num_arcs(), 5);
@@ -32,9 +32,11 @@ mod summary;
 pub mod testgen;
 mod transpose;
 mod vertex;
+mod vertex_list;
 
 pub use crate::csr::Graph;
-pub use crate::error::{GenError, GraphError, ReadError, ReadErrorKind};
+pub use crate::error::{GenError, GraphError, ReadError, ReadErrorKind, VertexListError};
 pub use crate::outcome::Outcome;
 pub use crate::summary::Summary;
 pub use crate::vertex::Vertex;
+pub use crate::vertex_list::parse_vertex_list;

@@ -1,7 +1,7 @@
 //! Retrograde analysis of game graphs: win / lose / draw, depth and optimal moves.
 //!
 //! A game graph has a position per vertex and a move per arc; two players alternate
-//! moving a token, and the player who cannot move loses (SPEC §1). [`solve`] labels every
+//! moving a token, and the player who cannot move loses (see docs/games.md). [`solve`] labels every
 //! position W (the player to move wins), L (loses) or D (draw: best play goes on for
 //! ever), with its depth in plies (the winner hurries, the loser delays) and an optimal
 //! move, ties broken by the smallest vertex id. [`par_solve`] does the same on the rayon
@@ -12,7 +12,7 @@
 //! use gamegraph_graph::{Graph, Vertex};
 //! use gamegraph_retro::{LineEnd, Outcome, par_solve, solve, verify};
 //!
-//! // The seed example: 1->2, 2->3, 3->1, 1->4, 4->5 (0-based here), starting at 1.
+//! // A 3-cycle with a tail: 1->2, 2->3, 3->1, 1->4, 4->5 (0-based here), starting at 1.
 //! let arcs = [(0, 1), (1, 2), (2, 0), (0, 3), (3, 4)].map(|(u, v)| (Vertex(u), Vertex(v)));
 //! let g = Graph::from_arcs(5, &arcs).unwrap();
 //! let s = solve(&g);

@@ -70,7 +70,7 @@ fn best_move_of(
 /// retrograde analysis (backward induction from the positions without moves). This is the
 /// sequential reference; [`par_solve`](crate::par_solve) returns the same solution.
 ///
-/// Semantics (SPEC §1): a vertex without moves is L with depth 0; a vertex with an L
+/// Semantics: a vertex without moves is L with depth 0; a vertex with an L
 /// successor is W, with depth 1 + the least depth of its L successors; a vertex all of
 /// whose successors are W is L, with depth 1 + the greatest depth of its successors; every
 /// other vertex is D. The optimal move goes from W to an L successor of least depth, from

@@ -1,7 +1,7 @@
 """Peer side of `cargo xtask bench kernel`: clingo for kernels, python-igraph for alpha.
 
 usage: peer.py count|find|alpha GRAPH
-Reads a seed-format graph (`#` comments, `N M`, start line, M arcs, 1-based), solves,
+Reads a header-format graph (`#` comments, `N M`, start line, M arcs, 1-based), solves,
 prints the answer on the first line and, on the last line, `time <seconds>`: the time of
 the solving call alone (grounding + solving for clingo; independence_number for igraph),
 excluding interpreter start-up, imports and file parsing.
@@ -10,7 +10,7 @@ import sys
 import time
 
 
-def read_seed(path):
+def read_header(path):
     words = []
     with open(path) as f:
         for line in f:
@@ -64,7 +64,7 @@ def alpha(n, arcs):
 
 def main():
     mode, path = sys.argv[1], sys.argv[2]
-    n, arcs = read_seed(path)
+    n, arcs = read_header(path)
     if mode == "alpha":
         elapsed = alpha(n, arcs)
     else:

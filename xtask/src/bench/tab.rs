@@ -25,18 +25,18 @@ pub(crate) fn run(root: &Path, quick: bool) -> Result<()> {
     let bin = build_release(root)?.join("gamegraph");
     let dir = root.join("target/bench-tab");
     std::fs::create_dir_all(&dir)?;
-    // The seed's worst input: 10 tests of 200 x 50, start cells on the bottom rows.
+    // Ten boards of 200 x 50, start cells on the bottom rows.
     let mut inp = String::from("10\n");
     for i in 0..10 {
         let _ = writeln!(inp, "200 50 {} {}", 1 + i % 3, 1 + (7 * i) % 50);
     }
-    let seed = dir.join("seed-worst.inp");
-    std::fs::write(&seed, inp).context("cannot write the seed input")?;
-    let seed = seed.to_string_lossy().into_owned();
+    let ten = dir.join("ten-200x50.inp");
+    std::fs::write(&ten, inp).context("cannot write the benchmark input")?;
+    let ten = ten.to_string_lossy().into_owned();
     let tall = if quick { "1000000" } else { "10000000" };
     let wide = if quick { "200" } else { "1000" };
     let cases = [
-        case("seed worst: 10 tests of 200 × 50", &["tab", &seed], true),
+        case("10 tests of 200 × 50", &["tab", &ten], true),
         case(
             "one cell of 10^18 × 50",
             &["tab", "--rows", "1000000000000000000", "--cols", "50", "--at", "1,1"],

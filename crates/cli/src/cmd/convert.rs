@@ -3,19 +3,22 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use crate::cmd::generate::{ToFormat, write_graph};
+use gamegraph_graph::format;
+
+use crate::cmd::generate::{ToFormat, binary_output, write_graph};
 use crate::common::{CliError, GraphInput, check_distinct, read_graph};
 
 /// Arguments of `gamegraph convert`.
 #[derive(Debug, clap::Args)]
 #[command(after_help = "The input format is detected from the contents unless --format is \
-given. Converting to the header format keeps the start vertex (vertex 1 when the input has \
-none); an arc list records neither the start vertex nor isolated vertices after the largest \
+given. Converting to the header format keeps the start vertex (no start line when the input \
+has none); an arc list records neither the start vertex nor isolated vertices after the largest \
 id that has an arc. Binary output goes to a file or a pipe, never to a terminal.
 
 Examples:
   gamegraph convert game.txt --to binary -o game.bin   # fast to load again
   gamegraph convert game.bin --to header > game.txt      # and back
+  gamegraph convert game.txt --to binary --with-predecessors -o game.bin  # loads faster still
   gamegraph convert arcs.txt --format arcs --to dot -o game.dot")]
 pub(crate) struct Args {
     /// Input file (standard input when absent or `-`).
@@ -28,12 +31,25 @@ pub(crate) struct Args {
     /// Write to FILE instead of standard output.
     #[arg(short = 'o', long, value_name = "FILE")]
     output: Option<PathBuf>,
+    /// With --to binary: also store the predecessor lists, so that solvers load them
+    /// (checked against the arcs) instead of building them; the file grows by 4 bytes per
+    /// arc and 8 per vertex.
+    #[arg(long)]
+    with_predecessors: bool,
 }
 
 /// Runs `gamegraph convert`.
 pub(crate) fn run(args: Args) -> Result<ExitCode, CliError> {
     check_distinct(args.output.as_deref(), args.file.as_deref())?;
+    if args.with_predecessors && args.to != ToFormat::Binary {
+        return Err(CliError::Usage("--with-predecessors needs --to binary".into()));
+    }
     let (file, _) = read_graph(args.file.as_deref(), &args.input)?;
+    if args.with_predecessors {
+        let mut out = binary_output(args.output.as_deref())?;
+        format::binary::write_binary_with_predecessors(&mut out, &file.graph, file.start)?;
+        return out.finish().map(|()| ExitCode::SUCCESS);
+    }
     write_graph(args.output.as_deref(), args.to, &file.graph, file.start)?;
     Ok(ExitCode::SUCCESS)
 }

@@ -4,7 +4,7 @@ use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use gamegraph_graph::format::{self, DotStyle};
+use gamegraph_graph::format::{self, DotStyle, Format};
 use gamegraph_graph::generate::{GenConfig, random};
 use gamegraph_graph::{Graph, Vertex};
 
@@ -13,7 +13,7 @@ use crate::common::{CliError, Output, check_memory, progress, with_threads};
 /// The formats a graph can be written in (`--to`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub(crate) enum ToFormat {
-    /// `N M`, the start vertex, then M arcs `u v` (the header text format).
+    /// `N M`, the start vertex when there is one, then M arcs `u v` (the header format).
     Header,
     /// One arc `u v` per line (loses the start vertex and trailing isolated vertices).
     Arcs,
@@ -23,34 +23,19 @@ pub(crate) enum ToFormat {
     Dot,
 }
 
-/// Writes `g` to `-o FILE` or standard output in `to`. The header format needs a start
-/// vertex: `start`, or vertex 1. Binary output is refused on a terminal.
+/// Writes `g` to `-o FILE` or standard output in `to`, with its start vertex when it has
+/// one. Binary output is refused on a terminal.
 pub(crate) fn write_graph(
     o: Option<&Path>,
     to: ToFormat,
     g: &Graph,
     start: Option<Vertex>,
 ) -> Result<(), CliError> {
-    let to_stdout = o.is_none_or(|p| p == Path::new("-"));
-    if to == ToFormat::Binary && to_stdout && std::io::stdout().is_terminal() {
-        return Err(CliError::Usage(
-            "refusing to write a binary graph to a terminal: use -o FILE or a pipe".into(),
-        ));
-    }
-    if to == ToFormat::Header && g.num_vertices() == 0 {
-        return Err(CliError::Usage(
-            "the header format needs at least one vertex (for the start vertex)".into(),
-        ));
-    }
-    let mut out = Output::create(o)?;
+    let mut out = if to == ToFormat::Binary { binary_output(o)? } else { Output::create(o)? };
     match to {
-        ToFormat::Header => format::write_header(
-            &mut out,
-            g,
-            start.or((g.num_vertices() > 0).then_some(Vertex(0))),
-        )?,
-        ToFormat::Arcs => format::write_arc_list(&mut out, g)?,
-        ToFormat::Binary => format::write_binary(&mut out, g, start)?,
+        ToFormat::Header => format::write(&mut out, g, start, Format::Header)?,
+        ToFormat::Arcs => format::write(&mut out, g, start, Format::ArcList)?,
+        ToFormat::Binary => format::write(&mut out, g, start, Format::Binary)?,
         ToFormat::Dot => {
             let highlight: Vec<Vertex> = start.into_iter().collect();
             let style =
@@ -60,6 +45,17 @@ pub(crate) fn write_graph(
     }
     out.flush()?;
     out.finish()
+}
+
+/// The output for a binary graph: `-o FILE` or standard output, refused on a terminal.
+pub(crate) fn binary_output(o: Option<&Path>) -> Result<Output, CliError> {
+    let to_stdout = o.is_none_or(|p| p == Path::new("-"));
+    if to_stdout && std::io::stdout().is_terminal() {
+        return Err(CliError::Usage(
+            "refusing to write a binary graph to a terminal: use -o FILE or a pipe".into(),
+        ));
+    }
+    Output::create(o)
 }
 
 /// Arguments of `gamegraph gen`.

@@ -5,7 +5,7 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use gamegraph_graph::Vertex;
+use gamegraph_graph::{Vertex, parse_vertex_list};
 use gamegraph_grundy::{
     LoopyValues, Method, SUM_SEARCH_LIMIT, SumAnswer, SumError, SumGame, SumMove,
     loopy_grundy_in_pool, play_misere_sum, play_mixed_sum,
@@ -172,26 +172,7 @@ fn write_sum(
 }
 
 fn parse_tokens(list: &str, n: usize) -> Result<Vec<Vertex>, CliError> {
-    let mut tokens = Vec::new();
-    for (i, item) in list.split(',').enumerate() {
-        let item = item.trim();
-        let id: u64 = item.parse().map_err(|_| {
-            CliError::Usage(format!(
-                "--tokens: item {} is {}, not a vertex id (a positive integer)",
-                i + 1,
-                quoted(item)
-            ))
-        })?;
-        match Vertex::from_one_based(id) {
-            Some(v) if v.index() < n => tokens.push(v),
-            _ => {
-                return Err(CliError::Usage(format!(
-                    "--tokens: vertex {id} is not in the graph (vertices are 1..{n})"
-                )));
-            }
-        }
-    }
-    Ok(tokens)
+    parse_vertex_list(list, n).map_err(|e| CliError::Usage(format!("--tokens: {e}")))
 }
 
 /// Runs `gamegraph grundy`.

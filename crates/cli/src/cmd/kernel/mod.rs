@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
-use gamegraph_graph::{Graph, Vertex};
+use gamegraph_graph::{Graph, parse_vertex_list};
 use gamegraph_kernel::{
     Config, KernelAnswer, KernelCount, KernelError, StableSet, VertexSet, Violation, alpha, beta,
     count_kernels, find_kernel, is_kernel, kernels,
@@ -306,29 +306,11 @@ fn run_all(
     }
 }
 
-/// The longest part of a bad token quoted in an error.
-const QUOTE: usize = 32;
-
 /// Reads a `--check` list: 1-based ids of `n` vertices, separated by spaces or commas
 /// (repeats allowed).
 fn parse_set(text: &str, n: usize) -> Result<VertexSet, CliError> {
     let mut set = VertexSet::repeat(false, n);
-    for word in text.split(|c: char| c.is_whitespace() || c == ',').filter(|w| !w.is_empty()) {
-        let v = word
-            .parse::<u64>()
-            .ok()
-            .and_then(Vertex::from_one_based)
-            .filter(|v| v.index() < n)
-            .ok_or_else(|| {
-                let shown: String = word.chars().take(QUOTE).collect();
-                let more = if shown.len() < word.len() { "..." } else { "" };
-                let range = if n == 0 {
-                    "the graph has no vertices".to_owned()
-                } else {
-                    format!("not a vertex id between 1 and {n}")
-                };
-                CliError::Usage(format!("--check: \"{shown}{more}\": {range}"))
-            })?;
+    for v in parse_vertex_list(text, n).map_err(|e| CliError::Usage(format!("--check: {e}")))? {
         set.set(v.index(), true);
     }
     Ok(set)

@@ -1,0 +1,94 @@
+//! Failures and the exit codes they map to.
+
+use std::fmt;
+use std::io;
+use std::process::ExitCode;
+
+/// A failure, with the exit code it maps to.
+#[derive(Debug)]
+pub(crate) enum CliError {
+    /// Bad input: exit code 2. `line` and `column` are 1-based when known.
+    Input { source: String, line: Option<u64>, column: Option<u64>, message: String },
+    /// Arguments that clap accepted but that make no sense together, or a bad value: exit 2.
+    Usage(String),
+    /// A `--time-limit` was reached: exit code 3.
+    TimeLimit(String),
+    /// Anything else (an unreadable file, a full disk): exit code 1.
+    Other(anyhow::Error),
+}
+
+impl CliError {
+    /// Bad input at a known place of a named source.
+    pub(crate) fn input(
+        source: &str,
+        position: Option<(u64, u64)>,
+        message: impl fmt::Display,
+    ) -> CliError {
+        CliError::Input {
+            source: source.to_owned(),
+            line: position.map(|p| p.0),
+            column: position.map(|p| p.1),
+            message: message.to_string(),
+        }
+    }
+}
+
+impl From<io::Error> for CliError {
+    fn from(e: io::Error) -> Self {
+        CliError::Other(e.into())
+    }
+}
+
+impl From<anyhow::Error> for CliError {
+    fn from(e: anyhow::Error) -> Self {
+        CliError::Other(e)
+    }
+}
+
+impl fmt::Display for CliError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CliError::Input { source, line, column, message } => {
+                write!(f, "{source}:")?;
+                if let Some(line) = line {
+                    write!(f, "{line}:")?;
+                }
+                if let Some(column) = column {
+                    write!(f, "{column}:")?;
+                }
+                write!(f, " {message}")
+            }
+            CliError::Usage(m) | CliError::TimeLimit(m) => f.write_str(m),
+            CliError::Other(e) => write!(f, "{e:#}"),
+        }
+    }
+}
+
+fn is_broken_pipe(e: &CliError) -> bool {
+    match e {
+        CliError::Other(e) => e.chain().any(|c| {
+            c.downcast_ref::<io::Error>().is_some_and(|io| io.kind() == io::ErrorKind::BrokenPipe)
+        }),
+        _ => false,
+    }
+}
+
+/// Turns a command's result into the process exit code, printing the error on stderr.
+/// A closed stdout pipe (`gamegraph … | head`) is not an error.
+pub(crate) fn finish(result: Result<ExitCode, CliError>) -> ExitCode {
+    match result {
+        Ok(code) => code,
+        Err(e) if is_broken_pipe(&e) => ExitCode::SUCCESS,
+        Err(e) => {
+            #[allow(clippy::print_stderr)]
+            {
+                eprintln!("error: {e}");
+            }
+            ExitCode::from(match e {
+                CliError::Input { .. } | CliError::Usage(_) => 2,
+                CliError::TimeLimit(_) => 3,
+                CliError::Other(_) => 1,
+            })
+        }
+    }
+}

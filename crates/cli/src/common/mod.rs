@@ -1,0 +1,24 @@
+//! What every command shares: errors and exit codes, input files, output files, threads,
+//! progress bars.
+
+mod error;
+mod input;
+mod output;
+mod progress;
+mod threads;
+
+pub(crate) use self::error::{CliError, finish};
+pub(crate) use self::input::{GraphInput, Input, read_graph};
+pub(crate) use self::output::{Output, check_distinct, create_file, write_json};
+pub(crate) use self::progress::progress;
+pub(crate) use self::threads::{check_memory, thread_pool, with_threads};
+
+/// The Graphviz fill colour of a position in drawings: `palegreen` for a win, `salmon`
+/// for a loss, `lightgray` for a draw.
+pub(crate) fn outcome_color(o: gamegraph_graph::Outcome) -> &'static str {
+    match o {
+        gamegraph_graph::Outcome::Win => "palegreen",
+        gamegraph_graph::Outcome::Loss => "salmon",
+        gamegraph_graph::Outcome::Draw => "lightgray",
+    }
+}
