@@ -88,6 +88,10 @@ fn an_output_that_is_the_input_is_refused() {
     assert_eq!(code(&o), 2, "{}", stderr(&o));
     assert!(stderr(&o).contains("is the input file"), "{}", stderr(&o));
     assert_eq!(fs::read_to_string(t.join("g.txt")).unwrap(), SEED);
+    t.file("tab.inp", "1\n10 4 5 3\n");
+    let o = gamegraph(&t, &["tab", "tab.inp", "-o", "tab.inp"], None);
+    assert_eq!(code(&o), 2, "{}", stderr(&o));
+    assert_eq!(fs::read_to_string(t.join("tab.inp")).unwrap(), "1\n10 4 5 3\n");
 }
 
 #[test]

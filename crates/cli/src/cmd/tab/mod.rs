@@ -12,7 +12,7 @@ use gamegraph_tab::{
 };
 use serde::Serialize;
 
-use crate::common::{CliError, Input, Output, create_file, progress, write_json};
+use crate::common::{CliError, Input, Output, check_distinct, create_file, progress, write_json};
 
 /// The most cells `--board`, `--svg` and `--board --json` draw.
 const MAX_DRAWN_CELLS: u64 = 1_000_000;
@@ -237,6 +237,7 @@ fn tests(args: &Args, config: &Config) -> Result<ExitCode, CliError> {
     if args.board || args.svg.is_some() || args.line {
         return Err(CliError::Usage("--board, --svg and --line need --rows and --cols".into()));
     }
+    check_distinct(args.output.as_deref(), args.input.as_deref())?;
     let input = Input::open(args.input.as_deref())?;
     let tests =
         parse_tests(input.reader).map_err(|e| CliError::input(&input.name, e.position(), &e))?;
