@@ -123,32 +123,15 @@ fn classify(head: &[u8]) -> (Format, bool) {
     if k > 0 && head[..k] == binary::MAGIC[..k] {
         return (Format::Binary, k == binary::MAGIC.len());
     }
-    let mut content_lines = 0;
-    let mut rest = head;
-    while !rest.is_empty() {
-        let (line, complete) = match rest.iter().position(|&b| b == b'\n') {
-            Some(i) => {
-                let line = &rest[..i];
-                rest = &rest[i + 1..];
-                (line, true)
-            }
-            None => (std::mem::take(&mut rest), false),
-        };
-        let line = line.split(|&b| b == b'#').next().unwrap_or(&[]);
-        let tokens = line.split(|b| b.is_ascii_whitespace()).filter(|t| !t.is_empty()).count();
-        if tokens == 0 {
-            continue;
-        }
-        content_lines += 1;
-        if content_lines == 2 {
-            let format = if tokens == 1 { Format::Header } else { Format::ArcList };
-            return (format, complete);
-        }
-    }
-    // Nothing, or a single line: an empty input reads as the (empty, hence invalid) header
+    // The text reader's own rule, on the bytes seen so far: settled once the second
+    // content line is complete. An empty input reads as the (empty, hence invalid) header
     // format, so that the user is told the input is empty.
-    let format = if content_lines == 0 { Format::Header } else { Format::ArcList };
-    (format, false)
+    let settled = text::classify(head, false).is_some();
+    let format = match text::classify(head, true) {
+        Some(text::Plan::Header) => Format::Header,
+        _ => Format::ArcList,
+    };
+    (format, settled)
 }
 
 /// The format of a file as far as its first bytes tell: [`Format::Binary`] when it starts

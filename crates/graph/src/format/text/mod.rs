@@ -159,7 +159,7 @@ fn read_arcs(
 
 /// How to read a text whose format was not given.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Plan {
+pub(super) enum Plan {
     Header,
     Arcs,
     /// `N M` on the first line: decided by what follows.
@@ -168,7 +168,7 @@ enum Plan {
 
 /// The plan for a text from its first two content lines; `None` when `head` ends before
 /// they do and more input follows.
-fn classify(head: &[u8], eof: bool) -> Option<Plan> {
+pub(super) fn classify(head: &[u8], eof: bool) -> Option<Plan> {
     let mut counts = [0usize; 2];
     let mut lines = 0;
     let mut i = 0;
