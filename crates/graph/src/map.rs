@@ -1,5 +1,5 @@
-//! Arrays read in place from a memory-mapped file: the crate's only `unsafe` besides the
-//! prefetch hint.
+//! Arrays read in place from a memory-mapped file, and scratch arrays in anonymous
+//! mappings: the crate's only `unsafe` besides the prefetch hint.
 //!
 //! A binary graph file given by path is mapped rather than read, so loading costs no copy
 //! and no fresh memory: the page cache's pages are the graph's arrays. The contract, as
@@ -132,6 +132,133 @@ impl<T: Plain + std::fmt::Debug> std::fmt::Debug for Array<T> {
             Array::Mapped { offset, len, .. } => {
                 f.debug_struct("Mapped").field("offset", offset).field("len", len).finish()
             }
+        }
+    }
+}
+
+/// Below this many bytes an [`IdBuf`] lives on the heap: a mapping costs a system call and
+/// at least a page.
+const MAP_FROM: usize = 1 << 16;
+
+/// A `u32` vector of fixed capacity, in its own anonymous mapping when it is large.
+///
+/// The text reader holds every id it parses until the graph is built, then drops them all.
+/// Memory freed to a heap allocator often stays with the process (in the arenas of the
+/// threads that allocated it), so the solve that follows would add to it; a mapping gives
+/// its pages back when dropped, and the pages of the capacity never written cost nothing.
+pub(crate) struct IdBuf {
+    store: Store,
+    len: usize,
+}
+
+enum Store {
+    Heap(Vec<u32>),
+    Mapped(memmap2::MmapMut),
+}
+
+impl IdBuf {
+    /// An empty vector with room for `capacity` ids. Falls back to the heap when the
+    /// mapping is refused.
+    pub(crate) fn with_capacity(capacity: usize) -> IdBuf {
+        let bytes = capacity.saturating_mul(size_of::<u32>());
+        let store = match bytes >= MAP_FROM {
+            true => memmap2::MmapMut::map_anon(bytes).ok().map(Store::Mapped),
+            false => None,
+        };
+        let store = store.unwrap_or_else(|| Store::Heap(vec![0; capacity]));
+        IdBuf { store, len: 0 }
+    }
+
+    /// Every slot, written or not (unwritten slots hold 0).
+    #[inline]
+    pub(crate) fn slots_mut(&mut self) -> &mut [u32] {
+        match &mut self.store {
+            Store::Heap(v) => v,
+            Store::Mapped(map) => {
+                let len = map.len() / size_of::<u32>();
+                // SAFETY: an anonymous mapping is page-aligned, so aligned for `u32`, and
+                // zero-filled; every bit pattern is a valid `u32`; the slice covers whole
+                // `u32`s of the mapping and borrows it mutably.
+                #[allow(unsafe_code)]
+                unsafe {
+                    std::slice::from_raw_parts_mut(map.as_mut_ptr().cast::<u32>(), len)
+                }
+            }
+        }
+    }
+
+    /// Declares the first `len` slots written.
+    pub(crate) fn set_len(&mut self, len: usize) {
+        assert!(len <= self.capacity(), "an IdBuf holds at most its capacity");
+        self.len = len;
+    }
+
+    /// How many ids it can hold.
+    pub(crate) fn capacity(&self) -> usize {
+        match &self.store {
+            Store::Heap(v) => v.len(),
+            Store::Mapped(map) => map.len() / size_of::<u32>(),
+        }
+    }
+
+    /// Appends `id`; the caller sized the vector, so it is never full.
+    pub(crate) fn push(&mut self, id: u32) {
+        let len = self.len;
+        self.slots_mut()[len] = id;
+        self.len = len + 1;
+    }
+}
+
+impl Deref for IdBuf {
+    type Target = [u32];
+
+    #[inline]
+    fn deref(&self) -> &[u32] {
+        let all: &[u32] = match &self.store {
+            Store::Heap(v) => v,
+            Store::Mapped(map) => {
+                // SAFETY: as in `slots_mut`, with a shared borrow.
+                #[allow(unsafe_code)]
+                unsafe {
+                    std::slice::from_raw_parts(map.as_ptr().cast::<u32>(), map.len() / size_of::<u32>())
+                }
+            }
+        };
+        &all[..self.len]
+    }
+}
+
+impl Default for IdBuf {
+    fn default() -> Self {
+        IdBuf::with_capacity(0)
+    }
+}
+
+impl std::fmt::Debug for IdBuf {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_id_buffer_holds_what_is_written_on_the_heap_and_in_a_mapping() {
+        for capacity in [0, 3, MAP_FROM, 3 * MAP_FROM + 1] {
+            let mut ids = IdBuf::with_capacity(capacity);
+            assert_eq!(ids.capacity(), capacity);
+            let half = capacity / 2;
+            for (i, slot) in ids.slots_mut()[..half].iter_mut().enumerate() {
+                *slot = i as u32 * 7;
+            }
+            ids.set_len(half);
+            if half < capacity {
+                ids.push(99);
+            }
+            let want: Vec<u32> = (0..half as u32).map(|i| i * 7).chain((half < capacity).then_some(99)).collect();
+            assert_eq!(&*ids, &want[..]);
         }
     }
 }

@@ -17,32 +17,35 @@ const STAGE: usize = 16;
 /// The bits of a target inside its bucket.
 const LOW: u32 = (1 << BUCKET_BITS) - 1;
 
-/// Arcs given as parts, each a sequence of `(key, value)` pairs in order, to be grouped by
-/// key (a stable sort): the successor CSR when the key is the source, the predecessor CSR
-/// when it is the target.
-pub(crate) trait Pairs: Sync {
-    /// How many parts; each is walked by one task.
-    fn parts(&self) -> usize;
-    /// Calls `f(key, value)` for every pair of part `j`, in order.
-    fn visit(&self, j: usize, f: impl FnMut(u32, u32));
+/// One part of the arcs to be grouped by key: a sequence of `(key, value)` pairs in order,
+/// walked by one task. The key is the source for the successor CSR, the target for the
+/// predecessor CSR.
+pub(crate) trait Part: Send + Sync {
+    /// Calls `f(key, value)` for every pair, in order.
+    fn visit(&self, f: impl FnMut(u32, u32));
+
+    /// The last walk: as [`visit`](Part::visit), and may free the pairs as it goes, so
+    /// that they and the result are never whole in memory at once.
+    fn drain(self, f: impl FnMut(u32, u32))
+    where
+        Self: Sized,
+    {
+        self.visit(f);
+    }
 }
 
-/// The arcs of a successor CSR, keyed by target: their transpose.
+/// The arcs of a range of sources of a successor CSR, keyed by target: a part of their
+/// transpose.
 struct Transpose<'a> {
     soff: &'a [u64],
     succ: &'a [Vertex],
-    /// Source range of part j: `starts[j]..starts[j + 1]`.
-    starts: Vec<usize>,
+    sources: std::ops::Range<usize>,
 }
 
-impl Pairs for Transpose<'_> {
-    fn parts(&self) -> usize {
-        self.starts.len() - 1
-    }
-
+impl Part for Transpose<'_> {
     #[inline]
-    fn visit(&self, j: usize, mut f: impl FnMut(u32, u32)) {
-        for u in self.starts[j]..self.starts[j + 1] {
+    fn visit(&self, mut f: impl FnMut(u32, u32)) {
+        for u in self.sources.clone() {
             for t in &self.succ[self.soff[u] as usize..self.soff[u + 1] as usize] {
                 f(t.0, u as u32);
             }
@@ -72,12 +75,13 @@ pub(crate) fn par_transpose(soff: &[u64], succ: &[Vertex]) -> Option<(Vec<u64>, 
         .collect();
     starts[0] = 0;
     starts.push(n);
-    Some(group(n, m, &Transpose { soff, succ, starts }))
+    let parts = starts.windows(2).map(|w| Transpose { soff, succ, sources: w[0]..w[1] });
+    Some(group(n, m, parts.collect()))
 }
 
-/// The `m` pairs of `pairs`, grouped by key in `0..n`: CSR offsets and the values, each
+/// The `m` pairs of `parts`, grouped by key in `0..n`: CSR offsets and the values, each
 /// key's values in the order of the parts and of the pairs inside them. `m` must be below
-/// `u32::MAX`.
+/// `u32::MAX`. The parts are drained by the second of their two walks.
 ///
 /// A two-pass radix sort, in place in the result. Each part counts its pairs per bucket
 /// of 2¹⁶ keys, which gives every (bucket, part) pair its stretch of the result. Pass 1:
@@ -90,18 +94,17 @@ pub(crate) fn par_transpose(soff: &[u64], succ: &[Vertex]) -> Option<(Vec<u64>, 
 /// # Complexity
 /// O(n + m) work, O((n + m) / p) time on p threads; 2 bytes per pair of extra space, and
 /// one bucket's values per thread.
-pub(crate) fn group(n: usize, m: usize, pairs: &impl Pairs) -> (Vec<u64>, Vec<Vertex>) {
+pub(crate) fn group<P: Part>(n: usize, m: usize, parts: Vec<P>) -> (Vec<u64>, Vec<Vertex>) {
     debug_assert!(m < u32::MAX as usize);
-    let parts = pairs.parts();
     let buckets = n.div_ceil(1 << BUCKET_BITS);
 
     // Arcs per (part, bucket); the result holds bucket 0's arcs of part 0, of part 1, ...,
     // then bucket 1's, and so on.
-    let counts: Vec<Vec<usize>> = (0..parts)
-        .into_par_iter()
-        .map(|j| {
+    let counts: Vec<Vec<usize>> = parts
+        .par_iter()
+        .map(|part| {
             let mut count = vec![0usize; buckets];
-            pairs.visit(j, |key, _| count[(key >> BUCKET_BITS) as usize] += 1);
+            part.visit(|key, _| count[(key >> BUCKET_BITS) as usize] += 1);
             count
         })
         .collect();
@@ -113,7 +116,7 @@ pub(crate) fn group(n: usize, m: usize, pairs: &impl Pairs) -> (Vec<u64>, Vec<Ve
     // Each part's stretch of every bucket, in both arrays.
     let mut bucket_start = Vec::with_capacity(buckets + 1);
     let mut stretches: Vec<Vec<(&mut [Vertex], &mut [u16])>> =
-        (0..parts).map(|_| Vec::with_capacity(buckets)).collect();
+        (0..parts.len()).map(|_| Vec::with_capacity(buckets)).collect();
     let (mut rest, mut low_rest) = (&mut pred[..], &mut low[..]);
     let mut at = 0;
     for b in 0..buckets {
@@ -129,11 +132,11 @@ pub(crate) fn group(n: usize, m: usize, pairs: &impl Pairs) -> (Vec<u64>, Vec<Ve
     bucket_start.push(m);
 
     // Pass 1: every part's sources and low target bits to its stretches, 16 at a time.
-    stretches.into_par_iter().enumerate().for_each(|(j, mut out)| {
+    stretches.into_par_iter().zip(parts).for_each(|(mut out, part)| {
         let mut stage = vec![([Vertex(0); STAGE], [0u16; STAGE]); buckets];
         let mut staged = vec![0usize; buckets];
         let mut written = vec![0usize; buckets];
-        pairs.visit(j, |key, value| {
+        part.drain(|key, value| {
             let b = (key >> BUCKET_BITS) as usize;
             let k = staged[b];
             let stage = &mut stage[b];

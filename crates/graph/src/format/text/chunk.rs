@@ -5,6 +5,8 @@
 //! start and token indices relative to its own first token; the reader turns them into
 //! positions and names ("the source of arc 7 of 10") once it knows the chunks before.
 
+use crate::map::IdBuf;
+
 /// How the tokens of a chunk are grouped.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) enum Layout {
@@ -49,7 +51,7 @@ pub(super) struct Fault {
 #[derive(Debug, Default)]
 pub(super) struct Chunk {
     /// The 0-based vertex ids, in order (pairs: source, target).
-    pub(super) ids: Vec<u32>,
+    pub(super) ids: IdBuf,
     /// The largest 1-based id seen (0 for none).
     pub(super) max_id: u32,
     /// How many line breaks the chunk holds.
@@ -123,7 +125,11 @@ fn number_slow(bytes: &[u8], mut i: usize) -> (Option<u64>, usize) {
 /// Tokenizes `bytes`, which starts at the beginning of a line, or `column - 1` bytes into
 /// its first line. Ids must lie in `1..=limit` (`limit` ≤ `u32::MAX`).
 pub(super) fn parse(bytes: &[u8], column: u64, layout: Layout, limit: u64) -> Chunk {
-    let mut ids: Vec<u32> = Vec::with_capacity(bytes.len() / 6);
+    // Every id takes a digit and a separator (the last may lack it), and `align` may
+    // append one id: the capacity is never exceeded.
+    let mut ids = IdBuf::with_capacity(bytes.len() / 2 + 2);
+    let slots = ids.slots_mut();
+    let mut count = 0usize;
     let mut newlines = 0u64;
     // The column of `bytes[i]` is `i + 1 - line_start` (line_start may be "negative").
     let mut line_start: i64 = 1 - column as i64;
@@ -168,7 +174,7 @@ pub(super) fn parse(bytes: &[u8], column: u64, layout: Layout, limit: u64) -> Ch
             problem,
             line: newlines,
             column: (i as i64 - line_start + 1) as u64,
-            token: ids.len() as u64,
+            token: count as u64,
         };
         if let Some(problem) = ended {
             break Some(at(problem));
@@ -192,7 +198,8 @@ pub(super) fn parse(bytes: &[u8], column: u64, layout: Layout, limit: u64) -> Ch
             break Some(at(Problem::OutOfRange(value)));
         }
         max_id = max_id.max(value);
-        ids.push((value - 1) as u32);
+        slots[count] = (value - 1) as u32;
+        count += 1;
         on_line += 1;
         i = end;
     };
@@ -200,6 +207,7 @@ pub(super) fn parse(bytes: &[u8], column: u64, layout: Layout, limit: u64) -> Ch
         Some(_) => 0,
         None => (len as i64 - line_start) as u64,
     };
+    ids.set_len(count);
     Chunk { ids, max_id: max_id as u32, newlines, tail, fault }
 }
 
@@ -267,7 +275,7 @@ mod tests {
     #[test]
     fn a_chunk_reports_its_first_problem_with_a_local_position() {
         let c = parse(b"1 2\n3 4\n  5 x\n", 1, Layout::Stream, 9);
-        assert_eq!(c.ids, [0, 1, 2, 3, 4]);
+        assert_eq!(*c.ids, [0, 1, 2, 3, 4]);
         let f = c.fault.unwrap();
         assert_eq!((f.problem, f.line, f.column, f.token), (Problem::NotANumber('x'), 2, 5, 5));
 

@@ -19,6 +19,7 @@ use rayon::prelude::*;
 
 use self::chunk::{Chunk, Fault, Layout, Problem, char_at, is_space, memchr, number};
 use super::{Format, GameFile};
+use crate::map::IdBuf;
 use crate::{Graph, ReadError, ReadErrorKind, Vertex};
 
 /// How the text readers work. The defaults suit every input; any value gives the same
@@ -478,7 +479,7 @@ fn head(bytes: &[u8], eof: bool) -> Result<Head, HeadStop> {
 /// What the arcs of a text hold once read.
 struct Arcs {
     /// The ids of every chunk, in file order, each from its start index.
-    chunks: Vec<(Vec<u32>, usize)>,
+    chunks: Vec<(IdBuf, usize)>,
     ids: u64,
     max_id: u32,
     /// Where the input ends.
@@ -590,6 +591,9 @@ fn read_arcs_body<R: Read>(
         }
         out.end_pos = pos;
         if eof {
+            // Everything is parsed: the window's memory is better spent on the graph.
+            input.buf = Vec::new();
+            input.pos = 0;
             return Ok(out);
         }
         read.map_err(ArcStop::Error)?;
@@ -753,13 +757,11 @@ fn ambiguous_file<R: Read>(input: &mut Input<'_, R>) -> Result<(GameFile, Format
     }
     let n = u64::from(arcs.max_id).max(a).max(b);
     check_vertices(input, n, None)?;
+    let mut first = IdBuf::with_capacity(2);
+    first.push((a - 1) as u32);
+    first.push((b - 1) as u32);
     let mut chunks = arcs.chunks;
-    match chunks.first_mut() {
-        Some((ids, _)) => {
-            ids.splice(0..0, [(a - 1) as u32, (b - 1) as u32]);
-        }
-        None => chunks.push((vec![(a - 1) as u32, (b - 1) as u32], 0)),
-    }
+    chunks.insert(0, (first, 0));
     let graph = assemble(n as usize, chunks, m as usize + 1);
     Ok((GameFile { graph, start: None }, Format::ArcList))
 }
@@ -783,7 +785,7 @@ fn check_vertices<R: Read>(
 
 /// Pairs ids across chunk boundaries: a chunk that ends with a source gives it the first
 /// id of the next chunk that has one, so every chunk holds whole arcs.
-fn align(mut chunks: Vec<(Vec<u32>, usize)>) -> Vec<(Vec<u32>, usize)> {
+fn align(mut chunks: Vec<(IdBuf, usize)>) -> Vec<(IdBuf, usize)> {
     let mut open: Option<usize> = None;
     for j in 0..chunks.len() {
         if let Some(k) = open
@@ -802,22 +804,23 @@ fn align(mut chunks: Vec<(Vec<u32>, usize)>) -> Vec<(Vec<u32>, usize)> {
     chunks
 }
 
-/// The arcs of chunks, grouped into one part per thread.
-struct ChunkArcs<'a> {
-    chunks: &'a [(Vec<u32>, usize)],
-    /// Chunk range of part j: `starts[j]..starts[j + 1]`.
-    starts: Vec<usize>,
-}
+/// The arcs of a run of chunks: a part of the successor CSR, keyed by source. Draining it
+/// frees each chunk once walked.
+struct ChunkArcs(Vec<(IdBuf, usize)>);
 
-impl crate::transpose::Pairs for ChunkArcs<'_> {
-    fn parts(&self) -> usize {
-        self.starts.len() - 1
+impl crate::transpose::Part for ChunkArcs {
+    #[inline]
+    fn visit(&self, mut f: impl FnMut(u32, u32)) {
+        for (ids, from) in &self.0 {
+            for arc in ids[*from..].chunks_exact(2) {
+                f(arc[0], arc[1]);
+            }
+        }
     }
 
-    #[inline]
-    fn visit(&self, j: usize, mut f: impl FnMut(u32, u32)) {
-        for (ids, from) in &self.chunks[self.starts[j]..self.starts[j + 1]] {
-            for arc in ids[*from..].chunks_exact(2) {
+    fn drain(self, mut f: impl FnMut(u32, u32)) {
+        for (ids, from) in self.0 {
+            for arc in ids[from..].chunks_exact(2) {
                 f(arc[0], arc[1]);
             }
         }
@@ -825,22 +828,20 @@ impl crate::transpose::Pairs for ChunkArcs<'_> {
 }
 
 /// The CSR graph on `n` vertices of the `m` arcs held in `chunks` (ids below `n`).
-fn assemble(n: usize, chunks: Vec<(Vec<u32>, usize)>, m: usize) -> Graph {
+fn assemble(n: usize, chunks: Vec<(IdBuf, usize)>, m: usize) -> Graph {
     if m >= RADIX_FROM && m < u32::MAX as usize {
-        let parts = rayon::current_num_threads().clamp(1, 64).min(chunks.len().max(1));
-        let mut starts = vec![0];
+        // One part per thread, with about the same number of arcs.
+        let parts = rayon::current_num_threads().clamp(1, 64);
+        let mut split = vec![ChunkArcs(Vec::new())];
         let mut seen = 0;
-        for (k, (ids, from)) in chunks.iter().enumerate() {
+        for (ids, from) in chunks {
             seen += (ids.len() - from) / 2;
-            if seen * parts >= m * starts.len() && starts.len() < parts {
-                starts.push(k + 1);
+            split.last_mut().expect("never empty").0.push((ids, from));
+            if seen * parts >= m * split.len() && split.len() < parts {
+                split.push(ChunkArcs(Vec::new()));
             }
         }
-        starts.push(chunks.len());
-        starts.dedup();
-        let (offsets, targets) =
-            crate::transpose::group(n, m, &ChunkArcs { chunks: &chunks, starts });
-        drop(chunks);
+        let (offsets, targets) = crate::transpose::group(n, m, split);
         return Graph::from_csr_trusted(offsets, targets);
     }
     let arcs = || chunks.iter().flat_map(|(ids, from)| ids[*from..].chunks_exact(2));
