@@ -220,7 +220,10 @@ impl Deref for IdBuf {
                 // SAFETY: as in `slots_mut`, with a shared borrow.
                 #[allow(unsafe_code)]
                 unsafe {
-                    std::slice::from_raw_parts(map.as_ptr().cast::<u32>(), map.len() / size_of::<u32>())
+                    std::slice::from_raw_parts(
+                        map.as_ptr().cast::<u32>(),
+                        map.len() / size_of::<u32>(),
+                    )
                 }
             }
         };
@@ -257,7 +260,8 @@ mod tests {
             if half < capacity {
                 ids.push(99);
             }
-            let want: Vec<u32> = (0..half as u32).map(|i| i * 7).chain((half < capacity).then_some(99)).collect();
+            let want: Vec<u32> =
+                (0..half as u32).map(|i| i * 7).chain((half < capacity).then_some(99)).collect();
             assert_eq!(&*ids, &want[..]);
         }
     }
