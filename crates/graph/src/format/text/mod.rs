@@ -828,7 +828,7 @@ impl crate::transpose::Part for ChunkArcs {
 }
 
 /// The CSR graph on `n` vertices of the `m` arcs held in `chunks` (ids below `n`).
-fn assemble(n: usize, chunks: Vec<(IdBuf, usize)>, m: usize) -> Graph {
+fn assemble(n: usize, mut chunks: Vec<(IdBuf, usize)>, m: usize) -> Graph {
     if m >= RADIX_FROM && m < u32::MAX as usize {
         // One part per thread, with about the same number of arcs.
         let parts = rayon::current_num_threads().clamp(1, 64);
@@ -844,20 +844,28 @@ fn assemble(n: usize, chunks: Vec<(IdBuf, usize)>, m: usize) -> Graph {
         let (offsets, targets) = crate::transpose::group(n, m, split);
         return Graph::from_csr_trusted(offsets, targets);
     }
-    let arcs = || chunks.iter().flat_map(|(ids, from)| ids[*from..].chunks_exact(2));
+    // A counting sort. The offsets first hold where each source's run ends; the arcs are
+    // then placed from the last one back, each chunk freed once placed, which leaves the
+    // offsets at the runs' starts and never holds the ids and the targets whole together.
     let mut offsets = vec![0u64; n + 1];
-    for arc in arcs() {
-        offsets[arc[0] as usize + 1] += 1;
+    for (ids, from) in &chunks {
+        for arc in ids[*from..].chunks_exact(2) {
+            offsets[arc[0] as usize] += 1;
+        }
     }
-    for i in 0..n {
-        offsets[i + 1] += offsets[i];
+    let mut end = 0;
+    for o in &mut offsets[..n] {
+        end += *o;
+        *o = end;
     }
-    let mut cursor = offsets[..n].to_vec();
+    offsets[n] = end;
     let mut targets = vec![Vertex(0); m];
-    for arc in arcs() {
-        let c = &mut cursor[arc[0] as usize];
-        targets[*c as usize] = Vertex(arc[1]);
-        *c += 1;
+    while let Some((ids, from)) = chunks.pop() {
+        for arc in ids[from..].chunks_exact(2).rev() {
+            let o = &mut offsets[arc[0] as usize];
+            *o -= 1;
+            targets[*o as usize] = Vertex(arc[1]);
+        }
     }
     Graph::from_csr_trusted(offsets, targets)
 }
