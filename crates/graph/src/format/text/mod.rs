@@ -270,26 +270,15 @@ fn fill(
     if *eof {
         return Ok(());
     }
-    buf.reserve(want.saturating_sub(buf.len()));
-    while buf.len() < want {
-        let len = buf.len();
-        buf.resize(want, 0);
-        match reader.read(&mut buf[len..]) {
-            Ok(0) => {
-                buf.truncate(len);
-                *eof = true;
-                break;
-            }
-            Ok(k) => {
-                buf.truncate(len + k);
-                *total += k as u64;
-            }
-            Err(e) if e.kind() == io::ErrorKind::Interrupted => buf.truncate(len),
-            Err(e) => {
-                buf.truncate(len);
-                return Err(ReadError::new(ReadErrorKind::Io(e.to_string())));
-            }
+    // `read_to_end` reads into the spare capacity without zeroing it first.
+    let need = want.saturating_sub(buf.len());
+    buf.reserve(need);
+    match (&mut *reader).take(need as u64).read_to_end(buf) {
+        Ok(k) => {
+            *total += k as u64;
+            *eof = k < need;
         }
+        Err(e) => return Err(ReadError::new(ReadErrorKind::Io(e.to_string()))),
     }
     Ok(())
 }
