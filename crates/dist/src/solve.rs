@@ -163,13 +163,13 @@ pub fn dist_solve(
     {
         return Err(DistError::Config("the number of workers must be 1..2^30".into()));
     }
-    if let Query::Start(v) = query {
-        if v.index() >= g.num_vertices() {
-            return Err(DistError::Config(format!(
-                "start vertex {} is outside the graph",
-                v.one_based()
-            )));
-        }
+    if let Query::Start(v) = query
+        && v.index() >= g.num_vertices()
+    {
+        return Err(DistError::Config(format!(
+            "start vertex {} is outside the graph",
+            v.one_based()
+        )));
     }
     let sent = Arc::new(AtomicU64::new(0));
     let comm = timely::CommunicationConfig::Cluster {
@@ -191,13 +191,10 @@ pub fn dist_solve(
             Duration::default(),
             move |_, events: &mut Option<Vec<(Duration, CommunicationEvent)>>| {
                 for (_, e) in events.iter().flatten() {
-                    if let CommunicationEvent::Message(m) = e {
-                        if m.is_send {
-                            counter.fetch_add(
-                                m.header.length as u64 + HEADER_BYTES,
-                                Ordering::Relaxed,
-                            );
-                        }
+                    if let CommunicationEvent::Message(m) = e
+                        && m.is_send
+                    {
+                        counter.fetch_add(m.header.length as u64 + HEADER_BYTES, Ordering::Relaxed);
                     }
                 }
             },
@@ -229,10 +226,10 @@ type Inbox<T> = Rc<RefCell<BTreeMap<u64, Vec<T>>>>;
 
 /// Files a batch seen by an inspect operator under its time.
 fn keep<T: Copy>(inbox: &Inbox<T>, event: Result<(&Stamp<u64>, &Vec<T>), &[u64]>) {
-    if let Ok((stamp, data)) = event {
-        if let Some(&t) = stamp.elements().first() {
-            inbox.borrow_mut().entry(t).or_default().extend_from_slice(data);
-        }
+    if let Ok((stamp, data)) = event
+        && let Some(&t) = stamp.elements().first()
+    {
+        inbox.borrow_mut().entry(t).or_default().extend_from_slice(data);
     }
 }
 
