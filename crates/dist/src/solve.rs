@@ -238,6 +238,49 @@ fn take<T>(inbox: &Inbox<T>, time: u64) -> Vec<T> {
     inbox.borrow_mut().remove(&time).unwrap_or_default()
 }
 
+/// How a worker finds the index of a target among the distinct targets of its arcs.
+enum Names {
+    /// A table over all vertices (4 bytes per vertex of the graph, O(1) per look-up):
+    /// used when that is at most [`DENSE_BYTES_PER_ARC`] per arc of the worker.
+    Dense(Vec<u32>),
+    /// The distinct targets are sorted: a binary search.
+    Sorted,
+}
+
+/// Largest table of [`Names::Dense`], in bytes per arc of the worker.
+const DENSE_BYTES_PER_ARC: usize = 8;
+
+impl Names {
+    #[inline]
+    fn index(&self, distinct: &[u32], v: u32) -> u32 {
+        match self {
+            Names::Dense(table) => table[v as usize],
+            Names::Sorted => distinct.binary_search(&v).expect("a target of mine") as u32,
+        }
+    }
+}
+
+/// The distinct targets of `arcs` (in the order of first appearance with a dense table,
+/// sorted otherwise) and how to find a target's index among them.
+fn rename(arcs: &[Vertex], n: usize) -> (Vec<u32>, Names) {
+    if n.saturating_mul(4) <= arcs.len().saturating_mul(DENSE_BYTES_PER_ARC) {
+        let mut table = vec![NONE; n];
+        let mut distinct = Vec::new();
+        for t in arcs {
+            if table[t.index()] == NONE {
+                table[t.index()] = distinct.len() as u32;
+                distinct.push(t.0);
+            }
+        }
+        (distinct, Names::Dense(table))
+    } else {
+        let mut distinct: Vec<u32> = arcs.iter().map(|t| t.0).collect();
+        distinct.sort_unstable();
+        distinct.dedup();
+        (distinct, Names::Sorted)
+    }
+}
+
 /// One worker's part: returns what worker 0 gathered and the number of rounds.
 fn run_worker(
     worker: &mut timely::worker::Worker,
@@ -292,13 +335,8 @@ fn run_worker(
     let first = soff[lo] as usize;
     let last = soff[hi] as usize;
     let my_arcs = &targets[first..last];
-    let mut distinct: Vec<u32> = my_arcs.iter().map(|t| t.0).collect();
-    distinct.sort_unstable();
-    distinct.dedup();
-    let local: Vec<u32> = my_arcs
-        .iter()
-        .map(|t| distinct.binary_search(&t.0).expect("a target of mine") as u32)
-        .collect();
+    let (distinct, names) = rename(my_arcs, n);
+    let local: Vec<u32> = my_arcs.iter().map(|t| names.index(&distinct, t.0)).collect();
     let mut rev_off = vec![0usize; distinct.len() + 1];
     for &t in &local {
         rev_off[t as usize + 1] += 1;
@@ -374,7 +412,7 @@ fn run_worker(
                 decided += u64::from(m as u32);
                 continue;
             }
-            let i = distinct.binary_search(&(m as u32)).expect("a subscribed vertex");
+            let i = names.index(&distinct, m as u32) as usize;
             their_label[i] = if kind == DECIDED_WIN { WIN } else { LOSS };
             their_depth[i] = d;
             for &u in &rev[rev_off[i]..rev_off[i + 1]] {
@@ -516,9 +554,9 @@ mod tests {
         {
             // Timely connects processes with one-second retries: fewer runs on several.
             let sizes: &[(usize, usize)] = if processes == 1 {
-                &[(0, 0), (1, 0), (1, 1), (5, 3), (30, 45), (200, 300)]
+                &[(0, 0), (1, 0), (1, 1), (5, 3), (30, 45), (200, 300), (300, 40)]
             } else {
-                &[(1, 1), (30, 45), (200, 300)]
+                &[(1, 1), (30, 45), (200, 300), (300, 40)]
             };
             for &(n, m) in sizes {
                 let g = Arc::new(random_graph(&mut rng, n, m, case % 2 == 1 && n > 1));
