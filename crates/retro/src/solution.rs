@@ -147,6 +147,8 @@ impl Solution {
     /// let s = Solution::from_parts(vec![Outcome::Win, Outcome::Loss], vec![1, 0], vec![1, u32::MAX]).unwrap();
     /// assert_eq!(s.table().to_string(), "1 W 1 2\n2 L 0 -\n");
     /// assert!(Solution::from_parts(vec![Outcome::Draw], vec![0], vec![u32::MAX]).is_err());
+    /// assert!(Solution::from_parts(vec![Outcome::Loss], vec![0], vec![1]).is_err());
+    /// assert!(Solution::from_parts(vec![Outcome::Loss], vec![0, 0], vec![u32::MAX]).is_err());
     /// ```
     pub fn from_parts(
         outcomes: Vec<Outcome>,
