@@ -43,6 +43,7 @@ commands:
                         octal   octal games against ogsolve and the plain definition
                                 (also --medium: N up to 10^6; --games 0.6,0.106: only these)
                         python  gamegraph.retro from NumPy arrays against the CLI's solve
+                        dist    gamegraph dist retro on 1 and 2 processes against retro
                       --quick: small sizes only
   ci                  run .ci/run: what CI runs
   help                print this text";

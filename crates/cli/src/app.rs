@@ -26,6 +26,8 @@ struct Cli {
 enum Command {
     /// Win / lose / draw, depth and optimal moves of a game graph (retrograde analysis).
     Retro(cmd::retro::Args),
+    /// Solvers on a cluster of processes: `gamegraph dist retro`.
+    Dist(cmd::dist::Args),
     /// Generate a random game graph.
     Gen(cmd::generate::Args),
     /// Convert a game graph between file formats.
@@ -128,6 +130,7 @@ pub fn main_single(which: Single) -> ExitCode {
 fn dispatch(command: Command) -> Result<ExitCode, CliError> {
     match command {
         Command::Retro(a) => cmd::retro::run(a),
+        Command::Dist(a) => cmd::dist::run(a),
         Command::Gen(a) => cmd::generate::run(a),
         Command::Convert(a) => cmd::convert::run(a),
         Command::Info(a) => cmd::info::run(a),

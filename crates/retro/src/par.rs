@@ -131,7 +131,7 @@ fn solve_in_levels(g: &Graph, sizes: Sizes) -> Solution {
         .collect();
     // The depths replace the state words in place: no fresh array to fault in.
     state.par_iter_mut().for_each(|s| *s = if *s & LABEL == 0 { NONE } else { *s & VALUE });
-    Solution::from_parts(outcomes, state, moves)
+    Solution::from_parts_unchecked(outcomes, state, moves)
 }
 
 /// Applies "a successor of `u` was labelled" to `u`'s state word; the new frontier item

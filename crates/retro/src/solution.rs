@@ -133,7 +133,53 @@ impl fmt::Display for Table<'_> {
 }
 
 impl Solution {
-    pub(crate) fn from_parts(outcomes: Vec<Outcome>, depths: Vec<u32>, moves: Vec<u32>) -> Self {
+    /// A solution from its parts, indexed by vertex: outcomes, depths (`u32::MAX` for
+    /// none) and moves (`u32::MAX` for none), as another solver computed them. Checks the
+    /// shape only: equal lengths, a depth exactly for the W and L vertices, moves inside
+    /// the vertex range; [`verify`](crate::verify) checks it against a graph.
+    ///
+    /// # Errors
+    /// A message saying which part does not fit.
+    ///
+    /// # Example
+    /// ```
+    /// use gamegraph_retro::{Outcome, Solution};
+    /// let s = Solution::from_parts(vec![Outcome::Win, Outcome::Loss], vec![1, 0], vec![1, u32::MAX]).unwrap();
+    /// assert_eq!(s.table().to_string(), "1 W 1 2\n2 L 0 -\n");
+    /// assert!(Solution::from_parts(vec![Outcome::Draw], vec![0], vec![u32::MAX]).is_err());
+    /// assert!(Solution::from_parts(vec![Outcome::Loss], vec![0], vec![1]).is_err());
+    /// assert!(Solution::from_parts(vec![Outcome::Loss], vec![0, 0], vec![u32::MAX]).is_err());
+    /// ```
+    pub fn from_parts(
+        outcomes: Vec<Outcome>,
+        depths: Vec<u32>,
+        moves: Vec<u32>,
+    ) -> Result<Self, String> {
+        let n = outcomes.len();
+        if depths.len() != n || moves.len() != n {
+            return Err(format!(
+                "{n} outcomes, {} depths and {} moves: the lengths differ",
+                depths.len(),
+                moves.len()
+            ));
+        }
+        for (i, (o, &d)) in outcomes.iter().zip(&depths).enumerate() {
+            if (*o == Outcome::Draw) != (d == NONE) {
+                return Err(format!("vertex {}: a depth must be given exactly for W and L", i + 1));
+            }
+        }
+        if let Some(i) = moves.iter().position(|&m| m != NONE && m as usize >= n) {
+            return Err(format!("vertex {}: its move is outside the graph", i + 1));
+        }
+        Ok(Solution { outcomes, depths, moves })
+    }
+
+    /// The constructor of the solvers here, whose parts are right by construction.
+    pub(crate) fn from_parts_unchecked(
+        outcomes: Vec<Outcome>,
+        depths: Vec<u32>,
+        moves: Vec<u32>,
+    ) -> Self {
         debug_assert!(outcomes.len() == depths.len() && depths.len() == moves.len());
         Solution { outcomes, depths, moves }
     }

@@ -157,7 +157,11 @@ mod tests {
         let s = solve(&g);
         assert_eq!(verify(&g, &s), Ok(()));
         // "W, L" is locally consistent as labels, but no depth makes it a certificate.
-        let wl = Solution::from_parts(vec![Outcome::Win, Outcome::Loss], vec![1, 2], vec![1, 0]);
+        let wl = Solution::from_parts_unchecked(
+            vec![Outcome::Win, Outcome::Loss],
+            vec![1, 2],
+            vec![1, 0],
+        );
         assert_eq!(
             verify(&g, &wl),
             Err(CertificateError::WrongDepth {
@@ -190,7 +194,8 @@ mod tests {
         assert_eq!(m, [2, 2, NONE, 4, 3, 3]);
 
         let bad = |o: &[Outcome], d: &[u32], m: &[u32]| {
-            verify(&g, &Solution::from_parts(o.to_vec(), d.to_vec(), m.to_vec())).unwrap_err()
+            verify(&g, &Solution::from_parts_unchecked(o.to_vec(), d.to_vec(), m.to_vec()))
+                .unwrap_err()
         };
         let mut o2 = o.clone();
         o2[2] = Outcome::Win;
@@ -251,7 +256,7 @@ mod tests {
         );
         // A D vertex whose only D successor is relabelled W (with an L successor).
         let g2 = graph(3, &[(0, 1), (1, 0), (1, 2)]);
-        let s2 = Solution::from_parts(
+        let s2 = Solution::from_parts_unchecked(
             vec![Outcome::Draw, Outcome::Win, Outcome::Loss],
             vec![NONE, 1, 0],
             vec![1, 2, NONE],
@@ -262,7 +267,7 @@ mod tests {
         );
         // A terminal vertex labelled otherwise, and a size mismatch.
         let g3 = Graph::from_arcs(1, &[]).unwrap();
-        let s3 = Solution::from_parts(vec![Outcome::Draw], vec![NONE], vec![NONE]);
+        let s3 = Solution::from_parts_unchecked(vec![Outcome::Draw], vec![NONE], vec![NONE]);
         assert_eq!(
             verify(&g3, &s3),
             Err(CertificateError::TerminalNotLoss { vertex: Vertex(0), found: Outcome::Draw })

@@ -12,6 +12,7 @@ use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result, bail};
 
+mod dist;
 mod graph;
 mod grundy;
 mod kernel;
@@ -101,7 +102,7 @@ pub(crate) fn mib(bytes: u64) -> String {
 }
 
 /// The benchmark names, in the order `cargo xtask help` lists them.
-const NAMES: [&str; 7] = ["graph", "retro", "tab", "kernel", "grundy", "octal", "python"];
+const NAMES: [&str; 8] = ["graph", "retro", "tab", "kernel", "grundy", "octal", "python", "dist"];
 
 /// Splits `bench`'s arguments into the benchmark names and the flags; `--games` takes the
 /// next argument as its value.
@@ -141,6 +142,7 @@ pub(crate) fn run(root: &Path, args: &[String]) -> Result<()> {
             "grundy" => grundy::run(root, quick)?,
             "python" => python::run(root, quick)?,
             "kernel" => kernel::run(root, quick)?,
+            "dist" => dist::run(root, quick)?,
             _ => unreachable!("parse accepts only NAMES"),
         }
     }

@@ -108,7 +108,7 @@ fn utf8(path: &Path) -> Result<&str> {
 
 /// Writes the graph of `gamegraph gen` with `args` to `path` in format `to`, unless the
 /// file exists (through a temporary file, so an interrupted run leaves nothing half done).
-fn generate(bin: &Path, path: &Path, args: &[String], to: &str) -> Result<()> {
+pub(super) fn generate(bin: &Path, path: &Path, args: &[String], to: &str) -> Result<()> {
     if path.exists() {
         return Ok(());
     }
@@ -125,7 +125,7 @@ fn generate(bin: &Path, path: &Path, args: &[String], to: &str) -> Result<()> {
 }
 
 /// The `gamegraph gen` arguments of a graph.
-fn gen_args(vertices: u64, arcs: u64, seed: u64, acyclic: bool) -> Vec<String> {
+pub(super) fn gen_args(vertices: u64, arcs: u64, seed: u64, acyclic: bool) -> Vec<String> {
     let mut args: Vec<String> = ["--vertices", &vertices.to_string(), "--arcs", &arcs.to_string()]
         .into_iter()
         .map(str::to_owned)

@@ -1,6 +1,7 @@
 //! One module per subcommand: its `Args` (clap) and its `run`.
 
 pub(crate) mod convert;
+pub(crate) mod dist;
 pub(crate) mod generate;
 pub(crate) mod grundy;
 pub(crate) mod info;

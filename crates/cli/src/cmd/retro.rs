@@ -67,20 +67,7 @@ pub(crate) fn run(args: Args) -> Result<ExitCode, CliError> {
     let file =
         pool.install(|| read_graph(args.file.as_deref(), &args.input).map(|(file, _)| file))?;
     let g = &file.graph;
-    let n = g.num_vertices();
-    let start = match args.start {
-        Some(id) => Some(
-            Vertex::from_one_based(id)
-                .filter(|v| v.index() < n)
-                .ok_or_else(|| CliError::Usage(format!("--start {id} is outside 1..{n}")))?,
-        ),
-        None => file.start,
-    };
-    if start.is_none() && (!args.all || args.line) {
-        return Err(CliError::Usage(
-            "the input has no start vertex: give one with --start V (or use --all)".into(),
-        ));
-    }
+    let start = start_vertex(args.start, g.num_vertices(), file.start, args.all && !args.line)?;
 
     let bar = progress(None, "solving");
     let solution = pool.install(|| par_solve(g));
@@ -105,21 +92,66 @@ pub(crate) fn run(args: Args) -> Result<ExitCode, CliError> {
         w.finish()?;
     }
 
+    let shape = Shape { json: args.json, all: args.all, line: args.line };
+    print_solution(&solution, g.num_arcs(), start, shape)?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The start vertex: `--start` (1-based) if given, else the file's; an error when there is
+/// none and `optional` is false.
+pub(crate) fn start_vertex(
+    given: Option<u64>,
+    n: usize,
+    from_file: Option<Vertex>,
+    optional: bool,
+) -> Result<Option<Vertex>, CliError> {
+    let start = match given {
+        Some(id) => Some(
+            Vertex::from_one_based(id)
+                .filter(|v| v.index() < n)
+                .ok_or_else(|| CliError::Usage(format!("--start {id} is outside 1..{n}")))?,
+        ),
+        None => from_file,
+    };
+    if start.is_none() && !optional {
+        return Err(CliError::Usage(
+            "the input has no start vertex: give one with --start V (or use --all)".into(),
+        ));
+    }
+    Ok(start)
+}
+
+/// What `gamegraph retro` prints: JSON or text, every vertex or the start only, the line.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Shape {
+    pub(crate) json: bool,
+    pub(crate) all: bool,
+    pub(crate) line: bool,
+}
+
+/// Prints a solution on standard output as `gamegraph retro` does (the command
+/// `gamegraph dist retro` prints the same).
+pub(crate) fn print_solution(
+    solution: &Solution,
+    arcs: usize,
+    start: Option<Vertex>,
+    shape: Shape,
+) -> Result<(), CliError> {
     let mut out = Output::create(None)?;
-    if args.json {
-        write_json(&mut out, &json(&solution, g.num_arcs(), start, &args))?;
-    } else if args.all {
+    if shape.json {
+        write_json(&mut out, &json(solution, arcs, start, shape))?;
+    } else if shape.all {
         write!(out, "{}", solution.table())?;
     } else if let Some(start) = start {
-        if args.line {
+        if shape.line {
             let line = solution.principal_variation(start);
-            write!(out, "{}", line.display(&solution))?;
+            write!(out, "{}", line.display(solution))?;
         } else {
             writeln!(out, "{}", solution.outcome(start).code())?;
         }
     }
     out.finish()?;
-    Ok(ExitCode::SUCCESS)
+    Ok(())
 }
 
 #[derive(Serialize)]
@@ -181,7 +213,7 @@ struct Json {
     line: Option<JsonLine>,
 }
 
-fn json(s: &Solution, arcs: usize, start: Option<Vertex>, args: &Args) -> Json {
+fn json(s: &Solution, arcs: usize, start: Option<Vertex>, args: Shape) -> Json {
     let c = s.counts();
     let line = start.filter(|_| args.line).map(|start| {
         let line = s.principal_variation(start);

@@ -1,0 +1,231 @@
+//! `gamegraph dist retro`: retrograde analysis on a cluster of processes (timely dataflow).
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
+
+use anyhow::anyhow;
+use gamegraph_dist::{Cluster, Gathered, Query, dist_solve, parse_hostfile};
+
+use crate::cmd::retro::{Shape, print_solution, start_vertex};
+use crate::common::{CliError, GraphInput, read_graph};
+
+/// Solvers that run on a cluster of processes.
+#[derive(Debug, clap::Args)]
+pub(crate) struct Args {
+    #[command(subcommand)]
+    command: DistCommand,
+}
+
+#[derive(Debug, clap::Subcommand)]
+enum DistCommand {
+    /// Win / lose / draw, depth and optimal moves, as `gamegraph retro`, on a cluster.
+    Retro(RetroArgs),
+}
+
+/// Win / lose / draw, depth and optimal moves of a game graph, as `gamegraph retro`, with
+/// the vertices split over the worker threads of several processes (timely dataflow).
+#[derive(Debug, clap::Args)]
+#[command(after_help = "Start one process per hostfile line, each with the same FILE \
+(a path every machine can read) and its own --process. Process 0 prints exactly what \
+`gamegraph retro` prints for the same arguments; the others print nothing. See \
+docs/distributed.md.
+
+The hostfile has one host:port per line (process 0 first); blank lines and lines \
+starting with # are skipped.
+
+Exit codes: 0 done; 2 bad input, a malformed hostfile or a --process outside it (on \
+every process that reads the same files); 1 a network failure: a peer that cannot be \
+reached within --connect-timeout, or a peer lost during the run.
+
+Examples (two processes on one machine):
+  printf '127.0.0.1:7001\\n127.0.0.1:7002\\n' > hosts
+  gamegraph gen --vertices 1000000 --arcs 10000000 --seed 1 --to binary -o g.bin
+  gamegraph dist retro g.bin --start 1 --hostfile hosts --process 1 &
+  gamegraph dist retro g.bin --start 1 --hostfile hosts --process 0   # prints 1, 2 or 0
+  gamegraph dist retro --all game.txt --hostfile hosts --process 0 --workers 2")]
+pub(crate) struct RetroArgs {
+    /// The game graph (a file: every process reads it).
+    #[arg(value_name = "FILE")]
+    file: PathBuf,
+    /// Print every vertex, one line `V OUTCOME DEPTH MOVE` each (as `gamegraph retro --all`).
+    #[arg(long, conflicts_with = "line")]
+    all: bool,
+    /// The start vertex (1-based); overrides the file's start.
+    #[arg(long, value_name = "V")]
+    start: Option<u64>,
+    /// Print the principal variation from the start (as `gamegraph retro --line`).
+    #[arg(long)]
+    line: bool,
+    /// Print JSON instead of text (as `gamegraph retro --json`).
+    #[arg(long)]
+    json: bool,
+    /// The hostfile: one host:port per line, one line per process.
+    #[arg(long, value_name = "H")]
+    hostfile: PathBuf,
+    /// This process's line in the hostfile (0-based).
+    #[arg(long, value_name = "I")]
+    process: usize,
+    /// Worker threads in this process (every process must give the same number).
+    #[arg(long, value_name = "W", default_value_t = 1)]
+    workers: usize,
+    /// Seconds to wait for every process to connect before giving up (exit 1).
+    #[arg(long, value_name = "SECS", default_value_t = 30)]
+    connect_timeout: u64,
+    /// Print the rounds and the bytes this process sent on standard error.
+    #[arg(long)]
+    stats: bool,
+    #[command(flatten)]
+    input: GraphInput,
+}
+
+/// Runs `gamegraph dist`.
+pub(crate) fn run(args: Args) -> Result<ExitCode, CliError> {
+    match args.command {
+        DistCommand::Retro(a) => run_retro(a),
+    }
+}
+
+fn run_retro(args: RetroArgs) -> Result<ExitCode, CliError> {
+    let host_name = args.hostfile.display().to_string();
+    let text = std::fs::read_to_string(&args.hostfile)
+        .map_err(|e| CliError::Other(anyhow!("cannot read {host_name}: {e}")))?;
+    let addresses = parse_hostfile(&text)
+        .map_err(|e| CliError::input(&host_name, Some((e.line, e.column)), &e.message))?;
+    if args.process >= addresses.len() {
+        return Err(CliError::Usage(format!(
+            "--process {} is outside 0..{} ({host_name} has {} line{})",
+            args.process,
+            addresses.len() - 1,
+            addresses.len(),
+            if addresses.len() == 1 { "" } else { "s" }
+        )));
+    }
+    if args.workers == 0 {
+        return Err(CliError::Usage("--workers must be at least 1".into()));
+    }
+    let (file, _) = read_graph(Some(&args.file), &args.input)?;
+    let g = Arc::new(file.graph);
+    let shape = Shape { json: args.json, all: args.all, line: args.line };
+    let optional = args.all && !args.line;
+    let start = start_vertex(args.start, g.num_vertices(), file.start, optional)?;
+    let query = match start {
+        Some(s) if !args.all && !args.json && !args.line => Query::Start(s),
+        _ => Query::All,
+    };
+    let cluster = Cluster { addresses, process: args.process, workers: args.workers };
+
+    let formed = Arc::new(AtomicBool::new(false));
+    watchdog(Arc::clone(&formed), Duration::from_secs(args.connect_timeout));
+    exit_on_lost_peer();
+    let quiet = QuietStdout::new()?;
+    let arcs = g.num_arcs();
+    let report =
+        dist_solve(g, &cluster, query, formed).map_err(|e| CliError::Other(anyhow!("{e}")))?;
+    drop(quiet);
+    if args.stats {
+        #[allow(clippy::print_stderr)]
+        {
+            eprintln!(
+                "dist: process {}: rounds {}, bytes sent {}",
+                args.process, report.rounds, report.bytes_sent
+            );
+        }
+    }
+    match report.gathered {
+        Some(Gathered::All(solution)) => print_solution(&solution, arcs, start, shape)?,
+        Some(Gathered::Start(answer)) => {
+            use std::io::Write;
+            let mut out = crate::common::Output::create(None)?;
+            writeln!(out, "{}", answer.outcome.code())?;
+            out.finish()?;
+        }
+        None => {}
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Ends the process with exit code 1 if the cluster has not formed after `timeout`
+/// (timely retries connecting for ever).
+fn watchdog(formed: Arc<AtomicBool>, timeout: Duration) {
+    std::thread::spawn(move || {
+        let step = Duration::from_millis(50);
+        let mut waited = Duration::ZERO;
+        while waited < timeout {
+            if formed.load(Ordering::SeqCst) {
+                return;
+            }
+            std::thread::sleep(step);
+            waited += step;
+        }
+        if !formed.load(Ordering::SeqCst) {
+            fail(&format!(
+                "the other processes did not all connect within {} s (raise it with \
+                 --connect-timeout SECS)",
+                timeout.as_secs()
+            ));
+        }
+    });
+}
+
+/// Turns a panic of timely's network threads (a peer that went away) or of a worker into
+/// a message and exit code 1, instead of workers that wait for ever.
+fn exit_on_lost_peer() {
+    std::panic::set_hook(Box::new(|info| {
+        let what = info
+            .payload()
+            .downcast_ref::<String>()
+            .map(String::as_str)
+            .or_else(|| info.payload().downcast_ref::<&str>().copied())
+            .unwrap_or("a thread failed");
+        let what: String = what.chars().take(200).collect();
+        fail(&format!("lost the connection to a peer process ({what})"));
+    }));
+}
+
+/// Prints `error: message` and ends the process with exit code 1.
+fn fail(message: &str) -> ! {
+    #[allow(clippy::print_stderr)]
+    {
+        eprintln!("error: {message}");
+    }
+    std::process::exit(1)
+}
+
+/// Standard output sent to /dev/null while it lives: timely's networking prints its
+/// connection progress there, and only the answer may appear on it.
+struct QuietStdout {
+    saved: Option<std::os::fd::OwnedFd>,
+}
+
+impl QuietStdout {
+    fn new() -> Result<Self, CliError> {
+        use std::os::fd::{AsFd, AsRawFd};
+        let saved = std::io::stdout().as_fd().try_clone_to_owned()?;
+        let null = std::fs::OpenOptions::new().write(true).open("/dev/null")?;
+        redirect(null.as_raw_fd(), 1)?;
+        Ok(QuietStdout { saved: Some(saved) })
+    }
+}
+
+impl Drop for QuietStdout {
+    fn drop(&mut self) {
+        use std::os::fd::AsRawFd;
+        if let Some(saved) = self.saved.take() {
+            let _ = redirect(saved.as_raw_fd(), 1);
+        }
+    }
+}
+
+/// `dup2(from, to)`.
+#[allow(unsafe_code)]
+fn redirect(from: i32, to: i32) -> std::io::Result<()> {
+    // SAFETY: dup2 on two open descriptors (`from` is owned by the caller, `to` is
+    // standard output, open for the whole process); it touches no Rust memory.
+    if unsafe { libc::dup2(from, to) } < 0 {
+        return Err(std::io::Error::last_os_error());
+    }
+    Ok(())
+}

@@ -1,0 +1,48 @@
+//! Errors of the distributed solver.
+
+use std::fmt;
+
+/// A malformed hostfile: the 1-based line and column of the problem.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct HostfileError {
+    /// 1-based line.
+    pub line: u64,
+    /// 1-based column (in bytes).
+    pub column: u64,
+    /// What is wrong there.
+    pub message: String,
+}
+
+impl fmt::Display for HostfileError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:{}: {}", self.line, self.column, self.message)
+    }
+}
+
+impl std::error::Error for HostfileError {}
+
+/// Why a distributed solve failed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum DistError {
+    /// The cluster description makes no sense (no process, a process index out of range,
+    /// no worker).
+    Config(String),
+    /// The network could not be set up (an address that cannot be bound, a lost peer).
+    Network(String),
+    /// A worker thread ended abnormally.
+    Worker(String),
+}
+
+impl fmt::Display for DistError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            DistError::Config(m) => f.write_str(m),
+            DistError::Network(m) => write!(f, "network: {m}"),
+            DistError::Worker(m) => write!(f, "worker failed: {m}"),
+        }
+    }
+}
+
+impl std::error::Error for DistError {}

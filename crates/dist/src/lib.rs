@@ -1,0 +1,31 @@
+//! Retrograde analysis of game graphs on a cluster, on timely dataflow.
+//!
+//! [`dist_solve`] labels every position W, L or D with its depth and optimal move, the
+//! same [`Solution`](gamegraph_retro::Solution) as [`gamegraph_retro::solve`], with the
+//! vertices split over the workers of a timely cluster ([`Cluster`]: one `host:port` per
+//! process, from [`parse_hostfile`]) and one dataflow round per depth. See
+//! docs/distributed.md for the message scheme and its costs.
+//!
+//! ```
+//! use std::sync::Arc;
+//! use std::sync::atomic::AtomicBool;
+//! use gamegraph_dist::{Cluster, Gathered, Query, dist_solve};
+//! use gamegraph_graph::{Graph, Vertex};
+//!
+//! // 0 -> 1 -> 2 on one process with two workers.
+//! let g = Graph::from_arcs(3, &[(Vertex(0), Vertex(1)), (Vertex(1), Vertex(2))]).unwrap();
+//! let expected = gamegraph_retro::solve(&g);
+//! # let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
+//! let cluster = Cluster { addresses: vec![format!("127.0.0.1:{port}")], process: 0, workers: 2 };
+//! let report = dist_solve(Arc::new(g), &cluster, Query::All, Arc::new(AtomicBool::new(false))).unwrap();
+//! assert_eq!(report.gathered, Some(Gathered::All(expected)));
+//! assert_eq!(report.rounds, 3);
+//! ```
+
+mod error;
+mod hostfile;
+mod solve;
+
+pub use crate::error::{DistError, HostfileError};
+pub use crate::hostfile::parse_hostfile;
+pub use crate::solve::{Answer, Cluster, Gathered, Query, Report, dist_solve};
