@@ -13,7 +13,7 @@ mod chunk;
 #[cfg(test)]
 pub(crate) mod reference;
 
-use std::io::{self, Read};
+use std::io::Read;
 
 use rayon::prelude::*;
 
@@ -1022,7 +1022,7 @@ mod tests {
     }
 
     impl Read for Trickle<'_> {
-        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
             let k = self.step.min(buf.len()).min(self.data.len());
             buf[..k].copy_from_slice(&self.data[..k]);
             self.data = &self.data[k..];
