@@ -195,9 +195,23 @@ impl IdBuf {
 
     /// How many ids it can hold.
     pub(crate) fn capacity(&self) -> usize {
+        self.slots().len()
+    }
+
+    /// Every slot, written or not.
+    fn slots(&self) -> &[u32] {
         match &self.store {
-            Store::Heap(v) => v.len(),
-            Store::Mapped(map) => map.len() / size_of::<u32>(),
+            Store::Heap(v) => v,
+            Store::Mapped(map) => {
+                // SAFETY: as in `slots_mut`, with a shared borrow.
+                #[allow(unsafe_code)]
+                unsafe {
+                    std::slice::from_raw_parts(
+                        map.as_ptr().cast::<u32>(),
+                        map.len() / size_of::<u32>(),
+                    )
+                }
+            }
         }
     }
 
@@ -214,20 +228,7 @@ impl Deref for IdBuf {
 
     #[inline]
     fn deref(&self) -> &[u32] {
-        let all: &[u32] = match &self.store {
-            Store::Heap(v) => v,
-            Store::Mapped(map) => {
-                // SAFETY: as in `slots_mut`, with a shared borrow.
-                #[allow(unsafe_code)]
-                unsafe {
-                    std::slice::from_raw_parts(
-                        map.as_ptr().cast::<u32>(),
-                        map.len() / size_of::<u32>(),
-                    )
-                }
-            }
-        };
-        &all[..self.len]
+        &self.slots()[..self.len]
     }
 }
 

@@ -152,35 +152,24 @@ fn data(root: &Path, bin: &Path, w: Workload) -> Result<Inputs> {
     let binary = dir.join(format!("{}.v2.bin", w.file_stem()));
     let text = dir.join(format!("{}.txt", w.file_stem()));
     generate(bin, &binary, &gen_args(w.vertices(), w.arcs, 1, w.acyclic), "binary")?;
-    if !text.exists() {
-        println!("converting to {}", text.display());
-        let tmp = text.with_extension("txt.tmp");
-        run_ok(Command::new(bin.join("gamegraph")).args([
-            "convert",
-            utf8(&binary)?,
-            "--to",
-            "header",
-            "-o",
-            utf8(&tmp)?,
-        ]))?;
-        std::fs::rename(&tmp, &text)?;
-    }
+    convert(bin, &binary, &text, &["--to", "header"])?;
     let indexed = dir.join(format!("{}.v2.pred.bin", w.file_stem()));
-    if !indexed.exists() {
-        println!("converting to {}", indexed.display());
-        let tmp = indexed.with_extension("bin.tmp");
-        run_ok(Command::new(bin.join("gamegraph")).args([
-            "convert",
-            utf8(&binary)?,
-            "--to",
-            "binary",
-            "--with-predecessors",
-            "-o",
-            utf8(&tmp)?,
-        ]))?;
-        std::fs::rename(&tmp, &indexed)?;
-    }
+    convert(bin, &binary, &indexed, &["--to", "binary", "--with-predecessors"])?;
     Ok(Inputs { binary, indexed, text })
+}
+
+/// Writes `gamegraph convert FROM ARGS` to `to` (through a temporary file) unless it exists.
+fn convert(bin: &Path, from: &Path, to: &Path, args: &[&str]) -> Result<()> {
+    if to.exists() {
+        return Ok(());
+    }
+    println!("converting to {}", to.display());
+    let tmp = to.with_extension("tmp");
+    run_ok(
+        Command::new(bin.join("gamegraph")).arg("convert").arg(from).args(args).arg("-o").arg(&tmp),
+    )?;
+    std::fs::rename(&tmp, to)?;
+    Ok(())
 }
 
 /// Builds the C++ program `xtask/baselines/{source}` with `g++ -O2` into

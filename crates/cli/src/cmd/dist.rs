@@ -9,7 +9,7 @@ use std::time::Duration;
 use anyhow::anyhow;
 use gamegraph_dist::{Cluster, Gathered, Query, dist_solve, parse_hostfile};
 
-use crate::cmd::retro::{Shape, print_solution, start_vertex};
+use crate::cmd::retro::{Shape, print_solution};
 use crate::common::{CliError, GraphInput, read_graph};
 
 /// Solvers that run on a cluster of processes.
@@ -50,18 +50,8 @@ pub(crate) struct RetroArgs {
     /// The game graph (a file: every process reads it).
     #[arg(value_name = "FILE")]
     file: PathBuf,
-    /// Print every vertex, one line `V OUTCOME DEPTH MOVE` each (as `gamegraph retro --all`).
-    #[arg(long, conflicts_with = "line")]
-    all: bool,
-    /// The start vertex (1-based); overrides the file's start.
-    #[arg(long, value_name = "V")]
-    start: Option<u64>,
-    /// Print the principal variation from the start (as `gamegraph retro --line`).
-    #[arg(long)]
-    line: bool,
-    /// Print JSON instead of text (as `gamegraph retro --json`).
-    #[arg(long)]
-    json: bool,
+    #[command(flatten)]
+    shape: Shape,
     /// The hostfile: one host:port per line, one line per process.
     #[arg(long, value_name = "H")]
     hostfile: PathBuf,
@@ -108,11 +98,10 @@ fn run_retro(args: RetroArgs) -> Result<ExitCode, CliError> {
     }
     let (file, _) = read_graph(Some(&args.file), &args.input)?;
     let g = Arc::new(file.graph);
-    let shape = Shape { json: args.json, all: args.all, line: args.line };
-    let optional = args.all && !args.line;
-    let start = start_vertex(args.start, g.num_vertices(), file.start, optional)?;
+    let shape = args.shape;
+    let start = shape.start_vertex(g.num_vertices(), file.start)?;
     let query = match start {
-        Some(s) if !args.all && !args.json && !args.line => Query::Start(s),
+        Some(s) if !shape.all && !shape.json && !shape.line => Query::Start(s),
         _ => Query::All,
     };
     let cluster = Cluster { addresses, process: args.process, workers: args.workers };

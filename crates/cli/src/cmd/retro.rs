@@ -33,21 +33,8 @@ pub(crate) struct Args {
     /// The game graph (standard input when absent or `-`).
     #[arg(value_name = "FILE")]
     file: Option<PathBuf>,
-    /// Print every vertex, one line `V OUTCOME DEPTH MOVE` each: 1-based ids, OUTCOME W, L
-    /// or D, DEPTH in plies, `-` for no depth (a draw) or no move.
-    #[arg(long, conflicts_with = "line")]
-    all: bool,
-    /// The start vertex (1-based); overrides the file's start, and is required for formats
-    /// without one.
-    #[arg(long, value_name = "V")]
-    start: Option<u64>,
-    /// Print the principal variation from the start: both players play their optimal
-    /// moves; one `V OUTCOME` per line, then a `#` comment saying how the line ends.
-    #[arg(long)]
-    line: bool,
-    /// Print JSON instead of text.
-    #[arg(long)]
-    json: bool,
+    #[command(flatten)]
+    shape: Shape,
     /// Also write the graph to FILE as Graphviz DOT, each vertex labelled with its outcome
     /// and depth and coloured by outcome (W green, L red, D grey), the principal variation
     /// from the start drawn bold.
@@ -67,7 +54,7 @@ pub(crate) fn run(args: Args) -> Result<ExitCode, CliError> {
     let file =
         pool.install(|| read_graph(args.file.as_deref(), &args.input).map(|(file, _)| file))?;
     let g = &file.graph;
-    let start = start_vertex(args.start, g.num_vertices(), file.start, args.all && !args.line)?;
+    let start = args.shape.start_vertex(g.num_vertices(), file.start)?;
 
     let bar = progress(None, "solving");
     let solution = pool.install(|| par_solve(g));
@@ -92,41 +79,54 @@ pub(crate) fn run(args: Args) -> Result<ExitCode, CliError> {
         w.finish()?;
     }
 
-    let shape = Shape { json: args.json, all: args.all, line: args.line };
-    print_solution(&solution, g.num_arcs(), start, shape)?;
+    print_solution(&solution, g.num_arcs(), start, args.shape)?;
     Ok(ExitCode::SUCCESS)
 }
 
-/// The start vertex: `--start` (1-based) if given, else the file's; an error when there is
-/// none and `optional` is false.
-pub(crate) fn start_vertex(
-    given: Option<u64>,
-    n: usize,
-    from_file: Option<Vertex>,
-    optional: bool,
-) -> Result<Option<Vertex>, CliError> {
-    let start = match given {
-        Some(id) => Some(
-            Vertex::from_one_based(id)
-                .filter(|v| v.index() < n)
-                .ok_or_else(|| CliError::Usage(format!("--start {id} is outside 1..{n}")))?,
-        ),
-        None => from_file,
-    };
-    if start.is_none() && !optional {
-        return Err(CliError::Usage(
-            "the input has no start vertex: give one with --start V (or use --all)".into(),
-        ));
-    }
-    Ok(start)
+/// What `gamegraph retro` prints (JSON or text, every vertex or the start only, the
+/// line), from the options it shares with `gamegraph dist retro`.
+#[derive(Debug, Clone, Copy, clap::Args)]
+pub(crate) struct Shape {
+    /// Print every vertex, one line `V OUTCOME DEPTH MOVE` each: 1-based ids, OUTCOME W, L
+    /// or D, DEPTH in plies, `-` for no depth (a draw) or no move.
+    #[arg(long, conflicts_with = "line")]
+    pub(crate) all: bool,
+    /// The start vertex (1-based); overrides the file's start, and is required for formats
+    /// without one.
+    #[arg(long, value_name = "V")]
+    pub(crate) start: Option<u64>,
+    /// Print the principal variation from the start: both players play their optimal
+    /// moves; one `V OUTCOME` per line, then a `#` comment saying how the line ends.
+    #[arg(long)]
+    pub(crate) line: bool,
+    /// Print JSON instead of text.
+    #[arg(long)]
+    pub(crate) json: bool,
 }
 
-/// What `gamegraph retro` prints: JSON or text, every vertex or the start only, the line.
-#[derive(Debug, Clone, Copy)]
-pub(crate) struct Shape {
-    pub(crate) json: bool,
-    pub(crate) all: bool,
-    pub(crate) line: bool,
+impl Shape {
+    /// The start vertex: `--start` if given, else the file's; an error when there is none
+    /// and the output needs one (anything but `--all` without `--line`).
+    pub(crate) fn start_vertex(
+        &self,
+        n: usize,
+        from_file: Option<Vertex>,
+    ) -> Result<Option<Vertex>, CliError> {
+        let start = match self.start {
+            Some(id) => Some(
+                Vertex::from_one_based(id)
+                    .filter(|v| v.index() < n)
+                    .ok_or_else(|| CliError::Usage(format!("--start {id} is outside 1..{n}")))?,
+            ),
+            None => from_file,
+        };
+        if start.is_none() && (!self.all || self.line) {
+            return Err(CliError::Usage(
+                "the input has no start vertex: give one with --start V (or use --all)".into(),
+            ));
+        }
+        Ok(start)
+    }
 }
 
 /// Prints a solution on standard output as `gamegraph retro` does (the command
