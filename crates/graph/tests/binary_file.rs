@@ -6,7 +6,10 @@ mod support;
 use std::fs::File;
 use std::path::PathBuf;
 
-use gamegraph_graph::format::binary::{BLOCK, BlockChecksum, Checksum, write_binary_version};
+use gamegraph_graph::format::binary::{
+    BLOCK, BinaryParts, BlockChecksum, Checksum, write_binary_version,
+    write_binary_with_predecessors,
+};
 use gamegraph_graph::format::{GameFile, read_binary, read_binary_file, write_binary};
 use gamegraph_graph::generate::{GenConfig, random};
 use gamegraph_graph::{Graph, ReadError, Vertex};
@@ -20,6 +23,28 @@ impl TempFile {
         let path = std::env::temp_dir().join(format!("gamegraph-{}-{name}", std::process::id()));
         std::fs::write(&path, bytes).unwrap();
         TempFile(path)
+    }
+
+    /// Reads the file in `k` parts (vertex ranges of equal size) and judges it; the graph
+    /// is put together from the parts.
+    fn read_in_parts(&self, k: usize) -> Result<GameFile, ReadError> {
+        let file = BinaryParts::open(File::open(&self.0).unwrap())?;
+        let n = file.num_vertices();
+        let size = n.div_ceil(k).max(1);
+        let parts: Vec<_> = (0..k)
+            .map(|i| file.read_part((i * size).min(n)..((i + 1) * size).min(n)))
+            .collect::<Result<_, _>>()?;
+        let sums: Vec<u64> =
+            (0..file.num_blocks()).map(|b| file.block_sum(b)).collect::<Result<_, _>>()?;
+        let checks: Vec<_> = parts.iter().map(|p| p.check).collect();
+        file.verdict(&sums, &checks)?;
+        let mut offsets = vec![0u64];
+        let mut targets = Vec::new();
+        for p in parts {
+            offsets.extend_from_slice(&p.offsets[1..]);
+            targets.extend_from_slice(&p.targets);
+        }
+        Ok(GameFile { graph: Graph::from_csr(offsets, targets).unwrap(), start: file.start() })
     }
 
     fn read(&self, threads: usize) -> Result<GameFile, ReadError> {
@@ -79,6 +104,10 @@ fn reads_what_the_streaming_reader_reads_on_every_pool() {
                     let got = file.read(threads).unwrap();
                     assert_eq!(got, expected, "n {n} m {m} version {version} threads {threads}");
                 }
+                for k in [1, 2, 3, 7] {
+                    let got = file.read_in_parts(k).unwrap();
+                    assert_eq!(got, expected, "n {n} m {m} version {version} in {k} parts");
+                }
             }
         }
     }
@@ -125,7 +154,29 @@ fn errors_are_those_of_the_streaming_reader() {
             let got = file.read(threads).unwrap_err().to_string();
             assert_eq!(got, expected, "{what}, {} bytes, {threads} threads", b.len());
         }
+        for k in [1, 3] {
+            let got = file.read_in_parts(k).unwrap_err().to_string();
+            assert_eq!(got, expected, "{what}, {} bytes, in {k} parts", b.len());
+        }
     }
+}
+
+#[test]
+fn parts_of_a_file_with_the_predecessor_index_are_its_successor_lists() {
+    let g = graph(3000, 7001);
+    let mut b = Vec::new();
+    write_binary_with_predecessors(&mut b, &g, Some(Vertex(5))).unwrap();
+    let file = TempFile::with("parts-pred", &b);
+    for k in [1, 4] {
+        let got = file.read_in_parts(k).unwrap();
+        assert_eq!(got.graph.successor_csr(), g.successor_csr());
+        assert_eq!(got.start, Some(Vertex(5)));
+    }
+    let mut flipped = b.clone();
+    flipped[b.len() - 100] ^= 1;
+    let file = TempFile::with("parts-pred-bad", &flipped);
+    let expected = read_binary(&flipped[..]).unwrap_err().to_string();
+    assert_eq!(file.read_in_parts(2).unwrap_err().to_string(), expected);
 }
 
 #[test]

@@ -34,12 +34,14 @@
 
 mod checksum;
 mod mapped;
+mod parts;
 mod read;
 mod write;
 
 pub(crate) use self::checksum::Sum;
 pub use self::checksum::{BlockChecksum, Checksum};
 pub(crate) use self::mapped::map_binary_file;
+pub use self::parts::{BinaryParts, Part, PartCheck};
 pub(crate) use self::read::BlockRead;
 use self::read::check_blocks;
 pub use self::read::{read_binary, read_binary_file};
