@@ -200,11 +200,82 @@ fn bad_hostfiles_and_process_numbers_exit_2() {
 #[test]
 fn bad_graphs_give_retros_errors_on_every_process() {
     let t = TempDir::new("dist-bad");
+    // A text file is read by process 0, which tells the others.
     t.file("bad.txt", "3 1\n1\n1 9\n");
     let want = gamegraph(&t, &["retro", "bad.txt"], None);
     assert_eq!(want.status.code(), Some(2));
+    let message = text(&want.stderr);
     for (p, o) in cluster(&t, 2, 1, &["bad.txt"]).iter().enumerate() {
         assert_eq!(o.status.code(), Some(2), "process {p}");
-        assert_eq!(text(&o.stderr), text(&want.stderr));
+        if p == 0 {
+            assert_eq!(text(&o.stderr), message);
+        } else {
+            let told = message.replacen("error: ", "error: process 0: ", 1);
+            assert_eq!(text(&o.stderr), told);
+        }
+    }
+    // A binary file is judged by every process together: damage anywhere is reported by
+    // all of them as `retro` reports it.
+    random_graphs(&t);
+    let good = fs::read(t.join("g.bin")).unwrap();
+    for at in [60, good.len() / 2, good.len() - 20] {
+        let mut bad = good.clone();
+        bad[at] ^= 8;
+        fs::write(t.join("bad.bin"), &bad).unwrap();
+        let want = gamegraph(&t, &["retro", "bad.bin"], None);
+        assert_eq!(want.status.code(), Some(2));
+        for (p, o) in cluster(&t, 2, 1, &["--all", "bad.bin"]).iter().enumerate() {
+            assert_eq!(o.status.code(), Some(2), "process {p}");
+            assert_eq!(text(&o.stderr), text(&want.stderr), "byte {at}, process {p}");
+        }
+    }
+}
+
+#[test]
+fn a_text_file_needs_to_be_readable_by_process_0_only() {
+    let t = TempDir::new("dist-slow");
+    random_graphs(&t);
+    let want = gamegraph(&t, &["retro", "--all", "g.txt"], None);
+    hostfile(&t, 2);
+    let zero = spawn(&t, &["--all", "g.txt"], 0);
+    let one = spawn(&t, &["--all", "not-here.txt"], 1);
+    let (zero, one) = (zero.wait_with_output().unwrap(), one.wait_with_output().unwrap());
+    assert!(zero.status.success() && one.status.success(), "{}", text(&one.stderr));
+    assert_eq!(text(&zero.stdout), text(&want.stdout));
+    assert!(one.stdout.is_empty());
+}
+
+#[test]
+fn processes_given_different_graphs_exit_2() {
+    let t = TempDir::new("dist-mismatch");
+    random_graphs(&t);
+    let g = gamegraph(
+        &t,
+        &[
+            "gen",
+            "--vertices",
+            "30",
+            "--arcs",
+            "40",
+            "--seed",
+            "2",
+            "--to",
+            "binary",
+            "-o",
+            "h.bin",
+        ],
+        None,
+    );
+    assert!(g.status.success(), "{}", text(&g.stderr));
+    hostfile(&t, 2);
+    let zero = spawn(&t, &["g.bin"], 0);
+    let one = spawn(&t, &["h.bin"], 1);
+    for o in [zero.wait_with_output().unwrap(), one.wait_with_output().unwrap()] {
+        assert_eq!(o.status.code(), Some(2));
+        assert_eq!(
+            text(&o.stderr),
+            "error: the processes do not read the same graph: process 0 reads a binary file of \
+             300 vertices and 420 arcs, process 1 reads a binary file of 30 vertices and 40 arcs\n"
+        );
     }
 }

@@ -2,6 +2,8 @@
 
 use std::fmt;
 
+use gamegraph_graph::ReadError;
+
 /// A malformed hostfile: the 1-based line and column of the problem.
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
@@ -33,6 +35,17 @@ pub enum DistError {
     Network(String),
     /// A worker thread ended abnormally.
     Worker(String),
+    /// The binary file is bad (every process reports the same error).
+    Read(ReadError),
+    /// Another process could not read its input.
+    Peer {
+        /// That process.
+        process: usize,
+        /// What it said.
+        message: String,
+    },
+    /// The processes read different graphs, or differ in how they read it.
+    Mismatch(String),
 }
 
 impl fmt::Display for DistError {
@@ -41,6 +54,9 @@ impl fmt::Display for DistError {
             DistError::Config(m) => f.write_str(m),
             DistError::Network(m) => write!(f, "network: {m}"),
             DistError::Worker(m) => write!(f, "worker failed: {m}"),
+            DistError::Read(e) => write!(f, "{e}"),
+            DistError::Peer { process, message } => write!(f, "process {process}: {message}"),
+            DistError::Mismatch(m) => f.write_str(m),
         }
     }
 }

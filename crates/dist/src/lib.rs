@@ -9,7 +9,7 @@
 //! ```
 //! use std::sync::Arc;
 //! use std::sync::atomic::AtomicBool;
-//! use gamegraph_dist::{Cluster, Gathered, Query, dist_solve};
+//! use gamegraph_dist::{Cluster, Gathered, Input, Query, dist_solve};
 //! use gamegraph_graph::{Graph, Vertex};
 //!
 //! // 0 -> 1 -> 2 on one process with two workers.
@@ -17,15 +17,18 @@
 //! let expected = gamegraph_retro::solve(&g);
 //! # let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
 //! let cluster = Cluster { addresses: vec![format!("127.0.0.1:{port}")], process: 0, workers: 2 };
-//! let report = dist_solve(Arc::new(g), &cluster, Query::All, Arc::new(AtomicBool::new(false))).unwrap();
+//! let formed = Arc::new(AtomicBool::new(false));
+//! let report = dist_solve(Input::Graph(Arc::new(g)), Query::All, &cluster, formed).unwrap();
 //! assert_eq!(report.gathered, Some(Gathered::All(expected)));
 //! assert_eq!(report.rounds, 3);
 //! ```
 
 mod error;
 mod hostfile;
+mod input;
 mod solve;
 
 pub use crate::error::{DistError, HostfileError};
 pub use crate::hostfile::parse_hostfile;
+pub use crate::input::Input;
 pub use crate::solve::{Answer, Cluster, Gathered, Query, Report, dist_solve};

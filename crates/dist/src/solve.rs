@@ -7,20 +7,21 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
-use gamegraph_graph::{Graph, Outcome, Vertex};
+use gamegraph_graph::{Outcome, Vertex};
 use gamegraph_retro::Solution;
 use timely::communication::Hooks;
 use timely::communication::logging::{CommunicationEvent, CommunicationEventBuilder};
 use timely::container::CapacityContainerBuilder;
-use timely::dataflow::operators::{Exchange, Input, Inspect, Probe};
+use timely::dataflow::operators::{Exchange, Input as _, Inspect, Probe};
 use timely::dataflow::{InputHandle, ProbeHandle};
 use timely::logging_core::Logger;
 use timely::progress::Stamp;
 
 use crate::error::DistError;
+use crate::input::{Input, Setup, setup};
 
 /// A timely input's container builder.
-type Builder<T> = CapacityContainerBuilder<Vec<T>>;
+pub(crate) type Builder<T> = CapacityContainerBuilder<Vec<T>>;
 /// A gathered vertex: id, label, depth, move.
 type Record = (u32, u8, u32, u32);
 
@@ -56,7 +57,7 @@ pub struct Cluster {
     pub workers: usize,
 }
 
-/// What process 0 needs at the end.
+/// What process 0 needs at the end (the query of process 0 is the one answered).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Query {
     /// Every vertex: process 0 gets the whole [`Solution`].
@@ -99,29 +100,34 @@ pub struct Report {
 
 /// Block partition of `n` vertices over `workers` workers.
 #[derive(Debug, Clone, Copy)]
-struct Blocks {
+pub(crate) struct Blocks {
     size: usize,
 }
 
 impl Blocks {
-    fn new(n: usize, workers: usize) -> Self {
+    pub(crate) fn new(n: usize, workers: usize) -> Self {
         Blocks { size: n.div_ceil(workers).max(1) }
     }
-    fn owner(self, v: u32) -> usize {
+    pub(crate) fn owner(self, v: u32) -> usize {
         v as usize / self.size
     }
-    fn range(self, w: usize, n: usize) -> (usize, usize) {
+    pub(crate) fn range(self, w: usize, n: usize) -> (usize, usize) {
         ((w * self.size).min(n), ((w + 1) * self.size).min(n))
     }
 }
 
-/// Solves `g` by retrograde analysis on a timely cluster: the outcome, depth and optimal
-/// move of every vertex, the same as [`gamegraph_retro::solve`], with process 0 gathering
-/// what `query` asks.
+/// Solves a game graph by retrograde analysis on a timely cluster: the outcome, depth and
+/// optimal move of every vertex, the same as [`gamegraph_retro::solve`], with process 0
+/// gathering what its `query` asks (the other processes' `query` is not used).
 ///
 /// The vertices are split into contiguous blocks, one per worker of the cluster; a worker
-/// touches only the successor lists of its own block. A first exchange subscribes each
-/// worker to the owners of the distinct targets of its arcs; then round `r` sends every
+/// holds and touches only the successor lists of its own block, which come from `input`
+/// (see [`Input`]: the whole graph on every process, a binary file read in parts, or
+/// process 0 sending each process its part). In the first time of the dataflow every
+/// worker says what it reads, so that processes given different graphs fail alike, and
+/// the readers of a binary file judge it together (its checksum and structure, with the
+/// errors of [`gamegraph_graph::format::read_binary`]). Then a first exchange subscribes
+/// each worker to the owners of the distinct targets of its arcs; round `r` sends every
 /// vertex decided at depth `r` once to each subscribed worker, which updates its own
 /// predecessors through a local reverse index (an L successor makes a W, a W successor
 /// decrements a counter, a counter at zero makes an L), and a count of the decided
@@ -134,18 +140,22 @@ impl Blocks {
 /// can end the process if it never is: timely retries connecting for ever).
 ///
 /// # Errors
-/// [`DistError::Config`] for a bad cluster, [`DistError::Network`] when the network
-/// cannot be set up, [`DistError::Worker`] when a worker fails.
+/// [`DistError::Config`] for a bad cluster or query, [`DistError::Network`] when the
+/// network cannot be set up, [`DistError::Read`] when the binary file is bad (on every
+/// process), [`DistError::Peer`] when another process could not read its input,
+/// [`DistError::Mismatch`] when the processes read different graphs,
+/// [`DistError::Worker`] when a worker fails.
 ///
 /// # Complexity
 /// O((V + E) / W + W) work per worker in total plus one barrier per round; rounds: the
-/// greatest depth plus two. Network: at most 8 bytes per distinct (worker, target) pair
+/// greatest depth plus three. Network: at most 8 bytes per distinct (worker, target) pair
 /// twice (the subscription and the answer), 8 bytes per worker pair and round, and with
-/// [`Query::All`] 13 bytes per vertex, plus 48 bytes of header per batch.
+/// [`Query::All`] 13 bytes per vertex, plus 48 bytes of header per batch; the slow path
+/// adds 12 bytes per arc that process 0 sends.
 pub fn dist_solve(
-    g: Arc<Graph>,
-    cluster: &Cluster,
+    input: Input,
     query: Query,
+    cluster: &Cluster,
     formed: Arc<AtomicBool>,
 ) -> Result<Report, DistError> {
     if cluster.addresses.is_empty() {
@@ -163,13 +173,22 @@ pub fn dist_solve(
     {
         return Err(DistError::Config("the number of workers must be 1..2^30".into()));
     }
-    if let Query::Start(v) = query
-        && v.index() >= g.num_vertices()
+    let n = match &input {
+        Input::Graph(g) | Input::Root(g) => Some(g.num_vertices()),
+        Input::Binary(f) => Some(f.num_vertices()),
+        Input::RootFailed(_) | Input::Receiver => None,
+    };
+    if cluster.process == 0
+        && let Query::Start(v) = query
+        && n.is_some_and(|n| v.index() >= n)
     {
         return Err(DistError::Config(format!(
             "start vertex {} is outside the graph",
             v.one_based()
         )));
+    }
+    if cluster.process != 0 && matches!(input, Input::Root(_) | Input::RootFailed(_)) {
+        return Err(DistError::Config("only process 0 sends the graph".into()));
     }
     let sent = Arc::new(AtomicU64::new(0));
     let comm = timely::CommunicationConfig::Cluster {
@@ -201,19 +220,44 @@ pub fn dist_solve(
         ))
     });
     let (builders, others) = comm.try_build_with(hooks).map_err(DistError::Network)?;
+    let workers = cluster.workers;
+    // Each worker takes its input out of the shared slot, so that the graph's memory goes
+    // when the last worker has its part.
+    let slots: Arc<Vec<std::sync::Mutex<Option<Input>>>> =
+        Arc::new((0..workers).map(|_| std::sync::Mutex::new(Some(input.clone()))).collect());
+    drop(input);
     let guards = timely::execute::execute_from(
         builders,
         others,
         timely::WorkerConfig::default(),
         move |worker| {
             formed.store(true, Ordering::SeqCst);
-            run_worker(worker, &g, query)
+            let input = slots[worker.index() % workers]
+                .lock()
+                .expect("an input slot")
+                .take()
+                .expect("each worker takes its input once");
+            let setup = setup(worker, workers, &input, query)?;
+            drop(input);
+            Ok(run_worker(worker, setup))
         },
     )
     .map_err(DistError::Network)?;
     let mut results = Vec::new();
+    let mut failure: Option<DistError> = None;
     for r in guards.join() {
-        results.push(r.map_err(DistError::Worker)?);
+        match r.map_err(DistError::Worker) {
+            Ok(Ok(r)) => results.push(r),
+            Ok(Err(e)) | Err(e) => {
+                // A worker's own error says more than a report of another's.
+                if failure.as_ref().is_none_or(|f| matches!(f, DistError::Peer { .. })) {
+                    failure = Some(e);
+                }
+            }
+        }
+    }
+    if let Some(e) = failure {
+        return Err(e);
     }
     let rounds = results.first().map_or(0, |r| r.1);
     let gathered = results.into_iter().find_map(|r| r.0);
@@ -222,10 +266,10 @@ pub fn dist_solve(
 
 /// What a worker received, by time: peers may run a round ahead, so messages of the
 /// next time can arrive before the current one is complete.
-type Inbox<T> = Rc<RefCell<BTreeMap<u64, Vec<T>>>>;
+pub(crate) type Inbox<T> = Rc<RefCell<BTreeMap<u64, Vec<T>>>>;
 
 /// Files a batch seen by an inspect operator under its time.
-fn keep<T: Copy>(inbox: &Inbox<T>, event: Result<(&Stamp<u64>, &Vec<T>), &[u64]>) {
+pub(crate) fn keep<T: Clone>(inbox: &Inbox<T>, event: Result<(&Stamp<u64>, &Vec<T>), &[u64]>) {
     if let Ok((stamp, data)) = event
         && let Some(&t) = stamp.elements().first()
     {
@@ -234,65 +278,95 @@ fn keep<T: Copy>(inbox: &Inbox<T>, event: Result<(&Stamp<u64>, &Vec<T>), &[u64]>
 }
 
 /// The messages of `time` (all of them once the probe has passed it).
-fn take<T>(inbox: &Inbox<T>, time: u64) -> Vec<T> {
+pub(crate) fn take<T>(inbox: &Inbox<T>, time: u64) -> Vec<T> {
     inbox.borrow_mut().remove(&time).unwrap_or_default()
 }
 
-/// How a worker finds the index of a target among the distinct targets of its arcs.
-enum Names {
-    /// A table over all vertices (4 bytes per vertex of the graph, O(1) per look-up):
-    /// used when that is at most [`DENSE_BYTES_PER_ARC`] per arc of the worker.
-    Dense(Vec<u32>),
-    /// The distinct targets are sorted: a binary search.
-    Sorted,
-}
-
-/// Largest table of [`Names::Dense`], in bytes per arc of the worker.
-const DENSE_BYTES_PER_ARC: usize = 8;
-
-impl Names {
-    #[inline]
-    fn index(&self, distinct: &[u32], v: u32) -> u32 {
-        match self {
-            Names::Dense(table) => table[v as usize],
-            Names::Sorted => distinct.binary_search(&v).expect("a target of mine") as u32,
-        }
+/// Runs `worker` until `probe` has passed `time`, parking it when there is nothing to do.
+pub(crate) fn settle(worker: &mut timely::worker::Worker, probe: &ProbeHandle<u64>, time: u64) {
+    while probe.less_than(&time) {
+        worker.step_or_park(None);
     }
 }
 
-/// The distinct targets of `arcs` (in the order of first appearance with a dense table,
-/// sorted otherwise) and how to find a target's index among them.
-fn rename(arcs: &[Vertex], n: usize) -> (Vec<u32>, Names) {
-    if n.saturating_mul(4) <= arcs.len().saturating_mul(DENSE_BYTES_PER_ARC) {
-        let mut table = vec![NONE; n];
-        let mut distinct = Vec::new();
-        for t in arcs {
-            if table[t.index()] == NONE {
-                table[t.index()] = distinct.len() as u32;
-                distinct.push(t.0);
+/// The distinct targets of a worker's arcs, numbered `0..len`: how a worker finds a
+/// target's index and the vertex of an index.
+enum Targets {
+    /// Every vertex of the graph is its own index: used when the worker has at least as
+    /// many arcs as the graph has vertices, where the other two cost more memory (and a
+    /// pass of random look-ups) than arrays over all vertices.
+    Identity(usize),
+    /// A table over all vertices (4 bytes per vertex of the graph, O(1) per look-up), the
+    /// targets in the order of first appearance: used when the table is at most
+    /// [`DENSE_BYTES_PER_ARC`] per arc of the worker.
+    Dense { table: Vec<u32>, distinct: Vec<u32> },
+    /// The distinct targets, sorted: a binary search.
+    Sorted(Vec<u32>),
+}
+
+/// Largest table of [`Targets::Dense`], in bytes per arc of the worker.
+const DENSE_BYTES_PER_ARC: usize = 8;
+
+impl Targets {
+    /// The distinct targets of `arcs` in a graph of `n` vertices.
+    fn of(arcs: &[Vertex], n: usize) -> Targets {
+        if arcs.len() >= n {
+            Targets::Identity(n)
+        } else if n.saturating_mul(4) <= arcs.len().saturating_mul(DENSE_BYTES_PER_ARC) {
+            let mut table = vec![NONE; n];
+            let mut distinct = Vec::new();
+            for t in arcs {
+                if table[t.index()] == NONE {
+                    table[t.index()] = distinct.len() as u32;
+                    distinct.push(t.0);
+                }
+            }
+            Targets::Dense { table, distinct }
+        } else {
+            let mut distinct: Vec<u32> = arcs.iter().map(|t| t.0).collect();
+            distinct.sort_unstable();
+            distinct.dedup();
+            Targets::Sorted(distinct)
+        }
+    }
+
+    /// The number of indices.
+    fn len(&self) -> usize {
+        match self {
+            Targets::Identity(n) => *n,
+            Targets::Dense { distinct, .. } | Targets::Sorted(distinct) => distinct.len(),
+        }
+    }
+
+    /// The index of target `v`.
+    #[inline]
+    fn index(&self, v: u32) -> u32 {
+        match self {
+            Targets::Identity(_) => v,
+            Targets::Dense { table, .. } => table[v as usize],
+            Targets::Sorted(distinct) => {
+                distinct.binary_search(&v).expect("a target of mine") as u32
             }
         }
-        (distinct, Names::Dense(table))
-    } else {
-        let mut distinct: Vec<u32> = arcs.iter().map(|t| t.0).collect();
-        distinct.sort_unstable();
-        distinct.dedup();
-        (distinct, Names::Sorted)
+    }
+
+    /// The vertex of index `i`.
+    #[inline]
+    fn vertex(&self, i: u32) -> u32 {
+        match self {
+            Targets::Identity(_) => i,
+            Targets::Dense { distinct, .. } | Targets::Sorted(distinct) => distinct[i as usize],
+        }
     }
 }
 
 /// One worker's part: returns what worker 0 gathered and the number of rounds.
-fn run_worker(
-    worker: &mut timely::worker::Worker,
-    g: &Graph,
-    query: Query,
-) -> (Option<Gathered>, u32) {
+fn run_worker(worker: &mut timely::worker::Worker, setup: Setup) -> (Option<Gathered>, u32) {
     let me = worker.index();
     let peers = worker.peers();
-    let n = g.num_vertices();
+    let Setup { n, query, part } = setup;
     let blocks = Blocks::new(n, peers);
-    let (lo, hi) = blocks.range(me, n);
-    let (soff, targets) = g.successor_csr();
+    let (lo, hi) = (part.lo, part.hi);
 
     let mut input: InputHandle<u64, Builder<u64>> = InputHandle::new();
     let mut gather_in: InputHandle<u64, Builder<Record>> = InputHandle::new();
@@ -324,39 +398,44 @@ fn run_worker(
         time += 1;
         input.advance_to(time);
         gather_in.advance_to(time);
-        while probe.less_than(&time) {
-            worker.step();
-        }
+        settle(worker, &probe, time);
         sent
     };
 
-    // The distinct targets of my arcs, each arc renamed to its target's index there, and
-    // the reverse index: for each distinct target, my vertices with an arc into it.
-    let first = soff[lo] as usize;
-    let last = soff[hi] as usize;
-    let my_arcs = &targets[first..last];
-    let (distinct, names) = rename(my_arcs, n);
-    let local: Vec<u32> = my_arcs.iter().map(|t| names.index(&distinct, t.0)).collect();
-    let mut rev_off = vec![0usize; distinct.len() + 1];
+    // The distinct targets of my arcs, each arc renamed to its target's index there (my
+    // successor lists from now on: `local[offsets[u]..offsets[u + 1]]` for my vertex
+    // `lo + u`), and the reverse index: for each index, my vertices with an arc into it.
+    let (offsets, local, names) = {
+        let (offsets, targets) = part.csr();
+        let names = Targets::of(targets, n);
+        let local: Vec<u32> = targets.iter().map(|t| names.index(t.0)).collect();
+        let offsets: Vec<usize> = offsets.iter().map(|&o| (o - offsets[0]) as usize).collect();
+        (offsets, local, names)
+    };
+    drop(part);
+    let arcs_of = |u: usize| &local[offsets[u]..offsets[u + 1]];
+    let mut rev_off = vec![0usize; names.len() + 1];
     for &t in &local {
         rev_off[t as usize + 1] += 1;
     }
-    for i in 0..distinct.len() {
+    for i in 0..names.len() {
         rev_off[i + 1] += rev_off[i];
     }
     let mut fill = rev_off.clone();
     let mut rev = vec![0u32; local.len()];
-    for u in lo..hi {
-        for &t in &local[soff[u] as usize - first..soff[u + 1] as usize - first] {
-            rev[fill[t as usize]] = (u - lo) as u32;
+    for u in 0..hi - lo {
+        for &t in arcs_of(u) {
+            rev[fill[t as usize]] = u as u32;
             fill[t as usize] += 1;
         }
     }
     drop(fill);
 
     // Subscriptions, then the subscribers of each of my vertices.
-    for &t in &distinct {
-        input.send(word(me, SUBSCRIBE, t));
+    for i in 0..names.len() {
+        if rev_off[i + 1] > rev_off[i] {
+            input.send(word(me, SUBSCRIBE, names.vertex(i as u32)));
+        }
     }
     let t = step(&mut input, &mut gather_in);
     let subs_in = take(&inbox, t);
@@ -377,11 +456,11 @@ fn run_worker(
     drop((fill, subs_in));
 
     // The rounds.
-    let mut counter: Vec<u64> = (lo..hi).map(|u| soff[u + 1] - soff[u]).collect();
+    let mut counter: Vec<u64> = offsets.windows(2).map(|w| (w[1] - w[0]) as u64).collect();
     let mut label = vec![UNKNOWN; hi - lo];
     let mut depth = vec![NONE; hi - lo];
-    let mut their_label = vec![UNKNOWN; distinct.len()];
-    let mut their_depth = vec![NONE; distinct.len()];
+    let mut their_label = vec![UNKNOWN; names.len()];
+    let mut their_depth = vec![NONE; names.len()];
     let mut frontier: Vec<u32> = Vec::new();
     for u in 0..hi - lo {
         if counter[u] == 0 {
@@ -412,7 +491,7 @@ fn run_worker(
                 decided += u64::from(m as u32);
                 continue;
             }
-            let i = names.index(&distinct, m as u32) as usize;
+            let i = names.index(m as u32) as usize;
             their_label[i] = if kind == DECIDED_WIN { WIN } else { LOSS };
             their_depth[i] = d;
             for &u in &rev[rev_off[i]..rev_off[i + 1]] {
@@ -444,7 +523,6 @@ fn run_worker(
 
     // The optimal moves, and what worker 0 gathers.
     let best_move = |u: usize| -> u32 {
-        let arcs = &local[soff[lo + u] as usize - first..soff[lo + u + 1] as usize - first];
         let mut best = NONE;
         let (want_label, want_depth) = match label[u] {
             WIN => (Some(LOSS), depth[u] - 1),
@@ -452,13 +530,14 @@ fn run_worker(
             LOSS => return NONE,
             _ => (Some(UNKNOWN), NONE),
         };
-        for &t in arcs {
+        for &t in arcs_of(u) {
+            let v = names.vertex(t);
             let t = t as usize;
-            if distinct[t] < best
+            if v < best
                 && their_depth[t] == want_depth
                 && want_label.is_none_or(|l| their_label[t] == l)
             {
-                best = distinct[t];
+                best = v;
             }
         }
         best
@@ -515,8 +594,13 @@ fn run_worker(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use gamegraph_graph::Graph;
+    use gamegraph_graph::format::binary::{BinaryParts, BlockChecksum};
+    use gamegraph_graph::format::{read_binary, write_binary};
     use gamegraph_graph::testgen::{SplitMix64, random_graph};
     use std::net::TcpListener;
+    use std::path::PathBuf;
+    use std::sync::atomic::AtomicUsize;
 
     /// Free loopback ports, chosen now.
     fn ports(k: usize) -> Vec<String> {
@@ -525,19 +609,80 @@ mod tests {
         listeners.iter().map(|l| l.local_addr().unwrap().to_string()).collect()
     }
 
-    /// Runs every process of a `processes` × `workers` cluster as a thread here.
-    fn run(g: &Arc<Graph>, processes: usize, workers: usize, query: Query) -> (Gathered, u32) {
+    /// A binary file in the temporary directory, removed when dropped.
+    struct TempFile(PathBuf);
+
+    impl TempFile {
+        fn with(bytes: &[u8]) -> TempFile {
+            static NEXT: AtomicUsize = AtomicUsize::new(0);
+            let k = NEXT.fetch_add(1, Ordering::Relaxed);
+            let path =
+                std::env::temp_dir().join(format!("gamegraph-dist-{}-{k}.bin", std::process::id()));
+            std::fs::write(&path, bytes).unwrap();
+            TempFile(path)
+        }
+
+        fn input(&self) -> Input {
+            let file = std::fs::File::open(&self.0).unwrap();
+            Input::Binary(Arc::new(BinaryParts::open(file).unwrap()))
+        }
+    }
+
+    impl Drop for TempFile {
+        fn drop(&mut self) {
+            let _ = std::fs::remove_file(&self.0);
+        }
+    }
+
+    fn binary(g: &Graph) -> Vec<u8> {
+        let mut bytes = Vec::new();
+        write_binary(&mut bytes, g, None).unwrap();
+        bytes
+    }
+
+    /// Runs every process of a cluster as a thread here, process `p` on `inputs(p)`.
+    fn run_with(
+        processes: usize,
+        workers: usize,
+        query: Query,
+        inputs: impl Fn(usize) -> Input,
+    ) -> Vec<Result<Report, DistError>> {
         let addresses = ports(processes);
         let handles: Vec<_> = (0..processes)
             .map(|process| {
-                let g = Arc::clone(g);
+                let input = inputs(process);
                 let cluster = Cluster { addresses: addresses.clone(), process, workers };
                 std::thread::spawn(move || {
-                    dist_solve(g, &cluster, query, Arc::new(AtomicBool::new(false))).unwrap()
+                    dist_solve(input, query, &cluster, Arc::new(AtomicBool::new(false)))
                 })
             })
             .collect();
-        let reports: Vec<Report> = handles.into_iter().map(|h| h.join().unwrap()).collect();
+        handles.into_iter().map(|h| h.join().unwrap()).collect()
+    }
+
+    /// How the processes of a run get the graph.
+    #[derive(Debug, Clone, Copy)]
+    enum Mode {
+        Graph,
+        Binary,
+        Slow,
+    }
+
+    fn run(
+        g: &Arc<Graph>,
+        processes: usize,
+        workers: usize,
+        query: Query,
+        mode: Mode,
+    ) -> (Gathered, u32) {
+        let file = TempFile::with(&binary(g));
+        let reports = run_with(processes, workers, query, |p| match mode {
+            Mode::Graph => Input::Graph(Arc::clone(g)),
+            Mode::Binary => file.input(),
+            Mode::Slow if p == 0 => Input::Root(Arc::clone(g)),
+            Mode::Slow => Input::Receiver,
+        });
+        let reports: Vec<Report> = reports.into_iter().map(Result::unwrap).collect();
         assert!(reports[1..].iter().all(|r| r.gathered.is_none()));
         assert!(reports.iter().all(|r| r.rounds == reports[0].rounds));
         if processes > 1 {
@@ -549,37 +694,101 @@ mod tests {
     #[test]
     fn equals_the_sequential_solver_on_random_graphs() {
         let mut rng = SplitMix64::new(7);
+        let modes = [Mode::Graph, Mode::Binary, Mode::Slow];
+        let mut k = 0;
         for (case, &(processes, workers)) in
             [(1, 1), (1, 2), (2, 1), (2, 2), (3, 1), (1, 3)].iter().enumerate()
         {
             // Timely connects processes with one-second retries: fewer runs on several.
             let sizes: &[(usize, usize)] = if processes == 1 {
-                &[(0, 0), (1, 0), (1, 1), (5, 3), (30, 45), (200, 300), (300, 40)]
+                &[(0, 0), (1, 0), (1, 1), (5, 3), (30, 45), (200, 300), (300, 40), (50, 400)]
             } else {
                 &[(1, 1), (30, 45), (200, 300), (300, 40)]
             };
             for &(n, m) in sizes {
                 let g = Arc::new(random_graph(&mut rng, n, m, case % 2 == 1 && n > 1));
                 let expected = gamegraph_retro::solve(&g);
-                let (got, rounds) = run(&g, processes, workers, Query::All);
-                assert_eq!(
-                    got,
-                    Gathered::All(expected.clone()),
-                    "{processes}x{workers} n={n} m={m}"
-                );
+                let mode = modes[k % 3];
+                k += 1;
+                let what = format!("{processes}x{workers} n={n} m={m} {mode:?}");
+                let (got, rounds) = run(&g, processes, workers, Query::All, mode);
+                assert_eq!(got, Gathered::All(expected.clone()), "{what}");
                 let max_depth = (0..n).filter_map(|v| expected.depth(Vertex::from_index(v))).max();
-                assert_eq!(rounds, max_depth.map_or(0, |d| d + 1));
+                assert_eq!(rounds, max_depth.map_or(0, |d| d + 1), "{what}");
                 if n > 0 {
                     let s = Vertex::from_index(n / 2);
-                    let (got, _) = run(&g, processes, workers, Query::Start(s));
+                    let (got, _) = run(&g, processes, workers, Query::Start(s), modes[k % 3]);
                     let want = Answer {
                         outcome: expected.outcome(s),
                         depth: expected.depth(s),
                         best_move: expected.best_move(s),
                     };
-                    assert_eq!(got, Gathered::Start(want));
+                    assert_eq!(got, Gathered::Start(want), "{what}");
                 }
             }
+        }
+    }
+
+    #[test]
+    fn a_bad_binary_file_fails_alike_everywhere() {
+        let g = random_graph(&mut SplitMix64::new(3), 400, 900, false);
+        let good = binary(&g);
+        let targets_at = 40 + 8 * 401;
+        // A target out of range in the last worker's part, resealed so that only the
+        // structure is wrong; and a flipped bit that the checksum catches.
+        let mut target = good.clone();
+        let at = targets_at + 4 * 890;
+        target[at..at + 4].copy_from_slice(&400u32.to_le_bytes());
+        let body = target.len() - 8;
+        let mut sum = BlockChecksum::new();
+        sum.update(&target[..body]);
+        target[body..].copy_from_slice(&sum.finish().to_le_bytes());
+        let mut flipped = good.clone();
+        flipped[100] ^= 2;
+        for bytes in [target, flipped] {
+            let expected = read_binary(&bytes[..]).unwrap_err();
+            let file = TempFile::with(&bytes);
+            for r in run_with(2, 2, Query::All, |_| file.input()) {
+                assert_eq!(r.unwrap_err(), DistError::Read(expected.clone()));
+            }
+        }
+    }
+
+    #[test]
+    fn processes_that_read_different_graphs_or_fail_to_read_stop_alike() {
+        let mut rng = SplitMix64::new(5);
+        let a = Arc::new(random_graph(&mut rng, 50, 80, false));
+        let b = Arc::new(random_graph(&mut rng, 60, 80, false));
+        let results = run_with(2, 1, Query::All, |p| {
+            Input::Graph(if p == 0 { Arc::clone(&a) } else { Arc::clone(&b) })
+        });
+        for r in results {
+            let e = r.unwrap_err();
+            assert_eq!(
+                e.to_string(),
+                "the processes do not read the same graph: process 0 reads a graph of 50 vertices \
+                 and 80 arcs, process 1 reads a graph of 60 vertices and 80 arcs"
+            );
+        }
+        let results = run_with(2, 1, Query::All, |p| {
+            if p == 0 { Input::Root(Arc::clone(&a)) } else { Input::Graph(Arc::clone(&a)) }
+        });
+        assert!(results.iter().all(|r| matches!(r, Err(DistError::Mismatch(_)))));
+        let results = run_with(3, 1, Query::All, |p| {
+            if p == 0 {
+                Input::RootFailed("g.txt:3:3: vertex 9 is outside 1..3".into())
+            } else {
+                Input::Receiver
+            }
+        });
+        for r in &results {
+            assert_eq!(
+                r.as_ref().unwrap_err(),
+                &DistError::Peer {
+                    process: 0,
+                    message: "g.txt:3:3: vertex 9 is outside 1..3".into()
+                }
+            );
         }
     }
 
@@ -587,19 +796,17 @@ mod tests {
     fn bad_clusters_are_refused() {
         let g = Arc::new(random_graph(&mut SplitMix64::new(1), 3, 3, false));
         let flag = || Arc::new(AtomicBool::new(false));
+        let input = || Input::Graph(Arc::clone(&g));
         let c = Cluster { addresses: ports(1), process: 1, workers: 1 };
         assert_eq!(
-            dist_solve(Arc::clone(&g), &c, Query::All, flag()).unwrap_err(),
+            dist_solve(input(), Query::All, &c, flag()).unwrap_err(),
             DistError::Config("process 1 is outside 0..0".into())
         );
         let c = Cluster { addresses: ports(1), process: 0, workers: 0 };
-        assert!(matches!(
-            dist_solve(Arc::clone(&g), &c, Query::All, flag()),
-            Err(DistError::Config(_))
-        ));
+        assert!(matches!(dist_solve(input(), Query::All, &c, flag()), Err(DistError::Config(_))));
         let c = Cluster { addresses: ports(1), process: 0, workers: 1 };
         assert!(matches!(
-            dist_solve(g, &c, Query::Start(Vertex(3)), flag()),
+            dist_solve(input(), Query::Start(Vertex(3)), &c, flag()),
             Err(DistError::Config(_))
         ));
     }

@@ -25,6 +25,7 @@ use std::fs::File;
 use std::io::{self, BufRead, BufReader, Read};
 use std::path::Path;
 
+use crate::format::binary::BinaryParts;
 use crate::format::{self, Format, GameFile, TextOptions};
 use crate::{ReadError, ReadErrorKind};
 
@@ -206,6 +207,24 @@ pub fn open(path: &Path, options: &Options<'_>) -> Result<Opened, OpenError> {
         };
     }
     read_stream(file, &name, options)
+}
+
+/// Opens the graph file at `path` to be read in parts ([`BinaryParts`]) when it is a
+/// regular file in the binary format (detected from its first bytes, or named by
+/// `format`); `None` for anything else, which [`open`] reads whole.
+///
+/// # Errors
+/// [`OpenError::Io`] when the file cannot be opened; [`OpenError::Read`] for a bad header
+/// or a length that does not match it (see [`BinaryParts::open`]).
+pub fn open_parts(path: &Path, format: Option<Format>) -> Result<Option<BinaryParts>, OpenError> {
+    let name = path.display().to_string();
+    let io = |error: io::Error| OpenError::Io { name: name.clone(), error };
+    let file = File::open(path).map_err(io)?;
+    let meta = file.metadata().map_err(io)?;
+    if !meta.is_file() || !is_binary_file(&file, format).map_err(io)? {
+        return Ok(None);
+    }
+    BinaryParts::open(file).map(Some).map_err(|error| read_error(name, Format::Binary, error))
 }
 
 /// Whether a regular file is to be read as binary: the format given, or detected from its

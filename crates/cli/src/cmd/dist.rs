@@ -7,10 +7,11 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use anyhow::anyhow;
-use gamegraph_dist::{Cluster, Gathered, Query, dist_solve, parse_hostfile};
+use gamegraph_dist::{Cluster, DistError, Gathered, Input, Query, dist_solve, parse_hostfile};
+use gamegraph_graph::open;
 
 use crate::cmd::retro::{Shape, print_solution};
-use crate::common::{CliError, GraphInput, read_graph};
+use crate::common::{CliError, GraphInput, open_error, read_graph};
 
 /// Solvers that run on a cluster of processes.
 #[derive(Debug, clap::Args)]
@@ -96,10 +97,44 @@ fn run_retro(args: RetroArgs) -> Result<ExitCode, CliError> {
     if args.workers == 0 {
         return Err(CliError::Usage("--workers must be at least 1".into()));
     }
-    let (file, _) = read_graph(Some(&args.file), &args.input)?;
-    let g = Arc::new(file.graph);
+    let name = args.file.display().to_string();
     let shape = args.shape;
-    let start = shape.start_vertex(g.num_vertices(), file.start)?;
+    // A binary file is read in parts by every process; anything else is read by process 0
+    // alone, which sends the others their parts (or, alone in its cluster, keeps it all).
+    let parts = match open::open_parts(&args.file, args.input.format.map(Into::into)) {
+        Ok(parts) => parts,
+        Err(open::OpenError::Io { .. }) if args.process != 0 => None,
+        Err(e) => return Err(open_error(e)),
+    };
+    let alone = addresses.len() == 1;
+    let mut failed = None;
+    let (input, start, arcs) = match parts {
+        Some(parts) => {
+            let start = shape.start_vertex(parts.num_vertices(), parts.start())?;
+            let arcs = parts.num_arcs();
+            (Input::Binary(Arc::new(parts)), start, arcs)
+        }
+        None if args.process == 0 => {
+            let read = read_graph(Some(&args.file), &args.input).and_then(|(file, _)| {
+                let start = shape.start_vertex(file.graph.num_vertices(), file.start)?;
+                Ok((file.graph, start))
+            });
+            match read {
+                Ok((g, start)) => {
+                    let arcs = g.num_arcs();
+                    let g = Arc::new(g);
+                    (if alone { Input::Graph(g) } else { Input::Root(g) }, start, arcs)
+                }
+                Err(e) if alone => return Err(e),
+                Err(e) => {
+                    let message = e.to_string();
+                    failed = Some(e);
+                    (Input::RootFailed(message), None, 0)
+                }
+            }
+        }
+        None => (Input::Receiver, None, 0),
+    };
     let query = match start {
         Some(s) if !shape.all && !shape.json && !shape.line => Query::Start(s),
         _ => Query::All,
@@ -110,10 +145,14 @@ fn run_retro(args: RetroArgs) -> Result<ExitCode, CliError> {
     watchdog(Arc::clone(&formed), Duration::from_secs(args.connect_timeout));
     exit_on_lost_peer();
     let quiet = QuietStdout::new()?;
-    let arcs = g.num_arcs();
-    let report =
-        dist_solve(g, &cluster, query, formed).map_err(|e| CliError::Other(anyhow!("{e}")))?;
+    let report = dist_solve(input, query, &cluster, formed);
     drop(quiet);
+    let report = report.map_err(|e| match e {
+        _ if failed.is_some() => failed.take().expect("process 0's own error"),
+        DistError::Read(e) => CliError::input(&name, e.position(), e),
+        DistError::Peer { .. } | DistError::Mismatch(_) => CliError::Usage(e.to_string()),
+        e => CliError::Other(anyhow!("{e}")),
+    })?;
     if args.stats {
         #[allow(clippy::print_stderr)]
         {

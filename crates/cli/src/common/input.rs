@@ -90,6 +90,17 @@ pub(crate) struct GraphInput {
     pub(crate) no_mmap: bool,
 }
 
+/// The CLI's error for a graph file that could not be opened or read.
+pub(crate) fn open_error(e: gamegraph_graph::open::OpenError) -> CliError {
+    let mut message = e.message();
+    if let gamegraph_graph::open::OpenError::Read { error, .. } = &e
+        && let gamegraph_graph::ReadErrorKind::TooManyVertices { n, .. } = error.kind
+    {
+        message.push_str(&format!(": pass --max-vertices {n} to read it"));
+    }
+    CliError::input(e.name(), e.position(), message)
+}
+
 /// Reads a game graph from `path` (standard input for `None` or `-`) as `input` says, and
 /// returns it with the format that was read (given or detected). A binary file named by
 /// its path is read by all threads of the current rayon pool.
@@ -119,14 +130,6 @@ pub(crate) fn read_graph(
     if let Some(bar) = &bar {
         bar.finish_and_clear();
     }
-    let opened = result.map_err(|e| {
-        let mut message = e.message();
-        if let open::OpenError::Read { error, .. } = &e
-            && let gamegraph_graph::ReadErrorKind::TooManyVertices { n, .. } = error.kind
-        {
-            message.push_str(&format!(": pass --max-vertices {n} to read it"));
-        }
-        CliError::input(e.name(), e.position(), message)
-    })?;
+    let opened = result.map_err(open_error)?;
     Ok((opened.file, opened.format))
 }
