@@ -7,7 +7,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
-use gamegraph_graph::{Outcome, Vertex};
+use gamegraph_graph::{Graph, Outcome, Vertex};
 use gamegraph_retro::Solution;
 use timely::communication::Hooks;
 use timely::communication::logging::{CommunicationEvent, CommunicationEventBuilder};
@@ -402,34 +402,20 @@ fn run_worker(worker: &mut timely::worker::Worker, setup: Setup) -> (Option<Gath
         sent
     };
 
-    // The distinct targets of my arcs, each arc renamed to its target's index there (my
-    // successor lists from now on: `local[offsets[u]..offsets[u + 1]]` for my vertex
-    // `lo + u`), and the reverse index: for each index, my vertices with an arc into it.
-    let (offsets, local, names) = {
+    // The distinct targets of my arcs, and my successor lists with each target renamed to
+    // its index there: a graph on `0..max(indices, my vertices)` whose predecessor lists
+    // are the reverse index (for each index, my vertices with an arc into it).
+    let (mine, names) = {
         let (offsets, targets) = part.csr();
         let names = Targets::of(targets, n);
-        let local: Vec<u32> = targets.iter().map(|t| names.index(t.0)).collect();
-        let offsets: Vec<usize> = offsets.iter().map(|&o| (o - offsets[0]) as usize).collect();
-        (offsets, local, names)
+        let local: Vec<Vertex> = targets.iter().map(|t| Vertex(names.index(t.0))).collect();
+        let mut offsets: Vec<u64> = offsets.iter().map(|&o| o - offsets[0]).collect();
+        offsets.resize(names.len().max(hi - lo) + 1, local.len() as u64);
+        (Graph::from_csr(offsets, local).expect("indices below the vertex count"), names)
     };
     drop(part);
-    let arcs_of = |u: usize| &local[offsets[u]..offsets[u + 1]];
-    let mut rev_off = vec![0usize; names.len() + 1];
-    for &t in &local {
-        rev_off[t as usize + 1] += 1;
-    }
-    for i in 0..names.len() {
-        rev_off[i + 1] += rev_off[i];
-    }
-    let mut fill = rev_off.clone();
-    let mut rev = vec![0u32; local.len()];
-    for u in 0..hi - lo {
-        for &t in arcs_of(u) {
-            rev[fill[t as usize]] = u as u32;
-            fill[t as usize] += 1;
-        }
-    }
-    drop(fill);
+    let arcs_of = |u: usize| mine.successors(Vertex::from_index(u));
+    let (rev_off, rev) = mine.predecessor_csr();
 
     // Subscriptions, then the subscribers of each of my vertices.
     for i in 0..names.len() {
@@ -456,7 +442,7 @@ fn run_worker(worker: &mut timely::worker::Worker, setup: Setup) -> (Option<Gath
     drop((fill, subs_in));
 
     // The rounds.
-    let mut counter: Vec<u64> = offsets.windows(2).map(|w| (w[1] - w[0]) as u64).collect();
+    let mut counter: Vec<u64> = (0..hi - lo).map(|u| arcs_of(u).len() as u64).collect();
     let mut label = vec![UNKNOWN; hi - lo];
     let mut depth = vec![NONE; hi - lo];
     let mut their_label = vec![UNKNOWN; names.len()];
@@ -494,8 +480,8 @@ fn run_worker(worker: &mut timely::worker::Worker, setup: Setup) -> (Option<Gath
             let i = names.index(m as u32) as usize;
             their_label[i] = if kind == DECIDED_WIN { WIN } else { LOSS };
             their_depth[i] = d;
-            for &u in &rev[rev_off[i]..rev_off[i + 1]] {
-                let u = u as usize;
+            for u in &rev[rev_off[i] as usize..rev_off[i + 1] as usize] {
+                let u = u.index();
                 if label[u] != UNKNOWN {
                     continue;
                 }
@@ -519,7 +505,7 @@ fn run_worker(worker: &mut timely::worker::Worker, setup: Setup) -> (Option<Gath
         std::mem::swap(&mut frontier, &mut next);
         next.clear();
     }
-    drop((counter, rev, rev_off, subs, sub_off, frontier, next));
+    drop((counter, subs, sub_off, frontier, next));
 
     // The optimal moves, and what worker 0 gathers.
     let best_move = |u: usize| -> u32 {
@@ -530,9 +516,9 @@ fn run_worker(worker: &mut timely::worker::Worker, setup: Setup) -> (Option<Gath
             LOSS => return NONE,
             _ => (Some(UNKNOWN), NONE),
         };
-        for &t in arcs_of(u) {
-            let v = names.vertex(t);
-            let t = t as usize;
+        for t in arcs_of(u) {
+            let v = names.vertex(t.0);
+            let t = t.index();
             if v < best
                 && their_depth[t] == want_depth
                 && want_label.is_none_or(|l| their_label[t] == l)

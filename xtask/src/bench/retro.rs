@@ -159,7 +159,7 @@ fn data(root: &Path, bin: &Path, w: Workload) -> Result<Inputs> {
 }
 
 /// Writes `gamegraph convert FROM ARGS` to `to` (through a temporary file) unless it exists.
-fn convert(bin: &Path, from: &Path, to: &Path, args: &[&str]) -> Result<()> {
+pub(super) fn convert(bin: &Path, from: &Path, to: &Path, args: &[&str]) -> Result<()> {
     if to.exists() {
         return Ok(());
     }

@@ -11,7 +11,7 @@ use gamegraph_dist::{Cluster, DistError, Gathered, Input, Query, dist_solve, par
 use gamegraph_graph::open;
 
 use crate::cmd::retro::{Shape, print_solution};
-use crate::common::{CliError, GraphInput, open_error, read_graph};
+use crate::common::{CliError, GraphInput, open_error, progress, read_graph};
 
 /// Solvers that run on a cluster of processes.
 #[derive(Debug, clap::Args)]
@@ -30,15 +30,19 @@ enum DistCommand {
 /// the vertices split over the worker threads of several processes (timely dataflow).
 #[derive(Debug, clap::Args)]
 #[command(after_help = "Start one process per hostfile line, each with the same FILE \
-(a path every machine can read) and its own --process. Process 0 prints exactly what \
-`gamegraph retro` prints for the same arguments; the others print nothing. See \
-docs/distributed.md.
+and its own --process. Process 0 prints exactly what `gamegraph retro` prints for the \
+same arguments; the others print nothing. See docs/distributed.md.
+
+A binary file (gamegraph convert FILE --to binary) is read in parts: each process reads \
+only the successor lists of its own vertices, so FILE must be the same file on every \
+machine; the processes check it together. Any other file is read by process 0 alone, \
+which sends the others their parts (slower, and process 0 holds the whole graph).
 
 The hostfile has one host:port per line (process 0 first); blank lines and lines \
 starting with # are skipped.
 
-Exit codes: 0 done; 2 bad input, a malformed hostfile or a --process outside it (on \
-every process that reads the same files); 1 a network failure: a peer that cannot be \
+Exit codes: 0 done; 2 bad input (on every process), processes given different \
+graphs, a malformed hostfile or a --process outside it; 1 a network failure: a peer that cannot be \
 reached within --connect-timeout, or a peer lost during the run.
 
 Examples (two processes on one machine):
@@ -48,7 +52,8 @@ Examples (two processes on one machine):
   gamegraph dist retro g.bin --start 1 --hostfile hosts --process 0   # prints 1, 2 or 0
   gamegraph dist retro --all game.txt --hostfile hosts --process 0 --workers 2")]
 pub(crate) struct RetroArgs {
-    /// The game graph (a file: every process reads it).
+    /// The game graph: a binary file, of which each process reads its part, or any other
+    /// file, which process 0 reads and sends.
     #[arg(value_name = "FILE")]
     file: PathBuf,
     #[command(flatten)]
@@ -145,7 +150,11 @@ fn run_retro(args: RetroArgs) -> Result<ExitCode, CliError> {
     watchdog(Arc::clone(&formed), Duration::from_secs(args.connect_timeout));
     exit_on_lost_peer();
     let quiet = QuietStdout::new()?;
+    let bar = progress(None, "solving on the cluster");
     let report = dist_solve(input, query, &cluster, formed);
+    if let Some(bar) = bar {
+        bar.finish_and_clear();
+    }
     drop(quiet);
     let report = report.map_err(|e| match e {
         _ if failed.is_some() => failed.take().expect("process 0's own error"),
