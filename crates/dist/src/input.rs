@@ -61,6 +61,27 @@ impl Part {
     }
 }
 
+impl Part {
+    /// The part of the vertices `lo..hi` from the arcs process 0 sent.
+    fn received(sent: &[SentArc], lo: usize, hi: usize) -> Part {
+        let mut offsets = vec![0u64; hi - lo + 1];
+        for &(_, u, _) in sent {
+            offsets[u as usize - lo + 1] += 1;
+        }
+        for i in 0..hi - lo {
+            offsets[i + 1] += offsets[i];
+        }
+        let mut fill = offsets.clone();
+        let mut targets = vec![Vertex(0); sent.len()];
+        for &(_, u, t) in sent {
+            let slot = &mut fill[u as usize - lo];
+            targets[*slot as usize] = Vertex(t);
+            *slot += 1;
+        }
+        Part { lo, hi, store: Store::Owned(offsets, targets) }
+    }
+}
+
 /// What the first time settled for a worker: the graph's size, process 0's query and the
 /// worker's part.
 pub(crate) struct Setup {
@@ -259,21 +280,7 @@ pub(crate) fn setup(
             // A receiver of the slow path: the size comes from process 0's hello.
             let n = hellos[0].2 as usize;
             let (lo, hi) = Blocks::new(n, peers).range(me, n);
-            let mut offsets = vec![0u64; hi - lo + 1];
-            for &(_, u, _) in &sent {
-                offsets[u as usize - lo + 1] += 1;
-            }
-            for i in 0..hi - lo {
-                offsets[i + 1] += offsets[i];
-            }
-            let mut fill = offsets.clone();
-            let mut targets = vec![Vertex(0); sent.len()];
-            for &(_, u, t) in &sent {
-                let slot = &mut fill[u as usize - lo];
-                targets[*slot as usize] = Vertex(t);
-                *slot += 1;
-            }
-            Part { lo, hi, store: Store::Owned(offsets, targets) }
+            Part::received(&sent, lo, hi)
         }
     };
     let n = hellos[0].2 as usize;
