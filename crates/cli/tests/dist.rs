@@ -120,6 +120,45 @@ fn several_processes_equal_retro() {
 }
 
 #[test]
+fn shards_merge_into_the_table_of_retro() {
+    let t = TempDir::new("dist-shards");
+    random_graphs(&t);
+    for (processes, workers, file) in [(2, 2, "g.bin"), (3, 1, "g.txt"), (1, 1, "g.txt")] {
+        let want = gamegraph(&t, &["retro", "--all", file], None);
+        let _ = fs::remove_dir_all(t.join("out"));
+        for (p, o) in
+            cluster(&t, processes, workers, &["--all", "--shards", "out", file]).iter().enumerate()
+        {
+            assert!(o.status.success(), "process {p}: {}", text(&o.stderr));
+            assert!(o.stdout.is_empty());
+        }
+        assert!(t.join(format!("out/shard-{}.txt", processes - 1)).exists());
+        let merged = gamegraph(&t, &["dist", "merge", "out"], None);
+        assert!(merged.status.success(), "{}", text(&merged.stderr));
+        assert_eq!(text(&merged.stdout), text(&want.stdout), "{processes}x{workers} {file}");
+    }
+    // A shard that lost a line, and a missing shard.
+    let shard = t.join("out/shard-0.txt");
+    let lines = fs::read_to_string(&shard).unwrap();
+    let (_, rest) = lines.split_once('\n').unwrap();
+    let (second, _) = rest.split_once('\n').unwrap();
+    let second: String = second.to_owned();
+    fs::write(&shard, lines.replacen(&format!("{second}\n"), "", 1)).unwrap();
+    let o = gamegraph(&t, &["dist", "merge", "out"], None);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(o.stdout.is_empty());
+    let found = second.split(' ').next().unwrap().parse::<u64>().unwrap() + 1;
+    assert_eq!(
+        text(&o.stderr),
+        format!("error: out/shard-0.txt:2:1: expected vertex 2, found `{found}`\n")
+    );
+    fs::remove_file(&shard).unwrap();
+    let o = gamegraph(&t, &["dist", "merge", "out"], None);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(text(&o.stderr).starts_with("error: out/shard-0.txt: "), "{}", text(&o.stderr));
+}
+
+#[test]
 fn a_peer_that_never_comes_ends_every_process_with_exit_1() {
     let t = TempDir::new("dist-timeout");
     t.file("seed.txt", SEED);

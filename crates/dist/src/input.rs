@@ -166,6 +166,7 @@ pub(crate) fn setup(
         match query {
             Query::All => all(&mut notes, QUERY, 0, 0, 0, ""),
             Query::Start(v) => all(&mut notes, QUERY, 1, u64::from(v.0), 0, ""),
+            Query::Shard => all(&mut notes, QUERY, 2, 0, 0, ""),
         }
     }
     let mut own: Option<Result<Part, DistError>> = None;
@@ -239,7 +240,11 @@ pub(crate) fn setup(
         match *kind {
             HELLO => hellos.push((*from, *a, *b, *c)),
             QUERY => {
-                query = Some(if *a == 0 { Query::All } else { Query::Start(Vertex(*b as u32)) })
+                query = Some(match *a {
+                    0 => Query::All,
+                    1 => Query::Start(Vertex(*b as u32)),
+                    _ => Query::Shard,
+                });
             }
             FAIL => {
                 if failure.is_none_or(|(p, _)| *a < p) {

@@ -3,8 +3,10 @@
 //! [`dist_solve`] labels every position W, L or D with its depth and optimal move, the
 //! same [`Solution`](gamegraph_retro::Solution) as [`gamegraph_retro::solve`], with the
 //! vertices split over the workers of a timely cluster ([`Cluster`]: one `host:port` per
-//! process, from [`parse_hostfile`]) and one dataflow round per depth. See
-//! docs/distributed.md for the message scheme and its costs.
+//! process, from [`parse_hostfile`]) and one dataflow round per depth. Each worker holds
+//! only its own block's successor lists, from an [`Input`]: a binary file that every
+//! process reads its part of (and that the cluster checks together), or a graph that
+//! process 0 read and sends. See docs/distributed.md for the message scheme and its costs.
 //!
 //! ```
 //! use std::sync::Arc;
@@ -26,9 +28,10 @@
 mod error;
 mod hostfile;
 mod input;
+pub mod shards;
 mod solve;
 
 pub use crate::error::{DistError, HostfileError};
 pub use crate::hostfile::parse_hostfile;
 pub use crate::input::Input;
-pub use crate::solve::{Answer, Cluster, Gathered, Query, Report, dist_solve};
+pub use crate::solve::{Answer, Cluster, Gathered, Query, Report, Shard, dist_solve};

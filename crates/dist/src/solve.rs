@@ -57,13 +57,31 @@ pub struct Cluster {
     pub workers: usize,
 }
 
-/// What process 0 needs at the end (the query of process 0 is the one answered).
+/// What the processes need at the end (the query of process 0 is the one answered).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Query {
     /// Every vertex: process 0 gets the whole [`Solution`].
     All,
     /// One vertex: process 0 gets its outcome, depth and move only.
     Start(Vertex),
+    /// Every vertex, nothing gathered: each process gets the answers for its own
+    /// vertices ([`Shard`]).
+    Shard,
+}
+
+/// The outcomes, depths and moves of the contiguous vertices `first..first + len` (the
+/// vertices of one process), as [`Solution::from_parts`] takes them: `u32::MAX` for no
+/// depth or no move.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Shard {
+    /// The first vertex.
+    pub first: Vertex,
+    /// The outcome of each vertex.
+    pub outcomes: Vec<Outcome>,
+    /// The depth of each vertex, `u32::MAX` for a draw.
+    pub depths: Vec<u32>,
+    /// The optimal move of each vertex (0-based), `u32::MAX` for none.
+    pub moves: Vec<u32>,
 }
 
 /// The answer for one vertex.
@@ -77,19 +95,23 @@ pub struct Answer {
     pub best_move: Option<Vertex>,
 }
 
-/// What [`dist_solve`] returns on process 0.
+/// What [`dist_solve`] returns on process 0 (and, for [`Query::Shard`], on every
+/// process).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Gathered {
     /// The whole solution ([`Query::All`]).
     All(Solution),
     /// The start vertex's answer ([`Query::Start`]).
     Start(Answer),
+    /// This process's vertices ([`Query::Shard`]).
+    Shard(Shard),
 }
 
 /// What one process did.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Report {
-    /// On process 0, the answer to the query; `None` on the others.
+    /// On process 0, the answer to the query; `None` on the others, except with
+    /// [`Query::Shard`], where every process gets its own shard.
     pub gathered: Option<Gathered>,
     /// Rounds of propagation (the greatest depth plus one; 0 for an empty graph).
     pub rounds: u32,
@@ -260,7 +282,26 @@ pub fn dist_solve(
         return Err(e);
     }
     let rounds = results.first().map_or(0, |r| r.1);
-    let gathered = results.into_iter().find_map(|r| r.0);
+    let mut gathered = None;
+    let mut shards = Vec::new();
+    for r in results {
+        match r.0 {
+            Some(Gathered::Shard(shard)) => shards.push(shard),
+            Some(g) => gathered = Some(g),
+            None => {}
+        }
+    }
+    // The workers of a process own consecutive blocks: their shards make one.
+    shards.sort_unstable_by_key(|s| s.first);
+    let mut shards = shards.into_iter();
+    if let Some(mut shard) = shards.next() {
+        for s in shards {
+            shard.outcomes.extend(s.outcomes);
+            shard.depths.extend(s.depths);
+            shard.moves.extend(s.moves);
+        }
+        gathered = Some(Gathered::Shard(shard));
+    }
     Ok(Report { gathered, rounds, bytes_sent: sent.load(Ordering::Relaxed) })
 }
 
@@ -540,16 +581,26 @@ fn run_worker(worker: &mut timely::worker::Worker, setup: Setup) -> (Option<Gath
                 gather_in.send(record(s.index() - lo));
             }
         }
+        Query::Shard => {}
     }
     let t = step(&mut input, &mut gather_in);
-    if me != 0 {
-        return (None, rounds);
-    }
     let outcome = |l: u8| match l {
         WIN => Outcome::Win,
         LOSS => Outcome::Loss,
         _ => Outcome::Draw,
     };
+    if query == Query::Shard {
+        let shard = Shard {
+            first: Vertex::from_index(lo),
+            outcomes: label.iter().map(|&l| outcome(l)).collect(),
+            moves: (0..hi - lo).map(best_move).collect(),
+            depths: depth,
+        };
+        return (Some(Gathered::Shard(shard)), rounds);
+    }
+    if me != 0 {
+        return (None, rounds);
+    }
     let records = take(&gathered, t);
     let result = match query {
         Query::All => {
@@ -565,6 +616,7 @@ fn run_worker(worker: &mut timely::worker::Worker, setup: Setup) -> (Option<Gath
                 .expect("the gathered records form a solution");
             Gathered::All(solution)
         }
+        Query::Shard => unreachable!("answered above"),
         Query::Start(_) => {
             let (_, l, d, m) = records[0];
             Gathered::Start(Answer {
@@ -712,6 +764,29 @@ mod tests {
                     assert_eq!(got, Gathered::Start(want), "{what}");
                 }
             }
+        }
+    }
+
+    #[test]
+    fn the_shards_of_the_processes_make_the_solution() {
+        let mut rng = SplitMix64::new(9);
+        for &(processes, workers, n, m) in &[(1, 1, 40, 70), (2, 2, 301, 450), (3, 1, 2, 3)] {
+            let g = Arc::new(random_graph(&mut rng, n, m, false));
+            let expected = gamegraph_retro::solve(&g);
+            let reports =
+                run_with(processes, workers, Query::Shard, |_| Input::Graph(Arc::clone(&g)));
+            let (mut outcomes, mut depths, mut moves) = (Vec::new(), Vec::new(), Vec::new());
+            for r in reports {
+                let Some(Gathered::Shard(shard)) = r.unwrap().gathered else {
+                    panic!("every process gets its shard")
+                };
+                assert_eq!(shard.first.index(), outcomes.len());
+                outcomes.extend(shard.outcomes);
+                depths.extend(shard.depths);
+                moves.extend(shard.moves);
+            }
+            let got = Solution::from_parts(outcomes, depths, moves).unwrap();
+            assert_eq!(got, expected, "{processes}x{workers} n={n}");
         }
     }
 

@@ -104,19 +104,50 @@ impl fmt::Display for LineDisplay<'_> {
     }
 }
 
-/// The `--all` table of a [`Solution`], from [`Solution::table`]: one line
-/// `V OUTCOME DEPTH MOVE` per vertex, in increasing order, with 1-based ids and `-` for
-/// no depth or no move.
+/// The `--all` table of a [`Solution`], from [`Solution::table`], or of a range of its
+/// vertices, from [`Table::rows`]: one line `V OUTCOME DEPTH MOVE` per vertex, in
+/// increasing order, with 1-based ids and `-` for no depth or no move.
 #[derive(Debug, Clone, Copy)]
 pub struct Table<'a> {
-    solution: &'a Solution,
+    first: usize,
+    outcomes: &'a [Outcome],
+    depths: &'a [u32],
+    moves: &'a [u32],
+}
+
+impl<'a> Table<'a> {
+    /// The rows of the vertices `first..first + outcomes.len()` (0-based), from their
+    /// outcomes, depths and moves as [`Solution::from_parts`] takes them (`u32::MAX` for
+    /// no depth or no move), so that the tables of consecutive ranges, one after the
+    /// other, are the table of the whole solution.
+    ///
+    /// ```
+    /// use gamegraph_retro::{Outcome, Table};
+    /// let rows = Table::rows(4, &[Outcome::Win, Outcome::Draw], &[1, u32::MAX], &[0, 5]);
+    /// assert_eq!(rows.to_string(), "5 W 1 1\n6 D - 6\n");
+    /// ```
+    ///
+    /// # Panics
+    /// When the three slices differ in length.
+    pub fn rows(
+        first: usize,
+        outcomes: &'a [Outcome],
+        depths: &'a [u32],
+        moves: &'a [u32],
+    ) -> Table<'a> {
+        assert!(
+            outcomes.len() == depths.len() && depths.len() == moves.len(),
+            "one outcome, depth and move per vertex"
+        );
+        Table { first, outcomes, depths, moves }
+    }
 }
 
 impl fmt::Display for Table<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let s = self.solution;
-        for (i, ((o, &d), &m)) in s.outcomes.iter().zip(&s.depths).zip(&s.moves).enumerate() {
-            write!(f, "{} {} ", i + 1, o.letter())?;
+        let rows = self.outcomes.iter().zip(self.depths).zip(self.moves);
+        for (i, ((o, &d), &m)) in rows.enumerate() {
+            write!(f, "{} {} ", self.first + i + 1, o.letter())?;
             if d == NONE {
                 f.write_str("- ")?;
             } else {
@@ -259,7 +290,7 @@ impl Solution {
 
     /// The `--all` table: one line `V OUTCOME DEPTH MOVE` per vertex (see [`Table`]).
     pub fn table(&self) -> Table<'_> {
-        Table { solution: self }
+        Table::rows(0, &self.outcomes, &self.depths, &self.moves)
     }
 
     /// A short label per vertex for drawings: the 1-based id, a line break, then the

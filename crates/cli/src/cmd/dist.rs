@@ -7,11 +7,14 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use anyhow::anyhow;
-use gamegraph_dist::{Cluster, DistError, Gathered, Input, Query, dist_solve, parse_hostfile};
+use gamegraph_dist::{
+    Cluster, DistError, Gathered, Input, Query, dist_solve, parse_hostfile, shards,
+};
 use gamegraph_graph::open;
+use gamegraph_retro::Table;
 
 use crate::cmd::retro::{Shape, print_solution};
-use crate::common::{CliError, GraphInput, open_error, progress, read_graph};
+use crate::common::{CliError, GraphInput, Output, open_error, progress, read_graph};
 
 /// Solvers that run on a cluster of processes.
 #[derive(Debug, clap::Args)]
@@ -24,6 +27,26 @@ pub(crate) struct Args {
 enum DistCommand {
     /// Win / lose / draw, depth and optimal moves, as `gamegraph retro`, on a cluster.
     Retro(RetroArgs),
+    /// Put the shards of `dist retro --all --shards DIR` together into the `--all` table.
+    Merge(MergeArgs),
+}
+
+/// Put the shards that `gamegraph dist retro --all --shards DIR` wrote (copied into one
+/// directory) together: the result is what `gamegraph retro --all` prints.
+#[derive(Debug, clap::Args)]
+#[command(after_help = "The shards are checked as they are merged: every vertex once, in \
+order, on a line `V OUTCOME DEPTH MOVE`; a problem is reported with its file and line \
+(exit code 2).
+
+Example:
+  gamegraph dist merge out/ -o table.txt")]
+pub(crate) struct MergeArgs {
+    /// The directory of the shards (shards.txt and shard-I.txt for every process I).
+    #[arg(value_name = "DIR")]
+    dir: PathBuf,
+    /// Write the table to FILE instead of standard output.
+    #[arg(short, long, value_name = "FILE")]
+    output: Option<PathBuf>,
 }
 
 /// Win / lose / draw, depth and optimal moves of a game graph, as `gamegraph retro`, with
@@ -70,6 +93,11 @@ pub(crate) struct RetroArgs {
     /// Seconds to wait for every process to connect before giving up (exit 1).
     #[arg(long, value_name = "SECS", default_value_t = 30)]
     connect_timeout: u64,
+    /// With --all: each process writes the lines of its own vertices to DIR/shard-I.txt
+    /// (process 0 also writes DIR/shards.txt) instead of sending them to process 0;
+    /// `gamegraph dist merge DIR` puts them together.
+    #[arg(long, value_name = "DIR", requires = "all", conflicts_with_all = ["json", "line"])]
+    shards: Option<PathBuf>,
     /// Print the rounds and the bytes this process sent on standard error.
     #[arg(long)]
     stats: bool,
@@ -81,6 +109,7 @@ pub(crate) struct RetroArgs {
 pub(crate) fn run(args: Args) -> Result<ExitCode, CliError> {
     match args.command {
         DistCommand::Retro(a) => run_retro(a),
+        DistCommand::Merge(a) => run_merge(a),
     }
 }
 
@@ -113,11 +142,11 @@ fn run_retro(args: RetroArgs) -> Result<ExitCode, CliError> {
     };
     let alone = addresses.len() == 1;
     let mut failed = None;
-    let (input, start, arcs) = match parts {
+    let (input, start, (vertices, arcs)) = match parts {
         Some(parts) => {
             let start = shape.start_vertex(parts.num_vertices(), parts.start())?;
-            let arcs = parts.num_arcs();
-            (Input::Binary(Arc::new(parts)), start, arcs)
+            let size = (parts.num_vertices(), parts.num_arcs());
+            (Input::Binary(Arc::new(parts)), start, size)
         }
         None if args.process == 0 => {
             let read = read_graph(Some(&args.file), &args.input).and_then(|(file, _)| {
@@ -126,24 +155,30 @@ fn run_retro(args: RetroArgs) -> Result<ExitCode, CliError> {
             });
             match read {
                 Ok((g, start)) => {
-                    let arcs = g.num_arcs();
+                    let size = (g.num_vertices(), g.num_arcs());
                     let g = Arc::new(g);
-                    (if alone { Input::Graph(g) } else { Input::Root(g) }, start, arcs)
+                    (if alone { Input::Graph(g) } else { Input::Root(g) }, start, size)
                 }
                 Err(e) if alone => return Err(e),
                 Err(e) => {
                     let message = e.to_string();
                     failed = Some(e);
-                    (Input::RootFailed(message), None, 0)
+                    (Input::RootFailed(message), None, (0, 0))
                 }
             }
         }
-        None => (Input::Receiver, None, 0),
+        None => (Input::Receiver, None, (0, 0)),
     };
     let query = match start {
+        _ if args.shards.is_some() => Query::Shard,
         Some(s) if !shape.all && !shape.json && !shape.line => Query::Start(s),
         _ => Query::All,
     };
+    if let Some(dir) = &args.shards {
+        std::fs::create_dir_all(dir)
+            .map_err(|e| CliError::Other(anyhow!("cannot create {}: {e}", dir.display())))?;
+    }
+    let cluster_size = addresses.len();
     let cluster = Cluster { addresses, process: args.process, workers: args.workers };
 
     let formed = Arc::new(AtomicBool::new(false));
@@ -173,14 +208,43 @@ fn run_retro(args: RetroArgs) -> Result<ExitCode, CliError> {
     }
     match report.gathered {
         Some(Gathered::All(solution)) => print_solution(&solution, arcs, start, shape)?,
+        Some(Gathered::Shard(shard)) => {
+            use std::io::Write;
+            let dir = args.shards.as_deref().expect("shards are asked for with --shards");
+            let mut out = Output::create(Some(&shards::shard_path(dir, args.process)))?;
+            let rows =
+                Table::rows(shard.first.index(), &shard.outcomes, &shard.depths, &shard.moves);
+            write!(out, "{rows}")?;
+            out.finish()?;
+            if args.process == 0 {
+                let mut out = Output::create(Some(&shards::manifest_path(dir)))?;
+                write!(out, "{}", shards::manifest(vertices, cluster_size))?;
+                out.finish()?;
+            }
+        }
         Some(Gathered::Start(answer)) => {
             use std::io::Write;
-            let mut out = crate::common::Output::create(None)?;
+            let mut out = Output::create(None)?;
             writeln!(out, "{}", answer.outcome.code())?;
             out.finish()?;
         }
         None => {}
     }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn run_merge(args: MergeArgs) -> Result<ExitCode, CliError> {
+    let mut out = Output::create(args.output.as_deref())?;
+    shards::merge(&args.dir, &mut out).map_err(|e| match e {
+        shards::MergeError::Input { path, line, message } => {
+            CliError::input(&path.display().to_string(), line.map(|l| (l, 1)), message)
+        }
+        shards::MergeError::Io { path: Some(path), error } => {
+            CliError::input(&path.display().to_string(), None, open::io_message(&error))
+        }
+        shards::MergeError::Io { path: None, error } => CliError::Other(error.into()),
+    })?;
+    out.finish()?;
     Ok(ExitCode::SUCCESS)
 }
 
