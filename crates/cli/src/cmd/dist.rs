@@ -73,7 +73,13 @@ Examples (two processes on one machine):
   gamegraph gen --vertices 1000000 --arcs 10000000 --seed 1 --to binary -o g.bin
   gamegraph dist retro g.bin --start 1 --hostfile hosts --process 1 &
   gamegraph dist retro g.bin --start 1 --hostfile hosts --process 0   # prints 1, 2 or 0
-  gamegraph dist retro --all game.txt --hostfile hosts --process 0 --workers 2")]
+  gamegraph dist retro g.bin --all --shards out --hostfile hosts --process 1 &
+  gamegraph dist retro g.bin --all --shards out --hostfile hosts --process 0
+  gamegraph dist merge out -o table.txt   # what `gamegraph retro --all g.bin` prints
+
+One process with two workers:
+  printf '127.0.0.1:7001\n' > one
+  gamegraph dist retro --all game.txt --hostfile one --process 0 --workers 2")]
 pub(crate) struct RetroArgs {
     /// The game graph: a binary file, of which each process reads its part, or any other
     /// file, which process 0 reads and sends.
