@@ -1,6 +1,6 @@
 //! `gamegraph dist retro`: retrograde analysis on a cluster of processes (timely dataflow).
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -8,9 +8,9 @@ use std::time::Duration;
 
 use anyhow::anyhow;
 use gamegraph_dist::{
-    Cluster, DistError, Gathered, Input, Query, dist_solve, parse_hostfile, shards,
+    Cluster, DistError, Gathered, Input, Query, Shard, dist_solve, parse_hostfile, shards,
 };
-use gamegraph_graph::open;
+use gamegraph_graph::{Vertex, open};
 use gamegraph_retro::Table;
 
 use crate::cmd::retro::{Shape, print_solution};
@@ -139,42 +139,8 @@ fn run_retro(args: RetroArgs) -> Result<ExitCode, CliError> {
     }
     let name = args.file.display().to_string();
     let shape = args.shape;
-    // A binary file is read in parts by every process; anything else is read by process 0
-    // alone, which sends the others their parts (or, alone in its cluster, keeps it all).
-    let parts = match open::open_parts(&args.file, args.input.format.map(Into::into)) {
-        Ok(parts) => parts,
-        Err(open::OpenError::Io { .. }) if args.process != 0 => None,
-        Err(e) => return Err(open_error(e)),
-    };
-    let alone = addresses.len() == 1;
-    let mut failed = None;
-    let (input, start, (vertices, arcs)) = match parts {
-        Some(parts) => {
-            let start = shape.start_vertex(parts.num_vertices(), parts.start())?;
-            let size = (parts.num_vertices(), parts.num_arcs());
-            (Input::Binary(Arc::new(parts)), start, size)
-        }
-        None if args.process == 0 => {
-            let read = read_graph(Some(&args.file), &args.input).and_then(|(file, _)| {
-                let start = shape.start_vertex(file.graph.num_vertices(), file.start)?;
-                Ok((file.graph, start))
-            });
-            match read {
-                Ok((g, start)) => {
-                    let size = (g.num_vertices(), g.num_arcs());
-                    let g = Arc::new(g);
-                    (if alone { Input::Graph(g) } else { Input::Root(g) }, start, size)
-                }
-                Err(e) if alone => return Err(e),
-                Err(e) => {
-                    let message = e.to_string();
-                    failed = Some(e);
-                    (Input::RootFailed(message), None, (0, 0))
-                }
-            }
-        }
-        None => (Input::Receiver, None, (0, 0)),
-    };
+    let Chosen { input, start, vertices, arcs, mut failed } =
+        choose_input(&args, addresses.len() == 1)?;
     let query = match start {
         _ if args.shards.is_some() => Query::Shard,
         Some(s) if !shape.all && !shape.json && !shape.line => Query::Start(s),
@@ -215,18 +181,8 @@ fn run_retro(args: RetroArgs) -> Result<ExitCode, CliError> {
     match report.gathered {
         Some(Gathered::All(solution)) => print_solution(&solution, arcs, start, shape)?,
         Some(Gathered::Shard(shard)) => {
-            use std::io::Write;
             let dir = args.shards.as_deref().expect("shards are asked for with --shards");
-            let mut out = Output::create(Some(&shards::shard_path(dir, args.process)))?;
-            let rows =
-                Table::rows(shard.first.index(), &shard.outcomes, &shard.depths, &shard.moves);
-            write!(out, "{rows}")?;
-            out.finish()?;
-            if args.process == 0 {
-                let mut out = Output::create(Some(&shards::manifest_path(dir)))?;
-                write!(out, "{}", shards::manifest(vertices, cluster_size))?;
-                out.finish()?;
-            }
+            write_shard(dir, args.process, &shard, (vertices, cluster_size))?;
         }
         Some(Gathered::Start(answer)) => {
             use std::io::Write;
@@ -237,6 +193,71 @@ fn run_retro(args: RetroArgs) -> Result<ExitCode, CliError> {
         None => {}
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// What a process starts from, and what it knows of the graph.
+struct Chosen {
+    input: Input,
+    start: Option<Vertex>,
+    /// The graph's size (0 on a receiver of the slow path).
+    vertices: usize,
+    arcs: usize,
+    /// Process 0's own error when it could not read the graph (the others are told).
+    failed: Option<CliError>,
+}
+
+/// A binary file is read in parts by every process; anything else is read by process 0
+/// alone, which sends the others their parts (or, alone in its cluster, keeps it all).
+fn choose_input(args: &RetroArgs, alone: bool) -> Result<Chosen, CliError> {
+    let parts = match open::open_parts(&args.file, args.input.format.map(Into::into)) {
+        Ok(parts) => parts,
+        Err(open::OpenError::Io { .. }) if args.process != 0 => None,
+        Err(e) => return Err(open_error(e)),
+    };
+    let chosen =
+        |input, start, (vertices, arcs), failed| Chosen { input, start, vertices, arcs, failed };
+    if let Some(parts) = parts {
+        let start = args.shape.start_vertex(parts.num_vertices(), parts.start())?;
+        let size = (parts.num_vertices(), parts.num_arcs());
+        return Ok(chosen(Input::Binary(Arc::new(parts)), start, size, None));
+    }
+    if args.process != 0 {
+        return Ok(chosen(Input::Receiver, None, (0, 0), None));
+    }
+    let read = read_graph(Some(&args.file), &args.input).and_then(|(file, _)| {
+        let start = args.shape.start_vertex(file.graph.num_vertices(), file.start)?;
+        Ok((file.graph, start))
+    });
+    Ok(match read {
+        Ok((g, start)) => {
+            let size = (g.num_vertices(), g.num_arcs());
+            let g = Arc::new(g);
+            chosen(if alone { Input::Graph(g) } else { Input::Root(g) }, start, size, None)
+        }
+        Err(e) if alone => return Err(e),
+        Err(e) => chosen(Input::RootFailed(e.to_string()), None, (0, 0), Some(e)),
+    })
+}
+
+/// Writes `DIR/shard-I.txt` and, on process 0, `DIR/shards.txt` for `size` = (vertices,
+/// processes).
+fn write_shard(
+    dir: &Path,
+    process: usize,
+    shard: &Shard,
+    size: (usize, usize),
+) -> Result<(), CliError> {
+    use std::io::Write;
+    let mut out = Output::create(Some(&shards::shard_path(dir, process)))?;
+    let rows = Table::rows(shard.first.index(), &shard.outcomes, &shard.depths, &shard.moves);
+    write!(out, "{rows}")?;
+    out.finish()?;
+    if process == 0 {
+        let mut out = Output::create(Some(&shards::manifest_path(dir)))?;
+        write!(out, "{}", shards::manifest(size.0, size.1))?;
+        out.finish()?;
+    }
+    Ok(())
 }
 
 fn run_merge(args: MergeArgs) -> Result<ExitCode, CliError> {
