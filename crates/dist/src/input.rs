@@ -2,17 +2,15 @@
 //! every worker says what it reads, the readers of a binary file judge it together, and
 //! process 0 of the slow path sends the other processes their parts.
 
-use std::rc::Rc;
 use std::sync::Arc;
 
 use gamegraph_graph::format::binary::{BinaryParts, PartCheck};
 use gamegraph_graph::{Graph, Vertex};
-use timely::dataflow::operators::{Exchange, Input as _, Inspect, Probe};
 use timely::dataflow::{InputHandle, ProbeHandle};
 use timely::worker::Worker;
 
 use crate::error::DistError;
-use crate::solve::{Blocks, Builder, Inbox, Query, keep, settle, take};
+use crate::solve::{Blocks, Builder, Query, delivered, settle, take};
 
 /// What a process starts from.
 #[derive(Debug, Clone)]
@@ -128,21 +126,10 @@ pub(crate) fn setup(
     let mut notes: InputHandle<u64, Builder<Note>> = InputHandle::new();
     let mut arcs: InputHandle<u64, Builder<SentArc>> = InputHandle::new();
     let probe = ProbeHandle::new();
-    let note_box: Inbox<Note> = Inbox::default();
-    let arc_box: Inbox<SentArc> = Inbox::default();
-    worker.dataflow::<u64, _, _>(|scope| {
-        let sink = Rc::clone(&note_box);
-        scope
-            .input_from(&mut notes)
-            .exchange(|n: &Note| u64::from(n.0))
-            .inspect_core(move |event| keep(&sink, event))
-            .probe_with(&probe);
-        let sink = Rc::clone(&arc_box);
-        scope
-            .input_from(&mut arcs)
-            .exchange(|a: &SentArc| u64::from(a.0))
-            .inspect_core(move |event| keep(&sink, event))
-            .probe_with(&probe);
+    let (note_box, arc_box) = worker.dataflow::<u64, _, _>(|scope| {
+        let notes = delivered(scope, &mut notes, |n: &Note| u64::from(n.0), &probe);
+        let arcs = delivered(scope, &mut arcs, |a: &SentArc| u64::from(a.0), &probe);
+        (notes, arcs)
     });
     let all = |notes: &mut InputHandle<u64, Builder<Note>>,
                kind: u8,
@@ -169,11 +156,10 @@ pub(crate) fn setup(
             Query::Shard => all(&mut notes, QUERY, 2, 0, 0, ""),
         }
     }
-    let mut own: Option<Result<Part, DistError>> = None;
-    match input {
+    let own: Option<Result<Part, DistError>> = match input {
         Input::Graph(g) | Input::Root(g) => {
             let (lo, hi) = Blocks::new(g.num_vertices(), peers).range(me, g.num_vertices());
-            own = Some(Ok(Part { lo, hi, store: Store::Shared(Arc::clone(g)) }));
+            Some(Ok(Part { lo, hi, store: Store::Shared(Arc::clone(g)) }))
         }
         Input::Binary(f) => {
             let n = f.num_vertices();
@@ -195,15 +181,16 @@ pub(crate) fn setup(
                     Err(e) => all(&mut notes, FAIL, (me / workers) as u64, 0, 0, &e.to_string()),
                 }
             }
-            own = Some(read.map(|p| Part { lo, hi, store: Store::Owned(p.offsets, p.targets) }));
+            Some(read.map(|p| Part { lo, hi, store: Store::Owned(p.offsets, p.targets) }))
         }
         Input::RootFailed(message) => {
             if me == 0 {
                 all(&mut notes, FAIL, 0, 0, 0, message);
             }
+            None
         }
-        Input::Receiver => {}
-    }
+        Input::Receiver => None,
+    };
     if let Input::Root(g) = input
         && me == 0
     {

@@ -13,7 +13,7 @@ use timely::communication::Hooks;
 use timely::communication::logging::{CommunicationEvent, CommunicationEventBuilder};
 use timely::container::CapacityContainerBuilder;
 use timely::dataflow::operators::{Exchange, Input as _, Inspect, Probe};
-use timely::dataflow::{InputHandle, ProbeHandle};
+use timely::dataflow::{InputHandle, ProbeHandle, Scope};
 use timely::logging_core::Logger;
 use timely::progress::Stamp;
 
@@ -310,12 +310,31 @@ pub fn dist_solve(
 pub(crate) type Inbox<T> = Rc<RefCell<BTreeMap<u64, Vec<T>>>>;
 
 /// Files a batch seen by an inspect operator under its time.
-pub(crate) fn keep<T: Clone>(inbox: &Inbox<T>, event: Result<(&Stamp<u64>, &Vec<T>), &[u64]>) {
+fn keep<T: Clone>(inbox: &Inbox<T>, event: Result<(&Stamp<u64>, &Vec<T>), &[u64]>) {
     if let Ok((stamp, data)) = event
         && let Some(&t) = stamp.elements().first()
     {
         inbox.borrow_mut().entry(t).or_default().extend_from_slice(data);
     }
+}
+
+/// Adds to `scope` the stream of `handle`, each item sent to worker `route(item)`, and
+/// returns the inbox where what arrives is filed by time (complete for a time once
+/// `probe`, which tracks the stream, has passed it).
+pub(crate) fn delivered<T: timely::ExchangeData + Clone>(
+    scope: Scope<'_, u64>,
+    handle: &mut InputHandle<u64, Builder<T>>,
+    route: impl Fn(&T) -> u64 + 'static,
+    probe: &ProbeHandle<u64>,
+) -> Inbox<T> {
+    let inbox: Inbox<T> = Rc::default();
+    let sink = Rc::clone(&inbox);
+    scope
+        .input_from(handle)
+        .exchange(move |x: &T| route(x))
+        .inspect_core(move |event| keep(&sink, event))
+        .probe_with(probe);
+    inbox
 }
 
 /// The messages of `time` (all of them once the probe has passed it).
@@ -412,23 +431,14 @@ fn run_worker(worker: &mut timely::worker::Worker, setup: Setup) -> (Option<Gath
     let mut input: InputHandle<u64, Builder<u64>> = InputHandle::new();
     let mut gather_in: InputHandle<u64, Builder<Record>> = InputHandle::new();
     let probe = ProbeHandle::new();
-    let inbox: Inbox<u64> = Rc::default();
-    let gathered: Inbox<Record> = Rc::default();
-    worker.dataflow::<u64, _, _>(|scope| {
-        let sink = Rc::clone(&inbox);
-        scope
-            .input_from(&mut input)
-            .exchange(move |&m| {
-                if (m >> 32) & 3 == SUBSCRIBE { blocks.owner(m as u32) as u64 } else { m >> 34 }
-            })
-            .inspect_core(move |event| keep(&sink, event))
-            .probe_with(&probe);
-        let sink = Rc::clone(&gathered);
-        scope
-            .input_from(&mut gather_in)
-            .exchange(|_| 0)
-            .inspect_core(move |event| keep(&sink, event))
-            .probe_with(&probe);
+    let (inbox, gathered) = worker.dataflow::<u64, _, _>(|scope| {
+        let route = move |&m: &u64| {
+            if (m >> 32) & 3 == SUBSCRIBE { blocks.owner(m as u32) as u64 } else { m >> 34 }
+        };
+        (
+            delivered(scope, &mut input, route, &probe),
+            delivered(scope, &mut gather_in, |_| 0, &probe),
+        )
     });
     // Closes the current time and runs the dataflow until everything sent at it has
     // arrived; returns that time.
