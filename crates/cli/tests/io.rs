@@ -275,3 +275,163 @@ fn a_stored_predecessor_index_gives_the_same_answers_and_is_checked() {
     assert_eq!(code(&o), 2, "{}", stderr(&o));
     assert!(stderr(&o).contains("checksum mismatch"), "{}", stderr(&o));
 }
+
+/// The arc list of SEED, as `convert --to arcs` writes it.
+const SEED_ARCS: &str = "1 2\n1 4\n2 3\n3 1\n4 5\n";
+
+/// The names in `dir`, sorted.
+fn names(dir: &std::path::Path) -> Vec<String> {
+    let mut v: Vec<String> =
+        fs::read_dir(dir).unwrap().map(|e| e.unwrap().file_name().into_string().unwrap()).collect();
+    v.sort();
+    v
+}
+
+fn convert_to(t: &support::TempDir, out: &str) -> std::process::Output {
+    gamegraph(t, &["convert", "g.txt", "--to", "arcs", "-o", out], None)
+}
+
+#[test]
+fn an_output_symlink_is_followed_and_stays_a_link() {
+    use std::os::unix::fs::symlink;
+    let t = TempDir::new("symlink");
+    t.file("g.txt", SEED);
+    fs::create_dir(t.join("sub")).unwrap();
+    t.file("sub/real.txt", "old\n");
+    symlink("sub/real.txt", t.join("link.txt")).unwrap();
+    let o = convert_to(&t, "link.txt");
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    assert!(fs::symlink_metadata(t.join("link.txt")).unwrap().file_type().is_symlink());
+    assert_eq!(fs::read_to_string(t.join("sub/real.txt")).unwrap(), SEED_ARCS);
+    assert_eq!(names(&t.join("sub")), ["real.txt"], "a temporary file was left behind");
+
+    // A link to nothing creates its target, as the shell's `>` does.
+    symlink("sub/new.txt", t.join("dangling.txt")).unwrap();
+    let o = convert_to(&t, "dangling.txt");
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    assert!(fs::symlink_metadata(t.join("dangling.txt")).unwrap().file_type().is_symlink());
+    assert_eq!(fs::read_to_string(t.join("sub/new.txt")).unwrap(), SEED_ARCS);
+}
+
+#[test]
+fn an_output_file_keeps_its_mode_and_its_other_names() {
+    use std::os::unix::fs::{MetadataExt, PermissionsExt};
+    let t = TempDir::new("mode");
+    t.file("g.txt", SEED);
+    let out = t.file("out.txt", "old\n");
+    fs::set_permissions(&out, fs::Permissions::from_mode(0o600)).unwrap();
+    let o = convert_to(&t, "out.txt");
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    assert_eq!(fs::read_to_string(&out).unwrap(), SEED_ARCS);
+    assert_eq!(fs::metadata(&out).unwrap().permissions().mode() & 0o7777, 0o600);
+
+    // A hard link: both names show the new contents, and they stay one file.
+    fs::write(&out, "old\n").unwrap();
+    fs::hard_link(&out, t.join("other.txt")).unwrap();
+    let o = convert_to(&t, "out.txt");
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    assert_eq!(fs::read_to_string(t.join("other.txt")).unwrap(), SEED_ARCS);
+    assert_eq!(fs::metadata(&out).unwrap().nlink(), 2);
+    assert_eq!(names(&t), ["g.txt", "other.txt", "out.txt"]);
+}
+
+#[test]
+fn a_read_only_output_file_is_refused_even_for_root() {
+    use std::os::unix::fs::PermissionsExt;
+    let t = TempDir::new("readonly");
+    t.file("g.txt", SEED);
+    let out = t.file("out.txt", "keep\n");
+    fs::set_permissions(&out, fs::Permissions::from_mode(0o444)).unwrap();
+    let o = convert_to(&t, "out.txt");
+    assert_eq!(code(&o), 1, "{}", stderr(&o));
+    assert!(stderr(&o).contains("out.txt: the file is read-only"), "{}", stderr(&o));
+    assert_eq!(fs::read_to_string(&out).unwrap(), "keep\n");
+    assert_eq!(names(&t), ["g.txt", "out.txt"]);
+}
+
+#[test]
+fn fifos_devices_sockets_and_dev_stdout_are_written_in_place() {
+    use std::os::unix::fs::FileTypeExt;
+    let t = TempDir::new("special");
+    t.file("g.txt", SEED);
+
+    // A FIFO stays a FIFO, and its reader gets the output.
+    let fifo = t.join("out.fifo");
+    assert!(Command::new("mkfifo").arg(&fifo).status().unwrap().success());
+    let reader = std::thread::spawn({
+        let fifo = fifo.clone();
+        move || fs::read_to_string(fifo).unwrap()
+    });
+    let o = convert_to(&t, "out.fifo");
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    assert_eq!(reader.join().unwrap(), SEED_ARCS);
+    assert!(fs::symlink_metadata(&fifo).unwrap().file_type().is_fifo());
+
+    // A Unix socket gets the bytes through a connection.
+    let sock = t.join("out.sock");
+    let listener = std::os::unix::net::UnixListener::bind(&sock).unwrap();
+    let server = std::thread::spawn(move || {
+        let (mut stream, _) = listener.accept().unwrap();
+        let mut s = String::new();
+        stream.read_to_string(&mut s).unwrap();
+        s
+    });
+    let o = convert_to(&t, "out.sock");
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    assert_eq!(server.join().unwrap(), SEED_ARCS);
+
+    // /dev/null stays the device; /dev/stdout reaches standard output.
+    let o = convert_to(&t, "/dev/null");
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    assert!(fs::metadata("/dev/null").unwrap().file_type().is_char_device());
+    let o = convert_to(&t, "/dev/stdout");
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    assert_eq!(o.stdout, SEED_ARCS.as_bytes());
+    assert!(fs::symlink_metadata("/dev/stdout").unwrap().file_type().is_symlink());
+    assert_eq!(names(&t), ["g.txt", "out.fifo", "out.sock"]);
+}
+
+#[test]
+fn two_outputs_to_one_path_are_refused_up_front() {
+    let t = TempDir::new("two");
+    t.file("g.txt", SEED);
+    for args in [
+        &["kernel", "g.txt", "-o", "x.txt", "--dot", "x.txt"][..],
+        &["kernel", "g.txt", "-o", "x.txt", "--dot", "./x.txt"],
+        &["tab", "--rows", "4", "--cols", "3", "--svg", "x.txt", "--board", "-o", "x.txt"],
+    ] {
+        let o = gamegraph(&t, args, None);
+        assert_eq!(code(&o), 2, "{args:?}: {}", stderr(&o));
+        assert!(stderr(&o).contains("give each output its own file"), "{}", stderr(&o));
+        assert_eq!(names(&t), ["g.txt"], "{args:?}");
+    }
+}
+
+#[test]
+fn an_interrupted_output_leaves_no_temporary_file() {
+    // 20 disjoint 2-cycles have 2^20 kernels: `--all` writes them for a while.
+    let t = TempDir::new("sigint");
+    let mut graph = String::from("40 40\n1\n");
+    for i in 0..20 {
+        graph.push_str(&format!("{} {}\n{} {}\n", 2 * i + 1, 2 * i + 2, 2 * i + 2, 2 * i + 1));
+    }
+    t.file("g.txt", &graph);
+    let mut child = Command::new(GAMEGRAPH)
+        .args(["kernel", "--all", "g.txt", "-o", "all.txt"])
+        .current_dir(&*t)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let start = std::time::Instant::now();
+    while !names(&t).iter().any(|n| n.starts_with(".all.txt.")) {
+        assert!(start.elapsed().as_secs() < 60, "no temporary file appeared");
+        assert!(child.try_wait().unwrap().is_none(), "kernel ended before it was interrupted");
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    let killed = Command::new("kill").args(["-INT", &child.id().to_string()]).status().unwrap();
+    assert!(killed.success());
+    let status = child.wait().unwrap();
+    assert!(!status.success());
+    assert_eq!(names(&t), ["g.txt"], "the temporary file was left behind");
+}

@@ -189,10 +189,14 @@ pub(crate) fn find(
 /// Moves the start back as far as the stored rows still follow the affine law.
 fn finish(cols: u32, mut rows: Vec<Row>, mut sym: Vec<SymRow>) -> Result<Periodic, SolveError> {
     let p = sym.len();
-    // Row r0 (the last stored) is sym[p - 1] at t = -1 when the law extends back.
+    // Row r0 (the last stored) is sym[p - 1] at t = -1 when the law extends back. Each
+    // step back rotates the law right by one: after k steps the law's row i is stored at
+    // (i - k) mod p, and one rotation at the end puts it in order (a rotation per step
+    // would cost p per row).
+    let mut k = 0;
     while rows.len() > 1 {
         let last = *rows.last().expect("non-empty");
-        let s = sym[p - 1];
+        let s = sym[(p - 1 + p - k) % p];
         let back =
             |f: Affine| f.base.checked_sub(f.slope).map(|base| Affine { base, slope: f.slope });
         let (Some(a), Some(b)) = (back(s.a), back(s.b)) else { break };
@@ -201,9 +205,10 @@ fn finish(cols: u32, mut rows: Vec<Row>, mut sym: Vec<SymRow>) -> Result<Periodi
             break;
         }
         rows.pop();
-        sym.rotate_right(1);
-        sym[0] = candidate;
+        k = (k + 1) % p;
+        sym[(p - k) % p] = candidate;
     }
+    sym.rotate_right(k);
     let start = rows.len() as u64;
     let shifts = sym.iter().flat_map(|r| {
         let mut v = vec![r.a.slope];

@@ -15,7 +15,7 @@ use gamegraph_kernel::{
     count_kernels, find_kernel, is_kernel, kernels,
 };
 
-use crate::common::{CliError, GraphInput, Output, check_distinct, progress, read_graph};
+use crate::common::{CliError, GraphInput, Output, check_outputs, progress, read_graph};
 
 /// The time limit when `--time-limit` is not given, in seconds (also written out in the help
 /// texts of [`Args`], which a CLI test checks).
@@ -211,8 +211,10 @@ pub(crate) fn run(args: Args) -> Result<ExitCode, CliError> {
         Some(p) if p != Path::new("-") => p.display().to_string(),
         _ => "<stdin>".to_owned(),
     };
-    check_distinct(args.output.as_deref(), args.file.as_deref())?;
-    check_distinct(args.dot.as_deref(), args.file.as_deref())?;
+    check_outputs(
+        &[("-o", args.output.as_deref()), ("--dot", args.dot.as_deref())],
+        args.file.as_deref(),
+    )?;
     let g = read_graph(args.file.as_deref(), &args.input)?.0.graph;
     let clock = Clock::start(args.time_limit);
     let answer = match mode {

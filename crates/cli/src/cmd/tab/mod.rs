@@ -12,7 +12,7 @@ use gamegraph_tab::{
 };
 use serde::Serialize;
 
-use crate::common::{CliError, Input, Output, check_distinct, create_file, progress, write_json};
+use crate::common::{CliError, Input, Output, check_outputs, create_file, progress, write_json};
 
 /// The most cells `--board`, `--svg` and `--board --json` draw.
 const MAX_DRAWN_CELLS: u64 = 1_000_000;
@@ -183,6 +183,10 @@ pub(crate) fn run(args: Args) -> Result<ExitCode, CliError> {
         max_cells: args.max_cells,
         ..Config::default()
     };
+    check_outputs(
+        &[("-o", args.output.as_deref()), ("--svg", args.svg.as_deref())],
+        args.input.as_deref(),
+    )?;
     if let Some(range) = &args.period {
         let (a, b) = parse_range(range)?;
         return periods(&args, &config, a, b);
@@ -237,7 +241,6 @@ fn tests(args: &Args, config: &Config) -> Result<ExitCode, CliError> {
     if args.board || args.svg.is_some() || args.line {
         return Err(CliError::Usage("--board, --svg and --line need --rows and --cols".into()));
     }
-    check_distinct(args.output.as_deref(), args.input.as_deref())?;
     let input = Input::open(args.input.as_deref())?;
     let tests =
         parse_tests(input.reader).map_err(|e| CliError::input(&input.name, e.position(), &e))?;
