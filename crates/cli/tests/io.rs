@@ -171,6 +171,40 @@ fn a_tiny_file_cannot_ask_for_gigabytes() {
 }
 
 #[test]
+fn more_vertices_than_memory_is_refused_with_exit_2_not_an_abort() {
+    let t = TempDir::new("oom");
+    t.file("big.txt", "4294967294 1\n1\n1 2\n");
+    for args in [
+        &["retro", "--max-vertices", "4294967295", "big.txt"][..],
+        &["info", "--max-vertices", "4294967295", "big.txt"],
+    ] {
+        let o = gamegraph(&t, args, None);
+        assert_eq!(code(&o), 2, "{args:?}: {}", stderr(&o));
+        assert!(
+            stderr(&o).contains("big.txt:1:1: 4294967294 vertices need at least 32.0 GiB"),
+            "{}",
+            stderr(&o)
+        );
+    }
+    // Under `ulimit -v` (1 GB of address space) the limit is what the process may use.
+    let limited = |command: &str| {
+        Command::new("sh")
+            .args(["-c", &format!("ulimit -v 1000000 && exec {GAMEGRAPH} {command}")])
+            .current_dir(&*t)
+            .output()
+            .unwrap()
+    };
+    t.file("h.txt", "200000000 1\n1\n1 2\n");
+    let o = limited("retro --max-vertices 300000000 h.txt");
+    assert_eq!(code(&o), 2, "{}", stderr(&o));
+    assert!(stderr(&o).contains("more than this process may use (976.6 MiB)"), "{}", stderr(&o));
+    let o = limited("gen -n 1000000 -m 1000000000 --to binary -o g.bin");
+    assert_eq!(code(&o), 2, "{}", stderr(&o));
+    assert!(stderr(&o).contains("more than this process may use"), "{}", stderr(&o));
+    assert!(!t.join("g.bin").exists());
+}
+
+#[test]
 fn a_header_without_a_start_line_is_not_read_as_arcs() {
     let t = TempDir::new("nm");
     t.file("g.txt", "3 3\n1 2\n2 3\n3 1\n");

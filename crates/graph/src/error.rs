@@ -111,6 +111,15 @@ pub enum ReadErrorKind {
         /// The bytes of input read.
         bytes: u64,
     },
+    /// More vertices than this process has memory for.
+    TooLarge {
+        /// The number of vertices the input asks for.
+        n: u64,
+        /// The bytes the reader needs for them.
+        needs: u64,
+        /// The most memory this process may use.
+        available: u64,
+    },
     /// A text whose first line `N M` is neither the header of exactly `M` arcs on `1..=N`
     /// nor an arc.
     Ambiguous {
@@ -167,6 +176,12 @@ impl fmt::Display for ReadErrorKind {
             ReadErrorKind::TooManyVertices { n, limit, bytes } => write!(
                 f,
                 "{n} vertices is more than the limit of {limit} for an input of {bytes} bytes"
+            ),
+            ReadErrorKind::TooLarge { n, needs, available } => write!(
+                f,
+                "{n} vertices need at least {} of memory, more than this process may use ({})",
+                crate::memory::human_bytes(*needs),
+                crate::memory::human_bytes(*available)
             ),
             ReadErrorKind::Ambiguous { first, arcs, reason } => write!(
                 f,

@@ -25,6 +25,7 @@ pub mod format;
 pub mod generate;
 pub mod hint;
 mod map;
+pub mod memory;
 pub mod open;
 mod outcome;
 mod summary;

@@ -300,8 +300,7 @@ pub(crate) fn check_outputs(
         outputs.iter().filter_map(|&(flag, p)| Some((flag, p?))).collect();
     for (i, &(flag, out)) in given.iter().enumerate() {
         let stdout = |p: &Path| p == Path::new("-");
-        if let Some(inp) = input.filter(|&inp| !stdout(out) && !stdout(inp) && same_file(out, inp))
-        {
+        if input.is_some_and(|inp| !stdout(out) && !stdout(inp) && same_file(out, inp)) {
             return Err(CliError::Usage(format!(
                 "the output {} is the input file: write to another file",
                 out.display()

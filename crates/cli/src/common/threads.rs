@@ -13,30 +13,18 @@ pub(crate) fn with_threads<T: Send>(
 /// The most worker threads `--threads` accepts.
 pub(crate) const MAX_THREADS: usize = 1024;
 
-/// Refuses work that needs `bytes` of memory when this machine has less in all (read from
-/// `/proc/meminfo`; no check where that is unknown), before anything is allocated.
+/// Refuses work that needs `bytes` of memory when this process may use less in all (the
+/// machine's memory, or `ulimit -v`; no check where neither is known), before anything is
+/// allocated.
 pub(crate) fn check_memory(bytes: u64, what: &str) -> Result<(), CliError> {
-    let total = std::fs::read_to_string("/proc/meminfo").ok().and_then(|m| {
-        let line = m.lines().find(|l| l.starts_with("MemTotal:"))?;
-        let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
-        Some(kib.saturating_mul(1024))
-    });
-    match total {
+    use gamegraph_graph::memory::{human_bytes, limit};
+    match limit() {
         Some(total) if bytes > total => Err(CliError::Usage(format!(
-            "{what} needs {} of memory, more than this machine has ({})",
+            "{what} needs {} of memory, more than this process may use ({})",
             human_bytes(bytes),
             human_bytes(total)
         ))),
         _ => Ok(()),
-    }
-}
-
-/// `bytes` in GiB or MiB, for messages.
-fn human_bytes(bytes: u64) -> String {
-    if bytes >= 1 << 30 {
-        format!("{:.1} GiB", bytes as f64 / f64::from(1u32 << 30))
-    } else {
-        format!("{:.1} MiB", bytes as f64 / f64::from(1u32 << 20))
     }
 }
 

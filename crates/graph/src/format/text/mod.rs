@@ -762,10 +762,15 @@ fn check_vertices<R: Read>(
     pos: Option<Pos>,
 ) -> Result<(), ReadError> {
     let limit = input.vertex_limit();
-    if n <= limit {
-        return Ok(());
-    }
-    let kind = ReadErrorKind::TooManyVertices { n, limit, bytes: input.total };
+    let needs = n.saturating_add(1).saturating_mul(crate::memory::BYTES_PER_VERTEX);
+    let kind = if n > limit {
+        ReadErrorKind::TooManyVertices { n, limit, bytes: input.total }
+    } else {
+        match crate::memory::limit() {
+            Some(available) if needs > available => ReadErrorKind::TooLarge { n, needs, available },
+            _ => return Ok(()),
+        }
+    };
     Err(match pos {
         Some((line, column)) => ReadError::at(line, column, kind),
         None => ReadError::new(kind),
