@@ -218,10 +218,40 @@ fn a_header_without_a_start_line_is_not_read_as_arcs() {
     t.file("zero.txt", "3 0\n");
     let o = gamegraph(&t, &["info", "zero.txt"], None);
     assert!(String::from_utf8_lossy(&o.stdout).contains("vertices: 3"), "{}", stderr(&o));
-    t.file("neither.txt", "3 0\n1 2\n");
+    t.file("neither.txt", "3 0\n1 2\n2 3\n");
     let o = gamegraph(&t, &["info", "neither.txt"], None);
     assert_eq!(code(&o), 2);
     assert!(stderr(&o).starts_with("error: neither.txt:1:1: ") && stderr(&o).contains("--format"));
+}
+
+#[test]
+fn a_header_with_one_mistake_gets_the_header_error_not_another_graph() {
+    let t = TempDir::new("mistake");
+    t.file("missing.txt", "5 5\n1 2\n2 3\n3 1\n1 4\n");
+    t.file("outside.txt", "3 2\n1 2\n2 5\n");
+    for (file, at) in [
+        ("missing.txt", "6:1: expected the source of arc 5 of 5, found end of input"),
+        ("outside.txt", "3:3: vertex 5 is outside 1..3"),
+    ] {
+        for command in ["retro", "info", "kernel", "grundy"] {
+            let o = gamegraph(&t, &[command, file], None);
+            assert_eq!(code(&o), 2, "{command} {file}: {}", stderr(&o));
+            assert!(
+                stderr(&o).starts_with(&format!("error: {file}:{at}")),
+                "{command} {file}: {}",
+                stderr(&o)
+            );
+            assert!(
+                stderr(&o).contains("--format arcs reads the file as an arc list"),
+                "{}",
+                stderr(&o)
+            );
+            assert!(o.stdout.is_empty());
+        }
+        // Said explicitly, it is an arc list.
+        let o = gamegraph(&t, &["info", "--format", "arcs", file], None);
+        assert_eq!(code(&o), 0, "{}", stderr(&o));
+    }
 }
 
 #[test]

@@ -120,6 +120,12 @@ pub enum ReadErrorKind {
         /// The most memory this process may use.
         available: u64,
     },
+    /// A text read as the header format without a start vertex because it is one mistake
+    /// away from it (one arc more or fewer than `M`, or one id above `N`), and that mistake.
+    HeaderMistake {
+        /// What the header reader found wrong.
+        error: Box<ReadErrorKind>,
+    },
     /// A text whose first line `N M` is neither the header of exactly `M` arcs on `1..=N`
     /// nor an arc.
     Ambiguous {
@@ -182,6 +188,11 @@ impl fmt::Display for ReadErrorKind {
                 "{n} vertices need at least {} of memory, more than this process may use ({})",
                 crate::memory::human_bytes(*needs),
                 crate::memory::human_bytes(*available)
+            ),
+            ReadErrorKind::HeaderMistake { error } => write!(
+                f,
+                "{error} (read as a header N M without a start vertex; --format arcs reads the \
+                 file as an arc list)"
             ),
             ReadErrorKind::Ambiguous { first, arcs, reason } => write!(
                 f,

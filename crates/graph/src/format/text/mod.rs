@@ -105,12 +105,15 @@ pub fn read_arc_list(reader: impl Read, n: Option<usize>) -> Result<Graph, ReadE
 /// `None`, in the format the text has: the header format when the second line that is not
 /// blank or a comment holds one number (the start vertex) or when there is no line at
 /// all; otherwise, when the first line holds two numbers `N M` followed by exactly `M` arcs
-/// on vertices `1..=N`, the header format without a start vertex; otherwise an arc list.
-/// Returns the graph and the format it was read in.
+/// on vertices `1..=N`, the header format without a start vertex; when they are one mistake
+/// away from that (`M - 1` or `M + 1` arcs on `1..=N`, or `M` arcs with one id above `N`),
+/// a header with a mistake, refused; otherwise an arc list. Returns the graph and the
+/// format it was read in.
 ///
 /// # Errors
-/// As for [`read_header`] and [`read_arc_list`]; an input that is neither is refused with
-/// [`ReadErrorKind::Ambiguous`].
+/// As for [`read_header`] and [`read_arc_list`]; a header with one mistake is refused with
+/// [`ReadErrorKind::HeaderMistake`] (the header reader's error inside), an input that is
+/// neither format with [`ReadErrorKind::Ambiguous`].
 ///
 /// # Complexity
 /// As for [`read_header`].
@@ -121,8 +124,11 @@ pub fn read_arc_list(reader: impl Read, n: Option<usize>) -> Result<Graph, ReadE
 /// // A header without a start line, then exactly M = 3 arcs: no arc 3 -> 3 from the header.
 /// let (file, format) = read_text("3 3\n1 2\n2 3\n3 1\n".as_bytes(), None, &TextOptions::default()).unwrap();
 /// assert_eq!((format, file.graph.num_arcs(), file.start), (Format::Header, 3, None));
-/// let (file, format) = read_text("3 3\n1 2\n".as_bytes(), None, &TextOptions::default()).unwrap();
-/// assert_eq!((format, file.graph.num_arcs()), (Format::ArcList, 2));
+/// let (file, format) = read_text("3 3\n1 2\n4 1\n".as_bytes(), None, &TextOptions::default()).unwrap();
+/// assert_eq!((format, file.graph.num_arcs()), (Format::ArcList, 3));
+/// // One arc short of a header: refused, never read as the arc list 3 -> 3, 1 -> 2.
+/// let e = read_text("3 3\n1 2\n2 3\n".as_bytes(), None, &TextOptions::default()).unwrap_err();
+/// assert_eq!(e.position(), Some((4, 1)));
 /// ```
 pub fn read_text(
     reader: impl Read,
@@ -711,6 +717,9 @@ fn ambiguous_file<R: Read>(input: &mut Input<'_, R>) -> Result<(GameFile, Format
         // Not two numbers: the arc list's reader names the problem.
         return arcs_file(input, None).map(|f| (f, Format::ArcList));
     };
+    // When the input ended in the first windows it is kept (a few MiB at most), so that a
+    // header with one mistake can be read again as a header, for that format's error.
+    let whole = input.eof.then(|| input.buf.clone());
     input.pos += end;
     let max = Vertex::MAX_VERTICES as u64;
     let arcs = match read_arcs_body(input, end_pos, Layout::Lines, max, None) {
@@ -726,6 +735,9 @@ fn ambiguous_file<R: Read>(input: &mut Input<'_, R>) -> Result<(GameFile, Format
         check_vertices(input, a, Some(a_pos))?;
         let graph = assemble(a as usize, arcs.chunks, m as usize);
         return Ok((GameFile { graph, start: None }, Format::Header));
+    }
+    if a <= max && near_header(a, b, m, u64::from(arcs.max_id), &arcs.chunks) {
+        return Err(header_mistake(input, whole, a_pos, m, b));
     }
     for (v, pos) in [(a, a_pos), (b, b_pos)] {
         if v == 0 || v > max {
@@ -753,6 +765,56 @@ fn ambiguous_file<R: Read>(input: &mut Input<'_, R>) -> Result<(GameFile, Format
     chunks.insert(0, (first, 0));
     let graph = assemble(n as usize, chunks, m as usize + 1);
     Ok((GameFile { graph, start: None }, Format::ArcList))
+}
+
+/// Whether a first line `N M` and the `m` arcs after it are one mistake away from the
+/// header format: one arc more or fewer than `M` on `1..=N`, or `M` arcs with exactly one
+/// id above `N`. Such a text is a header with a mistake, not an arc list.
+fn near_header(n: u64, count: u64, m: u64, max_id: u64, chunks: &[(IdBuf, usize)]) -> bool {
+    if max_id <= n {
+        return m.abs_diff(count) == 1;
+    }
+    m == count
+        && chunks
+            .iter()
+            .map(|(ids, skip)| ids[*skip..].iter().filter(|&&id| u64::from(id) >= n).count())
+            .sum::<usize>()
+            == 1
+}
+
+/// The error for a header with one mistake: the header reader's own, read again from the
+/// buffer when it holds the whole input; otherwise at the first line, saying what is wrong.
+fn header_mistake<R: Read>(
+    input: &Input<'_, R>,
+    whole: Option<Vec<u8>>,
+    first: Pos,
+    m: u64,
+    count: u64,
+) -> ReadError {
+    let error = if let Some(bytes) = whole {
+        let mut again = Input::new(&bytes[..], input.options);
+        match again.start().and_then(|()| header_file(&mut again)) {
+            Err(e) => e,
+            // Not reached: the text is not a header; the count tells why.
+            Ok(_) => ReadError::at(first.0, first.1, count_mismatch(m, count)),
+        }
+    } else {
+        ReadError::at(first.0, first.1, count_mismatch(m, count))
+    };
+    ReadError { kind: ReadErrorKind::HeaderMistake { error: Box::new(error.kind) }, ..error }
+}
+
+/// What is wrong with a header followed by `m` arcs instead of `count` (or by one id out of
+/// range when they are equal).
+fn count_mismatch(m: u64, count: u64) -> ReadErrorKind {
+    ReadErrorKind::Expected {
+        expected: format!("{count} arcs after the header"),
+        found: if m == count {
+            format!("{m} arcs, one with an id above N")
+        } else {
+            format!("{m}")
+        },
+    }
 }
 
 /// Refuses more vertices than the input may ask for.
@@ -1013,9 +1075,26 @@ mod tests {
         // Not M arcs after the first line, or an id above N: an arc list.
         let (f, format) = auto("1 2\n2 3\n").unwrap();
         assert_eq!((format, f.graph.num_arcs()), (Format::ArcList, 2));
-        let (f, format) = auto("2 1\n2 3\n").unwrap();
-        assert_eq!((format, f.graph.num_arcs()), (Format::ArcList, 2));
-        let e = auto("3 0\n1 2\n").unwrap_err();
+        let (f, format) = auto("2 1\n2 3\n1 3\n").unwrap();
+        assert_eq!((format, f.graph.num_arcs()), (Format::ArcList, 3));
+        // One arc missing, one too many, or one id above N: a header with a mistake.
+        for (text, at, message) in [
+            (
+                "5 5\n1 2\n2 3\n3 1\n1 4\n",
+                (6, 1),
+                "expected the source of arc 5 of 5, found end of input",
+            ),
+            ("3 2\n1 2\n2 5\n", (3, 3), "vertex 5 is outside 1..3"),
+            ("2 1\n2 3\n", (2, 3), "vertex 3 is outside 1..2"),
+            ("3 1\n1 2\n2 3\n", (3, 1), "expected end of input"),
+        ] {
+            let e = auto(text).unwrap_err();
+            assert!(matches!(e.kind, ReadErrorKind::HeaderMistake { .. }), "{text:?}: {e}");
+            assert_eq!(e.position(), Some(at), "{text:?}: {e}");
+            assert!(e.to_string().starts_with(message), "{text:?}: {e}");
+            assert!(e.to_string().contains("--format arcs"), "{text:?}: {e}");
+        }
+        let e = auto("3 0\n1 2\n2 3\n").unwrap_err();
         assert!(matches!(e.kind, ReadErrorKind::Ambiguous { .. }), "{e}");
         assert!(e.to_string().contains("--format"), "{e}");
     }
