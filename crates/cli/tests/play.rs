@@ -83,6 +83,17 @@ fn illegal_moves_are_refused_and_asked_again() {
 }
 
 #[test]
+fn a_line_that_is_not_utf8_is_asked_again() {
+    let file = fixture("retro/seed.txt");
+    let dir = TempDir::new("play-bytes");
+    let out = gamegraph(&dir, &["play", &file], Some(b"\xff\xfe\n4\n"));
+    assert!(out.status.success(), "stderr: {}", text(&out.stderr));
+    let out = text(&out.stdout);
+    assert!(out.contains("illegal move: the line is not UTF-8 text; try again"), "{out}");
+    assert_eq!(out.lines().last(), Some("the engine wins: you cannot move"));
+}
+
+#[test]
 fn a_repeated_position_ends_the_game_as_a_draw() {
     let file = fixture("retro/seed.txt");
     let out = play(&[&file], "2\n1\n3\n");

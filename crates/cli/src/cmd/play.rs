@@ -187,16 +187,20 @@ fn read_move<G: Game>(
     echo: bool,
     out: &mut Output,
 ) -> Result<Option<G::Pos>, CliError> {
-    let mut line = String::new();
+    let mut line = Vec::new();
     loop {
         write!(out, "your move: ")?;
         out.flush()?;
         line.clear();
-        if input.read_line(&mut line)? == 0 {
+        if input.read_until(b'\n', &mut line)? == 0 {
             writeln!(out)?;
             return Ok(None);
         }
-        let text = line.trim();
+        let Ok(text) = std::str::from_utf8(&line) else {
+            writeln!(out, "illegal move: the line is not UTF-8 text; try again")?;
+            continue;
+        };
+        let text = text.trim();
         if echo {
             writeln!(out, "{text}")?;
         }
