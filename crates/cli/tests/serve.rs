@@ -291,3 +291,150 @@ fn serve_refuses_a_bad_time_limit_and_a_busy_port() {
     assert_eq!(out.status.code(), Some(1));
     assert!(text(&out.stderr).contains("cannot listen on 127.0.0.1:"), "{}", text(&out.stderr));
 }
+
+/// Sends `raw` on a new connection and returns everything the server sends back before it
+/// closes (or 20 s pass).
+fn exchange(s: &Server, raw: &[u8]) -> String {
+    use std::io::{Read, Write};
+    let mut c = std::net::TcpStream::connect(&s.addr).unwrap();
+    c.set_read_timeout(Some(Duration::from_secs(20))).unwrap();
+    c.write_all(raw).unwrap();
+    c.shutdown(std::net::Shutdown::Write).unwrap();
+    let mut got = Vec::new();
+    let _ = c.read_to_end(&mut got);
+    String::from_utf8_lossy(&got).into_owned()
+}
+
+#[test]
+fn every_error_is_json_and_other_hosts_and_pages_are_refused() {
+    let s = Server::start(&["--allow-origin", "https://ok.example"]);
+    let seed = support::SEED;
+    let post = |host: &str, extra: &str| {
+        exchange(
+            &s,
+            format!(
+                "POST /api/retro HTTP/1.1\r\nHost: {host}\r\n{extra}Content-Length: {}\r\nConnection: close\r\n\r\n{seed}",
+                seed.len()
+            )
+            .as_bytes(),
+        )
+    };
+    // A DNS name (rebinding) is refused; addresses and localhost are this server.
+    let r = post("evil.example", "");
+    assert!(
+        r.starts_with("HTTP/1.1 403") && r.contains(r#"{"error":"the host name `evil.example`"#),
+        "{r}"
+    );
+    for host in [s.addr.as_str(), "localhost", "[::1]:9"] {
+        let r = post(host, "");
+        assert!(r.starts_with("HTTP/1.1 200"), "{host}: {r}");
+    }
+    // Another page's request is refused unless its origin is allowed.
+    let r = post(&s.addr, "Origin: http://evil.example\r\n");
+    assert!(
+        r.starts_with("HTTP/1.1 403") && r.contains("--allow-origin http://evil.example"),
+        "{r}"
+    );
+    let r = post(&s.addr, &format!("Origin: http://{}\r\n", s.addr));
+    assert!(r.starts_with("HTTP/1.1 200"), "{r}");
+    let r = post(&s.addr, "Origin: https://ok.example\r\n");
+    assert!(r.starts_with("HTTP/1.1 200"), "{r}");
+    assert!(
+        r.to_ascii_lowercase().contains("access-control-allow-origin: https://ok.example"),
+        "{r}"
+    );
+    let preflight = format!(
+        "OPTIONS /api/retro HTTP/1.1\r\nHost: {}\r\nOrigin: https://ok.example\r\nAccess-Control-Request-Method: POST\r\nConnection: close\r\n\r\n",
+        s.addr
+    );
+    let r = exchange(&s, preflight.as_bytes());
+    assert!(r.starts_with("HTTP/1.1 204"), "{r}");
+    // Unknown paths and methods get JSON.
+    for (method, path, status) in
+        [("GET", "/nope", 404), ("GET", "/api/retro", 405), ("DELETE", "/", 405)]
+    {
+        let (got, body) = s.request(method, path, b"");
+        assert_eq!(got, status, "{method} {path}");
+        assert!(!error_of(&body).is_empty(), "{method} {path}");
+    }
+}
+
+#[test]
+fn bodies_are_refused_up_front_when_too_large_and_as_cut_short_when_truncated() {
+    let s = Server::start(&["--max-body", "1000"]);
+    // A huge Content-Length is refused without waiting for the body.
+    let head = format!(
+        "POST /api/retro HTTP/1.1\r\nHost: {}\r\nContent-Length: 99999999999\r\n\r\n",
+        s.addr
+    );
+    let start = std::time::Instant::now();
+    let r = exchange(&s, head.as_bytes());
+    assert!(r.starts_with("HTTP/1.1 413") && r.contains("larger than 1000 bytes"), "{r}");
+    assert!(start.elapsed() < Duration::from_secs(10));
+    // A body shorter than its Content-Length is not "too large".
+    let head = format!(
+        "POST /api/retro HTTP/1.1\r\nHost: {}\r\nContent-Length: 100\r\n\r\n5 5\n1\n",
+        s.addr
+    );
+    let r = exchange(&s, head.as_bytes());
+    assert!(r.starts_with("HTTP/1.1 400") && r.contains("cut short"), "{r}");
+    same(&s, "retro", "", support::SEED.as_bytes(), &["-"]);
+}
+
+#[test]
+fn a_large_answer_is_capped_and_an_unread_one_holds_a_slot_until_its_client_is_dropped() {
+    use std::io::{Read, Write};
+    let s = Server::start(&[
+        "--max-output",
+        "20000000",
+        "--max-solves",
+        "1",
+        "--time-limit",
+        "4",
+        "--io-timeout",
+        "10",
+    ]);
+    // 10^6 vertices without arcs: about 48 MB of JSON, over the cap.
+    let (status, body) = s.post("/api/grundy?all=true", b"1000000 0\n");
+    assert_eq!(status, 503, "{}", text(&body));
+    assert!(error_of(&body).contains("larger than 20000000 bytes"), "{}", error_of(&body));
+
+    // A client that asks for 9.6 MB and reads one byte keeps the only slot ...
+    let mut idle = std::net::TcpStream::connect(&s.addr).unwrap();
+    let body = "200000 0\n";
+    write!(
+        idle,
+        "POST /api/grundy?all=true HTTP/1.1\r\nHost: {}\r\nContent-Length: {}\r\n\r\n{body}",
+        s.addr,
+        body.len()
+    )
+    .unwrap();
+    let mut first = [0u8; 1];
+    idle.read_exact(&mut first).unwrap();
+    // ... so another request waits up to the time limit, then hears that the server is busy,
+    let (status, body) = s.post("/api/retro", support::SEED.as_bytes());
+    assert_eq!(status, 503, "{}", text(&body));
+    assert!(error_of(&body).contains("the server is busy"), "{}", error_of(&body));
+    // until the idle client is disconnected (the I/O timeout), which frees the slot.
+    std::thread::sleep(Duration::from_secs(11));
+    same(&s, "retro", "", support::SEED.as_bytes(), &["-"]);
+    idle.set_read_timeout(Some(Duration::from_secs(20))).unwrap();
+    let mut rest = Vec::new();
+    let _ = idle.read_to_end(&mut rest);
+    assert!(rest.len() < 9_000_000, "the idle client got the whole answer");
+    assert!(!rest.is_empty(), "the idle client got nothing after its first byte");
+}
+
+#[test]
+fn a_client_that_sends_its_headers_slowly_is_disconnected() {
+    use std::io::{Read, Write};
+    let s = Server::start(&["--io-timeout", "2"]);
+    let mut c = std::net::TcpStream::connect(&s.addr).unwrap();
+    c.write_all(b"POST /api/retro HTTP/1.1\r\nHost: x\r\n").unwrap();
+    c.set_read_timeout(Some(Duration::from_secs(20))).unwrap();
+    let start = std::time::Instant::now();
+    let mut got = Vec::new();
+    let _ = c.read_to_end(&mut got);
+    assert!(start.elapsed() < Duration::from_secs(15), "the connection stayed open");
+    same(&s, "retro", "", support::SEED.as_bytes(), &["-"]);
+}

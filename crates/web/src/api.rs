@@ -1,15 +1,18 @@
 //! `POST /api/<command>`: the query parameters allowed for each command, and running it.
 
+use std::pin::Pin;
 use std::process::Stdio;
 use std::sync::Arc;
+use std::task::{Context, Poll};
 
 use axum::Router;
 use axum::body::{Body, Bytes};
 use axum::extract::{Path, RawQuery, State};
-use axum::http::{StatusCode, header};
+use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::post;
-use tokio::io::AsyncWriteExt;
+use tokio::io::{AsyncRead, AsyncReadExt, AsyncWriteExt};
+use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
 use crate::Config;
 
@@ -155,12 +158,20 @@ pub fn endpoints() -> &'static [Endpoint] {
     ENDPOINTS
 }
 
+/// What the API handlers share: the configuration and the slots for running solves.
+#[derive(Clone)]
+struct Api {
+    config: Arc<Config>,
+    solves: Arc<Semaphore>,
+}
+
 pub(crate) fn routes(config: Arc<Config>) -> Router {
-    Router::new().route("/api/{name}", post(handle)).with_state(config)
+    let solves = Arc::new(Semaphore::new(config.max_solves.max(1)));
+    Router::new().route("/api/{name}", post(handle)).with_state(Api { config, solves })
 }
 
 /// A JSON error response.
-fn error(status: StatusCode, message: &str) -> Response {
+pub(crate) fn error(status: StatusCode, message: &str) -> Response {
     let body = serde_json::json!({ "error": message }).to_string();
     (status, [(header::CONTENT_TYPE, "application/json")], body + "\n").into_response()
 }
@@ -240,7 +251,7 @@ fn arguments(endpoint: &Endpoint, pairs: &[(String, String)]) -> Result<Vec<Stri
 }
 
 /// At most 40 characters of a bad token.
-fn short(s: &str) -> String {
+pub(crate) fn short(s: &str) -> String {
     let mut t: String = s.chars().take(40).collect();
     if t.len() < s.len() {
         t.push('…');
@@ -255,11 +266,13 @@ fn error_line(stderr: &[u8]) -> Option<String> {
 }
 
 async fn handle(
-    State(config): State<Arc<Config>>,
+    State(api): State<Api>,
     Path(name): Path<String>,
     RawQuery(query): RawQuery,
+    headers: HeaderMap,
     body: Body,
 ) -> Response {
+    let config = &*api.config;
     let Some(endpoint) = ENDPOINTS.iter().find(|e| e.name == name) else {
         return error(StatusCode::NOT_FOUND, &format!("no endpoint /api/{}", short(&name)));
     };
@@ -271,19 +284,69 @@ async fn handle(
         Ok(a) => a,
         Err(e) => return error(StatusCode::BAD_REQUEST, &e),
     };
-    let body: Bytes = match axum::body::to_bytes(body, config.max_body).await {
-        Ok(b) => b,
-        Err(_) => {
+    let too_large = || {
+        error(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            &format!(
+                "the request body is larger than {} bytes (start the server with a larger --max-body)",
+                config.max_body
+            ),
+        )
+    };
+    let declared = headers.get(header::CONTENT_LENGTH).and_then(|v| v.to_str().ok()?.parse().ok());
+    if declared.is_some_and(|n: u64| n > config.max_body as u64) {
+        return too_large();
+    }
+    // A slot first, so that requests waiting for one hold no body.
+    let permit = match tokio::time::timeout(config.time_limit, api.solves.clone().acquire_owned())
+        .await
+    {
+        Ok(Ok(permit)) => permit,
+        _ => {
             return error(
-                StatusCode::PAYLOAD_TOO_LARGE,
+                StatusCode::SERVICE_UNAVAILABLE,
                 &format!(
-                    "the request body is larger than {} bytes (start the server with a larger --max-body)",
-                    config.max_body
+                    "the server is busy: {} solves are running (start the server with a larger --max-solves)",
+                    config.max_solves
                 ),
             );
         }
     };
-    run(&config, endpoint, &args, body).await
+    let body =
+        match tokio::time::timeout(config.io_timeout, axum::body::to_bytes(body, config.max_body))
+            .await
+        {
+            Ok(Ok(b)) => b,
+            Ok(Err(e)) if is_length_limit(&e) => return too_large(),
+            Ok(Err(_)) => {
+                return error(
+                    StatusCode::BAD_REQUEST,
+                    "the request body was cut short or malformed",
+                );
+            }
+            Err(_) => {
+                return error(
+                    StatusCode::REQUEST_TIMEOUT,
+                    &format!(
+                        "the request body did not arrive within {} s",
+                        config.io_timeout.as_secs_f64()
+                    ),
+                );
+            }
+        };
+    run(config, endpoint, &args, body, permit).await
+}
+
+/// Whether reading a body failed at the size limit (and not because it was cut short).
+fn is_length_limit(e: &axum::Error) -> bool {
+    let mut source: Option<&(dyn std::error::Error + 'static)> = Some(e);
+    while let Some(e) = source {
+        if e.is::<http_body_util::LengthLimitError>() {
+            return true;
+        }
+        source = e.source();
+    }
+    false
 }
 
 /// Decodes `a=1&b=2` into pairs, in order.
@@ -318,8 +381,31 @@ fn decode(s: &str) -> Result<String, String> {
     String::from_utf8(out).map_err(|_| format!("`{}` is not UTF-8", short(s)))
 }
 
-/// Runs the command and turns its exit into a response.
-async fn run(config: &Config, endpoint: &Endpoint, args: &[String], body: Bytes) -> Response {
+/// Reads at most `limit` bytes of `from`; `None` when there are more.
+async fn read_capped(
+    mut from: impl AsyncRead + Unpin,
+    limit: usize,
+) -> std::io::Result<Option<Vec<u8>>> {
+    let mut out = Vec::new();
+    let read = (&mut from).take(limit as u64 + 1).read_to_end(&mut out).await?;
+    Ok((read <= limit).then_some(out))
+}
+
+/// What a solve ended with.
+enum Ended {
+    Exited(std::process::ExitStatus, Vec<u8>, Vec<u8>),
+    OutputTooLarge,
+}
+
+/// Runs the command and turns its exit into a response; the answer holds `permit` until
+/// it is sent.
+async fn run(
+    config: &Config,
+    endpoint: &Endpoint,
+    args: &[String],
+    body: Bytes,
+    permit: OwnedSemaphorePermit,
+) -> Response {
     let mut command = tokio::process::Command::new(&config.exe);
     command
         .args(args)
@@ -336,16 +422,37 @@ async fn run(config: &Config, endpoint: &Endpoint, args: &[String], body: Bytes)
             );
         }
     };
-    let stdin = child.stdin.take();
+    let (stdin, stdout, stderr) = (child.stdin.take(), child.stdout.take(), child.stderr.take());
     let feed = async move {
         if let Some(mut stdin) = stdin {
             // A command that does not read its input closes the pipe early: not an error.
             let _ = stdin.write_all(&body).await;
         }
     };
-    let solve = async move { tokio::join!(feed, child.wait_with_output()).1 };
-    let output = match tokio::time::timeout(config.time_limit, solve).await {
-        Ok(Ok(output)) => output,
+    let max_output = config.max_output;
+    let collect = async move {
+        let (Some(stdout), Some(stderr)) = (stdout, stderr) else {
+            return Err(std::io::Error::other("the solver's output is not a pipe"));
+        };
+        let (out, err) =
+            tokio::join!(read_capped(stdout, max_output), read_capped(stderr, 1 << 16));
+        let Some(out) = out? else { return Ok(Ended::OutputTooLarge) };
+        let err = err?.unwrap_or_default();
+        Ok(Ended::Exited(child.wait().await?, out, err))
+    };
+    let solve = async move { tokio::join!(feed, collect).1 };
+    // On every early return the child is dropped, which kills it.
+    let (status, stdout, stderr) = match tokio::time::timeout(config.time_limit, solve).await {
+        Ok(Ok(Ended::Exited(status, out, err))) => (status, out, err),
+        Ok(Ok(Ended::OutputTooLarge)) => {
+            return error(
+                StatusCode::SERVICE_UNAVAILABLE,
+                &format!(
+                    "the answer is larger than {} bytes (start the server with a larger --max-output)",
+                    config.max_output
+                ),
+            );
+        }
         Ok(Err(e)) => {
             return error(StatusCode::INTERNAL_SERVER_ERROR, &format!("the solver failed: {e}"));
         }
@@ -359,13 +466,14 @@ async fn run(config: &Config, endpoint: &Endpoint, args: &[String], body: Bytes)
             );
         }
     };
-    let message = error_line(&output.stderr);
-    let code = output.status.code();
+    let message = error_line(&stderr);
+    let code = status.code();
     // `kernel --check` exits 1 for "not a kernel" with its JSON answer on stdout.
     let answered = code == Some(0) || (code == Some(1) && message.is_none());
     if answered {
         let kind = if endpoint.json { "application/json" } else { "text/plain; charset=utf-8" };
-        return (StatusCode::OK, [(header::CONTENT_TYPE, kind)], output.stdout).into_response();
+        let body = Body::new(Held { data: Bytes::from(stdout), permit: Some(permit) });
+        return (StatusCode::OK, [(header::CONTENT_TYPE, kind)], body).into_response();
     }
     let message = message.unwrap_or_else(|| match code {
         Some(c) => format!("the solver failed with exit code {c}"),
@@ -377,6 +485,39 @@ async fn run(config: &Config, endpoint: &Endpoint, args: &[String], body: Bytes)
         _ => StatusCode::INTERNAL_SERVER_ERROR,
     };
     error(status, &message)
+}
+
+/// An answer sent in pieces of 64 KiB, holding its solve's slot until the last piece is
+/// taken (and so until at most the connection's write buffer is left to send).
+struct Held {
+    data: Bytes,
+    permit: Option<OwnedSemaphorePermit>,
+}
+
+impl http_body::Body for Held {
+    type Data = Bytes;
+    type Error = std::convert::Infallible;
+
+    fn poll_frame(
+        mut self: Pin<&mut Self>,
+        _: &mut Context<'_>,
+    ) -> Poll<Option<Result<http_body::Frame<Bytes>, Self::Error>>> {
+        if self.data.is_empty() {
+            self.permit = None;
+            return Poll::Ready(None);
+        }
+        let n = self.data.len().min(1 << 16);
+        let piece = self.data.split_to(n);
+        Poll::Ready(Some(Ok(http_body::Frame::data(piece))))
+    }
+
+    fn is_end_stream(&self) -> bool {
+        self.data.is_empty()
+    }
+
+    fn size_hint(&self) -> http_body::SizeHint {
+        http_body::SizeHint::with_exact(self.data.len() as u64)
+    }
 }
 
 #[cfg(test)]

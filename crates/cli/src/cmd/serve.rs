@@ -33,14 +33,44 @@ pub(crate) struct Args {
     /// Stop a solve after SECS seconds (then: 503).
     #[arg(long, value_name = "SECS", default_value_t = 10.0)]
     time_limit: f64,
+    /// How many solves may run at once; more wait up to the time limit, then get 503
+    /// [default: the number of cores, at least 2].
+    #[arg(long, value_name = "N")]
+    max_solves: Option<usize>,
+    /// The largest answer of one solve, in bytes (larger: 503).
+    #[arg(long, value_name = "BYTES", default_value_t = 64 << 20)]
+    max_output: usize,
+    /// How many connections may be open at once.
+    #[arg(long, value_name = "N", default_value_t = 256)]
+    max_connections: usize,
+    /// Seconds a client may take to send its headers or body, or to read more of an answer.
+    #[arg(long, value_name = "SECS", default_value_t = 30.0)]
+    io_timeout: f64,
+    /// Accept this host name in the Host header, besides IP addresses and localhost (for a
+    /// server reached by a DNS name); may be repeated.
+    #[arg(long, value_name = "NAME")]
+    allow_host: Vec<String>,
+    /// Let pages from ORIGIN (scheme://host[:port], or * for any) call the API; may be
+    /// repeated. Other pages' requests are refused.
+    #[arg(long, value_name = "ORIGIN")]
+    allow_origin: Vec<String>,
+}
+
+/// `secs` as a positive duration, or the usage error for `flag`.
+fn seconds(secs: f64, flag: &str) -> Result<Duration, CliError> {
+    Duration::try_from_secs_f64(secs)
+        .ok()
+        .filter(|d| !d.is_zero())
+        .ok_or_else(|| CliError::Usage(format!("{flag} must be a positive number of seconds")))
 }
 
 /// Runs `gamegraph serve` until the process is stopped.
 pub(crate) fn run(args: Args) -> Result<ExitCode, CliError> {
-    let time_limit =
-        Duration::try_from_secs_f64(args.time_limit).ok().filter(|d| !d.is_zero()).ok_or_else(
-            || CliError::Usage("--time-limit must be a positive number of seconds".into()),
-        )?;
+    let time_limit = seconds(args.time_limit, "--time-limit")?;
+    let io_timeout = seconds(args.io_timeout, "--io-timeout")?;
+    if args.max_solves == Some(0) || args.max_connections == 0 {
+        return Err(CliError::Usage("--max-solves and --max-connections are at least 1".into()));
+    }
     let exe = std::env::current_exe()
         .map_err(|e| anyhow::Error::new(e).context("cannot find the gamegraph executable"))?;
     let listener = TcpListener::bind((args.host.as_str(), args.port)).map_err(|e| {
@@ -54,7 +84,18 @@ pub(crate) fn run(args: Args) -> Result<ExitCode, CliError> {
     if args.open {
         open_browser(&url);
     }
-    let config = gamegraph_web::Config { exe, max_body: args.max_body, time_limit };
+    let defaults = gamegraph_web::Config::new(exe);
+    let config = gamegraph_web::Config {
+        max_body: args.max_body,
+        time_limit,
+        max_solves: args.max_solves.unwrap_or(defaults.max_solves),
+        max_output: args.max_output,
+        max_connections: args.max_connections,
+        io_timeout,
+        allowed_hosts: args.allow_host,
+        allowed_origins: args.allow_origin,
+        ..defaults
+    };
     gamegraph_web::serve(listener, config)?;
     Ok(ExitCode::SUCCESS)
 }
