@@ -1,0 +1,368 @@
+//! Exploration: every position reachable from the start, as a CSR graph.
+
+use std::collections::HashSet;
+use std::sync::Mutex;
+use std::sync::PoisonError;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+
+use gamegraph_graph::{Graph, Vertex};
+use rayon::prelude::*;
+
+use crate::hash::{BuildPositionHasher, hash_of};
+use crate::{ExploreError, Game};
+
+/// Positions expanded by one rayon task: large enough to amortise the task, small enough
+/// to balance a frontier of a few thousand positions over the threads.
+const CHUNK: usize = 1 << 10;
+
+/// Shards of the visited set: enough that two threads rarely wait for the same lock.
+const SHARDS: usize = 64;
+
+/// What [`explore`] may do.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ExploreConfig {
+    /// The most positions to explore; more gives [`ExploreError::TooManyPositions`].
+    /// Default 2²⁸ (about 268 million). Values above [`Vertex::MAX_VERTICES`] act as
+    /// that limit.
+    pub max_positions: usize,
+}
+
+impl Default for ExploreConfig {
+    fn default() -> Self {
+        ExploreConfig { max_positions: 1 << 28 }
+    }
+}
+
+#[doc(hidden)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Dedup {
+    Sharded,
+    Sorted,
+}
+
+#[doc(hidden)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Index {
+    Search,
+    Hash,
+}
+
+/// The positions a game can reach from its start, numbered, and the moves between them.
+///
+/// Invariants: `positions()` is sorted and holds canonical positions only, each once;
+/// vertex `v` of `graph()` is `positions()[v]`; the successor list of a vertex holds the
+/// canonical forms of its moves, sorted by vertex id, each once. The numbering depends
+/// only on the game, never on the number of threads.
+#[derive(Debug, Clone)]
+pub struct Explored<P> {
+    positions: Vec<P>,
+    graph: Graph,
+    start: Vertex,
+}
+
+impl<P: Copy + Ord> Explored<P> {
+    /// The positions, sorted; vertex `v` is `positions()[v.index()]`.
+    pub fn positions(&self) -> &[P] {
+        &self.positions
+    }
+
+    /// The number of positions.
+    pub fn len(&self) -> usize {
+        self.positions.len()
+    }
+
+    /// Always `false`: the start position is always there.
+    pub fn is_empty(&self) -> bool {
+        self.positions.is_empty()
+    }
+
+    /// The game graph: a vertex per position, an arc per move (up to canonical form).
+    pub fn graph(&self) -> &Graph {
+        &self.graph
+    }
+
+    /// The vertex of the (canonical) start position.
+    pub fn start(&self) -> Vertex {
+        self.start
+    }
+
+    /// The position of vertex `v`.
+    ///
+    /// # Panics
+    /// If `v` is not a vertex of the graph.
+    pub fn position(&self, v: Vertex) -> P {
+        self.positions[v.index()]
+    }
+
+    /// The vertex of a *canonical* position, `None` if it was not reached.
+    ///
+    /// # Complexity
+    /// O(log n): a binary search of the sorted positions.
+    pub fn vertex(&self, p: P) -> Option<Vertex> {
+        self.positions.binary_search(&p).ok().map(Vertex::from_index)
+    }
+
+    /// The positions and the graph.
+    pub fn into_parts(self) -> (Vec<P>, Graph, Vertex) {
+        (self.positions, self.graph, self.start)
+    }
+}
+
+/// Explores every position reachable from the start of `game`, in parallel on the current
+/// rayon pool, and numbers them in increasing order of position.
+///
+/// Level by level (a breadth-first search): the frontier is expanded in parallel, every
+/// move is replaced by its [canonical](Game::canonical) form, and the positions not seen
+/// before form the next frontier. Then the positions are sorted (the vertex ids) and the
+/// moves are generated once more to fill the graph's successor lists.
+///
+/// # Arguments
+/// * `game`: the rules.
+/// * `config`: the position limit.
+///
+/// # Returns
+/// The [`Explored`] positions and graph; identical for every number of threads.
+///
+/// # Errors
+/// [`ExploreError::TooManyPositions`] as soon as more than `config.max_positions`
+/// positions are found; [`ExploreError::Inconsistent`] when the moves made the second
+/// time lead outside the positions found the first time (the game breaks its contract).
+///
+/// # Complexity
+/// Two calls of `moves` and `canonical` per position and move, O((V + E) log V) time for
+/// the sort and the lookups. Space: the positions twice while sorting, then the CSR graph
+/// (8 bytes per vertex and 4 per arc) and the sorted positions.
+pub fn explore<G: Game>(
+    game: &G,
+    config: &ExploreConfig,
+) -> Result<Explored<G::Position>, ExploreError> {
+    explore_with(game, config, Dedup::Sharded, Index::Search)
+}
+
+#[doc(hidden)]
+pub fn explore_with<G: Game>(
+    game: &G,
+    config: &ExploreConfig,
+    dedup: Dedup,
+    index: Index,
+) -> Result<Explored<G::Position>, ExploreError> {
+    let limit = config.max_positions.min(Vertex::MAX_VERTICES);
+    let start = game.canonical(game.start());
+    if limit == 0 {
+        return Err(ExploreError::TooManyPositions { limit, found: 1 });
+    }
+    let mut positions = match dedup {
+        Dedup::Sharded => discover_sharded(game, start, limit)?,
+        Dedup::Sorted => discover_sorted(game, start, limit)?,
+    };
+    positions.par_sort_unstable();
+    let graph = match index {
+        Index::Search => {
+            build_graph(game, &positions, |p| positions.binary_search(&p).ok().map(|i| i as u32))?
+        }
+        Index::Hash => {
+            let map: std::collections::HashMap<G::Position, u32, BuildPositionHasher> =
+                positions.iter().enumerate().map(|(i, &p)| (p, i as u32)).collect();
+            build_graph(game, &positions, |p| map.get(&p).copied())?
+        }
+    };
+    let start =
+        Vertex::from_index(positions.binary_search(&start).expect("the start was explored"));
+    Ok(Explored { positions, graph, start })
+}
+
+/// Every canonical position reachable from `start`, unsorted, through a visited set split
+/// into [`SHARDS`] locked hash sets.
+fn discover_sharded<G: Game>(
+    game: &G,
+    start: G::Position,
+    limit: usize,
+) -> Result<Vec<G::Position>, ExploreError> {
+    let shards: Vec<Mutex<HashSet<G::Position, BuildPositionHasher>>> =
+        (0..SHARDS).map(|_| Mutex::new(HashSet::default())).collect();
+    let shard_of = |p: &G::Position| (hash_of(p) >> 58) as usize % SHARDS;
+    shards[shard_of(&start)].lock().unwrap_or_else(PoisonError::into_inner).insert(start);
+    let found = AtomicUsize::new(1);
+    let over = AtomicBool::new(false);
+    let mut frontier = vec![start];
+    while !frontier.is_empty() {
+        let fresh: Vec<Vec<G::Position>> = frontier
+            .par_chunks(CHUNK)
+            .map(|chunk| {
+                let mut buf = Vec::new();
+                let mut fresh = Vec::new();
+                for &p in chunk {
+                    if over.load(Ordering::Relaxed) {
+                        break;
+                    }
+                    buf.clear();
+                    game.moves(p, &mut buf);
+                    for &q in &buf {
+                        let c = game.canonical(q);
+                        let new = shards[shard_of(&c)]
+                            .lock()
+                            .unwrap_or_else(PoisonError::into_inner)
+                            .insert(c);
+                        if new {
+                            fresh.push(c);
+                            if found.fetch_add(1, Ordering::Relaxed) + 1 > limit {
+                                over.store(true, Ordering::Relaxed);
+                            }
+                        }
+                    }
+                }
+                fresh
+            })
+            .collect();
+        if over.load(Ordering::Relaxed) {
+            return Err(ExploreError::TooManyPositions {
+                limit,
+                found: found.load(Ordering::Relaxed),
+            });
+        }
+        frontier = fresh.concat();
+    }
+    let mut all = Vec::with_capacity(found.into_inner());
+    for shard in shards {
+        all.extend(shard.into_inner().unwrap_or_else(PoisonError::into_inner));
+    }
+    Ok(all)
+}
+
+/// Every canonical position reachable from `start`, sorted, by sorting each level's moves
+/// and keeping the ones in none of the sorted runs seen so far (runs of similar sizes are
+/// merged, so there are O(log V) of them).
+fn discover_sorted<G: Game>(
+    game: &G,
+    start: G::Position,
+    limit: usize,
+) -> Result<Vec<G::Position>, ExploreError> {
+    let mut runs: Vec<Vec<G::Position>> = vec![vec![start]];
+    let mut total = 1usize;
+    let mut frontier = vec![start];
+    while !frontier.is_empty() {
+        let mut next: Vec<G::Position> = frontier
+            .par_chunks(CHUNK)
+            .flat_map_iter(|chunk| {
+                let mut buf = Vec::new();
+                let mut out = Vec::new();
+                for &p in chunk {
+                    buf.clear();
+                    game.moves(p, &mut buf);
+                    out.extend(buf.iter().map(|&q| game.canonical(q)));
+                }
+                out
+            })
+            .collect();
+        next.par_sort_unstable();
+        next.dedup();
+        let fresh: Vec<G::Position> = next
+            .into_par_iter()
+            .filter(|c| !runs.iter().any(|r| r.binary_search(c).is_ok()))
+            .collect();
+        total += fresh.len();
+        if total > limit {
+            return Err(ExploreError::TooManyPositions { limit, found: total });
+        }
+        runs.push(fresh.clone());
+        while runs.len() >= 2 && runs[runs.len() - 1].len() * 2 >= runs[runs.len() - 2].len() {
+            let a = runs.pop().unwrap_or_default();
+            let b = runs.pop().unwrap_or_default();
+            runs.push(merge(&a, &b));
+        }
+        frontier = fresh;
+    }
+    let mut all = Vec::new();
+    for r in runs {
+        all = merge(&all, &r);
+    }
+    Ok(all)
+}
+
+/// The sorted union of two sorted lists without common elements.
+fn merge<T: Copy + Ord>(a: &[T], b: &[T]) -> Vec<T> {
+    let mut out = Vec::with_capacity(a.len() + b.len());
+    let (mut i, mut j) = (0, 0);
+    while i < a.len() && j < b.len() {
+        if a[i] < b[j] {
+            out.push(a[i]);
+            i += 1;
+        } else {
+            out.push(b[j]);
+            j += 1;
+        }
+    }
+    out.extend_from_slice(&a[i..]);
+    out.extend_from_slice(&b[j..]);
+    out
+}
+
+/// The graph on the sorted `positions`: the canonical moves of each, looked up by `index`,
+/// sorted and without repeats.
+fn build_graph<G: Game>(
+    game: &G,
+    positions: &[G::Position],
+    index: impl Fn(G::Position) -> Option<u32> + Sync,
+) -> Result<Graph, ExploreError> {
+    type Part = (Vec<u32>, Vec<Vertex>);
+    let parts: Vec<Result<Part, ExploreError>> = positions
+        .par_chunks(CHUNK)
+        .map(|chunk| {
+            let mut buf = Vec::new();
+            let mut degrees = Vec::with_capacity(chunk.len());
+            let mut targets: Vec<Vertex> = Vec::new();
+            for &p in chunk {
+                buf.clear();
+                game.moves(p, &mut buf);
+                let first = targets.len();
+                for &q in &buf {
+                    let Some(id) = index(game.canonical(q)) else {
+                        return Err(ExploreError::Inconsistent {
+                            position: game.show(p),
+                            successor: game.show(q),
+                        });
+                    };
+                    targets.push(Vertex(id));
+                }
+                let list = &mut targets[first..];
+                list.sort_unstable();
+                let kept = dedup_sorted(list);
+                targets.truncate(first + kept);
+                degrees.push((targets.len() - first) as u32);
+            }
+            Ok((degrees, targets))
+        })
+        .collect();
+    let mut offsets = Vec::with_capacity(positions.len() + 1);
+    offsets.push(0u64);
+    let mut arcs = 0u64;
+    let mut parts_ok = Vec::with_capacity(parts.len());
+    for part in parts {
+        let (degrees, targets) = part?;
+        for d in &degrees {
+            arcs += u64::from(*d);
+            offsets.push(arcs);
+        }
+        parts_ok.push(targets);
+    }
+    let mut targets = Vec::with_capacity(arcs as usize);
+    for t in parts_ok {
+        targets.extend_from_slice(&t);
+    }
+    Ok(Graph::from_csr(offsets, targets).expect("the explored CSR arrays are valid"))
+}
+
+/// Moves the distinct values of a sorted slice to its front; returns how many there are.
+fn dedup_sorted<T: Copy + Eq>(list: &mut [T]) -> usize {
+    if list.is_empty() {
+        return 0;
+    }
+    let mut kept = 1;
+    for i in 1..list.len() {
+        if list[i] != list[kept - 1] {
+            list[kept] = list[i];
+            kept += 1;
+        }
+    }
+    kept
+}
