@@ -33,14 +33,11 @@ mod error;
 mod explore;
 mod game;
 pub mod games;
-mod hash;
 mod outcome;
 mod solve;
 mod solved;
 
 pub use crate::error::{ExploreError, ParseError, QueryError};
-#[doc(hidden)]
-pub use crate::explore::{Dedup, Index, explore_with};
 pub use crate::explore::{ExploreConfig, Explored, explore};
 pub use crate::game::{Game, Terminal};
 pub use crate::outcome::Outcome;
