@@ -70,7 +70,7 @@ fn minimax(g: &Grid, memo: &mut HashMap<u64, (Outcome, u32)>) -> (Outcome, u32) 
     } else if g.stones() == g.w * g.h {
         (Outcome::Tie, 0)
     } else {
-        let me = if g.stones() % 2 == 0 { 1 } else { 2 };
+        let me = if g.stones().is_multiple_of(2) { 1 } else { 2 };
         let mut children = Vec::new();
         for c in 0..g.w {
             if let Some(r) = g.cells[c].iter().position(|&x| x == 0) {

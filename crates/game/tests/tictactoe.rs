@@ -24,7 +24,7 @@ fn minimax(b: [u8; 9], memo: &mut HashMap<[u8; 9], (Outcome, u32)>) -> (Outcome,
     } else if marks == 9 {
         (Outcome::Tie, 0)
     } else {
-        let me = if marks % 2 == 0 { 1 } else { 2 };
+        let me = if marks.is_multiple_of(2) { 1 } else { 2 };
         let children: Vec<(Outcome, u32)> = (0..9)
             .filter(|&c| b[c] == 0)
             .map(|c| {

@@ -176,7 +176,7 @@ impl Game for ConnectFour {
 
     fn show(&self, key: u64) -> String {
         let (current, mask) = self.split(key);
-        let (x, o) = if mask.count_ones() % 2 == 0 {
+        let (x, o) = if mask.count_ones().is_multiple_of(2) {
             (current, mask ^ current)
         } else {
             (mask ^ current, current)

@@ -200,10 +200,10 @@ impl Game for OctalRows {
         let mut rows = Vec::new();
         let mut number: Option<(usize, u32)> = None;
         let end_number = |number: &mut Option<(usize, u32)>, rows: &mut Vec<u32>| {
-            if let Some((_, n)) = number.take() {
-                if n > 0 {
-                    rows.push(n);
-                }
+            if let Some((_, n)) = number.take()
+                && n > 0
+            {
+                rows.push(n);
             }
         };
         for (i, ch) in s.chars().chain(std::iter::once(' ')).enumerate() {
