@@ -17,6 +17,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let (width, height, runs) = (arg(0, 5)?, arg(1, 4)?, arg(2, 3)?);
     let game = ConnectFour::new(width, height)?;
     let mut out = std::io::stdout().lock();
+    let mut positions = 0;
     writeln!(out, "connect four {width} x {height} (mirror images identified)")?;
     for threads in [1, 2] {
         let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build()?;
@@ -28,14 +29,16 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             let solution = pool.install(|| solve(g, |v| game.terminal(explored.position(v))));
             let t2 = Instant::now();
             let n = explored.len();
+            positions = n;
             let m = g.num_arcs();
             let secs = (t2 - t0).as_secs_f64();
-            // Positions, CSR successors and predecessors, outcome and remoteness.
+            // What stays allocated: positions, CSR successors and predecessors, outcome and
+            // remoteness.
             let bytes = n * 8 + 2 * (8 * (n + 1) + 4 * m) + 5 * n;
             writeln!(
                 out,
                 "threads {threads}: {n} positions {m} moves, explore {:.3}s solve {:.3}s, \
-                 {:.0} positions/s, {:.1} bytes/position, start {:?}",
+                 {:.0} positions/s, {:.1} bytes/position kept, start {:?}",
                 (t1 - t0).as_secs_f64(),
                 (t2 - t1).as_secs_f64(),
                 n as f64 / secs,
@@ -43,6 +46,18 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
                 solution.outcome(explored.start()),
             )?;
         }
+    }
+    // The peak resident set of the process (Linux), over all runs.
+    if let Some(kib) = std::fs::read_to_string("/proc/self/status").ok().and_then(|s| {
+        let line = s.lines().find(|l| l.starts_with("VmHWM:"))?.to_string();
+        line.split_whitespace().nth(1)?.parse::<u64>().ok()
+    }) {
+        writeln!(
+            out,
+            "peak resident memory {:.0} MiB, {:.1} bytes/position",
+            kib as f64 / 1024.0,
+            (kib * 1024) as f64 / positions as f64
+        )?;
     }
     Ok(())
 }

@@ -39,8 +39,10 @@ pub enum Terminal {
 ///   identity (no symmetry).
 /// - [`parse`](Game::parse) accepts what [`show`](Game::show) prints:
 ///   `parse(&show(p)) == Ok(p)`.
-/// - [`rank`](Game::rank), when given, is a bijection between the canonical positions the
-///   game can reach and a range `0..n` (a perfect hash); the default is `None`.
+/// - [`rank`](Game::rank), when given for one canonical position, is given for all of
+///   them, and numbers them one-to-one by small integers (a perfect hash; the numbers need
+///   not be dense). [`SolvedGame::save`](crate::SolvedGame::save) then stores values by
+///   rank instead of storing the positions. The default is `None`.
 ///
 /// # Example
 /// A game on one heap: a move takes 1 or 2 objects; whoever cannot move loses.
@@ -99,8 +101,8 @@ pub trait Game: Sync {
     /// A [`ParseError`] with the 1-based column where the text goes wrong.
     fn parse(&self, s: &str) -> Result<Self::Position, ParseError>;
 
-    /// A perfect hash of the canonical reachable positions onto `0..n`, when the game has
-    /// one; `None` by default.
+    /// A one-to-one numbering of the canonical positions by small integers, when the game
+    /// has one; `None` by default.
     fn rank(&self, p: Self::Position) -> Option<u64> {
         let _ = p;
         None

@@ -14,7 +14,8 @@
 //! - a draw (play goes on for ever) has no remoteness.
 //!
 //! [`SolvedGame`] does both and answers queries: the value of a position and of every
-//! move from it. The [`games`] module ships tic-tac-toe, Connect Four, octal games on rows
+//! move from it. [`SolvedGame::save`] writes the values to a file of checked, independent
+//! blocks, and [`ValuesFile`] answers queries from such a file reading one block each. The [`games`] module ships tic-tac-toe, Connect Four, octal games on rows
 //! (Kayles, Dawson's Kayles) and a loopy chase where draws occur.
 //!
 //! ```
@@ -36,6 +37,7 @@ pub mod games;
 mod outcome;
 mod solve;
 mod solved;
+mod store;
 
 pub use crate::error::{ExploreError, ParseError, QueryError};
 pub use crate::explore::{ExploreConfig, Explored, explore};
@@ -43,3 +45,4 @@ pub use crate::game::{Game, Terminal};
 pub use crate::outcome::Outcome;
 pub use crate::solve::{Counts, Solution, solve};
 pub use crate::solved::{MoveValue, PositionValue, SolvedGame};
+pub use crate::store::{BLOCK_ENTRIES, FileError, ValuesFile};

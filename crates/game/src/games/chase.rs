@@ -123,6 +123,12 @@ impl Game for Chase {
         self.position(0, d.min(self.n - d), mouse_to_move)
     }
 
+    /// `2·(n·cat + mouse) + turn`, below `2n²`.
+    fn rank(&self, p: u32) -> Option<u64> {
+        let (cat, mouse, mouse_to_move) = Self::parts(p);
+        Some(2 * (u64::from(self.n) * u64::from(cat) + u64::from(mouse)) + u64::from(mouse_to_move))
+    }
+
     fn show(&self, p: u32) -> String {
         let (cat, mouse, mouse_to_move) = Self::parts(p);
         let mut s: String = (0..self.n)

@@ -115,6 +115,12 @@ impl Game for TicTacToe {
             .unwrap_or(p)
     }
 
+    /// The cells as the digits of a number in base 3 (0 empty, 1 X, 2 O), cell 0 the
+    /// least significant: below 3⁹ = 19683.
+    fn rank(&self, p: u32) -> Option<u64> {
+        Some((0..9).rev().fold(0, |r, c| r * 3 + u64::from(Self::cell(p, c))))
+    }
+
     fn show(&self, p: u32) -> String {
         let mut s = String::with_capacity(11);
         for c in 0..9 {
