@@ -1,4 +1,5 @@
-//! Times exploring and solving Connect Four on one board, on 1 and 2 threads.
+//! Times exploring and solving Connect Four on one board, on 1 and 2 threads, and gives
+//! the memory used and the size of its values file.
 //!
 //! ```text
 //! cargo run --release -p gamegraph-game --example connect4_timing -- 5 5 3
@@ -9,7 +10,7 @@ use std::io::Write;
 use std::time::Instant;
 
 use gamegraph_game::games::ConnectFour;
-use gamegraph_game::{ExploreConfig, Game, explore, solve};
+use gamegraph_game::{ExploreConfig, Game, SolvedGame, explore, solve};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -46,6 +47,19 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
                 solution.outcome(explored.start()),
             )?;
         }
+    }
+    // The size of the values file, without and with remoteness.
+    let solved = SolvedGame::new(game.clone(), &ExploreConfig::default())?;
+    for remoteness in [false, true] {
+        let mut bytes = Vec::new();
+        solved.save(&mut bytes, remoteness)?;
+        writeln!(
+            out,
+            "values file{}: {} bytes, {:.2} bytes/position",
+            if remoteness { " with remoteness" } else { "" },
+            bytes.len(),
+            bytes.len() as f64 / solved.len() as f64
+        )?;
     }
     // The peak resident set of the process (Linux), over all runs.
     if let Some(kib) = std::fs::read_to_string("/proc/self/status").ok().and_then(|s| {

@@ -1,30 +1,5 @@
 //! Values files: a solved game's outcomes (and remoteness) on disk, in independent blocks,
 //! each with its checksum, so that one query reads one block.
-//!
-//! # Layout
-//! All integers are little-endian. An *entry* is a position (the sorted canonical
-//! positions) or, for a game with a [`rank`](crate::Game::rank), a rank `0..=max rank`.
-//!
-//! | offset | bytes | field |
-//! |-------:|------:|-------|
-//! | 0 | 8 | magic `GGVALUES` |
-//! | 8 | 4 | version, 1 |
-//! | 12 | 4 | flags: bit 0 remoteness stored, bit 1 entries are ranks |
-//! | 16 | 4 | `B`, entries per block (the last block may hold fewer) |
-//! | 20 | 4 | `k`, the number of blocks |
-//! | 24 | 8 | the number of entries |
-//! | 32 | 16 | the canonical start position |
-//! | 48 | 32·`k` | the block index: per block its offset in the file (8), its length (4), the CRC-32 of its bytes (4), its first position (16; 0 for ranks) |
-//! | 48 + 32·`k` | 4 | CRC-32 of every byte before it |
-//! | … | … | the blocks |
-//!
-//! A block of positions holds the differences between consecutive positions after the
-//! first (which is in the index) as LEB128 varints, then the values. A block of ranks
-//! holds one bit per rank (set for the ranks of reachable positions, least significant
-//! bit first), then the values of the set ones. Values are 2 bits each (the outcome code,
-//! four to a byte, least significant first) without remoteness; with remoteness, one byte
-//! `code | min(r, 63) << 2` each, followed by the varint `r − 63` when `r ≥ 63` (a draw
-//! stores `r = 0`).
 
 use std::io::{ErrorKind, Read, Seek, SeekFrom, Write};
 
@@ -322,8 +297,32 @@ where
 /// A values file opened for queries: the header and the block index are in memory, and
 /// each query reads and checks one block.
 ///
-/// The format is described in the [module documentation](self); files are written by
-/// [`SolvedGame::save`].
+/// Files are written by [`SolvedGame::save`].
+///
+/// # Layout
+/// All integers are little-endian. An *entry* is a position (the sorted canonical
+/// positions) or, for a game with a [`rank`](crate::Game::rank), a rank `0..=max rank`.
+///
+/// | offset | bytes | field |
+/// |-------:|------:|-------|
+/// | 0 | 8 | magic `GGVALUES` |
+/// | 8 | 4 | version, 1 |
+/// | 12 | 4 | flags: bit 0 remoteness stored, bit 1 entries are ranks |
+/// | 16 | 4 | `B`, entries per block (the last block may hold fewer) |
+/// | 20 | 4 | `k`, the number of blocks |
+/// | 24 | 8 | the number of entries |
+/// | 32 | 16 | the canonical start position |
+/// | 48 | 32·`k` | the block index: per block its offset in the file (8), its length (4), the CRC-32 of its bytes (4), its first position (16; 0 for ranks) |
+/// | 48 + 32·`k` | 4 | CRC-32 of every byte before it |
+/// | … | … | the blocks |
+///
+/// A block of positions holds the differences between consecutive positions after the
+/// first (which is in the index) as LEB128 varints, then the values. A block of ranks
+/// holds one bit per rank (set for the ranks of reachable positions, least significant
+/// bit first), then the values of the set ones. Values are 2 bits each (the outcome code,
+/// four to a byte, least significant first) without remoteness; with remoteness, one byte
+/// `code | min(r, 63) << 2` each, followed by the varint `r − 63` when `r ≥ 63` (a draw
+/// stores `r = 0`).
 #[derive(Debug)]
 pub struct ValuesFile<G, R> {
     game: G,
