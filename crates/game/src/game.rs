@@ -38,7 +38,8 @@ pub enum Terminal {
 ///   positions must have equal terminal values. It must be idempotent. The default is the
 ///   identity (no symmetry).
 /// - [`parse`](Game::parse) accepts what [`show`](Game::show) prints:
-///   `parse(&show(p)) == Ok(p)`.
+///   `parse(&show(p)) == Ok(p)` for every canonical position `p` (a game may print
+///   equivalent positions alike, as rows of pins sorted by length), and never panics.
 /// - [`rank`](Game::rank), when given for one canonical position, is given for all of
 ///   them, and numbers them one-to-one by small integers (a perfect hash; the numbers need
 ///   not be dense). [`SolvedGame::save`](crate::SolvedGame::save) then stores values by

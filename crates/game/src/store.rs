@@ -38,7 +38,7 @@ pub enum FileError {
     },
     /// The file ends too early.
     Truncated {
-        /// The part that is cut: `header`, `index` or `block`.
+        /// The part that is cut: `header`, `index` or `blocks`.
         part: &'static str,
     },
     /// The checksum of the header and the index does not match.
@@ -361,10 +361,12 @@ where
     /// and the block index.
     ///
     /// # Errors
-    /// [`FileError::NotAValuesFile`], [`FileError::Version`], [`FileError::Truncated`],
-    /// [`FileError::HeaderChecksum`], [`FileError::Corrupt`] for a damaged file;
+    /// [`FileError::NotAValuesFile`], [`FileError::Version`], [`FileError::Truncated`]
+    /// (a block reaches past the end of the file), [`FileError::HeaderChecksum`],
+    /// [`FileError::Corrupt`] for a damaged file;
     /// [`FileError::OtherGame`] when it was written for another game; [`FileError::Io`].
     pub fn open(game: G, mut reader: R) -> Result<ValuesFile<G, R>, FileError> {
+        let file_len = reader.seek(SeekFrom::End(0))?;
         reader.seek(SeekFrom::Start(0))?;
         let mut head = vec![0u8; HEADER];
         reader.read_exact(&mut head[..8]).map_err(|e| match e.kind() {
@@ -384,6 +386,9 @@ where
         let k = le_u32(&head, 20) as usize;
         let entries = le_u64(&head, 24);
         let start = le_u128(&head, 32);
+        if ((HEADER + INDEX_ENTRY * k + 4) as u64) > file_len {
+            return Err(FileError::Truncated { part: "index" });
+        }
         let mut index = vec![0u8; INDEX_ENTRY * k + 4];
         read_part(&mut reader, &mut index, "index")?;
         head.extend_from_slice(&index[..INDEX_ENTRY * k]);
@@ -413,7 +418,10 @@ where
                     first: le_u128(&index, at + 16),
                 }
             })
-            .collect();
+            .collect::<Vec<BlockInfo>>();
+        if blocks.iter().any(|b| b.offset.saturating_add(u64::from(b.len)) > file_len) {
+            return Err(FileError::Truncated { part: "blocks" });
+        }
         Ok(ValuesFile {
             game,
             reader,
@@ -440,8 +448,9 @@ where
     /// `Ok(None)` when it is not reachable from the start.
     ///
     /// # Errors
-    /// [`FileError::Truncated`], [`FileError::BlockChecksum`] or [`FileError::Corrupt`]
-    /// when the block it reads is damaged; [`FileError::Io`].
+    /// [`FileError::BlockChecksum`] or [`FileError::Corrupt`] when the block it reads is
+    /// damaged; [`FileError::Truncated`] when the file was cut after it was opened;
+    /// [`FileError::Io`].
     ///
     /// # Complexity
     /// One seek and one read of a block of at most [`BLOCK_ENTRIES`] entries.
@@ -502,7 +511,7 @@ where
         let info = self.blocks[b];
         self.reader.seek(SeekFrom::Start(info.offset))?;
         let mut bytes = vec![0u8; info.len as usize];
-        read_part(&mut self.reader, &mut bytes, "block")?;
+        read_part(&mut self.reader, &mut bytes, "blocks")?;
         if crc32(&bytes) != info.crc {
             return Err(FileError::BlockChecksum { block: b });
         }

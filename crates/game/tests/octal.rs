@@ -91,7 +91,7 @@ fn canonical_sorts_rows_and_notation_round_trips() {
     let g = OctalRows::kayles(&[3, 5, 1]).unwrap();
     assert_eq!(g.show(g.start()), "5 3 1");
     let p = g.parse("1, 5  3 0").unwrap();
-    assert_eq!(g.canonical(p), g.start());
+    assert_eq!(p, g.start());
     assert_eq!(g.show(p), "5 3 1");
     assert_eq!(g.show(g.parse("0").unwrap()), "0");
     let mut moves = Vec::new();
@@ -110,4 +110,13 @@ fn canonical_sorts_rows_and_notation_round_trips() {
         OctalRows::new("4.07".parse().unwrap(), &[22]),
         Err(RowsError::TooManyRows { .. })
     ));
+}
+
+proptest::proptest! {
+    #[test]
+    fn prop_kayles_rows_match_minimax(rows in proptest::collection::vec(0u32..9, 1..4)) {
+        let solved = SolvedGame::new(OctalRows::kayles(&rows).unwrap(), &ExploreConfig::default()).unwrap();
+        let (o, r) = minimax(rows.clone(), &[1, 2], &mut HashMap::new());
+        proptest::prop_assert_eq!((solved.start_outcome(), solved.start_remoteness()), (o, Some(r)));
+    }
 }

@@ -28,7 +28,8 @@ pub const MAX_ROW: u32 = (1 << BITS) - 1;
 /// refuses every start from which play could get there.
 ///
 /// Notation: the row lengths, longest first, separated by spaces (`7 3 3 1`); `0` for no
-/// row left. Reading accepts any order, commas as separators, and zeros (ignored).
+/// row left. Reading accepts any order, commas as separators, and zeros (ignored), and
+/// gives the canonical position.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct OctalRows {
     code: OctalCode,
@@ -235,6 +236,6 @@ impl Game for OctalRows {
         if s.trim().is_empty() {
             return Err(ParseError::new(1, "expected row lengths separated by spaces, or 0"));
         }
-        Ok(pack(&rows))
+        Ok(canonical_rows(pack(&rows)))
     }
 }
