@@ -149,8 +149,7 @@ fn discover<G: Game>(
     start: G::Position,
     limit: usize,
 ) -> Result<Vec<G::Position>, ExploreError> {
-    let mut runs: Vec<(Vec<G::Position>, Fences<G::Position>)> =
-        vec![(vec![start], Fences::new(&[start]))];
+    let mut runs: Vec<Run<G::Position>> = vec![Run::new(vec![start])];
     let mut total = 1usize;
     let mut frontier = vec![start];
     while !frontier.is_empty() {
@@ -169,28 +168,42 @@ fn discover<G: Game>(
             .collect();
         next.par_sort_unstable();
         next.dedup();
-        let fresh: Vec<G::Position> = next
-            .into_par_iter()
-            .filter(|&c| !runs.iter().any(|(r, f)| f.find(r, c).is_some()))
-            .collect();
+        let fresh: Vec<G::Position> =
+            next.into_par_iter().filter(|&c| !runs.iter().any(|r| r.contains(c))).collect();
         total += fresh.len();
         if total > limit {
             return Err(ExploreError::TooManyPositions { limit, found: total });
         }
         let mut run = fresh.clone();
-        while runs.last().is_some_and(|(r, _)| run.len() * 2 >= r.len()) {
-            let (r, _) = runs.pop().expect("a last run");
-            run = merge(&r, &run);
+        while runs.last().is_some_and(|r| run.len() * 2 >= r.sorted.len()) {
+            let r = runs.pop().expect("a last run");
+            run = merge(&r.sorted, &run);
         }
-        let fences = Fences::new(&run);
-        runs.push((run, fences));
+        runs.push(Run::new(run));
         frontier = fresh;
     }
     let mut all = Vec::new();
-    for (r, _) in runs {
-        all = merge(&all, &r);
+    for r in runs {
+        all = merge(&all, &r.sorted);
     }
     Ok(all)
+}
+
+/// A sorted run of positions with its fences.
+struct Run<P> {
+    sorted: Vec<P>,
+    fences: Fences<P>,
+}
+
+impl<P: Copy + Ord> Run<P> {
+    fn new(sorted: Vec<P>) -> Run<P> {
+        let fences = Fences::new(&sorted);
+        Run { sorted, fences }
+    }
+
+    fn contains(&self, p: P) -> bool {
+        self.fences.find(&self.sorted, p).is_some()
+    }
 }
 
 /// The sorted union of two sorted lists without common elements.
