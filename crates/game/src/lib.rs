@@ -10,13 +10,26 @@
 //! - the winner hurries: a win is 1 + the least remoteness of a move to a loss;
 //! - the loser delays: a loss is 1 + the greatest remoteness of its moves (all wins);
 //! - a tie (the game ends and nobody wins) is reached as fast as possible: 1 + the least
-//!   remoteness of a move to a tie, both players preferring a tie to playing for ever;
+//!   remoteness of a move to a tie, both players preferring a tie to playing for ever.
+//!   This is the rule of the GamesmanOne solvers: the player to move picks, among its
+//!   tying moves, the one of smallest remoteness (the opponent, who cannot win either,
+//!   agrees);
 //! - a draw (play goes on for ever) has no remoteness.
+//!
+//! Optimal moves follow these rules, ties between equal moves broken by the smallest
+//! position. A game whose finished positions are all losses gets exactly the win / loss /
+//! draw labels and depths of `gamegraph_retro::solve` on the same graph.
 //!
 //! [`SolvedGame`] does both and answers queries: the value of a position and of every
 //! move from it. [`SolvedGame::save`] writes the values to a file of checked, independent
-//! blocks, and [`ValuesFile`] answers queries from such a file reading one block each. The [`games`] module ships tic-tac-toe, Connect Four, octal games on rows
-//! (Kayles, Dawson's Kayles) and a loopy chase where draws occur.
+//! blocks, and [`ValuesFile`] answers queries from such a file reading one block each.
+//! The [`games`] module ships tic-tac-toe, Connect Four, octal games on rows (Kayles,
+//! Dawson's Kayles, heaps with a take limit), a loopy chase where draws occur, and the tab
+//! board.
+//!
+//! Nothing here prints, reads the environment or builds a thread pool: the parallel parts
+//! run on the rayon pool they are called on, and give the same results on every number of
+//! threads.
 //!
 //! ```
 //! use gamegraph_game::games::TicTacToe;
