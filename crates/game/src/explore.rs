@@ -79,7 +79,7 @@ impl<P: Copy + Ord> Explored<P> {
         self.positions.binary_search(&p).ok().map(Vertex::from_index)
     }
 
-    /// The positions and the graph.
+    /// The sorted positions, the graph and the start vertex.
     pub fn into_parts(self) -> (Vec<P>, Graph, Vertex) {
         (self.positions, self.graph, self.start)
     }
@@ -89,9 +89,10 @@ impl<P: Copy + Ord> Explored<P> {
 /// rayon pool, and numbers them in increasing order of position.
 ///
 /// Level by level (a breadth-first search): the frontier is expanded in parallel, every
-/// move is replaced by its [canonical](Game::canonical) form, and the positions not seen
-/// before form the next frontier. Then the positions are sorted (the vertex ids) and the
-/// moves are generated once more to fill the graph's successor lists.
+/// move is replaced by its [canonical](Game::canonical) form, the level's moves are sorted
+/// and their repeats dropped, and those in none of the sorted runs of the positions seen
+/// before form the next frontier. The merged runs are the sorted positions (the vertex
+/// ids); the moves are then generated once more to fill the graph's successor lists.
 ///
 /// # Arguments
 /// * `game`: the rules.
@@ -101,8 +102,8 @@ impl<P: Copy + Ord> Explored<P> {
 /// The [`Explored`] positions and graph; identical for every number of threads.
 ///
 /// # Errors
-/// [`ExploreError::TooManyPositions`] as soon as more than `config.max_positions`
-/// positions are found; [`ExploreError::Inconsistent`] when the moves made the second
+/// [`ExploreError::TooManyPositions`] when more than `config.max_positions` positions are
+/// found (checked after each level, before the next one is expanded); [`ExploreError::Inconsistent`] when the moves made the second
 /// time lead outside the positions found the first time (the game breaks its contract).
 ///
 /// # Complexity
