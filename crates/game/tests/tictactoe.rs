@@ -123,3 +123,22 @@ fn notation_round_trips_and_reports_columns() {
     assert_eq!(g.parse("XX./.../...").unwrap_err().column(), 1);
     assert_eq!(g.parse("XO./.../..../").unwrap_err().column(), 12);
 }
+
+#[test]
+fn the_first_move_listed_is_optimal() {
+    for game in [TicTacToe::new(), TicTacToe::without_symmetry()] {
+        let solved = SolvedGame::new(game, &ExploreConfig::default()).unwrap();
+        for &p in solved.positions() {
+            let q = solved.query(p).unwrap();
+            let Some(best) = q.moves.first() else {
+                assert_eq!(q.remoteness, Some(0));
+                continue;
+            };
+            assert_eq!(best.outcome, q.outcome);
+            assert_eq!(best.remoteness.map(|r| r + 1), q.remoteness);
+            let v = solved.vertex(p).unwrap();
+            let m = solved.solution().best_move(solved.graph(), v).unwrap();
+            assert_eq!(solved.value(solved.explored().position(m)), solved.value(best.position));
+        }
+    }
+}
