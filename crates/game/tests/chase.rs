@@ -100,3 +100,17 @@ fn notation_round_trips_and_reports_columns() {
     assert_eq!(g.parse("......").unwrap_err().column(), 1);
     assert!(Chase::new(2).is_err() && Chase::new(256).is_err());
 }
+
+#[test]
+fn equals_the_win_loss_draw_solver_on_its_graph() {
+    for n in [3, 4, 7, 12] {
+        let solved =
+            SolvedGame::new(Chase::without_symmetry(n).unwrap(), &ExploreConfig::default())
+                .unwrap();
+        let retro = gamegraph_retro::solve(solved.graph());
+        for v in solved.graph().vertices() {
+            assert_eq!(solved.solution().outcome(v), Outcome::from(retro.outcome(v)));
+            assert_eq!(solved.solution().remoteness(v), retro.depth(v));
+        }
+    }
+}
