@@ -1,0 +1,117 @@
+//! Errors of the game crate.
+
+use std::fmt;
+
+/// Why a position's text could not be read, with the 1-based column (in characters)
+/// where it goes wrong.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ParseError {
+    column: usize,
+    message: String,
+}
+
+impl ParseError {
+    /// An error at 1-based `column` (in characters; 1 for the text as a whole).
+    pub fn new(column: usize, message: impl Into<String>) -> ParseError {
+        ParseError { column, message: message.into() }
+    }
+
+    /// The 1-based column, in characters.
+    pub fn column(&self) -> usize {
+        self.column
+    }
+
+    /// What is wrong, without the column.
+    pub fn message(&self) -> &str {
+        &self.message
+    }
+}
+
+impl fmt::Display for ParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "column {}: {}", self.column, self.message)
+    }
+}
+
+impl std::error::Error for ParseError {}
+
+/// Why the positions of a game could not be explored.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum ExploreError {
+    /// More positions than [`ExploreConfig::max_positions`](crate::ExploreConfig::max_positions)
+    /// are reachable.
+    TooManyPositions {
+        /// The limit.
+        limit: usize,
+        /// Positions found when exploration stopped (more than `limit`).
+        found: usize,
+    },
+    /// A move, made again when the graph was built, led to a position exploration never
+    /// found: `moves` is not deterministic or `canonical` does not commute with the rules.
+    Inconsistent {
+        /// The position whose moves changed, in the game's notation.
+        position: String,
+        /// The unexpected move, in the game's notation.
+        successor: String,
+    },
+}
+
+impl fmt::Display for ExploreError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ExploreError::TooManyPositions { limit, found } => write!(
+                f,
+                "more than {limit} positions are reachable (stopped after {found}); \
+                 raise the position limit"
+            ),
+            ExploreError::Inconsistent { position, successor } => write!(
+                f,
+                "the move from {position} to {successor} was not found during exploration: \
+                 the game's moves are not deterministic or its canonical form does not \
+                 commute with them"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for ExploreError {}
+
+/// Why a position could not be looked up in a solved game.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum QueryError {
+    /// The text of the position could not be read.
+    Parse(ParseError),
+    /// The position cannot be reached from the start.
+    Unreachable {
+        /// The position, in the game's notation.
+        position: String,
+    },
+}
+
+impl fmt::Display for QueryError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            QueryError::Parse(e) => e.fmt(f),
+            QueryError::Unreachable { position } => {
+                write!(f, "position {position} cannot be reached from the start")
+            }
+        }
+    }
+}
+
+impl std::error::Error for QueryError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            QueryError::Parse(e) => Some(e),
+            QueryError::Unreachable { .. } => None,
+        }
+    }
+}
+
+impl From<ParseError> for QueryError {
+    fn from(e: ParseError) -> QueryError {
+        QueryError::Parse(e)
+    }
+}

@@ -1,0 +1,135 @@
+//! The tab board game: a piece climbs a board of N rows and M columns.
+
+use crate::{Game, ParseError};
+
+/// The most columns: a column is stored in 8 bits.
+pub const MAX_TAB_COLS: u32 = 255;
+/// The most rows: a row is stored in 56 bits.
+pub const MAX_TAB_ROWS: u64 = (1 << 56) - 1;
+
+/// The tab board game on `rows × cols` (rows 1..=N from the bottom up, columns 1..=M from
+/// the left): a move takes the piece from (x, y) to (x + k, k) for any column k ≠ y with
+/// x + k ≤ N; the player who cannot move loses.
+///
+/// Position: a `u64`, the row in bits 8 and up, the column in bits 0–7.
+///
+/// Notation: the row and the column separated by a space, `5 3`. Reading also accepts a
+/// comma.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TabBoard {
+    rows: u64,
+    cols: u32,
+    start: u64,
+}
+
+/// Why a tab board or its start cell is refused.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TabError {
+    /// The board's rows.
+    pub rows: u64,
+    /// The board's columns.
+    pub cols: u32,
+    /// The start cell `(row, column)`.
+    pub cell: (u64, u32),
+}
+
+impl std::fmt::Display for TabError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let (x, y) = self.cell;
+        write!(
+            f,
+            "cell ({x}, {y}) on a {} × {} board: the board has 1 to {MAX_TAB_ROWS} rows and 1 to \
+             {MAX_TAB_COLS} columns, and the cell is on it",
+            self.rows, self.cols
+        )
+    }
+}
+
+impl std::error::Error for TabError {}
+
+impl TabBoard {
+    /// The game on `rows × cols` starting from cell (`row`, `col`).
+    ///
+    /// # Errors
+    /// [`TabError`] when the board is empty or too large, or the cell is not on it.
+    pub fn new(rows: u64, cols: u32, row: u64, col: u32) -> Result<TabBoard, TabError> {
+        let ok = (1..=MAX_TAB_ROWS).contains(&rows)
+            && (1..=MAX_TAB_COLS).contains(&cols)
+            && (1..=rows).contains(&row)
+            && (1..=cols).contains(&col);
+        if !ok {
+            return Err(TabError { rows, cols, cell: (row, col) });
+        }
+        Ok(TabBoard { rows, cols, start: row << 8 | u64::from(col) })
+    }
+
+    /// The cell (row, column) of a position.
+    pub fn cell(&self, p: u64) -> (u64, u32) {
+        (p >> 8, (p & 0xff) as u32)
+    }
+}
+
+impl Game for TabBoard {
+    type Position = u64;
+
+    fn start(&self) -> u64 {
+        self.start
+    }
+
+    fn moves(&self, p: u64, out: &mut Vec<u64>) {
+        let (x, y) = self.cell(p);
+        for k in 1..=self.cols {
+            if k != y && x.checked_add(u64::from(k)).is_some_and(|r| r <= self.rows) {
+                out.push((x + u64::from(k)) << 8 | u64::from(k));
+            }
+        }
+    }
+
+    fn show(&self, p: u64) -> String {
+        let (x, y) = self.cell(p);
+        format!("{x} {y}")
+    }
+
+    fn parse(&self, s: &str) -> Result<u64, ParseError> {
+        let mut numbers: Vec<(usize, u64)> = Vec::new();
+        let mut current: Option<(usize, u64)> = None;
+        for (i, ch) in s.chars().chain(std::iter::once(' ')).enumerate() {
+            let at = i + 1;
+            if let Some(d) = ch.to_digit(10) {
+                let (start, n) = current.unwrap_or((at, 0));
+                let n = n
+                    .checked_mul(10)
+                    .and_then(|n| n.checked_add(u64::from(d)))
+                    .filter(|&n| n <= MAX_TAB_ROWS)
+                    .ok_or_else(|| ParseError::new(start, "number too large"))?;
+                current = Some((start, n));
+            } else if ch == ' ' || ch == '\t' || ch == ',' {
+                numbers.extend(current.take());
+            } else {
+                return Err(ParseError::new(
+                    at,
+                    format!("unexpected {ch:?}: expected row and column"),
+                ));
+            }
+            if numbers.len() > 2 {
+                return Err(ParseError::new(numbers[2].0, "expected only a row and a column"));
+            }
+        }
+        let [(xat, x), (yat, y)] = numbers[..] else {
+            return Err(ParseError::new(1, "expected a row and a column, as `5 3`"));
+        };
+        if !(1..=self.rows).contains(&x) {
+            return Err(ParseError::new(
+                xat,
+                format!("row {x} is not on the board (1..={})", self.rows),
+            ));
+        }
+        if !(1..=u64::from(self.cols)).contains(&y) {
+            return Err(ParseError::new(
+                yat,
+                format!("column {y} is not on the board (1..={})", self.cols),
+            ));
+        }
+        Ok(x << 8 | y)
+    }
+}

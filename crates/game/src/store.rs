@@ -1,0 +1,520 @@
+//! Values files: a solved game's outcomes (and remoteness) on disk, in independent blocks,
+//! each with its checksum, so that one query reads one block.
+
+use std::io::{ErrorKind, Read, Seek, SeekFrom, Write};
+
+use rayon::prelude::*;
+
+use crate::{Game, Outcome, SolvedGame};
+
+const MAGIC: &[u8; 8] = b"GGVALUES";
+const VERSION: u32 = 1;
+const FLAG_REMOTENESS: u32 = 1;
+const FLAG_RANKS: u32 = 2;
+const HEADER: usize = 48;
+const INDEX_ENTRY: usize = 32;
+
+/// Entries per block: a query decodes at most this many positions and values (a few
+/// kilobytes), and the index costs 32 bytes per block.
+pub const BLOCK_ENTRIES: usize = 1 << 12;
+
+/// Why a values file could not be written or read.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum FileError {
+    /// Reading or writing failed.
+    Io {
+        /// The kind of failure.
+        kind: ErrorKind,
+        /// The system's message.
+        message: String,
+    },
+    /// The file does not start with the magic bytes of a values file.
+    NotAValuesFile,
+    /// The file has a version this library does not read.
+    Version {
+        /// The version found.
+        found: u32,
+    },
+    /// The file ends too early.
+    Truncated {
+        /// The part that is cut: `header`, `index` or `blocks`.
+        part: &'static str,
+    },
+    /// The checksum of the header and the index does not match.
+    HeaderChecksum,
+    /// The checksum of a block does not match.
+    BlockChecksum {
+        /// The block, from 0.
+        block: usize,
+    },
+    /// A field holds an impossible value.
+    Corrupt {
+        /// What is wrong.
+        reason: &'static str,
+    },
+    /// The file was written for another game (another start position, or ranks where the
+    /// game has none, or the other way round).
+    OtherGame,
+    /// The positions are not in the same order as their values as `u128`, which the file
+    /// needs (true for every unsigned integer type).
+    Unordered,
+}
+
+impl std::fmt::Display for FileError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            FileError::Io { message, .. } => write!(f, "input/output error: {message}"),
+            FileError::NotAValuesFile => f.write_str("not a values file (bad magic bytes)"),
+            FileError::Version { found } => {
+                write!(f, "values file version {found}, only version {VERSION} is read")
+            }
+            FileError::Truncated { part } => {
+                write!(f, "the values file is truncated in its {part}")
+            }
+            FileError::HeaderChecksum => {
+                f.write_str("the checksum of the values file's header and index does not match")
+            }
+            FileError::BlockChecksum { block } => {
+                write!(f, "the checksum of block {block} of the values file does not match")
+            }
+            FileError::Corrupt { reason } => write!(f, "the values file is corrupt: {reason}"),
+            FileError::OtherGame => f.write_str("the values file was written for another game"),
+            FileError::Unordered => {
+                f.write_str("positions are not ordered as their u128 values, as the file needs")
+            }
+        }
+    }
+}
+
+impl std::error::Error for FileError {}
+
+impl From<std::io::Error> for FileError {
+    fn from(e: std::io::Error) -> FileError {
+        FileError::Io { kind: e.kind(), message: e.to_string() }
+    }
+}
+
+/// The CRC-32 table (IEEE polynomial, reflected).
+const CRC_TABLE: [u32; 256] = {
+    let mut table = [0u32; 256];
+    let mut i = 0;
+    while i < 256 {
+        let mut c = i as u32;
+        let mut k = 0;
+        while k < 8 {
+            c = if c & 1 != 0 { 0xEDB8_8320 ^ (c >> 1) } else { c >> 1 };
+            k += 1;
+        }
+        table[i] = c;
+        i += 1;
+    }
+    table
+};
+
+/// The CRC-32 (IEEE) of `bytes`.
+fn crc32(bytes: &[u8]) -> u32 {
+    !bytes.iter().fold(!0u32, |c, &b| CRC_TABLE[((c ^ u32::from(b)) & 0xff) as usize] ^ (c >> 8))
+}
+
+fn put_varint(out: &mut Vec<u8>, mut x: u128) {
+    while x >= 0x80 {
+        out.push((x as u8) | 0x80);
+        x >>= 7;
+    }
+    out.push(x as u8);
+}
+
+/// Reads a varint at `*at`, moving past it.
+fn get_varint(bytes: &[u8], at: &mut usize) -> Result<u128, FileError> {
+    let mut x = 0u128;
+    for shift in (0..128).step_by(7) {
+        let &b =
+            bytes.get(*at).ok_or(FileError::Corrupt { reason: "a block ends inside a number" })?;
+        *at += 1;
+        x |= u128::from(b & 0x7f) << shift;
+        if b & 0x80 == 0 {
+            return Ok(x);
+        }
+    }
+    Err(FileError::Corrupt { reason: "a number is too long" })
+}
+
+/// Appends the values of `items` (outcome, remoteness) in the block encoding.
+fn put_values(out: &mut Vec<u8>, items: &[(Outcome, Option<u32>)], remoteness: bool) {
+    if remoteness {
+        for &(o, r) in items {
+            let r = r.unwrap_or(0);
+            out.push(o.code() | (r.min(63) as u8) << 2);
+            if r >= 63 {
+                put_varint(out, u128::from(r - 63));
+            }
+        }
+    } else {
+        for chunk in items.chunks(4) {
+            out.push(chunk.iter().enumerate().fold(0u8, |b, (i, (o, _))| b | o.code() << (2 * i)));
+        }
+    }
+}
+
+/// The `index`-th value of a block's values starting at `at`.
+fn get_value(
+    bytes: &[u8],
+    mut at: usize,
+    index: usize,
+    remoteness: bool,
+) -> Result<(Outcome, Option<u32>), FileError> {
+    let short = FileError::Corrupt { reason: "a block ends inside its values" };
+    if !remoteness {
+        let &b = bytes.get(at + index / 4).ok_or(short)?;
+        let o = Outcome::from_code((b >> (2 * (index % 4))) & 3).unwrap_or(Outcome::Draw);
+        return Ok((o, None));
+    }
+    for i in 0..=index {
+        let &b = bytes.get(at).ok_or(short.clone())?;
+        at += 1;
+        let mut r = u32::from(b >> 2);
+        if r == 63 {
+            let extra = get_varint(bytes, &mut at)?;
+            r = u32::try_from(extra + 63)
+                .map_err(|_| FileError::Corrupt { reason: "remoteness too large" })?;
+        }
+        if i == index {
+            let o = Outcome::from_code(b & 3).unwrap_or(Outcome::Draw);
+            return Ok((o, (o != Outcome::Draw).then_some(r)));
+        }
+    }
+    unreachable!("the loop returns at its last step")
+}
+
+/// One block's place in the file.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct BlockInfo {
+    offset: u64,
+    len: u32,
+    crc: u32,
+    first: u128,
+}
+
+impl<G: Game> SolvedGame<G>
+where
+    G::Position: Into<u128>,
+{
+    /// Writes the values of every position to `w` in the values file format (see
+    /// [`ValuesFile`]), with the remoteness when `remoteness` is true. The blocks are
+    /// encoded in parallel on the current rayon pool.
+    ///
+    /// # Errors
+    /// [`FileError::Io`] when writing fails; [`FileError::Unordered`] when the positions'
+    /// order differs from the order of their `u128` values.
+    ///
+    /// # Complexity
+    /// O(n) time; the whole file is built in memory before it is written.
+    pub fn save(&self, w: &mut impl Write, remoteness: bool) -> Result<(), FileError> {
+        let game = self.game();
+        let positions = self.positions();
+        let keys: Vec<u128> = positions.iter().map(|&p| p.into()).collect();
+        if keys.windows(2).any(|w| w[0] >= w[1]) {
+            return Err(FileError::Unordered);
+        }
+        let value = |i: usize| {
+            let v = gamegraph_graph::Vertex::from_index(i);
+            (self.solution().outcome(v), self.solution().remoteness(v))
+        };
+        let ranks: Option<Vec<u64>> = positions.iter().map(|&p| game.rank(p)).collect();
+        let mut flags = if remoteness { FLAG_REMOTENESS } else { 0 };
+        let (entries, blocks): (usize, Vec<(u128, Vec<u8>)>) = match ranks {
+            Some(ranks) => {
+                flags |= FLAG_RANKS;
+                let entries = ranks.iter().max().map_or(0, |&m| m as usize + 1);
+                let mut slot = vec![u32::MAX; entries];
+                for (i, &r) in ranks.iter().enumerate() {
+                    slot[r as usize] = i as u32;
+                }
+                let blocks = slot
+                    .par_chunks(BLOCK_ENTRIES)
+                    .map(|chunk| {
+                        let mut out = vec![0u8; chunk.len().div_ceil(8)];
+                        let mut items = Vec::new();
+                        for (j, &s) in chunk.iter().enumerate() {
+                            if s != u32::MAX {
+                                out[j / 8] |= 1 << (j % 8);
+                                items.push(value(s as usize));
+                            }
+                        }
+                        put_values(&mut out, &items, remoteness);
+                        (0, out)
+                    })
+                    .collect();
+                (entries, blocks)
+            }
+            None => {
+                let blocks = keys
+                    .par_chunks(BLOCK_ENTRIES)
+                    .enumerate()
+                    .map(|(b, chunk)| {
+                        let mut out = Vec::new();
+                        for w in chunk.windows(2) {
+                            put_varint(&mut out, w[1] - w[0]);
+                        }
+                        let first = b * BLOCK_ENTRIES;
+                        let items: Vec<_> = (first..first + chunk.len()).map(value).collect();
+                        put_values(&mut out, &items, remoteness);
+                        (chunk[0], out)
+                    })
+                    .collect();
+                (keys.len(), blocks)
+            }
+        };
+        let k = blocks.len();
+        let mut head = Vec::with_capacity(HEADER + INDEX_ENTRY * k + 4);
+        head.extend_from_slice(MAGIC);
+        head.extend_from_slice(&VERSION.to_le_bytes());
+        head.extend_from_slice(&flags.to_le_bytes());
+        head.extend_from_slice(&(BLOCK_ENTRIES as u32).to_le_bytes());
+        head.extend_from_slice(&(k as u32).to_le_bytes());
+        head.extend_from_slice(&(entries as u64).to_le_bytes());
+        head.extend_from_slice(&game.canonical(game.start()).into().to_le_bytes());
+        let mut offset = (HEADER + INDEX_ENTRY * k + 4) as u64;
+        for (first, bytes) in &blocks {
+            head.extend_from_slice(&offset.to_le_bytes());
+            head.extend_from_slice(&(bytes.len() as u32).to_le_bytes());
+            head.extend_from_slice(&crc32(bytes).to_le_bytes());
+            head.extend_from_slice(&first.to_le_bytes());
+            offset += bytes.len() as u64;
+        }
+        let crc = crc32(&head);
+        head.extend_from_slice(&crc.to_le_bytes());
+        w.write_all(&head)?;
+        for (_, bytes) in &blocks {
+            w.write_all(bytes)?;
+        }
+        w.flush()?;
+        Ok(())
+    }
+}
+
+/// A values file opened for queries: the header and the block index are in memory, and
+/// each query reads and checks one block.
+///
+/// Files are written by [`SolvedGame::save`].
+///
+/// # Layout
+/// All integers are little-endian. An *entry* is a position (the sorted canonical
+/// positions) or, for a game with a [`rank`](crate::Game::rank), a rank `0..=max rank`.
+///
+/// | offset | bytes | field |
+/// |-------:|------:|-------|
+/// | 0 | 8 | magic `GGVALUES` |
+/// | 8 | 4 | version, 1 |
+/// | 12 | 4 | flags: bit 0 remoteness stored, bit 1 entries are ranks |
+/// | 16 | 4 | `B`, entries per block (the last block may hold fewer) |
+/// | 20 | 4 | `k`, the number of blocks |
+/// | 24 | 8 | the number of entries |
+/// | 32 | 16 | the canonical start position |
+/// | 48 | 32·`k` | the block index: per block its offset in the file (8), its length (4), the CRC-32 of its bytes (4), its first position (16; 0 for ranks) |
+/// | 48 + 32·`k` | 4 | CRC-32 of every byte before it |
+/// | … | … | the blocks |
+///
+/// A block of positions holds the differences between consecutive positions after the
+/// first (which is in the index) as LEB128 varints, then the values. A block of ranks
+/// holds one bit per rank (set for the ranks of reachable positions, least significant
+/// bit first), then the values of the set ones. Values are 2 bits each (the outcome code,
+/// four to a byte, least significant first) without remoteness; with remoteness, one byte
+/// `code | min(r, 63) << 2` each, followed by the varint `r − 63` when `r ≥ 63` (a draw
+/// stores `r = 0`).
+#[derive(Debug)]
+pub struct ValuesFile<G, R> {
+    game: G,
+    reader: R,
+    remoteness: bool,
+    ranks: bool,
+    block_entries: usize,
+    entries: u64,
+    blocks: Vec<BlockInfo>,
+}
+
+fn read_part<R: Read>(r: &mut R, buf: &mut [u8], part: &'static str) -> Result<(), FileError> {
+    r.read_exact(buf).map_err(|e| match e.kind() {
+        ErrorKind::UnexpectedEof => FileError::Truncated { part },
+        _ => FileError::from(e),
+    })
+}
+
+fn le_u32(b: &[u8], at: usize) -> u32 {
+    u32::from_le_bytes(b[at..at + 4].try_into().expect("4 bytes"))
+}
+
+fn le_u64(b: &[u8], at: usize) -> u64 {
+    u64::from_le_bytes(b[at..at + 8].try_into().expect("8 bytes"))
+}
+
+fn le_u128(b: &[u8], at: usize) -> u128 {
+    u128::from_le_bytes(b[at..at + 16].try_into().expect("16 bytes"))
+}
+
+impl<G: Game, R: Read + Seek> ValuesFile<G, R>
+where
+    G::Position: Into<u128>,
+{
+    /// Opens the values file in `reader`, written for `game`: reads and checks the header
+    /// and the block index.
+    ///
+    /// # Errors
+    /// [`FileError::NotAValuesFile`], [`FileError::Version`], [`FileError::Truncated`]
+    /// (a block reaches past the end of the file), [`FileError::HeaderChecksum`],
+    /// [`FileError::Corrupt`] for a damaged file;
+    /// [`FileError::OtherGame`] when it was written for another game; [`FileError::Io`].
+    pub fn open(game: G, mut reader: R) -> Result<ValuesFile<G, R>, FileError> {
+        let file_len = reader.seek(SeekFrom::End(0))?;
+        reader.seek(SeekFrom::Start(0))?;
+        let mut head = vec![0u8; HEADER];
+        reader.read_exact(&mut head[..8]).map_err(|e| match e.kind() {
+            ErrorKind::UnexpectedEof => FileError::NotAValuesFile,
+            _ => FileError::from(e),
+        })?;
+        if &head[..8] != MAGIC {
+            return Err(FileError::NotAValuesFile);
+        }
+        read_part(&mut reader, &mut head[8..], "header")?;
+        let version = le_u32(&head, 8);
+        if version != VERSION {
+            return Err(FileError::Version { found: version });
+        }
+        let flags = le_u32(&head, 12);
+        let block_entries = le_u32(&head, 16) as usize;
+        let k = le_u32(&head, 20) as usize;
+        let entries = le_u64(&head, 24);
+        let start = le_u128(&head, 32);
+        if ((HEADER + INDEX_ENTRY * k + 4) as u64) > file_len {
+            return Err(FileError::Truncated { part: "index" });
+        }
+        let mut index = vec![0u8; INDEX_ENTRY * k + 4];
+        read_part(&mut reader, &mut index, "index")?;
+        head.extend_from_slice(&index[..INDEX_ENTRY * k]);
+        if crc32(&head) != le_u32(&index, INDEX_ENTRY * k) {
+            return Err(FileError::HeaderChecksum);
+        }
+        if flags & !(FLAG_REMOTENESS | FLAG_RANKS) != 0 {
+            return Err(FileError::Corrupt { reason: "unknown flags" });
+        }
+        if block_entries == 0 || entries.div_ceil(block_entries as u64) != k as u64 {
+            return Err(FileError::Corrupt {
+                reason: "the number of blocks does not fit the entries",
+            });
+        }
+        let ranks = flags & FLAG_RANKS != 0;
+        let game_start = game.canonical(game.start());
+        if start != game_start.into() || ranks != game.rank(game_start).is_some() {
+            return Err(FileError::OtherGame);
+        }
+        let blocks = (0..k)
+            .map(|b| {
+                let at = INDEX_ENTRY * b;
+                BlockInfo {
+                    offset: le_u64(&index, at),
+                    len: le_u32(&index, at + 8),
+                    crc: le_u32(&index, at + 12),
+                    first: le_u128(&index, at + 16),
+                }
+            })
+            .collect::<Vec<BlockInfo>>();
+        if blocks.iter().any(|b| b.offset.saturating_add(u64::from(b.len)) > file_len) {
+            return Err(FileError::Truncated { part: "blocks" });
+        }
+        Ok(ValuesFile {
+            game,
+            reader,
+            remoteness: flags & FLAG_REMOTENESS != 0,
+            ranks,
+            block_entries,
+            entries,
+            blocks,
+        })
+    }
+
+    /// The game the file was opened for.
+    pub fn game(&self) -> &G {
+        &self.game
+    }
+
+    /// Whether the file holds remoteness (otherwise [`value`](ValuesFile::value) answers
+    /// `None` for it).
+    pub fn has_remoteness(&self) -> bool {
+        self.remoteness
+    }
+
+    /// The outcome and remoteness (when stored) of a position, canonicalised first;
+    /// `Ok(None)` when it is not reachable from the start.
+    ///
+    /// # Errors
+    /// [`FileError::BlockChecksum`] or [`FileError::Corrupt`] when the block it reads is
+    /// damaged; [`FileError::Truncated`] when the file was cut after it was opened;
+    /// [`FileError::Io`].
+    ///
+    /// # Complexity
+    /// One seek and one read of a block of at most [`BLOCK_ENTRIES`] entries.
+    pub fn value(&mut self, p: G::Position) -> Result<Option<(Outcome, Option<u32>)>, FileError> {
+        let c = self.game.canonical(p);
+        if self.ranks {
+            let Some(rank) = self.game.rank(c) else { return Ok(None) };
+            if rank >= self.entries {
+                return Ok(None);
+            }
+            let b = (rank / self.block_entries as u64) as usize;
+            let j = (rank % self.block_entries as u64) as usize;
+            let bytes = self.read_block(b)?;
+            let count = self.entries_in(b);
+            let bitmap = count.div_ceil(8);
+            if bytes.len() < bitmap {
+                return Err(FileError::Corrupt { reason: "a block ends inside its bitmap" });
+            }
+            if bytes[j / 8] & (1 << (j % 8)) == 0 {
+                return Ok(None);
+            }
+            let before = bytes[..j / 8].iter().map(|b| b.count_ones() as usize).sum::<usize>()
+                + (bytes[j / 8] & ((1u8 << (j % 8)) - 1)).count_ones() as usize;
+            return get_value(&bytes, bitmap, before, self.remoteness).map(Some);
+        }
+        let key: u128 = c.into();
+        let b = self.blocks.partition_point(|info| info.first <= key);
+        if b == 0 {
+            return Ok(None);
+        }
+        let b = b - 1;
+        let bytes = self.read_block(b)?;
+        let mut at = 0;
+        let mut current = self.blocks[b].first;
+        let mut j = 0;
+        let count = self.entries_in(b);
+        while current < key && j + 1 < count {
+            current = current
+                .checked_add(get_varint(&bytes, &mut at)?)
+                .ok_or(FileError::Corrupt { reason: "positions overflow" })?;
+            j += 1;
+        }
+        if current != key {
+            return Ok(None);
+        }
+        for _ in j + 1..count {
+            get_varint(&bytes, &mut at)?;
+        }
+        get_value(&bytes, at, j, self.remoteness).map(Some)
+    }
+
+    fn entries_in(&self, b: usize) -> usize {
+        let first = (b * self.block_entries) as u64;
+        (self.entries - first).min(self.block_entries as u64) as usize
+    }
+
+    fn read_block(&mut self, b: usize) -> Result<Vec<u8>, FileError> {
+        let info = self.blocks[b];
+        self.reader.seek(SeekFrom::Start(info.offset))?;
+        let mut bytes = vec![0u8; info.len as usize];
+        read_part(&mut self.reader, &mut bytes, "blocks")?;
+        if crc32(&bytes) != info.crc {
+            return Err(FileError::BlockChecksum { block: b });
+        }
+        Ok(bytes)
+    }
+}

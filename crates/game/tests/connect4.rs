@@ -1,0 +1,181 @@
+//! Connect Four: an independent minimax on small boards, mirror symmetry, notation.
+
+mod common;
+
+use std::collections::HashMap;
+
+use gamegraph_game::games::{BoardSizeError, ConnectFour};
+use gamegraph_game::{ExploreConfig, Game, Outcome, SolvedGame};
+
+/// Independent rules on a grid: `cells[c][r]`, row 0 at the bottom, 0 empty, 1 X, 2 O.
+#[derive(Clone, PartialEq, Eq, Hash)]
+struct Grid {
+    w: usize,
+    h: usize,
+    cells: Vec<Vec<u8>>,
+}
+
+impl Grid {
+    fn from_text(s: &str, w: usize, h: usize) -> Grid {
+        let mut cells = vec![vec![0u8; h]; w];
+        for (i, row) in s.split('/').enumerate() {
+            for (c, ch) in row.chars().enumerate() {
+                cells[c][h - 1 - i] = match ch {
+                    'X' => 1,
+                    'O' => 2,
+                    _ => 0,
+                };
+            }
+        }
+        Grid { w, h, cells }
+    }
+
+    fn stones(&self) -> usize {
+        self.cells.iter().flatten().filter(|&&c| c != 0).count()
+    }
+
+    fn four(&self) -> bool {
+        let at =
+            |c: i64, r: i64| (0..self.w as i64).contains(&c) && (0..self.h as i64).contains(&r);
+        for c in 0..self.w as i64 {
+            for r in 0..self.h as i64 {
+                let me = self.cells[c as usize][r as usize];
+                if me == 0 {
+                    continue;
+                }
+                for (dc, dr) in [(1, 0), (0, 1), (1, 1), (1, -1)] {
+                    if (1..4).all(|k| {
+                        at(c + k * dc, r + k * dr)
+                            && self.cells[(c + k * dc) as usize][(r + k * dr) as usize] == me
+                    }) {
+                        return true;
+                    }
+                }
+            }
+        }
+        false
+    }
+
+    fn key(&self) -> u64 {
+        self.cells.iter().flatten().fold(0, |k, &c| k * 3 + u64::from(c))
+    }
+}
+
+fn minimax(g: &Grid, memo: &mut HashMap<u64, (Outcome, u32)>) -> (Outcome, u32) {
+    if let Some(&v) = memo.get(&g.key()) {
+        return v;
+    }
+    let v = if g.four() {
+        (Outcome::Loss, 0)
+    } else if g.stones() == g.w * g.h {
+        (Outcome::Tie, 0)
+    } else {
+        let me = if g.stones().is_multiple_of(2) { 1 } else { 2 };
+        let mut children = Vec::new();
+        for c in 0..g.w {
+            if let Some(r) = g.cells[c].iter().position(|&x| x == 0) {
+                let mut n = g.clone();
+                n.cells[c][r] = me;
+                children.push(minimax(&n, memo));
+            }
+        }
+        common::minimax_step(&children)
+    };
+    memo.insert(g.key(), v);
+    v
+}
+
+fn check_board(w: u32, h: u32, every: usize) {
+    let solved =
+        SolvedGame::new(ConnectFour::new(w, h).unwrap(), &ExploreConfig::default()).unwrap();
+    let mut memo = HashMap::new();
+    let start = Grid::from_text(&solved.game().show(solved.game().start()), w as usize, h as usize);
+    let (o, r) = minimax(&start, &mut memo);
+    assert_eq!((solved.start_outcome(), solved.start_remoteness()), (o, Some(r)));
+    for (i, &p) in solved.positions().iter().enumerate() {
+        if i % every != 0 {
+            continue;
+        }
+        let text = solved.game().show(p);
+        let (o, r) = minimax(&Grid::from_text(&text, w as usize, h as usize), &mut memo);
+        assert_eq!(solved.value(p), Some((o, Some(r))), "{text}");
+    }
+}
+
+#[test]
+fn board_4x4_matches_minimax_everywhere() {
+    check_board(4, 4, 1);
+}
+
+#[test]
+fn board_5x4_matches_minimax() {
+    check_board(5, 4, 97);
+}
+
+#[test]
+fn small_boards_match_minimax_everywhere() {
+    for (w, h) in [(1, 4), (4, 1), (3, 3), (4, 3), (3, 4), (5, 2), (2, 5)] {
+        check_board(w, h, 1);
+    }
+}
+
+#[test]
+fn mirror_on_and_off_agree() {
+    let sym = SolvedGame::new(ConnectFour::new(4, 4).unwrap(), &ExploreConfig::default()).unwrap();
+    let plain =
+        SolvedGame::new(ConnectFour::without_symmetry(4, 4).unwrap(), &ExploreConfig::default())
+            .unwrap();
+    assert!(sym.len() < plain.len());
+    for &p in plain.positions() {
+        assert_eq!(sym.value(p), plain.value(p));
+    }
+    assert_eq!(plain.start_outcome(), Outcome::Tie);
+}
+
+#[test]
+fn notation_round_trips_and_reports_columns() {
+    let g = ConnectFour::without_symmetry(5, 4).unwrap();
+    let solved =
+        SolvedGame::new(ConnectFour::without_symmetry(4, 3).unwrap(), &ExploreConfig::default())
+            .unwrap();
+    for &p in solved.positions() {
+        let s = solved.game().show(p);
+        assert_eq!(solved.game().parse(&s), Ok(p), "{s}");
+    }
+    let p = g.parse("...../...../..o../.xx..").unwrap();
+    assert_eq!(g.show(p), "...../...../..O../.XX..");
+    let mut moves = Vec::new();
+    g.moves(p, &mut moves);
+    assert_eq!(moves.len(), 5);
+    assert!(moves.iter().all(|&q| g.show(q).matches('O').count() == 2));
+    let e = g.parse("...../...../..O../.X?..").unwrap_err();
+    assert_eq!(e.column(), 21);
+    assert_eq!(g.parse("..../...../...../.....").unwrap_err().column(), 5);
+    assert_eq!(g.parse("...../...../..X../.....").unwrap_err().column(), 3);
+    assert_eq!(g.parse("...../...../...../OO...").unwrap_err().column(), 1);
+    assert_eq!(g.parse("...../.....").unwrap_err().column(), 12);
+    assert_eq!(
+        ConnectFour::new(8, 8).unwrap_err(),
+        BoardSizeError::TooLarge { width: 8, height: 8 }
+    );
+    assert!(ConnectFour::new(7, 6).is_ok());
+    assert!(ConnectFour::new(1, 63).is_ok());
+    assert_eq!(ConnectFour::new(0, 3).unwrap_err(), BoardSizeError::Empty);
+}
+
+#[test]
+fn four_in_a_row_finishes_the_game() {
+    let g = ConnectFour::new(5, 4).unwrap();
+    // X has just completed a diagonal: O is to move and has lost.
+    let p = g.parse("...X./..XO./.XOO./XOXXO").unwrap();
+    let mut moves = Vec::new();
+    g.moves(p, &mut moves);
+    assert!(moves.is_empty());
+    assert_eq!(g.terminal(p), gamegraph_game::Terminal::Loss);
+    // A full 1 × 4 column without four of a colour is a tie.
+    let g = ConnectFour::new(1, 4).unwrap();
+    let p = g.parse("O/X/O/X").unwrap();
+    g.moves(p, &mut moves);
+    assert!(moves.is_empty());
+    assert_eq!(g.terminal(p), gamegraph_game::Terminal::Tie);
+}

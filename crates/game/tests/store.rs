@@ -1,0 +1,89 @@
+//! Values files: every value read back, one block per query, typed errors on damage.
+
+use std::io::Cursor;
+
+use gamegraph_game::games::{Chase, ConnectFour, OctalRows, TicTacToe};
+use gamegraph_game::{ExploreConfig, FileError, Game, SolvedGame, ValuesFile};
+
+fn saved<G: Game>(solved: &SolvedGame<G>, remoteness: bool) -> Vec<u8>
+where
+    G::Position: Into<u128>,
+{
+    let mut bytes = Vec::new();
+    solved.save(&mut bytes, remoteness).unwrap();
+    bytes
+}
+
+fn round_trip<G: Game + Clone>(solved: &SolvedGame<G>, extra: &[G::Position]) -> [usize; 2]
+where
+    G::Position: Into<u128>,
+{
+    [false, true].map(|remoteness| {
+        let bytes = saved(solved, remoteness);
+        let mut file = ValuesFile::open(solved.game().clone(), Cursor::new(&bytes)).unwrap();
+        assert_eq!(file.has_remoteness(), remoteness);
+        for &p in solved.positions().iter().chain(extra) {
+            let want = solved.value(p).map(|(o, r)| (o, if remoteness { r } else { None }));
+            assert_eq!(file.value(p).unwrap(), want, "{}", solved.game().show(p));
+        }
+        bytes.len()
+    })
+}
+
+#[test]
+fn values_read_back_for_every_game() {
+    let config = ExploreConfig::default();
+    let ttt = SolvedGame::new(TicTacToe::without_symmetry(), &config).unwrap();
+    let unreachable = ttt.game().parse("XXX/OOO/...").unwrap();
+    round_trip(&ttt, &[unreachable]);
+    let ttt = SolvedGame::new(TicTacToe::new(), &config).unwrap();
+    round_trip(&ttt, &[unreachable, ttt.game().parse("X../.../..O").unwrap()]);
+    let c4 = SolvedGame::new(ConnectFour::new(4, 4).unwrap(), &config).unwrap();
+    let floating = c4.game().parse("XX.O/XX.O/OO.X/OO.X").unwrap();
+    let [plain, with_remoteness] = round_trip(&c4, &[floating, 0, u64::MAX]);
+    assert!(plain * 2 < c4.len() * 3, "{plain} bytes for {} positions", c4.len());
+    assert!(with_remoteness < c4.len() * 3, "{with_remoteness} bytes for {} positions", c4.len());
+    let kayles = SolvedGame::new(OctalRows::kayles(&[25, 4]).unwrap(), &config).unwrap();
+    round_trip(&kayles, &[kayles.game().parse("26").unwrap()]);
+    let chase = SolvedGame::new(Chase::without_symmetry(13).unwrap(), &config).unwrap();
+    round_trip(&chase, &[]);
+    let chase = SolvedGame::new(Chase::new(13).unwrap(), &config).unwrap();
+    round_trip(&chase, &[chase.game().position(4, 9, true)]);
+}
+
+#[test]
+fn damage_gives_typed_errors() {
+    let solved =
+        SolvedGame::new(ConnectFour::new(4, 4).unwrap(), &ExploreConfig::default()).unwrap();
+    let bytes = saved(&solved, true);
+    let game = || solved.game().clone();
+    let open = |b: &[u8]| ValuesFile::open(game(), Cursor::new(b.to_vec())).map(|_| ());
+    let last = *solved.positions().last().unwrap();
+
+    assert_eq!(open(b"GGVALUE"), Err(FileError::NotAValuesFile));
+    assert_eq!(open(b"PK\x03\x04 not values at all"), Err(FileError::NotAValuesFile));
+    assert_eq!(open(&bytes[..30]), Err(FileError::Truncated { part: "header" }));
+    assert_eq!(open(&bytes[..60]), Err(FileError::Truncated { part: "index" }));
+    let mut b = bytes.clone();
+    b[8] = 9;
+    assert_eq!(open(&b), Err(FileError::Version { found: 9 }));
+    let mut b = bytes.clone();
+    b[50] ^= 1;
+    assert_eq!(open(&b), Err(FileError::HeaderChecksum));
+    let other = ConnectFour::new(5, 4).unwrap();
+    assert_eq!(
+        ValuesFile::open(other, Cursor::new(bytes.clone())).map(|_| ()),
+        Err(FileError::OtherGame)
+    );
+
+    // The last block cut short.
+    assert_eq!(open(&bytes[..bytes.len() - 10]), Err(FileError::Truncated { part: "blocks" }));
+    // A flipped bit in the last block.
+    let mut b = bytes.clone();
+    let n = b.len();
+    b[n - 3] ^= 0x10;
+    let mut file = ValuesFile::open(game(), Cursor::new(b)).unwrap();
+    let blocks = solved.len().div_ceil(gamegraph_game::BLOCK_ENTRIES);
+    assert_eq!(file.value(last), Err(FileError::BlockChecksum { block: blocks - 1 }));
+    assert!(FileError::BlockChecksum { block: 3 }.to_string().contains("block 3"));
+}
