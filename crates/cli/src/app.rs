@@ -46,6 +46,8 @@ enum Command {
     Octal(cmd::octal::Args),
     /// Grundy sequences and proven periods of subtraction games.
     Subtraction(cmd::subtraction::Args),
+    /// Games given by their rules (tic-tac-toe, Connect Four, Kayles, ...): solve, query.
+    Game(cmd::game::Args),
     /// Play a game graph, the tab board or heaps against perfect play in the terminal.
     Play(cmd::play::Args),
     /// A local web page to see and play every game, with an HTTP API for scripts.
@@ -142,6 +144,7 @@ fn dispatch(command: Command) -> Result<ExitCode, CliError> {
         Command::Subtraction(a) => cmd::subtraction::run(a),
         Command::Play(a) => cmd::play::run(a),
         Command::Serve(a) => cmd::serve::run(a),
+        Command::Game(a) => cmd::game::run(a),
     }
 }
 

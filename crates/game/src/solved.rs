@@ -17,6 +17,26 @@ pub struct PositionValue<P> {
     pub moves: Vec<MoveValue<P>>,
 }
 
+impl<P: Ord> PositionValue<P> {
+    /// The value of `position`, with its `moves` put best first (see [`MoveValue`]).
+    pub fn new(
+        position: P,
+        outcome: Outcome,
+        remoteness: Option<u32>,
+        mut moves: Vec<MoveValue<P>>,
+    ) -> PositionValue<P> {
+        moves.sort_by(|a, b| {
+            let key = |m: &MoveValue<P>| {
+                let r = i64::from(m.remoteness.unwrap_or(0));
+                let r = if m.outcome == Outcome::Loss { -r } else { r };
+                (std::cmp::Reverse(m.outcome.preference()), r)
+            };
+            key(a).cmp(&key(b)).then(a.position.cmp(&b.position))
+        });
+        PositionValue { position, outcome, remoteness, moves }
+    }
+}
+
 /// One move and what it is worth to the player who makes it.
 ///
 /// Moves are listed best first: by outcome for the mover (win, tie, draw, loss), then a
@@ -139,15 +159,7 @@ impl<G: Game> SolvedGame<G> {
             };
             moves.push(MoveValue { position: q, outcome: o.flip(), remoteness: r });
         }
-        moves.sort_by(|a, b| {
-            let key = |m: &MoveValue<G::Position>| {
-                let r = i64::from(m.remoteness.unwrap_or(0));
-                let r = if m.outcome == Outcome::Loss { -r } else { r };
-                (std::cmp::Reverse(m.outcome.preference()), r)
-            };
-            key(a).cmp(&key(b)).then(a.position.cmp(&b.position))
-        });
-        Ok(PositionValue { position: p, outcome, remoteness, moves })
+        Ok(PositionValue::new(p, outcome, remoteness, moves))
     }
 
     /// [`query`](SolvedGame::query) on a position given in the game's notation.

@@ -444,6 +444,33 @@ where
         self.remoteness
     }
 
+    /// The value of a position and of every move from it, as [`SolvedGame::query`] gives
+    /// them, read from the file; `Ok(None)` when the position is not reachable from the
+    /// start.
+    ///
+    /// # Errors
+    /// As [`value`](ValuesFile::value); [`FileError::Corrupt`] when a move of a reachable
+    /// position is missing from the file.
+    ///
+    /// # Complexity
+    /// One block read for the position and one for each of its moves.
+    pub fn query(
+        &mut self,
+        p: G::Position,
+    ) -> Result<Option<crate::PositionValue<G::Position>>, FileError> {
+        let Some((outcome, remoteness)) = self.value(p)? else { return Ok(None) };
+        let mut next = Vec::new();
+        self.game.moves(p, &mut next);
+        let mut moves = Vec::with_capacity(next.len());
+        for q in next {
+            let (o, r) = self
+                .value(q)?
+                .ok_or(FileError::Corrupt { reason: "a move of a stored position is missing" })?;
+            moves.push(crate::MoveValue { position: q, outcome: o.flip(), remoteness: r });
+        }
+        Ok(Some(crate::PositionValue::new(p, outcome, remoteness, moves)))
+    }
+
     /// The outcome and remoteness (when stored) of a position, canonicalised first;
     /// `Ok(None)` when it is not reachable from the start.
     ///

@@ -2,6 +2,7 @@
 
 pub(crate) mod convert;
 pub(crate) mod dist;
+pub(crate) mod game;
 pub(crate) mod generate;
 pub(crate) mod grundy;
 pub(crate) mod info;

@@ -87,7 +87,7 @@ pub(crate) struct Args {
 }
 
 /// `--at X,Y` (parsed here rather than by clap, so that a bad value is quoted briefly).
-fn parse_at(s: &str) -> Result<(u64, u32), CliError> {
+pub(crate) fn parse_at(s: &str) -> Result<(u64, u32), CliError> {
     let bad = |m: String| CliError::Usage(format!("--at: {m}"));
     let (x, y) = s.split_once(',').ok_or_else(|| bad("expected X,Y, for example 4,3".into()))?;
     let x = x.trim().parse().map_err(|e| bad(format!("bad row {:?}: {e}", short(x))))?;

@@ -1,0 +1,484 @@
+//! `gamegraph game`: games given by their rules, explored, solved and queried by position.
+
+use std::fs::File;
+use std::io::{BufReader, Write};
+use std::path::{Path, PathBuf};
+
+use std::process::ExitCode;
+use std::time::Instant;
+
+use gamegraph_game::games::{Chase, ConnectFour, OctalRows, TabBoard, TicTacToe};
+use gamegraph_game::{
+    ExploreConfig, ExploreError, FileError, Game, Outcome, PositionValue, QueryError, SolvedGame,
+    ValuesFile,
+};
+
+use crate::cmd::octal::quoted;
+use serde::Serialize;
+
+use crate::common::{CliError, Output, progress, thread_pool, write_json};
+
+/// Arguments of `gamegraph game`.
+#[derive(Debug, clap::Args)]
+#[command(after_help = "A game is given by its rules: where play starts, the moves of every \
+position and what a finished position is worth. `solve` explores every position reachable from \
+the start and labels each win, loss, tie or draw for the player to move, with its remoteness \
+(plies to the end with best play: the winner hurries, the loser delays); `query` gives the \
+value of one position and of every move from it. See docs/games.md for the rules and \
+notations.
+
+Examples:
+  gamegraph game list
+  gamegraph game tic-tac-toe solve                  # 765 positions; the start is a tie in 9
+  gamegraph game tic-tac-toe query 'XX./OO./...'    # a win in 1, and the value of each move
+  gamegraph game connect-four --cols 5 --rows 4 solve -o c4.values
+  gamegraph game connect-four --cols 5 --rows 4 query --results c4.values '...../...../...../..X..'
+  gamegraph game kayles 4,7 solve --json
+  gamegraph game chase 12 query --json 'C.....M..... c'")]
+pub(crate) struct Args {
+    #[command(subcommand)]
+    game: Which,
+}
+
+/// The shipped games.
+#[derive(Debug, clap::Subcommand)]
+enum Which {
+    /// The games that ship, with their notation.
+    List {
+        /// Print JSON.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Tic-tac-toe on 3 × 3: three in a row wins, a full board is a tie.
+    TicTacToe {
+        /// Count mirror images and rotations of a board as different positions.
+        #[arg(long)]
+        no_symmetry: bool,
+        #[command(subcommand)]
+        action: Action,
+    },
+    /// Connect Four on a board of any size: four in a row wins, a full board is a tie.
+    ConnectFour {
+        /// The number of columns.
+        #[arg(long, default_value_t = 7)]
+        cols: u32,
+        /// The number of rows.
+        #[arg(long, default_value_t = 6)]
+        rows: u32,
+        /// Count mirror images as different positions.
+        #[arg(long)]
+        no_symmetry: bool,
+        #[command(subcommand)]
+        action: Action,
+    },
+    /// Kayles (octal 0.77) on rows of pins: take one pin or two adjacent ones.
+    Kayles {
+        /// The rows' lengths, such as 4,7 or "4 7".
+        rows: String,
+        #[command(subcommand)]
+        action: Action,
+    },
+    /// Dawson's Kayles (octal 0.07) on rows of pins: take two adjacent pins.
+    DawsonsKayles {
+        /// The rows' lengths, such as 4,7 or "4 7".
+        rows: String,
+        #[command(subcommand)]
+        action: Action,
+    },
+    /// Any octal game on rows of pins.
+    Octal {
+        /// The octal code, such as 0.137.
+        code: String,
+        /// The rows' lengths, such as 4,7 or "4 7".
+        rows: String,
+        #[command(subcommand)]
+        action: Action,
+    },
+    /// A cat chases a mouse on a ring of N cells (a loopy game: most positions are draws).
+    Chase {
+        /// The number of cells of the ring.
+        cells: u32,
+        /// Count rotations and reflections of the ring as different positions.
+        #[arg(long)]
+        no_symmetry: bool,
+        #[command(subcommand)]
+        action: Action,
+    },
+    /// The tab board game on ROWS × COLS from cell X,Y.
+    Tab {
+        /// The number of rows.
+        rows: u64,
+        /// The number of columns.
+        cols: u32,
+        /// The start cell X,Y (row, column, from 1).
+        at: String,
+        #[command(subcommand)]
+        action: Action,
+    },
+}
+
+/// What to do with the game.
+#[derive(Debug, Clone, clap::Subcommand)]
+enum Action {
+    /// Explore and solve every position reachable from the start.
+    Solve {
+        /// Write the values of every position to a results file, for `query --results`.
+        #[arg(short, long, value_name = "FILE")]
+        output: Option<PathBuf>,
+        /// Store only the outcomes in the results file, not the remoteness.
+        #[arg(long, requires = "output")]
+        no_remoteness: bool,
+        #[command(flatten)]
+        common: Common,
+    },
+    /// The value of a position and of every move from it.
+    Query {
+        /// The position, in the game's notation (`game list` shows it).
+        position: String,
+        /// Answer from a results file of `solve -o` instead of solving.
+        #[arg(long, value_name = "FILE")]
+        results: Option<PathBuf>,
+        #[command(flatten)]
+        common: Common,
+    },
+}
+
+/// Options of every action.
+#[derive(Debug, Clone, clap::Args)]
+struct Common {
+    /// Print JSON.
+    #[arg(long)]
+    json: bool,
+    /// Stop (exit 3) when more positions than N are found [default: what this machine's
+    /// memory holds at about 100 bytes a position].
+    #[arg(long, value_name = "N")]
+    max_positions: Option<usize>,
+    /// Worker threads (default: one per core).
+    #[arg(long, value_name = "N")]
+    threads: Option<usize>,
+}
+
+/// Bytes a position takes while it is explored and solved, for the default limit.
+const BYTES_PER_POSITION: u64 = 100;
+
+/// Runs `gamegraph game`.
+pub(crate) fn run(args: Args) -> Result<ExitCode, CliError> {
+    let usage = |e: &dyn std::fmt::Display| CliError::Usage(e.to_string());
+    match args.game {
+        Which::List { json } => list(json),
+        Which::TicTacToe { no_symmetry, action } => {
+            let game = if no_symmetry { TicTacToe::without_symmetry() } else { TicTacToe::new() };
+            act(game, "tic-tac-toe", &action)
+        }
+        Which::ConnectFour { cols, rows, no_symmetry, action } => {
+            let game = if no_symmetry {
+                ConnectFour::without_symmetry(cols, rows)
+            } else {
+                ConnectFour::new(cols, rows)
+            };
+            act(game.map_err(|e| usage(&e))?, "connect-four", &action)
+        }
+        Which::Kayles { rows, action } => {
+            let game = OctalRows::kayles(&parse_rows(&rows)?).map_err(|e| usage(&e))?;
+            act(game, "kayles", &action)
+        }
+        Which::DawsonsKayles { rows, action } => {
+            let game = OctalRows::dawson(&parse_rows(&rows)?).map_err(|e| usage(&e))?;
+            act(game, "dawsons-kayles", &action)
+        }
+        Which::Octal { code, rows, action } => {
+            let code = code.parse().map_err(|e| usage(&e))?;
+            let game = OctalRows::new(code, &parse_rows(&rows)?).map_err(|e| usage(&e))?;
+            act(game, "octal", &action)
+        }
+        Which::Chase { cells, no_symmetry, action } => {
+            let game = if no_symmetry { Chase::without_symmetry(cells) } else { Chase::new(cells) };
+            act(game.map_err(|e| usage(&e))?, "chase", &action)
+        }
+        Which::Tab { rows, cols, at, action } => {
+            let (x, y) = crate::cmd::tab::parse_at(&at)?;
+            let game = TabBoard::new(rows, cols, x, y).map_err(|e| usage(&e))?;
+            act(game, "tab", &action)
+        }
+    }
+}
+
+/// Row lengths given as `4,7` or `4 7`.
+fn parse_rows(text: &str) -> Result<Vec<u32>, CliError> {
+    text.split(|c: char| c == ',' || c.is_whitespace())
+        .filter(|t| !t.is_empty())
+        .map(|t| {
+            t.parse().map_err(|_| {
+                CliError::Usage(format!("rows: {} is not a row length (0 to 2^32 - 1)", quoted(t)))
+            })
+        })
+        .collect()
+}
+
+/// One line of `game list`.
+#[derive(Serialize)]
+struct Listed {
+    name: &'static str,
+    arguments: &'static str,
+    notation: &'static str,
+    example: &'static str,
+}
+
+const LIST: &[Listed] = &[
+    Listed {
+        name: "tic-tac-toe",
+        arguments: "[--no-symmetry]",
+        notation: "the rows from the top separated by /, each of X, O and .: XO./.X./..O",
+        example: "gamegraph game tic-tac-toe query 'X../.O./...'",
+    },
+    Listed {
+        name: "connect-four",
+        arguments: "[--cols W] [--rows H] [--no-symmetry]",
+        notation: "the rows from the top separated by /, each W cells of X, O and .: ..../..../.O../.XX.",
+        example: "gamegraph game connect-four --cols 4 --rows 4 solve",
+    },
+    Listed {
+        name: "kayles",
+        arguments: "ROWS",
+        notation: "the row lengths separated by spaces, longest first: 7 3 3 1 (0 for none)",
+        example: "gamegraph game kayles 4,7 query '4 3'",
+    },
+    Listed {
+        name: "dawsons-kayles",
+        arguments: "ROWS",
+        notation: "the row lengths separated by spaces, longest first: 7 3 3 1 (0 for none)",
+        example: "gamegraph game dawsons-kayles 10 solve",
+    },
+    Listed {
+        name: "octal",
+        arguments: "CODE ROWS",
+        notation: "the row lengths separated by spaces, longest first: 7 3 3 1 (0 for none)",
+        example: "gamegraph game octal 0.137 9 solve",
+    },
+    Listed {
+        name: "chase",
+        arguments: "CELLS [--no-symmetry]",
+        notation: "the ring from cell 0 (C the cat, M the mouse, . empty), then c or m for who moves: C..M.. c",
+        example: "gamegraph game chase 12 solve",
+    },
+    Listed {
+        name: "tab",
+        arguments: "ROWS COLS X,Y",
+        notation: "the row and the column of the piece: 5 3",
+        example: "gamegraph game tab 20 6 1,1 solve",
+    },
+];
+
+fn list(json: bool) -> Result<ExitCode, CliError> {
+    let mut out = Output::create(None)?;
+    if json {
+        write_json(&mut out, &LIST)?;
+    } else {
+        for g in LIST {
+            writeln!(
+                out,
+                "{} {}\n  positions: {}\n  e.g. {}",
+                g.name, g.arguments, g.notation, g.example
+            )?;
+        }
+    }
+    out.finish()?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Runs `action` on `game`.
+fn act<G: Game + Send>(game: G, name: &str, action: &Action) -> Result<ExitCode, CliError>
+where
+    G::Position: Into<u128>,
+{
+    match action {
+        Action::Solve { output, no_remoteness, common } => {
+            let (solved, seconds) = solve(game, common)?;
+            if let Some(path) = output {
+                let mut out = Output::create(Some(path))?;
+                solved.save(&mut out, !no_remoteness).map_err(|e| file_error(path, e))?;
+                out.finish()?;
+            }
+            summary(&solved, seconds, name, common.json)
+        }
+        Action::Query { position, results: Some(path), common } => {
+            let source = path.display().to_string();
+            let file = File::open(path).map_err(|e| CliError::input(&source, None, e))?;
+            let mut values =
+                ValuesFile::open(game, BufReader::new(file)).map_err(|e| file_error(path, e))?;
+            let p = values.game().parse(position).map_err(|e| query_error(position, e.into()))?;
+            let value = values.query(p).map_err(|e| file_error(path, e))?.ok_or_else(|| {
+                let shown = values.game().show(p);
+                query_error(position, QueryError::Unreachable { position: shown })
+            })?;
+            print_value(values.game(), &value, common.json)
+        }
+        Action::Query { position, results: None, common } => {
+            let (solved, _) = solve(game, common)?;
+            let value = solved.query_str(position).map_err(|e| query_error(position, e))?;
+            print_value(solved.game(), &value, common.json)
+        }
+    }
+}
+
+/// Explores and solves `game` on the thread pool of `common`, with a spinner; the seconds
+/// it took.
+fn solve<G: Game + Send>(game: G, common: &Common) -> Result<(SolvedGame<G>, f64), CliError> {
+    let max_positions = common.max_positions.unwrap_or_else(|| {
+        let bytes = gamegraph_graph::memory::limit().unwrap_or(u64::MAX);
+        usize::try_from(bytes / BYTES_PER_POSITION).unwrap_or(usize::MAX)
+    });
+    let pool = thread_pool(common.threads)?;
+    let bar = progress(None, "exploring and solving");
+    let started = Instant::now();
+    let solved = pool.install(|| SolvedGame::new(game, &ExploreConfig { max_positions }));
+    if let Some(bar) = bar {
+        bar.finish_and_clear();
+    }
+    let solved = solved.map_err(|e| match e {
+        ExploreError::TooManyPositions { .. } => CliError::TimeLimit(format!(
+            "{e}: give a larger --max-positions if this machine's memory holds them"
+        )),
+        other => CliError::Other(anyhow::Error::new(other)),
+    })?;
+    Ok((solved, started.elapsed().as_secs_f64()))
+}
+
+#[derive(Serialize)]
+struct SummaryJson<'a> {
+    game: &'a str,
+    positions: usize,
+    moves: usize,
+    start: String,
+    outcome: &'static str,
+    remoteness: Option<u32>,
+    wins: usize,
+    losses: usize,
+    ties: usize,
+    draws: usize,
+    seconds: f64,
+}
+
+fn summary<G: Game>(
+    solved: &SolvedGame<G>,
+    seconds: f64,
+    name: &str,
+    json: bool,
+) -> Result<ExitCode, CliError> {
+    let counts = solved.solution().counts();
+    let s = SummaryJson {
+        game: name,
+        positions: solved.len(),
+        moves: solved.graph().num_arcs(),
+        start: solved.game().show(solved.explored().position(solved.start())),
+        outcome: solved.start_outcome().word(),
+        remoteness: solved.start_remoteness(),
+        wins: counts.win,
+        losses: counts.loss,
+        ties: counts.tie,
+        draws: counts.draw,
+        seconds,
+    };
+    let mut out = Output::create(None)?;
+    if json {
+        write_json(&mut out, &s)?;
+    } else {
+        writeln!(out, "positions: {} ({} moves)", s.positions, s.moves)?;
+        writeln!(out, "start: {}: {}", s.start, value_words(solved.start_outcome(), s.remoteness))?;
+        writeln!(
+            out,
+            "wins: {}, losses: {}, ties: {}, draws: {}",
+            s.wins, s.losses, s.ties, s.draws
+        )?;
+        writeln!(out, "time: {:.2} s", s.seconds)?;
+    }
+    out.finish()?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// "win in 3", "tie in 9", "draw".
+fn value_words(outcome: Outcome, remoteness: Option<u32>) -> String {
+    match remoteness {
+        Some(r) => format!("{} in {r}", outcome.word()),
+        None => outcome.word().to_owned(),
+    }
+}
+
+#[derive(Serialize)]
+struct ValueJson {
+    position: String,
+    outcome: &'static str,
+    remoteness: Option<u32>,
+    moves: Vec<MoveJson>,
+}
+
+#[derive(Serialize)]
+struct MoveJson {
+    /// The position after the move.
+    position: String,
+    /// The outcome for the player who makes the move.
+    outcome: &'static str,
+    /// The remoteness of the position after the move (`None` for a draw).
+    remoteness: Option<u32>,
+}
+
+fn print_value<G: Game>(
+    game: &G,
+    value: &PositionValue<G::Position>,
+    json: bool,
+) -> Result<ExitCode, CliError> {
+    let v = ValueJson {
+        position: game.show(value.position),
+        outcome: value.outcome.word(),
+        remoteness: value.remoteness,
+        moves: value
+            .moves
+            .iter()
+            .map(|m| MoveJson {
+                position: game.show(m.position),
+                outcome: m.outcome.word(),
+                remoteness: m.remoteness,
+            })
+            .collect(),
+    };
+    let mut out = Output::create(None)?;
+    if json {
+        write_json(&mut out, &v)?;
+    } else {
+        writeln!(out, "{}: {}", v.position, value_words(value.outcome, value.remoteness))?;
+        if !v.moves.is_empty() {
+            writeln!(
+                out,
+                "moves, best first (for the player who moves, and plies left after it):"
+            )?;
+        }
+        for m in &v.moves {
+            match m.remoteness {
+                Some(r) => writeln!(out, "  {}: {} {r}", m.position, m.outcome)?,
+                None => writeln!(out, "  {}: {}", m.position, m.outcome)?,
+            }
+        }
+    }
+    out.finish()?;
+    Ok(ExitCode::SUCCESS)
+}
+
+fn file_error(path: &Path, e: FileError) -> CliError {
+    match e {
+        e @ FileError::Io { .. } => {
+            CliError::Other(anyhow::Error::new(e).context(format!("cannot use {}", path.display())))
+        }
+        other => CliError::input(&path.display().to_string(), None, other),
+    }
+}
+
+fn query_error(text: &str, e: QueryError) -> CliError {
+    match e {
+        QueryError::Parse(p) => CliError::input(
+            "<position>",
+            Some((1, p.column() as u64)),
+            format!("{} in {}", p.message(), quoted(text)),
+        ),
+        other => CliError::Usage(other.to_string()),
+    }
+}
