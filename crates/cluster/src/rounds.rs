@@ -99,8 +99,8 @@ pub(crate) fn propagate(worker: &mut Worker, streams: &mut Streams, local: &Loca
         rounds: 0,
     };
     let mut frontier: Vec<u32> = Vec::new();
-    for u in 0..len {
-        if counter[u] == 0 {
+    for (u, &moves) in counter.iter().enumerate() {
+        if moves == 0 {
             state.label[u] = Label::LOSS;
             state.depth[u] = 0;
             frontier.push(u as u32);

@@ -254,8 +254,7 @@ fn connect(
 /// Hooks that add to `sent` the bytes of every message this process sends (payload and
 /// header, from timely's communication log).
 fn count_sent(sent: Arc<AtomicU64>) -> Hooks {
-    let mut hooks = Hooks::default();
-    hooks.log_fn = Arc::new(move |setup| {
+    let log_fn = Arc::new(move |setup: timely::communication::logging::CommunicationSetup| {
         if !setup.sender {
             return None;
         }
@@ -274,7 +273,7 @@ fn count_sent(sent: Arc<AtomicU64>) -> Hooks {
             },
         ))
     });
-    hooks
+    Hooks { log_fn, ..Hooks::default() }
 }
 
 /// The process's report from what its workers got: the first worker's own error if any
