@@ -8,6 +8,14 @@
 //! process reads its part of (and that the cluster checks together), or a graph that
 //! process 0 read and sends. See docs/distributed.md for the message scheme and its costs.
 //!
+//! [`Job`] does the same in two steps: its checks (and the choice of this process's role
+//! from its input), then the run. The run gives up when the other processes have not all
+//! connected within [`Cluster::connect_timeout`], and can send the process's standard
+//! output, where timely prints its connection progress, to `/dev/null` while it lasts
+//! ([`Cluster::silence_stdout`]). The messages are typed and packed for the wire in one
+//! module, and the labels and the optimal-move rule are retro's own
+//! ([`gamegraph_retro::labels`]).
+//!
 //! ```
 //! use std::sync::Arc;
 //! use gamegraph_cluster::{Cluster, Gathered, Input, Query, dist_solve};
