@@ -29,6 +29,7 @@
 //! ```
 
 mod error;
+pub mod labels;
 mod par;
 mod solution;
 mod solve;

@@ -5,7 +5,7 @@ use gamegraph_graph::hint::prefetch;
 use gamegraph_graph::{Graph, Vertex};
 use rayon::prelude::*;
 
-use crate::solve::NONE;
+use crate::labels::NONE;
 use crate::{Outcome, Solution, solve};
 
 /// Low bits of a state word: the count of successors not yet known to be W while the

@@ -6,7 +6,7 @@ use std::fmt;
 use gamegraph_graph::Vertex;
 
 use crate::Outcome;
-use crate::solve::NONE;
+use crate::labels::NONE;
 
 /// Outcome, depth and optimal move of every position of a game graph, as returned by
 /// [`solve`](crate::solve) and [`par_solve`](crate::par_solve).

@@ -1,70 +1,11 @@
-//! The sequential retrograde solver (the reference) and what both solvers share.
+//! The sequential retrograde solver (the reference).
 
 use std::collections::HashMap;
 
-use gamegraph_graph::{Graph, Vertex};
+use gamegraph_graph::Graph;
 
+use crate::labels::{Label, NONE, best_move};
 use crate::{Outcome, Solution};
-
-/// "No depth" / "no move" in the per-vertex `u32` arrays.
-pub(crate) const NONE: u32 = u32::MAX;
-
-/// Labels of the propagation (an `Outcome` once it is over).
-const UNKNOWN: u8 = 0;
-const WIN: u8 = 1;
-const LOSS: u8 = 2;
-
-/// The final outcome of a propagation label: everything still unknown is a draw.
-#[inline]
-fn finish_label(label: u8) -> Outcome {
-    match label {
-        WIN => Outcome::Win,
-        LOSS => Outcome::Loss,
-        _ => Outcome::Draw,
-    }
-}
-
-/// The optimal move from a vertex with `outcome` and `depth` whose successors are `succ`:
-/// from W an L successor of depth `depth - 1` (the minimum), from L a successor of depth
-/// `depth - 1` (the maximum), from D a D successor; the smallest id among them, or [`NONE`].
-#[inline]
-fn best_move_of(
-    succ: &[Vertex],
-    outcome: Outcome,
-    depth: u32,
-    outcomes: &[Outcome],
-    depths: &[u32],
-) -> u32 {
-    let mut best = NONE;
-    match outcome {
-        Outcome::Win => {
-            let want = depth - 1;
-            for &s in succ {
-                if s.0 < best && outcomes[s.index()] == Outcome::Loss && depths[s.index()] == want {
-                    best = s.0;
-                }
-            }
-        }
-        Outcome::Loss => {
-            if depth > 0 {
-                let want = depth - 1;
-                for &s in succ {
-                    if s.0 < best && depths[s.index()] == want {
-                        best = s.0;
-                    }
-                }
-            }
-        }
-        Outcome::Draw => {
-            for &s in succ {
-                if s.0 < best && outcomes[s.index()] == Outcome::Draw {
-                    best = s.0;
-                }
-            }
-        }
-    }
-    best
-}
 
 /// Labels every position of `g` win / lose / draw, with its depth and optimal move, by
 /// retrograde analysis (backward induction from the positions without moves). This is the
@@ -114,12 +55,12 @@ pub fn solve(g: &Graph) -> Solution {
     // A vertex with more than u32::MAX - 1 moves keeps the excess in `extra`.
     let mut extra: HashMap<u32, u64> = HashMap::new();
     let mut counter: Vec<u32> = Vec::with_capacity(n);
-    let mut label: Vec<u8> = vec![UNKNOWN; n];
+    let mut label: Vec<Label> = vec![Label::UNKNOWN; n];
     let mut queue: Vec<u32> = Vec::with_capacity(n);
     for v in 0..n {
         let deg = soff[v + 1] - soff[v];
         if deg == 0 {
-            label[v] = LOSS;
+            label[v] = Label::LOSS;
             queue.push(v as u32);
             counter.push(0);
         } else if deg < u64::from(NONE) {
@@ -137,11 +78,11 @@ pub fn solve(g: &Graph) -> Solution {
         head += 1;
         let next = counter[v] + 1;
         let preds = &pred[poff[v] as usize..poff[v + 1] as usize];
-        if label[v] == LOSS {
+        if label[v] == Label::LOSS {
             for &u in preds {
                 let u = u.index();
-                if label[u] == UNKNOWN {
-                    label[u] = WIN;
+                if label[u] == Label::UNKNOWN {
+                    label[u] = Label::WIN;
                     counter[u] = next;
                     queue.push(u as u32);
                 }
@@ -149,10 +90,10 @@ pub fn solve(g: &Graph) -> Solution {
         } else {
             for &u in preds {
                 let u = u.index();
-                if label[u] == UNKNOWN {
+                if label[u] == Label::UNKNOWN {
                     counter[u] -= 1;
                     if counter[u] == 0 && !refill(&mut extra, u, &mut counter[u]) {
-                        label[u] = LOSS;
+                        label[u] = Label::LOSS;
                         counter[u] = next;
                         queue.push(u as u32);
                     }
@@ -162,7 +103,7 @@ pub fn solve(g: &Graph) -> Solution {
     }
     drop(queue);
 
-    let outcomes: Vec<Outcome> = label.into_iter().map(finish_label).collect();
+    let outcomes: Vec<Outcome> = label.into_iter().map(Label::outcome).collect();
     let mut depths = counter;
     for (d, o) in depths.iter_mut().zip(&outcomes) {
         if *o == Outcome::Draw {
@@ -172,12 +113,12 @@ pub fn solve(g: &Graph) -> Solution {
     let moves: Vec<u32> = g
         .vertices()
         .map(|v| {
-            best_move_of(
-                g.successors(v),
+            best_move(
                 outcomes[v.index()],
                 depths[v.index()],
-                &outcomes,
-                &depths,
+                g.successors(v).iter().map(|s| (s.0, s.index())),
+                |s| outcomes[s],
+                |s| depths[s],
             )
         })
         .collect();

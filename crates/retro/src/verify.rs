@@ -137,8 +137,8 @@ fn check_vertex(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::labels::NONE;
     use crate::solve;
-    use crate::solve::NONE;
     use gamegraph_graph::testgen::graph;
 
     fn parts(s: &Solution) -> (Vec<Outcome>, Vec<u32>, Vec<u32>) {

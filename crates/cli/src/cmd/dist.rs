@@ -3,12 +3,11 @@
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use anyhow::anyhow;
-use gamegraph_dist::{
-    Cluster, DistError, Gathered, Input, Query, Shard, dist_solve, parse_hostfile, shards,
+use gamegraph_cluster::{
+    Cluster, ClusterError, Gathered, Input, Job, Query, Shard, parse_hostfile, shards,
 };
 use gamegraph_graph::{Vertex, open};
 use gamegraph_retro::Table;
@@ -139,36 +138,31 @@ fn run_retro(args: RetroArgs) -> Result<ExitCode, CliError> {
     }
     let name = args.file.display().to_string();
     let shape = args.shape;
-    let Chosen { input, start, vertices, arcs, mut failed } =
-        choose_input(&args, addresses.len() == 1)?;
+    let Chosen { input, start, vertices, arcs, mut failed } = choose_input(&args)?;
     let query = match start {
         _ if args.shards.is_some() => Query::Shard,
         Some(s) if !shape.all && !shape.json && !shape.line => Query::Start(s),
         _ => Query::All,
     };
+    let cluster_size = addresses.len();
+    let cluster = Cluster {
+        connect_timeout: Duration::from_secs(args.connect_timeout),
+        silence_stdout: true,
+        ..Cluster::new(addresses, args.process, args.workers)
+    };
+    let job = Job::new(input, query, &cluster).map_err(|e| cli_error(e, &name, &mut failed))?;
     if let Some(dir) = &args.shards {
         std::fs::create_dir_all(dir)
             .map_err(|e| CliError::Other(anyhow!("cannot create {}: {e}", dir.display())))?;
     }
-    let cluster_size = addresses.len();
-    let cluster = Cluster { addresses, process: args.process, workers: args.workers };
 
-    let formed = Arc::new(AtomicBool::new(false));
-    watchdog(Arc::clone(&formed), Duration::from_secs(args.connect_timeout));
     exit_on_lost_peer();
-    let quiet = QuietStdout::new()?;
     let bar = progress(None, "solving on the cluster");
-    let report = dist_solve(input, query, &cluster, formed);
+    let report = job.run();
     if let Some(bar) = bar {
         bar.finish_and_clear();
     }
-    drop(quiet);
-    let report = report.map_err(|e| match e {
-        _ if failed.is_some() => failed.take().expect("process 0's own error"),
-        DistError::Read(e) => CliError::input(&name, e.position(), e),
-        DistError::Peer { .. } | DistError::Mismatch(_) => CliError::Usage(e.to_string()),
-        e => CliError::Other(anyhow!("{e}")),
-    })?;
+    let report = report.map_err(|e| cli_error(e, &name, &mut failed))?;
     if args.stats {
         #[allow(clippy::print_stderr)]
         {
@@ -207,8 +201,8 @@ struct Chosen {
 }
 
 /// A binary file is read in parts by every process; anything else is read by process 0
-/// alone, which sends the others their parts (or, alone in its cluster, keeps it all).
-fn choose_input(args: &RetroArgs, alone: bool) -> Result<Chosen, CliError> {
+/// alone (the library decides what it does with it).
+fn choose_input(args: &RetroArgs) -> Result<Chosen, CliError> {
     let parts = match open::open_parts(&args.file, args.input.format.map(Into::into)) {
         Ok(parts) => parts,
         Err(open::OpenError::Io { .. }) if args.process != 0 => None,
@@ -222,7 +216,7 @@ fn choose_input(args: &RetroArgs, alone: bool) -> Result<Chosen, CliError> {
         return Ok(chosen(Input::Binary(Arc::new(parts)), start, size, None));
     }
     if args.process != 0 {
-        return Ok(chosen(Input::Receiver, None, (0, 0), None));
+        return Ok(chosen(Input::ReadByProcess0(None), None, (0, 0), None));
     }
     let read = read_graph(Some(&args.file), &args.input).and_then(|(file, _)| {
         let start = args.shape.start_vertex(file.graph.num_vertices(), file.start)?;
@@ -231,12 +225,26 @@ fn choose_input(args: &RetroArgs, alone: bool) -> Result<Chosen, CliError> {
     Ok(match read {
         Ok((g, start)) => {
             let size = (g.num_vertices(), g.num_arcs());
-            let g = Arc::new(g);
-            chosen(if alone { Input::Graph(g) } else { Input::Root(g) }, start, size, None)
+            chosen(Input::ReadByProcess0(Some(Ok(Arc::new(g)))), start, size, None)
         }
-        Err(e) if alone => return Err(e),
-        Err(e) => chosen(Input::RootFailed(e.to_string()), None, (0, 0), Some(e)),
+        Err(e) => chosen(Input::ReadByProcess0(Some(Err(e.to_string()))), None, (0, 0), Some(e)),
     })
+}
+
+/// The command's error for a failure of the cluster: process 0's own error when it could
+/// not read the graph (the others are told), and exit code 2 for what the processes were
+/// given.
+fn cli_error(e: ClusterError, name: &str, failed: &mut Option<CliError>) -> CliError {
+    match e {
+        ClusterError::ConnectTimeout { .. } => {
+            CliError::Other(anyhow!("{e} (raise it with --connect-timeout SECS)"))
+        }
+        ClusterError::Stdout(e) => e.into(),
+        _ if failed.is_some() => failed.take().expect("process 0's own error"),
+        ClusterError::Read(e) => CliError::input(name, e.position(), e),
+        ClusterError::Peer { .. } | ClusterError::Mismatch { .. } => CliError::Usage(e.to_string()),
+        e => CliError::Other(anyhow!("{e}")),
+    }
 }
 
 /// Writes `DIR/shard-I.txt` and, on process 0, `DIR/shards.txt` for `size` = (vertices,
@@ -275,29 +283,6 @@ fn run_merge(args: MergeArgs) -> Result<ExitCode, CliError> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// Ends the process with exit code 1 if the cluster has not formed after `timeout`
-/// (timely retries connecting for ever).
-fn watchdog(formed: Arc<AtomicBool>, timeout: Duration) {
-    std::thread::spawn(move || {
-        let step = Duration::from_millis(50);
-        let mut waited = Duration::ZERO;
-        while waited < timeout {
-            if formed.load(Ordering::SeqCst) {
-                return;
-            }
-            std::thread::sleep(step);
-            waited += step;
-        }
-        if !formed.load(Ordering::SeqCst) {
-            fail(&format!(
-                "the other processes did not all connect within {} s (raise it with \
-                 --connect-timeout SECS)",
-                timeout.as_secs()
-            ));
-        }
-    });
-}
-
 /// Turns a panic of timely's network threads (a peer that went away) or of a worker into
 /// a message and exit code 1, instead of workers that wait for ever.
 fn exit_on_lost_peer() {
@@ -320,40 +305,4 @@ fn fail(message: &str) -> ! {
         eprintln!("error: {message}");
     }
     std::process::exit(1)
-}
-
-/// Standard output sent to /dev/null while it lives: timely's networking prints its
-/// connection progress there, and only the answer may appear on it.
-struct QuietStdout {
-    saved: Option<std::os::fd::OwnedFd>,
-}
-
-impl QuietStdout {
-    fn new() -> Result<Self, CliError> {
-        use std::os::fd::{AsFd, AsRawFd};
-        let saved = std::io::stdout().as_fd().try_clone_to_owned()?;
-        let null = std::fs::OpenOptions::new().write(true).open("/dev/null")?;
-        redirect(null.as_raw_fd(), 1)?;
-        Ok(QuietStdout { saved: Some(saved) })
-    }
-}
-
-impl Drop for QuietStdout {
-    fn drop(&mut self) {
-        use std::os::fd::AsRawFd;
-        if let Some(saved) = self.saved.take() {
-            let _ = redirect(saved.as_raw_fd(), 1);
-        }
-    }
-}
-
-/// `dup2(from, to)`.
-#[allow(unsafe_code)]
-fn redirect(from: i32, to: i32) -> std::io::Result<()> {
-    // SAFETY: dup2 on two open descriptors (`from` is owned by the caller, `to` is
-    // standard output, open for the whole process); it touches no Rust memory.
-    if unsafe { libc::dup2(from, to) } < 0 {
-        return Err(std::io::Error::last_os_error());
-    }
-    Ok(())
 }

@@ -1,4 +1,4 @@
-//! Retrograde analysis of game graphs on a cluster, on timely dataflow.
+//! Retrograde analysis of game graphs on a cluster of processes, on timely dataflow.
 //!
 //! [`dist_solve`] labels every position W, L or D with its depth and optimal move, the
 //! same [`Solution`](gamegraph_retro::Solution) as [`gamegraph_retro::solve`], with the
@@ -8,30 +8,50 @@
 //! process reads its part of (and that the cluster checks together), or a graph that
 //! process 0 read and sends. See docs/distributed.md for the message scheme and its costs.
 //!
+//! [`Job`] does the same in two steps: its checks (and the choice of this process's role
+//! from its input), then the run. The run gives up when the other processes have not all
+//! connected within [`Cluster::connect_timeout`], and can send the process's standard
+//! output, where timely prints its connection progress, to `/dev/null` while it lasts
+//! ([`Cluster::silence_stdout`]). The messages are typed and packed for the wire in one
+//! module, and the labels and the optimal-move rule are retro's own
+//! ([`gamegraph_retro::labels`]).
+//!
 //! ```
 //! use std::sync::Arc;
-//! use std::sync::atomic::AtomicBool;
-//! use gamegraph_dist::{Cluster, Gathered, Input, Query, dist_solve};
+//! use gamegraph_cluster::{Cluster, Gathered, Input, Query, dist_solve};
 //! use gamegraph_graph::{Graph, Vertex};
 //!
 //! // 0 -> 1 -> 2 on one process with two workers.
 //! let g = Graph::from_arcs(3, &[(Vertex(0), Vertex(1)), (Vertex(1), Vertex(2))]).unwrap();
 //! let expected = gamegraph_retro::solve(&g);
 //! # let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
-//! let cluster = Cluster { addresses: vec![format!("127.0.0.1:{port}")], process: 0, workers: 2 };
-//! let formed = Arc::new(AtomicBool::new(false));
-//! let report = dist_solve(Input::Graph(Arc::new(g)), Query::All, &cluster, formed).unwrap();
+//! let cluster = Cluster::new(vec![format!("127.0.0.1:{port}")], 0, 2);
+//! let report = dist_solve(Input::Graph(Arc::new(g)), Query::All, &cluster).unwrap();
 //! assert_eq!(report.gathered, Some(Gathered::All(expected)));
 //! assert_eq!(report.rounds, 3);
 //! ```
 
+mod answer;
 mod error;
+mod exchange;
+mod gather;
 mod hostfile;
 mod input;
+mod local;
+mod part;
+mod quiet;
+mod rounds;
+mod run;
+mod setup;
 pub mod shards;
-mod solve;
+mod wire;
 
-pub use crate::error::{DistError, HostfileError};
+pub use crate::answer::{Answer, Gathered, Query, Report, Shard};
+pub use crate::error::{ClusterError, HostfileError};
 pub use crate::hostfile::parse_hostfile;
 pub use crate::input::Input;
-pub use crate::solve::{Answer, Cluster, Gathered, Query, Report, Shard, dist_solve};
+pub use crate::run::{Cluster, DEFAULT_CONNECT_TIMEOUT, Job, dist_solve};
+pub use crate::wire::Reads;
+
+#[cfg(test)]
+mod tests;

@@ -12,9 +12,9 @@ use crate::error::HostfileError;
 ///
 /// # Example
 /// ```
-/// let hosts = gamegraph_dist::parse_hostfile("# two processes\n127.0.0.1:7001\n127.0.0.1:7002\n").unwrap();
+/// let hosts = gamegraph_cluster::parse_hostfile("# two processes\n127.0.0.1:7001\n127.0.0.1:7002\n").unwrap();
 /// assert_eq!(hosts, ["127.0.0.1:7001", "127.0.0.1:7002"]);
-/// assert_eq!(gamegraph_dist::parse_hostfile("a:1\nb\n").unwrap_err().line, 2);
+/// assert_eq!(gamegraph_cluster::parse_hostfile("a:1\nb\n").unwrap_err().line, 2);
 /// ```
 pub fn parse_hostfile(text: &str) -> Result<Vec<String>, HostfileError> {
     let mut hosts = Vec::new();

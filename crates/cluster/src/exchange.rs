@@ -1,0 +1,59 @@
+//! The plumbing every exchange of the cluster uses: a stream whose items each go to one
+//! worker, and the inbox where a worker finds what arrived, by time.
+
+use std::cell::RefCell;
+use std::collections::BTreeMap;
+use std::rc::Rc;
+
+use timely::container::CapacityContainerBuilder;
+use timely::dataflow::operators::{Exchange, Input as _, Inspect, Probe};
+use timely::dataflow::{InputHandle, ProbeHandle, Scope};
+use timely::progress::Stamp;
+use timely::worker::Worker;
+
+/// A timely input's container builder.
+pub(crate) type Builder<T> = CapacityContainerBuilder<Vec<T>>;
+
+/// What a worker received, by time: peers may run a round ahead, so messages of the
+/// next time can arrive before the current one is complete.
+pub(crate) type Inbox<T> = Rc<RefCell<BTreeMap<u64, Vec<T>>>>;
+
+/// Files a batch seen by an inspect operator under its time.
+fn keep<T: Clone>(inbox: &Inbox<T>, event: Result<(&Stamp<u64>, &Vec<T>), &[u64]>) {
+    if let Ok((stamp, data)) = event
+        && let Some(&t) = stamp.elements().first()
+    {
+        inbox.borrow_mut().entry(t).or_default().extend_from_slice(data);
+    }
+}
+
+/// Adds to `scope` the stream of `handle`, each item sent to worker `route(item)`, and
+/// returns the inbox where what arrives is filed by time (complete for a time once
+/// `probe`, which tracks the stream, has passed it).
+pub(crate) fn delivered<T: timely::ExchangeData + Clone>(
+    scope: Scope<'_, u64>,
+    handle: &mut InputHandle<u64, Builder<T>>,
+    route: impl Fn(&T) -> u64 + 'static,
+    probe: &ProbeHandle<u64>,
+) -> Inbox<T> {
+    let inbox: Inbox<T> = Rc::default();
+    let sink = Rc::clone(&inbox);
+    scope
+        .input_from(handle)
+        .exchange(move |x: &T| route(x))
+        .inspect_core(move |event| keep(&sink, event))
+        .probe_with(probe);
+    inbox
+}
+
+/// The messages of `time` (all of them once the probe has passed it).
+pub(crate) fn take<T>(inbox: &Inbox<T>, time: u64) -> Vec<T> {
+    inbox.borrow_mut().remove(&time).unwrap_or_default()
+}
+
+/// Runs `worker` until `probe` has passed `time`, parking it when there is nothing to do.
+pub(crate) fn settle(worker: &mut Worker, probe: &ProbeHandle<u64>, time: u64) {
+    while probe.less_than(&time) {
+        worker.step_or_park(None);
+    }
+}
