@@ -1,3 +1,5 @@
+//! [`Vertex`]: a position of a game graph, 0-based inside and 1-based in files and output.
+
 /// A position of a game graph: a 0-based index below [`Graph::num_vertices`](crate::Graph::num_vertices).
 ///
 /// File formats and user-facing output are 1-based; use [`Vertex::one_based`] and

@@ -93,7 +93,7 @@ pub fn explain(game: &HeapGame, answer: &HeapAnswer) -> String {
             let mut line = String::from("winning move:");
             for mv in &answer.moves {
                 let g = answer.values[mv.heap];
-                let _ = write!(line, " take {} from heap {}", mv.take, mv.heap + 1);
+                let _ = write!(line, " {mv}");
                 if game.moore.is_none_or(|k| k < 2) {
                     let left = game.heaps[mv.heap] - mv.take;
                     let lim = game.limits.as_ref().map(|l| l[mv.heap]);

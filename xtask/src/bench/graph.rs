@@ -12,9 +12,6 @@ use super::{best_of, build_release, mib, secs};
 /// Threads of every load.
 const THREADS: &str = "2";
 
-/// Whole-process speed target for header text at 10^7 arcs and more, in MB/s.
-const TARGET_MB_PER_SEC: f64 = 500.0;
-
 /// One input of the benchmark.
 struct Case {
     arcs: u64,
@@ -89,9 +86,7 @@ pub(crate) fn run(root: &Path, quick: bool) -> Result<()> {
             let speed = size as f64 / 1e6 / t;
             if format == "header" && arcs >= 10_000_000 {
                 verdicts.push(format!(
-                    "- header text, {arcs} arcs, {THREADS} threads: {speed:.0} MB/s whole process \
-                     (target at least {TARGET_MB_PER_SEC:.0} MB/s): {}",
-                    if speed >= TARGET_MB_PER_SEC { "target met" } else { "target MISSED" }
+                    "- header text, {arcs} arcs, {THREADS} threads: {speed:.0} MB/s whole process"
                 ));
             }
             // The graph itself: offsets (8 bytes per vertex + 8) and targets (4 per arc).

@@ -164,7 +164,7 @@ fn write_sum(
                 m.from.one_based(),
                 m.to.one_based()
             )?,
-            Some(SumMove::Heap(m)) => writeln!(out, "take {} from heap {}", m.take, m.heap + 1)?,
+            Some(SumMove::Heap(m)) => writeln!(out, "{m}")?,
             None => {}
         }
     }

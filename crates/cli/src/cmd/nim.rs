@@ -72,8 +72,7 @@ fn move_line(answer: &HeapAnswer) -> Option<String> {
     if answer.moves.is_empty() {
         return None;
     }
-    let parts: Vec<String> =
-        answer.moves.iter().map(|m| format!("take {} from heap {}", m.take, m.heap + 1)).collect();
+    let parts: Vec<String> = answer.moves.iter().map(ToString::to_string).collect();
     Some(parts.join(", "))
 }
 

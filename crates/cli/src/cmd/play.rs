@@ -427,7 +427,8 @@ impl Game for Heaps {
                 (i, 1)
             }
         };
-        Ok((self.after(heaps, i, take), format!("take {take} from heap {}", i + 1)))
+        let said = gamegraph_grundy::HeapMove { heap: i, take }.to_string();
+        Ok((self.after(heaps, i, take), said))
     }
 
     fn hint(&self, heaps: &Vec<u64>) -> Result<String, CliError> {

@@ -37,6 +37,13 @@ pub struct HeapMove {
     pub take: u64,
 }
 
+/// `take T from heap I`, with the heap numbered from 1, as every command prints a move.
+impl std::fmt::Display for HeapMove {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "take {} from heap {}", self.take, self.heap + 1)
+    }
+}
+
 /// A heap game: heap sizes, optional per-heap move limits, normal or misère play, and
 /// Moore's k (a move takes from up to k heaps; `None` is k = 1).
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
