@@ -239,3 +239,23 @@ fn help_has_examples() {
     let help = stdout(&run_bin(env!("CARGO_BIN_EXE_gamegraph"), &t, &["retro", "--help"], None));
     assert!(help.contains("Examples:") && help.contains("--all") && help.contains("--line"));
 }
+
+#[test]
+fn the_answer_goes_to_a_file_with_dash_o() {
+    let t = TempDir::new("retro-o");
+    t.file("g.txt", SEED);
+    let o = run_bin(support::GAMEGRAPH, &t, &["retro", "--all", "-o", "table.txt", "g.txt"], None);
+    assert!(o.status.success());
+    assert!(o.stdout.is_empty());
+    assert_eq!(
+        fs::read_to_string(t.join("table.txt")).unwrap(),
+        "1 D - 2\n2 D - 3\n3 D - 1\n4 W 1 5\n5 L 0 -\n"
+    );
+    let o = run_bin(
+        support::GAMEGRAPH,
+        &t,
+        &["retro", "--all", "-o", "x.txt", "--dot", "x.txt", "g.txt"],
+        None,
+    );
+    assert_eq!(o.status.code(), Some(2));
+}

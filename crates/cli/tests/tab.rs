@@ -235,3 +235,32 @@ fn hostile_input_never_panics() {
     let err = fails(&dir, &["--rows", "10", "--cols", "4", "--at", &at], "", 2, "--at: bad row");
     assert!(err.len() < 1000, "{} bytes", err.len());
 }
+
+/// `gamegraph tab` with no file on a terminal (a pseudo-terminal from `script`) says where it
+/// reads the tests from: ./tab.inp when it exists, otherwise standard input.
+#[test]
+fn tab_without_a_file_on_a_terminal_says_what_it_reads() {
+    if std::process::Command::new("script").arg("--version").output().is_err() {
+        return; // util-linux's `script` is not installed: no pseudo-terminal to test with
+    }
+    let t = TempDir::new("tab-tty");
+    let run = |dir: &Path| {
+        std::process::Command::new("script")
+            .args(["-qec", &format!("{} tab", support::GAMEGRAPH), "/dev/null"])
+            .current_dir(dir)
+            .stdin(std::process::Stdio::null())
+            .output()
+            .unwrap()
+    };
+    let o = run(&t);
+    assert!(
+        text(&o.stdout).contains("reading the tests from standard input"),
+        "{}",
+        text(&o.stdout)
+    );
+    t.file("tab.inp", "1\n10 4 5 3\n");
+    let o = run(&t);
+    let out = text(&o.stdout);
+    assert!(out.contains("reading the tests from tab.inp in this folder"), "{out}");
+    assert!(out.trim_end().ends_with('0') || out.contains("\n0"), "{out}");
+}

@@ -10,7 +10,7 @@ use gamegraph_retro::{LineEnd, Outcome, Solution, par_solve};
 use serde::Serialize;
 
 use crate::common::{
-    CliError, GraphInput, Output, check_distinct, create_file, progress, read_graph, thread_pool,
+    CliError, GraphInput, Output, check_outputs, create_file, progress, read_graph, thread_pool,
     write_json,
 };
 
@@ -25,6 +25,7 @@ Examples:
   gamegraph retro --all game.txt                     # V OUTCOME DEPTH MOVE for every vertex
   gamegraph retro --start 4 --line game.txt          # the optimal line of play from vertex 4
   gamegraph retro --json --all game.txt              # the same as JSON
+  gamegraph retro --all -o table.txt game.txt        # the table to a file
   gamegraph retro --dot game.dot game.txt            # also draw it: dot -Tsvg game.dot
   gamegraph retro --format arcs --start 1 arcs.txt   # an arc list (it has no start vertex)
   gamegraph gen --vertices 1000000 --arcs 10000000 --seed 1 --to binary -o g.bin
@@ -35,6 +36,9 @@ pub(crate) struct Args {
     file: Option<PathBuf>,
     #[command(flatten)]
     shape: Shape,
+    /// Write the answer to FILE instead of standard output.
+    #[arg(short, long, value_name = "FILE")]
+    output: Option<PathBuf>,
     /// Also write the graph to FILE as Graphviz DOT, each vertex labelled with its outcome
     /// and depth and coloured by outcome (W green, L red, D grey), the principal variation
     /// from the start drawn bold.
@@ -49,7 +53,10 @@ pub(crate) struct Args {
 
 /// Runs `gamegraph retro`.
 pub(crate) fn run(args: Args) -> Result<ExitCode, CliError> {
-    check_distinct(args.dot.as_deref(), args.file.as_deref())?;
+    check_outputs(
+        &[("-o", args.output.as_deref()), ("--dot", args.dot.as_deref())],
+        args.file.as_deref(),
+    )?;
     let pool = thread_pool(args.threads)?;
     let file =
         pool.install(|| read_graph(args.file.as_deref(), &args.input).map(|(file, _)| file))?;
@@ -79,7 +86,8 @@ pub(crate) fn run(args: Args) -> Result<ExitCode, CliError> {
         w.finish()?;
     }
 
-    print_solution(&solution, g.num_arcs(), start, args.shape)?;
+    let out = Output::create(args.output.as_deref())?;
+    write_solution(out, &solution, g.num_arcs(), start, args.shape)?;
     Ok(ExitCode::SUCCESS)
 }
 
@@ -137,7 +145,17 @@ pub(crate) fn print_solution(
     start: Option<Vertex>,
     shape: Shape,
 ) -> Result<(), CliError> {
-    let mut out = Output::create(None)?;
+    write_solution(Output::create(None)?, solution, arcs, start, shape)
+}
+
+/// Writes a solution to `out` as `gamegraph retro` prints it, and finishes `out`.
+fn write_solution(
+    mut out: Output,
+    solution: &Solution,
+    arcs: usize,
+    start: Option<Vertex>,
+    shape: Shape,
+) -> Result<(), CliError> {
     if shape.json {
         write_json(&mut out, &json(solution, arcs, start, shape))?;
     } else if shape.all {

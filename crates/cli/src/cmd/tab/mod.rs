@@ -40,7 +40,7 @@ times columns; work known in advance is refused before it starts), and work that
 finish in decades is refused at once with exit code 2.")]
 pub(crate) struct Args {
     /// A file in the tab.inp format (first s, then s tests `N M x y`); standard input when
-    /// absent or `-`.
+    /// absent or `-` (on a terminal, ./tab.inp when it exists).
     #[arg(value_name = "FILE")]
     input: Option<PathBuf>,
     /// Write the output to this file instead of standard output.
@@ -241,7 +241,7 @@ fn tests(args: &Args, config: &Config) -> Result<ExitCode, CliError> {
     if args.board || args.svg.is_some() || args.line {
         return Err(CliError::Usage("--board, --svg and --line need --rows and --cols".into()));
     }
-    let input = Input::open(args.input.as_deref())?;
+    let input = Input::open(tests_file(args.input.as_deref()).as_deref())?;
     let tests =
         parse_tests(input.reader).map_err(|e| CliError::input(&input.name, e.position(), &e))?;
     let values =
@@ -258,6 +258,25 @@ fn tests(args: &Args, config: &Config) -> Result<ExitCode, CliError> {
     }
     out.finish()?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// Where the tests come from: the file given; with none on a terminal, `tab.inp` of the
+/// current folder when it exists, otherwise standard input, each said on stderr (a silent
+/// wait for typed input looks like a hang).
+fn tests_file(given: Option<&std::path::Path>) -> Option<std::path::PathBuf> {
+    use std::io::IsTerminal;
+    if given.is_some() || !std::io::stdin().is_terminal() {
+        return given.map(std::path::Path::to_path_buf);
+    }
+    let local = std::path::Path::new("tab.inp");
+    #[allow(clippy::print_stderr)]
+    if local.is_file() {
+        eprintln!("reading the tests from tab.inp in this folder");
+        Some(local.to_path_buf())
+    } else {
+        eprintln!("reading the tests from standard input (s, then s lines N M X Y; Ctrl-D ends)");
+        None
+    }
 }
 
 fn board(args: &Args, config: &Config) -> Result<ExitCode, CliError> {
