@@ -183,3 +183,22 @@ fn bad_games_are_refused_with_exit_code_2() {
         assert!(text(&out.stderr).starts_with("error: "), "{args:?}");
     }
 }
+
+#[test]
+fn a_game_given_by_its_rules_is_played_to_its_end() {
+    // Tic-tac-toe against perfect play: the centre, then moves by number or by position.
+    let out = play(&["--game", "tic-tac-toe"], "5\nhint\nOX./.X./...\n3\n2\n1\n");
+    assert!(out.contains("hint: OX./.X./... ties in 7 plies"), "{out}");
+    assert!(out.contains("engine: O../.X./...\n"), "{out}");
+    assert_eq!(out.lines().last(), Some("a tie: the game is over and nobody wins"), "{out}");
+    // Kayles on a row of 3: taking one end pin loses to the engine.
+    let out = play(&["--game", "kayles:3"], "1\n");
+    assert_eq!(out.lines().last(), Some("the engine wins"), "{out}");
+    let out = play(&["--game", "kayles:3", "--first", "engine"], "");
+    assert!(out.contains("engine: 1 1\n"), "{out}");
+    // A number outside the list, and a position that is not a move, are asked again.
+    let out = play(&["--game", "tic-tac-toe"], "10\n.../.../...\nX\n");
+    assert!(out.contains("illegal move: there are moves 1 to 9, not 10; try again"), "{out}");
+    assert!(out.contains("illegal move: .../.../... is not a move from here; try again"), "{out}");
+    assert!(out.contains("illegal move: `X`: column 2: 1 cells, expected 9"), "{out}");
+}

@@ -17,9 +17,10 @@ use crate::common::{CliError, GraphInput, Output, read_graph, with_threads};
 
 /// Arguments of `gamegraph play`.
 #[derive(Debug, clap::Args)]
-#[command(group = clap::ArgGroup::new("game").required(true).args(["file", "tab", "heaps"]))]
+#[command(group = clap::ArgGroup::new("which").required(true).args(["file", "tab", "heaps", "game"]))]
 #[command(after_help = "Moves are read from standard input, one per line: a vertex id (graph), \
-a column (tab board), `take T from heap I` or `T I` (heaps). `hint` shows the engine's advice, \
+a column (tab board), `take T from heap I` or `T I` (heaps), the number of a move in the list or \
+the position it leads to (--game). `hint` shows the engine's advice, \
 `quit` ends the game. The engine plays perfectly: the winner hurries, the loser delays, a draw \
 is kept. A position that comes back with the same player to move ends the game as a draw.
 
@@ -29,6 +30,8 @@ Examples:
   gamegraph play --tab 10,4,4,3                    # the tab board 10 x 4 from cell (4,3)
   gamegraph play --heaps 5,7,9 --max 2,3,4         # heaps with take limits
   gamegraph play --heaps 1,1,4 --misere            # whoever takes the last object loses
+  gamegraph play --game tic-tac-toe                # a move is the number in the list
+  gamegraph play --game connect-four:5x4 --first engine
   printf '2\\n3\\n' | gamegraph play game.txt       # a whole game piped in")]
 pub(crate) struct Args {
     /// The game graph to play on (standard input carries the moves, so a file is needed).
@@ -51,6 +54,10 @@ pub(crate) struct Args {
     /// With --heaps: misère play, whoever takes the last object loses.
     #[arg(long, requires = "heaps")]
     misere: bool,
+    /// Play a game given by its rules: tic-tac-toe, connect-four:COLSxROWS, kayles:ROWS,
+    /// dawsons-kayles:ROWS, chase:CELLS (see `gamegraph game list`).
+    #[arg(long, value_name = "NAME[:ARGS]")]
+    game: Option<String>,
     /// Who moves first.
     #[arg(long, value_enum, default_value = "me")]
     first: First,
@@ -86,6 +93,17 @@ trait Game {
     fn no_move_wins(&self) -> bool {
         false
     }
+    /// The closing line at `p`, which has no move, with the player (`me`) or the engine to
+    /// move there.
+    fn end(&self, p: &Self::Pos, me: bool) -> &'static str {
+        let _ = p;
+        match (me, self.no_move_wins()) {
+            (true, false) => "the engine wins: you cannot move",
+            (false, false) => "you win: the engine cannot move",
+            (true, true) => "you win: the engine took the last object",
+            (false, true) => "the engine wins: you took the last object",
+        }
+    }
 }
 
 /// Runs `gamegraph play`.
@@ -94,6 +112,9 @@ pub(crate) fn run(args: Args) -> Result<ExitCode, CliError> {
     let stdin = io::stdin().lock();
     let echo = !io::stdin().is_terminal();
     let out = Output::create(None)?;
+    if let Some(spec) = &args.game {
+        return rules_game(spec, args.threads, me_first, stdin, echo, out);
+    }
     if let Some(t) = &args.tab {
         let (game, start) = TabGame::new(t)?;
         play(&game, start, me_first, stdin, echo, out)
@@ -151,13 +172,7 @@ fn play<G: Game>(
         }
         writeln!(out, "{}", game.describe(&pos, who(me)))?;
         if !game.has_move(&pos) {
-            let line = match (me, game.no_move_wins()) {
-                (true, false) => "the engine wins: you cannot move",
-                (false, false) => "you win: the engine cannot move",
-                (true, true) => "you win: the engine took the last object",
-                (false, true) => "the engine wins: you took the last object",
-            };
-            writeln!(out, "{line}")?;
+            writeln!(out, "{}", game.end(&pos, me))?;
             break;
         }
         if me {
@@ -464,4 +479,154 @@ fn short(s: &str) -> String {
         t.push('…');
     }
     t
+}
+
+/// `--game NAME[:ARGS]`: solves the game, then plays it.
+fn rules_game(
+    spec: &str,
+    threads: Option<usize>,
+    me_first: bool,
+    input: impl BufRead,
+    echo: bool,
+    out: Output,
+) -> Result<ExitCode, CliError> {
+    use gamegraph_game::games::{Chase, ConnectFour, OctalRows, TicTacToe};
+    let (name, rest) = spec.split_once(':').unwrap_or((spec, ""));
+    let bad = |e: &dyn std::fmt::Display| CliError::Usage(format!("--game {spec}: {e}"));
+    let rows = || -> Result<Vec<u32>, CliError> {
+        rest.split([',', ' '])
+            .filter(|t| !t.is_empty())
+            .map(|t| t.parse().map_err(|_| bad(&format!("`{}` is not a row length", short(t)))))
+            .collect()
+    };
+    match name {
+        "tic-tac-toe" => rules(TicTacToe::new(), threads, me_first, input, echo, out),
+        "connect-four" => {
+            let (w, h) = rest.split_once('x').unwrap_or(("7", "6"));
+            let (w, h) = (
+                w.parse().map_err(|_| bad(&"expected COLSxROWS"))?,
+                h.parse().map_err(|_| bad(&"expected COLSxROWS"))?,
+            );
+            rules(ConnectFour::new(w, h).map_err(|e| bad(&e))?, threads, me_first, input, echo, out)
+        }
+        "kayles" => rules(
+            OctalRows::kayles(&rows()?).map_err(|e| bad(&e))?,
+            threads,
+            me_first,
+            input,
+            echo,
+            out,
+        ),
+        "dawsons-kayles" => rules(
+            OctalRows::dawson(&rows()?).map_err(|e| bad(&e))?,
+            threads,
+            me_first,
+            input,
+            echo,
+            out,
+        ),
+        "chase" => {
+            let n = rest.parse().map_err(|_| bad(&"expected chase:CELLS"))?;
+            rules(Chase::new(n).map_err(|e| bad(&e))?, threads, me_first, input, echo, out)
+        }
+        _ => Err(bad(
+            &"expected tic-tac-toe, connect-four:COLSxROWS, kayles:ROWS, dawsons-kayles:ROWS or chase:CELLS",
+        )),
+    }
+}
+
+fn rules<G: gamegraph_game::Game + Send>(
+    game: G,
+    threads: Option<usize>,
+    me_first: bool,
+    input: impl BufRead,
+    echo: bool,
+    out: Output,
+) -> Result<ExitCode, CliError> {
+    let config = gamegraph_game::ExploreConfig::default();
+    let solved = with_threads(threads, || gamegraph_game::SolvedGame::new(game, &config))?
+        .map_err(|e| CliError::Usage(e.to_string()))?;
+    let start = solved.explored().position(solved.start());
+    play(&Rules { solved }, start, me_first, input, echo, out)
+}
+
+/// A game given by its rules, solved.
+struct Rules<G: gamegraph_game::Game> {
+    solved: gamegraph_game::SolvedGame<G>,
+}
+
+impl<G: gamegraph_game::Game> Rules<G> {
+    fn moves(&self, p: G::Position) -> Vec<G::Position> {
+        let mut v = Vec::new();
+        self.solved.game().moves(p, &mut v);
+        v
+    }
+}
+
+impl<G: gamegraph_game::Game> Game for Rules<G> {
+    type Pos = G::Position;
+
+    fn describe(&self, &p: &G::Position, who: &str) -> String {
+        let g = self.solved.game();
+        let moves = self.moves(p);
+        let at = format!("{} ({who} to move)", g.show(p));
+        if moves.is_empty() {
+            return format!("{at}: no move");
+        }
+        let listed: Vec<String> =
+            moves.iter().enumerate().map(|(i, &q)| format!("{} {}", i + 1, g.show(q))).collect();
+        format!("{at}: moves {}", list(listed.iter(), 20))
+    }
+
+    fn has_move(&self, &p: &G::Position) -> bool {
+        !self.moves(p).is_empty()
+    }
+
+    fn parse_move(&self, &p: &G::Position, line: &str) -> Result<G::Position, String> {
+        let g = self.solved.game();
+        let moves = self.moves(p);
+        if let Ok(k) = line.parse::<usize>() {
+            return k
+                .checked_sub(1)
+                .and_then(|i| moves.get(i).copied())
+                .ok_or_else(|| format!("there are moves 1 to {}, not {k}", moves.len()));
+        }
+        let q = g.parse(line).map_err(|e| format!("`{}`: {e}", short(line)))?;
+        let c = g.canonical(q);
+        moves
+            .into_iter()
+            .find(|&m| g.canonical(m) == c)
+            .ok_or_else(|| format!("{} is not a move from here", g.show(q)))
+    }
+
+    fn engine_move(&self, &p: &G::Position) -> Result<(G::Position, String), CliError> {
+        let value = self.solved.query(p).map_err(|e| CliError::Other(anyhow::Error::new(e)))?;
+        let best = value.moves.first().expect("a position with a move has a best move").position;
+        Ok((best, self.solved.game().show(best)))
+    }
+
+    fn hint(&self, &p: &G::Position) -> Result<String, CliError> {
+        let value = self.solved.query(p).map_err(|e| CliError::Other(anyhow::Error::new(e)))?;
+        let best =
+            value.moves.first().map(|m| self.solved.game().show(m.position)).unwrap_or_default();
+        let n = u64::from(value.remoteness.unwrap_or(0));
+        Ok(match value.outcome {
+            gamegraph_game::Outcome::Win => format!("{best} wins in {}", plies(n)),
+            gamegraph_game::Outcome::Loss => {
+                format!("every move loses; {best} lasts longest ({})", plies(n))
+            }
+            gamegraph_game::Outcome::Tie => format!("{best} ties in {}", plies(n)),
+            gamegraph_game::Outcome::Draw => format!("{best} keeps the draw"),
+        })
+    }
+
+    fn end(&self, &p: &G::Position, me: bool) -> &'static str {
+        match (self.solved.game().terminal(p), me) {
+            (gamegraph_game::Terminal::Tie, _) => "a tie: the game is over and nobody wins",
+            (gamegraph_game::Terminal::Loss, true) => "the engine wins",
+            (gamegraph_game::Terminal::Loss, false) => "you win",
+            (gamegraph_game::Terminal::Win, true) => "you win",
+            (gamegraph_game::Terminal::Win, false) => "the engine wins",
+        }
+    }
 }
