@@ -162,6 +162,52 @@ mod tests {
         GrundyOnly::command().debug_assert();
     }
 
+    /// Every parameter of the web API names a flag (or a positional argument) of its
+    /// command, so the server can only pass on what the command line accepts.
+    #[test]
+    fn every_web_api_parameter_is_a_flag_of_its_command() {
+        use gamegraph_web::ParamKind;
+        let cli = Cli::command();
+        for endpoint in gamegraph_web::endpoints() {
+            let command = cli
+                .find_subcommand(endpoint.name)
+                .unwrap_or_else(|| panic!("/api/{} has no command", endpoint.name));
+            let has_long = |name: &str| command.get_arguments().any(|a| a.get_long() == Some(name));
+            if endpoint.json {
+                assert!(has_long("json"), "{} has no --json", endpoint.name);
+            }
+            for param in endpoint.params {
+                match param.kind {
+                    ParamKind::Flag | ParamKind::Value | ParamKind::List => assert!(
+                        has_long(param.name),
+                        "/api/{}?{} is not a flag of `gamegraph {}`",
+                        endpoint.name,
+                        param.name,
+                        endpoint.name
+                    ),
+                    ParamKind::Positional | ParamKind::Positionals => assert!(
+                        command.get_positionals().next().is_some(),
+                        "/api/{}?{} but `gamegraph {}` takes no positional argument",
+                        endpoint.name,
+                        param.name,
+                        endpoint.name
+                    ),
+                }
+                let flag = command.get_arguments().find(|a| a.get_long() == Some(param.name));
+                if let Some(flag) = flag {
+                    let takes_value = flag.get_action().takes_values();
+                    assert_eq!(
+                        takes_value,
+                        param.kind != ParamKind::Flag,
+                        "/api/{}?{}: a value in one and not the other",
+                        endpoint.name,
+                        param.name
+                    );
+                }
+            }
+        }
+    }
+
     #[test]
     fn standalone_binaries_describe_themselves() {
         for mut c in
