@@ -3,7 +3,9 @@
 
 use crate::KernelError;
 use crate::bits;
-use crate::config::Budget;
+use crate::clique::{Rows, degeneracy_order, max_clique};
+use crate::config::{Budget, Cap};
+use crate::reduce_mis::max_independent_sparse;
 
 /// The largest connected part the bitset searches accept (its bitsets take n² bits).
 pub(crate) const MAX_PART: usize = 1 << 15;
@@ -17,24 +19,6 @@ pub(crate) struct Found {
     pub(crate) exact: bool,
     /// A proven bound on the optimum: an upper bound for α, a lower bound for β.
     pub(crate) bound: usize,
-}
-
-/// Stops a search after `cap` nodes of its own (not an error: the result is then inexact).
-struct Cap {
-    left: u64,
-}
-
-impl Cap {
-    fn new(cap: Option<u64>) -> Cap {
-        Cap { left: cap.unwrap_or(u64::MAX) }
-    }
-    fn spend(&mut self) -> bool {
-        if self.left == 0 {
-            return false;
-        }
-        self.left -= 1;
-        true
-    }
 }
 
 fn components(
@@ -130,7 +114,12 @@ pub(crate) fn max_independent(
     let comps = components(n, &alive, adj, budget)?;
     too_large(&comps)?;
     for comp in comps {
-        let f = mis_part(adj, &comp, budget, &mut cap)?;
+        let f = if !cap.limited() && sparse(adj, &comp) {
+            let set = sparse_part(adj, &comp, budget)?;
+            Found { bound: set.len(), set, exact: true }
+        } else {
+            mis_part(adj, &comp, budget, &mut cap)?
+        };
         exact &= f.exact;
         bound += f.bound;
         set.extend(f.set);
@@ -139,50 +128,37 @@ pub(crate) fn max_independent(
     Ok(Found { set, exact, bound })
 }
 
-struct MisFrame {
-    p: Vec<u64>,
-    order: Vec<u32>,
-    colour: Vec<u32>,
-    i: usize,
+/// Parts up to this size always go to the bitset clique search.
+const DENSE_PART: usize = 256;
+
+/// Whether the connected part `comp` of `adj` is better solved by branch-and-reduce than by
+/// the bitset clique search: large, with average degree below a twentieth of its size.
+fn sparse(adj: &[Vec<u32>], comp: &[u32]) -> bool {
+    let twice_m: usize = comp.iter().map(|&v| adj[v as usize].len()).sum();
+    comp.len() > DENSE_PART && twice_m * 20 < comp.len() * comp.len()
 }
 
-/// Greedy colouring of `p` into cliques of the original graph (independent sets of the
-/// complement `h`); only vertices of colour `>= kmin` are listed. Returns the number of colours.
-fn colour_sort(
-    h: &[Vec<u64>],
-    p: &[u64],
-    kmin: usize,
-    f: &mut MisFrame,
-    (u, q): (&mut Vec<u64>, &mut Vec<u64>),
+/// A maximum independent set of the connected part `comp` of `adj` by branch-and-reduce.
+fn sparse_part(
+    adj: &[Vec<u32>],
+    comp: &[u32],
     budget: &mut Budget,
-) -> Result<usize, KernelError> {
-    let w = p.len() as u64;
-    u.clear();
-    u.extend_from_slice(p);
-    f.order.clear();
-    f.colour.clear();
-    let mut k = 0;
-    while !bits::is_empty(u) {
-        k += 1;
-        q.clear();
-        q.extend_from_slice(u);
-        budget.spend(w)?;
-        while let Some(v) = bits::first(q) {
-            budget.spend(2 * w)?;
-            bits::clear(q, v);
-            for (qw, hw) in q.iter_mut().zip(&h[v]) {
-                *qw &= !hw;
-            }
-            bits::clear(u, v);
-            if k >= kmin {
-                f.order.push(v as u32);
-                f.colour.push(k as u32);
-            }
-        }
+) -> Result<Vec<u32>, KernelError> {
+    let mut local = std::collections::HashMap::with_capacity(comp.len());
+    for (i, &v) in comp.iter().enumerate() {
+        local.insert(v, i as u32);
     }
-    Ok(k)
+    budget.spend(comp.len() as u64)?;
+    let lists: Vec<Vec<u32>> = comp
+        .iter()
+        .map(|&v| adj[v as usize].iter().filter_map(|x| local.get(x).copied()).collect())
+        .collect();
+    let set = max_independent_sparse(lists, budget)?;
+    Ok(set.iter().map(|&i| comp[i as usize]).collect())
 }
 
+/// A maximum independent set of the connected part `comp` of `adj`, as a maximum clique of
+/// its complement (see [`max_clique`]).
 fn mis_part(
     adj: &[Vec<u32>],
     comp: &[u32],
@@ -190,108 +166,47 @@ fn mis_part(
     cap: &mut Cap,
 ) -> Result<Found, KernelError> {
     let c = comp.len();
-    // Renumber: smallest degree first (largest complement degree first).
-    let mut order: Vec<u32> = comp.to_vec();
-    order.sort_by_key(|&v| (adj[v as usize].len(), v));
     let mut local = std::collections::HashMap::with_capacity(c);
-    for (i, &v) in order.iter().enumerate() {
+    for (i, &v) in comp.iter().enumerate() {
         local.insert(v, i);
     }
-    let w = bits::words(c);
-    budget.spend(c as u64)?;
-    // h[i]: complement neighbours of i inside the part.
-    let mut h: Vec<Vec<u64>> = Vec::with_capacity(c);
-    for &v in &order {
-        budget.spend((w + adj[v as usize].len()) as u64)?;
-        let mut row = vec![!0u64; w];
-        if !c.is_multiple_of(64) {
-            row[w - 1] = (1u64 << (c % 64)) - 1;
-        }
-        let i = local[&v];
-        bits::clear(&mut row, i);
-        for &x in &adj[v as usize] {
-            if let Some(&j) = local.get(&x) {
-                bits::clear(&mut row, j);
+    budget.spend((c * bits::words(c)) as u64)?;
+    let complement = |pos: &dyn Fn(usize) -> usize| {
+        let mut g = Rows::new(c);
+        for (i, &v) in comp.iter().enumerate() {
+            for &x in &adj[v as usize] {
+                if let Some(&j) = local.get(&x) {
+                    g.join(pos(i), pos(j));
+                }
             }
         }
-        h.push(row);
+        g.complement()
+    };
+    let order = degeneracy_order(&complement(&|i| i));
+    let mut pos = vec![0; c];
+    for (k, &i) in order.iter().enumerate() {
+        pos[i] = k;
     }
-    // Greedy start in this order.
-    let mut best: Vec<usize> = Vec::new();
-    let mut blocked = vec![0u64; w];
-    for (i, hi) in h.iter().enumerate() {
-        budget.spend(1)?;
-        if !bits::get(&blocked, i) {
-            budget.spend(w as u64)?;
-            best.push(i);
-            for (b, hw) in blocked.iter_mut().zip(hi) {
-                *b |= !hw;
+    budget.spend((c * bits::words(c)) as u64)?;
+    let h = complement(&|i| pos[i]);
+    // Greedy start: fewest neighbours first.
+    let mut by_degree: Vec<usize> = (0..c).collect();
+    by_degree.sort_by_key(|&i| (adj[comp[i] as usize].len(), i));
+    let mut blocked = vec![false; c];
+    let mut init = Vec::new();
+    for i in by_degree {
+        if !blocked[i] {
+            init.push(pos[i]);
+            for &x in &adj[comp[i] as usize] {
+                if let Some(&j) = local.get(&x) {
+                    blocked[j] = true;
+                }
             }
         }
     }
-    let mut u = Vec::with_capacity(w);
-    let mut q = Vec::with_capacity(w);
-    let mut all = vec![!0u64; w];
-    if !c.is_multiple_of(64) {
-        all[w - 1] = (1u64 << (c % 64)) - 1;
-    }
-    let mut root = MisFrame { p: all, order: Vec::new(), colour: Vec::new(), i: 0 };
-    let root_bound =
-        colour_sort(&h, &root.p.clone(), best.len() + 1, &mut root, (&mut u, &mut q), budget)?;
-    root.i = root.order.len();
-    let mut frames = vec![root];
-    let mut pool: Vec<MisFrame> = Vec::new();
-    let mut cur: Vec<usize> = Vec::new();
-    let mut exact = true;
-    while let Some(top) = frames.last_mut() {
-        if top.i == 0 {
-            let f = frames.pop().expect("a frame");
-            pool.push(f);
-            if !frames.is_empty() {
-                cur.pop();
-            }
-            continue;
-        }
-        top.i -= 1;
-        let k = top.i;
-        if cur.len() + top.colour[k] as usize <= best.len() {
-            top.i = 0;
-            continue;
-        }
-        if !cap.spend() {
-            exact = false;
-            break;
-        }
-        budget.tick(w as u64)?;
-        let v = top.order[k] as usize;
-        let mut child = pool.pop().unwrap_or(MisFrame {
-            p: Vec::new(),
-            order: Vec::new(),
-            colour: Vec::new(),
-            i: 0,
-        });
-        child.p.clear();
-        child.p.extend(top.p.iter().zip(&h[v]).map(|(a, b)| a & b));
-        bits::clear(&mut top.p, v);
-        cur.push(v);
-        if bits::is_empty(&child.p) {
-            if cur.len() > best.len() {
-                best = cur.clone();
-            }
-            cur.pop();
-            pool.push(child);
-            continue;
-        }
-        let kmin = (best.len() + 1).saturating_sub(cur.len()).max(1);
-        let p = std::mem::take(&mut child.p);
-        colour_sort(&h, &p, kmin, &mut child, (&mut u, &mut q), budget)?;
-        child.p = p;
-        child.i = child.order.len();
-        frames.push(child);
-    }
-    let set: Vec<u32> = best.iter().map(|&i| order[i]).collect();
-    let bound = if exact { set.len() } else { root_bound.max(set.len()) };
-    Ok(Found { set, exact, bound })
+    let f = max_clique(&h, &init, budget, cap)?;
+    let set = f.clique.iter().map(|&k| comp[order[k]]).collect();
+    Ok(Found { set, exact: f.exact, bound: f.bound })
 }
 
 /// A minimum absorbing set: a smallest B such that every vertex outside B has a successor
