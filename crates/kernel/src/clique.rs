@@ -156,8 +156,8 @@ fn prune(rows: &Rows, v: usize, k: usize, s: &mut Scratch) -> bool {
     }
     for &(i, u) in &s.singles {
         let ru = rows.row(u);
-        for j in 0..k {
-            if j == i || s.frozen[j] || !disjoint(ru, &s.classes[j * w..(j + 1) * w]) {
+        for j in i + 1..k {
+            if s.frozen[j] || !disjoint(ru, &s.classes[j * w..(j + 1) * w]) {
                 continue;
             }
             bits::clear(&mut s.classes[i * w..(i + 1) * w], u);

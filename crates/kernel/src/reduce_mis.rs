@@ -298,7 +298,12 @@ impl Sub {
 
 /// Solves a connected graph given as lists; returns its maximum independent set, or `None`
 /// when α is at most `floor`.
-fn solve(mut g: Sub, floor: i64, budget: &mut Budget) -> Result<Option<Vec<u32>>, KernelError> {
+fn solve(
+    mut g: Sub,
+    floor: i64,
+    small_part: usize,
+    budget: &mut Budget,
+) -> Result<Option<Vec<u32>>, KernelError> {
     let n0 = g.adj.len();
     let mut log = Log::default();
     // Separate markers: folding stamps with the new vertex's id, domination with a counter.
@@ -313,7 +318,7 @@ fn solve(mut g: Sub, floor: i64, budget: &mut Budget) -> Result<Option<Vec<u32>>
         }
     }
     let fixed = (log.taken.len() + log.folds.len()) as i64;
-    let rest = solve_reduced(&g, floor - fixed, budget)?;
+    let rest = solve_reduced(&g, floor - fixed, small_part, budget)?;
     let Some(rest) = rest else { return Ok(None) };
     // Unfold.
     let mut inset = vec![false; g.adj.len()];
@@ -338,6 +343,7 @@ fn solve(mut g: Sub, floor: i64, budget: &mut Budget) -> Result<Option<Vec<u32>>
 fn solve_reduced(
     g: &Sub,
     floor: i64,
+    small_part: usize,
     budget: &mut Budget,
 ) -> Result<Option<Vec<u32>>, KernelError> {
     if g.left == 0 {
@@ -358,7 +364,7 @@ fn solve_reduced(
     for (k, sub) in subs.into_iter().enumerate() {
         // This part must beat what the solved ones and the bounds of the others leave.
         let need = floor - set.len() as i64 - bounds[k + 1..].iter().sum::<i64>();
-        let Some(got) = branch(sub, need, budget)? else { return Ok(None) };
+        let Some(got) = branch(sub, need, small_part, budget)? else { return Ok(None) };
         set.extend(got.iter().map(|&i| parts[k][i as usize]));
     }
     Ok(if set.len() as i64 > floor { Some(set) } else { None })
@@ -366,9 +372,14 @@ fn solve_reduced(
 
 /// α of a connected reduced graph: bitset search when small, else branch on a vertex of
 /// largest degree; `None` when at most `floor`.
-fn branch(g: Sub, floor: i64, budget: &mut Budget) -> Result<Option<Vec<u32>>, KernelError> {
+fn branch(
+    g: Sub,
+    floor: i64,
+    small_part: usize,
+    budget: &mut Budget,
+) -> Result<Option<Vec<u32>>, KernelError> {
     let n = g.adj.len();
-    if n <= SMALL {
+    if n <= small_part {
         return small(&g, floor, budget);
     }
     budget.tick(n as u64)?;
@@ -385,7 +396,7 @@ fn branch(g: Sub, floor: i64, budget: &mut Budget) -> Result<Option<Vec<u32>>, K
         let live: Vec<u32> = (0..n as u32).filter(|&x| child.alive[x as usize]).collect();
         let mut pos = vec![0u32; n];
         let sub = child.induced(&live, &mut pos);
-        if let Some(s) = solve(sub, floor - 1, budget)? {
+        if let Some(s) = solve(sub, floor - 1, small_part, budget)? {
             let mut set: Vec<u32> = s.iter().map(|&i| live[i as usize]).collect();
             set.push(v as u32);
             floor = set.len() as i64;
@@ -404,7 +415,7 @@ fn branch(g: Sub, floor: i64, budget: &mut Budget) -> Result<Option<Vec<u32>>, K
         let live: Vec<u32> = (0..n as u32).filter(|&x| child.alive[x as usize]).collect();
         let mut pos = vec![0u32; n];
         let sub = child.induced(&live, &mut pos);
-        if let Some(s) = solve(sub, floor, budget)? {
+        if let Some(s) = solve(sub, floor, small_part, budget)? {
             best = Some(s.iter().map(|&i| live[i as usize]).collect());
         }
     }
@@ -443,6 +454,168 @@ pub(crate) fn max_independent_sparse(
     adj: Vec<Vec<u32>>,
     budget: &mut Budget,
 ) -> Result<Vec<u32>, KernelError> {
-    let set = solve(Sub::new(adj), -1, budget)?;
+    let set = solve(Sub::new(adj), -1, SMALL, budget)?;
     Ok(set.expect("any set beats -1"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Config;
+    use gamegraph_graph::testgen::SplitMix64;
+
+    fn lists(n: usize, edges: &[(u32, u32)]) -> Vec<Vec<u32>> {
+        let mut adj = vec![Vec::new(); n];
+        for &(a, b) in edges {
+            adj[a as usize].push(b);
+            adj[b as usize].push(a);
+        }
+        adj
+    }
+
+    fn brute(adj: &[Vec<u32>]) -> usize {
+        let n = adj.len();
+        let masks: Vec<u64> = adj.iter().map(|a| a.iter().map(|&x| 1u64 << x).sum()).collect();
+        fn go(m: &[u64], p: u64) -> usize {
+            // Branch on a vertex of largest degree; degree 0 everywhere ends it.
+            let (mut v, mut d) = (0, 0);
+            let mut q = p;
+            while q != 0 {
+                let x = q.trailing_zeros() as usize;
+                q &= q - 1;
+                let dx = (m[x] & p).count_ones();
+                if dx >= d {
+                    (v, d) = (x, dx);
+                }
+            }
+            if d == 0 {
+                return p.count_ones() as usize;
+            }
+            let rest = p & !(1 << v);
+            go(m, rest).max(1 + go(m, rest & !m[v]))
+        }
+        go(&masks, if n == 64 { !0 } else { (1u64 << n) - 1 })
+    }
+
+    fn independent(adj: &[Vec<u32>], set: &[u32]) -> bool {
+        set.iter().all(|&v| adj[v as usize].iter().all(|x| !set.contains(x)))
+    }
+
+    /// Solves with every part branched on (no hand-off to the bitset search).
+    fn solve_all(adj: &[Vec<u32>]) -> Vec<u32> {
+        let mut b = Budget::new(&Config::default());
+        solve(Sub::new(adj.to_vec()), -1, 0, &mut b).unwrap().unwrap()
+    }
+
+    /// Runs only the reductions; returns (taken, folds, vertices left).
+    fn reduce_only(adj: &[Vec<u32>], domination: bool) -> (Vec<u32>, usize, usize) {
+        let mut b = Budget::new(&Config::default());
+        let mut g = Sub::new(adj.to_vec());
+        let mut log = Log::default();
+        let (mut fm, mut dm, mut stamp) = (vec![0; adj.len()], vec![0; adj.len()], 0);
+        let mut queue: Vec<u32> =
+            (0..adj.len() as u32).filter(|&v| g.deg[v as usize] <= 2).collect();
+        g.reduce_degrees(&mut queue, &mut log, &mut fm, &mut b).unwrap();
+        if domination {
+            g.reduce_domination(&mut queue, &mut dm, &mut stamp, &mut b).unwrap();
+        }
+        (log.taken, log.folds.len(), g.left)
+    }
+
+    #[test]
+    fn degree_one_takes_the_leaf() {
+        // A star with three leaves: the leaves are taken.
+        let adj = lists(4, &[(0, 1), (0, 2), (0, 3)]);
+        let (mut taken, folds, left) = reduce_only(&adj, false);
+        taken.sort_unstable();
+        assert_eq!((taken, folds, left), (vec![1, 2, 3], 0, 0));
+    }
+
+    #[test]
+    fn degree_two_in_a_triangle_takes_the_vertex() {
+        // K4 minus an edge plus a pendant-free triangle corner: 0 has neighbours 1, 2 joined.
+        let adj = lists(5, &[(0, 1), (0, 2), (1, 2), (1, 3), (2, 4), (1, 4), (2, 3), (3, 4)]);
+        let (taken, folds, _) = reduce_only(&adj, false);
+        assert_eq!(taken.first(), Some(&0));
+        assert_eq!(folds, 0);
+        assert_eq!(solve_all(&adj).len(), brute(&adj));
+    }
+
+    #[test]
+    fn degree_two_folds_and_unfolds() {
+        // A 5-cycle: only folding applies at first; α = 2.
+        let adj = lists(5, &[(0, 1), (1, 2), (2, 3), (3, 4), (4, 0)]);
+        let (_, folds, left) = reduce_only(&adj, false);
+        assert!(folds >= 1);
+        assert_eq!(left, 0);
+        let set = solve_all(&adj);
+        assert_eq!(set.len(), 2);
+        assert!(independent(&adj, &set));
+    }
+
+    #[test]
+    fn domination_removes_the_dominating_vertex() {
+        // K4 on 0..3, 4 joined to 0, 1, 2 and 5, 5 joined to 0 and 3: every degree is at
+        // least 3, and N[4] = {0, 1, 2, 4, 5} ⊆ N[0], so 0 goes.
+        let adj = lists(
+            6,
+            &[
+                (0, 1),
+                (0, 2),
+                (0, 3),
+                (1, 2),
+                (1, 3),
+                (2, 3),
+                (0, 4),
+                (1, 4),
+                (2, 4),
+                (3, 5),
+                (4, 5),
+                (0, 5),
+            ],
+        );
+        assert!(adj.iter().all(|a| a.len() >= 3));
+        let (_, _, before) = reduce_only(&adj, false);
+        let (_, _, after) = reduce_only(&adj, true);
+        assert_eq!(before, 6);
+        assert!(after < 6);
+        assert_eq!(solve_all(&adj).len(), brute(&adj));
+    }
+
+    #[test]
+    fn mirrors_are_found() {
+        // v = 0 with neighbours 1, 2 (not adjacent); 3 is joined to 1 and 2: N(0) \ N(3) is
+        // empty, a clique, so 3 is a mirror; 4 is joined to 1 only and 5 to 2 only:
+        // N(0) \ N(4) = {2} is a clique too.
+        let adj = lists(6, &[(0, 1), (0, 2), (3, 1), (3, 2), (4, 1), (5, 2)]);
+        let g = Sub::new(adj);
+        let mut b = Budget::new(&Config::default());
+        let mut m = g.mirrors(0, &mut b).unwrap();
+        m.sort_unstable();
+        assert_eq!(m, vec![3, 4, 5]);
+    }
+
+    #[test]
+    fn branch_and_reduce_agrees_with_brute_force() {
+        let mut rng = SplitMix64::new(31);
+        for round in 0..600 {
+            let n = 1 + round % 40;
+            let per_mille = [40, 80, 120, 200, 350, 600][round % 6];
+            let mut edges = Vec::new();
+            for a in 0..n as u32 {
+                for b in a + 1..n as u32 {
+                    if rng.chance(per_mille) {
+                        edges.push((a, b));
+                    }
+                }
+            }
+            let adj = lists(n, &edges);
+            let set = solve_all(&adj);
+            assert!(independent(&adj, &set), "{edges:?}");
+            assert_eq!(set.len(), brute(&adj), "{edges:?}");
+            let mut b = Budget::new(&Config::default());
+            let via_small = solve(Sub::new(adj.clone()), -1, 8, &mut b).unwrap().unwrap();
+            assert_eq!(via_small.len(), set.len());
+        }
+    }
 }
