@@ -30,9 +30,21 @@ fn to_set(n: usize, local: &Local, ids: &[u32]) -> VertexSet {
 /// α(G), the internal stability number, with a maximum internally stable set.
 ///
 /// Vertices with a self-loop are never taken; arcs are taken in both directions. Vertices of
-/// degree 0 and 1 are taken first, then each connected part is solved by bitset
-/// branch-and-bound for a maximum clique of the complement with greedy-colouring bounds
-/// (Tomita and Seki's MCQ, in San Segundo's bitset form BBMC).
+/// degree 0 and 1 are taken first, then each connected part is solved on its own:
+/// - a part of at most 256 vertices, or with average degree at least a twentieth of its
+///   size, as a maximum clique of the complement: bitset branch-and-bound with greedy
+///   colouring bounds in a degeneracy order (Tomita and Seki's MCQ and MCS, in San Segundo's
+///   bitset form BBMC), re-colouring, and MaxSAT-style conflict sets found by unit
+///   propagation over the colour classes (Li and Quan's MaxCLQ); its top-level branches run
+///   in parallel on the current rayon pool, sharing the incumbent size;
+/// - a larger sparse part by branch-and-reduce (Akiba and Iwata 2016): degree-0, 1 and 2
+///   rules with folding, domination, branching on a vertex of largest degree with mirrors,
+///   a greedy clique-cover bound, and connected parts solved separately at every node, the
+///   small ones by the clique search.
+///
+/// The size never depends on the number of threads, and neither does the set: after the
+/// search, the witness is re-derived by a search with the optimum minus one as a fixed
+/// incumbent in the first top-level branch that holds an optimum.
 ///
 /// # Errors
 /// [`KernelError::TimeLimit`] or [`KernelError::NodeLimit`] when `cfg`'s budget runs out;
@@ -51,7 +63,8 @@ fn to_set(n: usize, local: &Local, ids: &[u32]) -> VertexSet {
 /// assert_eq!(alpha(&g, &Config::default()).unwrap().size, 2);
 /// ```
 ///
-/// Reference: E. Tomita, T. Seki (2003); P. San Segundo et al. (2011).
+/// Reference: E. Tomita, T. Seki (2003); E. Tomita et al., MCS (2010); P. San Segundo et al.
+/// (2011, 2015); C.-M. Li, Z. Quan, MaxCLQ (2010); T. Akiba, Y. Iwata (2016).
 pub fn alpha(g: &Graph, cfg: &Config) -> Result<StableSet, KernelError> {
     let mut budget = Budget::new(cfg);
     budget.check_clock()?;
