@@ -259,6 +259,8 @@ struct Cover {
     cover: Vec<Vec<u64>>,
     /// cand[x]: the vertices that absorb x (itself and its successors).
     cand: Vec<Vec<u64>>,
+    /// The same as lists.
+    cand_list: Vec<Vec<u32>>,
 }
 
 impl Cover {
@@ -268,7 +270,7 @@ impl Cover {
         &self,
         u: &[u64],
         a: &[u64],
-        (gains, used): (&mut Vec<usize>, &mut Vec<u64>),
+        (gains, used, dual): (&mut Vec<usize>, &mut Vec<u64>, &mut Dual),
         budget: &mut Budget,
     ) -> Result<usize, KernelError> {
         let w = u.len() as u64;
@@ -311,8 +313,57 @@ impl Cover {
             }
             Ok(())
         })?;
-        Ok(lb1.max(lb2))
+        let lb3 = self.dual_bound(u, a, dual, budget)?;
+        Ok(lb1.max(lb2).max(lb3))
     }
+
+    /// The linear-programming lower bound of a feasible dual solution built greedily: each
+    /// uncovered vertex x, fewest usable coverers first, gets the largest price that keeps
+    /// the prices seen by every coverer at most 1 (dual ascent for set cover); the sum of
+    /// the prices, rounded up, bounds the number of sets still needed.
+    fn dual_bound(
+        &self,
+        u: &[u64],
+        a: &[u64],
+        dual: &mut Dual,
+        budget: &mut Budget,
+    ) -> Result<usize, KernelError> {
+        dual.order.clear();
+        bits::for_each(u, |x| {
+            budget.spend(self.cand_list[x].len() as u64)?;
+            let k = self.cand_list[x].iter().filter(|&&y| bits::get(a, y as usize)).count();
+            dual.order.push((k as u32, x as u32));
+            Ok(())
+        })?;
+        dual.order.sort_unstable();
+        dual.left.resize(self.cand_list.len(), 1.0);
+        let mut sum = 0.0f64;
+        for &(_, x) in &dual.order {
+            let usable =
+                || self.cand_list[x as usize].iter().filter(|&&y| bits::get(a, y as usize));
+            let price = usable().map(|&y| dual.left[y as usize]).fold(f64::INFINITY, f64::min);
+            if price.is_finite() && price > 0.0 {
+                sum += price;
+                for &y in usable() {
+                    dual.left[y as usize] -= price;
+                }
+            }
+        }
+        for &(_, x) in &dual.order {
+            for &y in &self.cand_list[x as usize] {
+                dual.left[y as usize] = 1.0;
+            }
+        }
+        Ok((sum - 1e-6).ceil().max(0.0) as usize)
+    }
+}
+
+/// Buffers of [`Cover::dual_bound`].
+#[derive(Default)]
+struct Dual {
+    order: Vec<(u32, u32)>,
+    /// 1 minus the prices a coverer has seen; 1 between calls.
+    left: Vec<f64>,
 }
 
 fn mds_part(
@@ -346,7 +397,19 @@ fn mds_part(
         cover.push(absorbs);
         cand.push(absorbed_by);
     }
-    let cv = Cover { cover, cand };
+    let cand_list = cand
+        .iter()
+        .map(|row| {
+            let mut l = Vec::new();
+            bits::for_each(row, |y| {
+                l.push(y as u32);
+                Ok::<(), ()>(())
+            })
+            .expect("infallible");
+            l
+        })
+        .collect();
+    let cv = Cover { cover, cand, cand_list };
     let mut all = vec![!0u64; w];
     if !c.is_multiple_of(64) {
         all[w - 1] = (1u64 << (c % 64)) - 1;
@@ -373,7 +436,8 @@ fn mds_part(
     }
     let mut gains = Vec::new();
     let mut used = Vec::new();
-    let root_lb = cv.lower_bound(&all, &all, (&mut gains, &mut used), budget)?;
+    let mut dual = Dual::default();
+    let root_lb = cv.lower_bound(&all, &all, (&mut gains, &mut used, &mut dual), budget)?;
     let mut frames: Vec<MdsFrame> = Vec::new();
     let mut cur: Vec<usize> = Vec::new();
     let mut exact = true;
@@ -387,7 +451,7 @@ fn mds_part(
                     best = cur.clone();
                 }
             } else if cur.len() + 1 < best.len() {
-                let lb = cv.lower_bound(&u, &a, (&mut gains, &mut used), budget)?;
+                let lb = cv.lower_bound(&u, &a, (&mut gains, &mut used, &mut dual), budget)?;
                 if lb != usize::MAX && cur.len() + lb < best.len() {
                     // the uncovered vertex with fewest usable coverers
                     let mut pick = None;

@@ -65,7 +65,8 @@ def alpha(n, arcs):
 def mip(n, arcs, mode, limit):
     """alpha-mip: max sum x, x_u + x_v <= 1 per edge (no x_v for a looped v);
     beta-mip: min sum x, x_v + sum of x over the successors of v >= 1 for every v.
-    Solved by HiGHS on one thread; prints the optimum, or `timeout` at the limit."""
+    Solved by HiGHS on one thread; prints `answer` and the optimum, or `answer timeout` at
+    the limit."""
     import highspy
     import numpy as np
     inf = highspy.kHighsInf
@@ -109,10 +110,11 @@ def mip(n, arcs, mode, limit):
     t0 = time.perf_counter()
     h.run()
     elapsed = time.perf_counter() - t0
+    # HiGHS prints a banner on stdout, so the answer line is tagged.
     if h.getModelStatus() == highspy.HighsModelStatus.kOptimal:
-        print(round(h.getInfo().objective_function_value))
+        print("answer", round(h.getInfo().objective_function_value))
     else:
-        print("timeout")
+        print("answer timeout")
     return elapsed
 
 
