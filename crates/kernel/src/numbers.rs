@@ -2,7 +2,7 @@
 
 use gamegraph_graph::Graph;
 
-use crate::check::VertexSet;
+use crate::check::{VertexSet, externally_stable, internally_stable};
 use crate::config::Budget;
 use crate::local::{Local, weak_components};
 use crate::stable::{MAX_PART, max_independent, min_absorbing};
@@ -77,16 +77,25 @@ pub fn alpha(g: &Graph, cfg: &Config) -> Result<StableSet, KernelError> {
     }
     let f = max_independent(&adj, &local.looped, &mut budget, None)?;
     debug_assert!(f.exact);
-    Ok(StableSet { size: f.set.len(), set: to_set(n, &local, &f.set), nodes: budget.nodes })
+    let set = to_set(n, &local, &f.set);
+    // The witness is checked against the definition before it is returned.
+    assert_eq!(internally_stable(g, &set), Ok(Ok(())), "alpha: the witness fails its check");
+    Ok(StableSet { size: f.set.len(), set, nodes: budget.nodes })
 }
 
 /// β(G), the external stability number, with a minimum externally stable set (every vertex
 /// outside it has an arc into it).
 ///
-/// Each weakly connected part is a set cover (a vertex covers itself and its predecessors)
-/// solved by branch-and-bound: branch on the uncovered vertex with fewest usable coverers;
-/// bound by the larger of "fewest gains adding up to the uncovered count" and a greedy
-/// packing of uncovered vertices with pairwise disjoint coverers.
+/// β is a set cover (a vertex covers itself and its predecessors). It is first reduced: a
+/// vertex with a single usable coverer forces it, a coverer whose open vertices another one
+/// also covers is dropped, and a vertex whose coverers include all those of another open
+/// vertex is left to that one. Each connected part left is solved by branch-and-bound:
+/// branch on the uncovered vertex with fewest usable coverers; bound by the largest of
+/// "fewest gains adding up to the uncovered count", a greedy packing of uncovered vertices
+/// with pairwise disjoint coverers, and a dual-ascent bound of the linear relaxation.
+///
+/// The witness is checked against the definition (see [`externally_stable`]) before it is
+/// returned; so is α's (see [`internally_stable`]).
 ///
 /// # Errors
 /// [`KernelError::TimeLimit`] or [`KernelError::NodeLimit`] when `cfg`'s budget runs out;
@@ -127,5 +136,8 @@ pub fn beta(g: &Graph, cfg: &Config) -> Result<StableSet, KernelError> {
     }
     let f = min_absorbing(&succ, &pred, &mut budget, None)?;
     debug_assert!(f.exact);
-    Ok(StableSet { size: f.set.len(), set: to_set(n, &local, &f.set), nodes: budget.nodes })
+    let set = to_set(n, &local, &f.set);
+    // The witness is checked against the definition before it is returned.
+    assert_eq!(externally_stable(g, &set), Ok(Ok(())), "beta: the witness fails its check");
+    Ok(StableSet { size: f.set.len(), set, nodes: budget.nodes })
 }

@@ -225,26 +225,179 @@ pub(crate) fn min_absorbing(
     cap: Option<u64>,
 ) -> Result<Found, KernelError> {
     let n = succ.len();
-    let mut adj: Vec<Vec<u32>> = Vec::with_capacity(n);
-    for v in 0..n {
-        budget.spend(1 + (succ[v].len() + pred[v].len()) as u64)?;
-        adj.push(succ[v].iter().chain(&pred[v]).copied().collect());
+    let r = reduce_absorbing(succ, pred, budget)?;
+    // Parts: open vertices joined to their usable absorbers.
+    let mut adj: Vec<Vec<u32>> = vec![Vec::new(); n];
+    let mut touched = vec![false; n];
+    for x in 0..n {
+        if !r.open[x] {
+            continue;
+        }
+        budget.spend(1 + succ[x].len() as u64)?;
+        touched[x] = true;
+        for y in std::iter::once(x as u32).chain(succ[x].iter().copied()) {
+            if r.allowed[y as usize] && y as usize != x {
+                adj[x].push(y);
+                adj[y as usize].push(x as u32);
+                touched[y as usize] = true;
+            }
+        }
     }
-    let alive = vec![true; n];
     let mut cap = Cap::new(cap);
-    let mut set = Vec::new();
-    let mut bound = 0;
+    let mut set = r.forced;
+    let mut bound = set.len();
     let mut exact = true;
-    let comps = components(n, &alive, &adj, budget)?;
+    let comps = components(n, &touched, &adj, budget)?;
     too_large(&comps)?;
     for comp in comps {
-        let f = mds_part(succ, pred, &comp, budget, &mut cap)?;
+        let f = mds_part(succ, pred, &comp, (&r.open, &r.allowed), budget, &mut cap)?;
         exact &= f.exact;
         bound += f.bound;
         set.extend(f.set);
     }
     set.sort_unstable();
     Ok(Found { set, exact, bound })
+}
+
+/// What the reductions of [`reduce_absorbing`] leave.
+struct Absorbing {
+    /// Vertices in every answer.
+    forced: Vec<u32>,
+    /// Vertices still to absorb.
+    open: Vec<bool>,
+    /// Vertices that may still be chosen.
+    allowed: Vec<bool>,
+}
+
+/// Reductions of the set cover behind β, each keeping some minimum answer:
+/// - a vertex left with a single usable absorber forces it into the set;
+/// - an absorber whose open vertices are all absorbed by another one is dropped (equal
+///   ones: the larger id is dropped), and so is one with no open vertex left;
+/// - an open vertex whose usable absorbers include all those of another open vertex is
+///   absorbed whenever that one is, and is closed.
+fn reduce_absorbing(
+    succ: &[Vec<u32>],
+    pred: &[Vec<u32>],
+    budget: &mut Budget,
+) -> Result<Absorbing, KernelError> {
+    let n = succ.len();
+    let mut r = Absorbing { forced: Vec::new(), open: vec![true; n], allowed: vec![true; n] };
+    // cnt[x]: usable absorbers of open x; gain[y]: open vertices y absorbs.
+    let mut cnt: Vec<usize> = (0..n).map(|x| 1 + succ[x].len()).collect();
+    let mut gain: Vec<usize> = (0..n).map(|y| 1 + pred[y].len()).collect();
+    let absorbers = |x: usize| std::iter::once(x).chain(succ[x].iter().map(|&y| y as usize));
+    let absorbs = |y: usize| std::iter::once(y).chain(pred[y].iter().map(|&x| x as usize));
+    let absorbed_by = |x: usize, y: usize| x == y || succ[x].binary_search(&(y as u32)).is_ok();
+    let mut units: Vec<usize> = (0..n).filter(|&x| cnt[x] == 1).collect();
+    loop {
+        let mut changed = false;
+        while let Some(x) = units.pop() {
+            if !r.open[x] || cnt[x] != 1 {
+                continue;
+            }
+            let y = absorbers(x).find(|&y| r.allowed[y]).expect("one usable absorber");
+            r.forced.push(y as u32);
+            changed = true;
+            budget.spend(1 + pred[y].len() as u64)?;
+            r.allowed[y] = false;
+            for z in absorbs(y) {
+                if r.open[z] {
+                    cnt[z] -= 1;
+                }
+            }
+            for z in absorbs(y) {
+                if r.open[z] {
+                    close(z, &mut r, (&mut cnt, &mut gain), &mut units, (succ, pred), budget)?;
+                }
+            }
+        }
+        // Dominated absorbers.
+        for y in 0..n {
+            if !r.allowed[y] {
+                continue;
+            }
+            let Some(x0) = absorbs(y).find(|&x| r.open[x]) else {
+                drop_absorber(y, &mut r, &mut cnt, &mut units, pred);
+                changed = true;
+                continue;
+            };
+            budget.spend((gain[y] * (1 + succ[x0].len())) as u64)?;
+            let dominated = absorbers(x0).any(|y2| {
+                y2 != y
+                    && r.allowed[y2]
+                    && (gain[y2] > gain[y] || y2 < y)
+                    && absorbs(y).all(|x| !r.open[x] || absorbed_by(x, y2))
+            });
+            if dominated {
+                drop_absorber(y, &mut r, &mut cnt, &mut units, pred);
+                changed = true;
+            }
+        }
+        // Dominated open vertices.
+        for x in 0..n {
+            if !r.open[x] {
+                continue;
+            }
+            let Some(y0) = absorbers(x).find(|&y| r.allowed[y]) else { continue };
+            budget.spend((cnt[x] * (1 + pred[y0].len())) as u64)?;
+            let weaker: Vec<usize> = absorbs(y0)
+                .filter(|&x2| {
+                    x2 != x
+                        && r.open[x2]
+                        && (cnt[x2] > cnt[x] || x2 > x)
+                        && absorbers(x).all(|y| !r.allowed[y] || absorbed_by(x2, y))
+                })
+                .collect();
+            for x2 in weaker {
+                if r.open[x2] {
+                    close(x2, &mut r, (&mut cnt, &mut gain), &mut units, (succ, pred), budget)?;
+                    changed = true;
+                }
+            }
+        }
+        if !changed && units.is_empty() {
+            return Ok(r);
+        }
+    }
+}
+
+/// Marks `x` absorbed; absorbers left with nothing to absorb are dropped.
+fn close(
+    x: usize,
+    r: &mut Absorbing,
+    (cnt, gain): (&mut [usize], &mut [usize]),
+    units: &mut Vec<usize>,
+    (succ, pred): (&[Vec<u32>], &[Vec<u32>]),
+    budget: &mut Budget,
+) -> Result<(), KernelError> {
+    r.open[x] = false;
+    budget.spend(1 + succ[x].len() as u64)?;
+    for y in std::iter::once(x).chain(succ[x].iter().map(|&y| y as usize)) {
+        gain[y] -= 1;
+        if gain[y] == 0 && r.allowed[y] {
+            drop_absorber(y, r, cnt, units, pred);
+        }
+    }
+    Ok(())
+}
+
+/// Forbids `y`; open vertices left with one usable absorber are queued.
+fn drop_absorber(
+    y: usize,
+    r: &mut Absorbing,
+    cnt: &mut [usize],
+    units: &mut Vec<usize>,
+    pred: &[Vec<u32>],
+) {
+    r.allowed[y] = false;
+    for x in std::iter::once(y).chain(pred[y].iter().map(|&x| x as usize)) {
+        if r.open[x] {
+            cnt[x] -= 1;
+            if cnt[x] == 1 {
+                units.push(x);
+            }
+        }
+    }
 }
 
 struct MdsFrame {
@@ -370,6 +523,7 @@ fn mds_part(
     succ: &[Vec<u32>],
     pred: &[Vec<u32>],
     comp: &[u32],
+    (open, allowed): (&[bool], &[bool]),
     budget: &mut Budget,
     cap: &mut Cap,
 ) -> Result<Found, KernelError> {
@@ -379,6 +533,16 @@ fn mds_part(
         local.insert(v, i);
     }
     let w = bits::words(c);
+    let mut u0 = vec![0u64; w];
+    let mut a0 = vec![0u64; w];
+    for (i, &v) in comp.iter().enumerate() {
+        if open[v as usize] {
+            bits::set(&mut u0, i);
+        }
+        if allowed[v as usize] {
+            bits::set(&mut a0, i);
+        }
+    }
     budget.spend(c as u64)?;
     let mut cover = Vec::with_capacity(c);
     let mut cand = Vec::with_capacity(c);
@@ -388,11 +552,15 @@ fn mds_part(
         let mut absorbed_by = vec![0u64; w];
         bits::set(&mut absorbs, i);
         bits::set(&mut absorbed_by, i);
-        for &p in &pred[v as usize] {
-            bits::set(&mut absorbs, local[&p]);
+        for p in &pred[v as usize] {
+            if let Some(&j) = local.get(p) {
+                bits::set(&mut absorbs, j);
+            }
         }
-        for &s in &succ[v as usize] {
-            bits::set(&mut absorbed_by, local[&s]);
+        for s in &succ[v as usize] {
+            if let Some(&j) = local.get(s) {
+                bits::set(&mut absorbed_by, j);
+            }
         }
         cover.push(absorbs);
         cand.push(absorbed_by);
@@ -410,22 +578,24 @@ fn mds_part(
         })
         .collect();
     let cv = Cover { cover, cand, cand_list };
-    let mut all = vec![!0u64; w];
-    if !c.is_multiple_of(64) {
-        all[w - 1] = (1u64 << (c % 64)) - 1;
-    }
     // Greedy start: largest gain first.
     let mut best: Vec<usize> = Vec::new();
     {
-        let mut u = all.clone();
+        let mut u = u0.clone();
         while !bits::is_empty(&u) {
             let mut pick = (0, 0);
             for y in 0..c {
+                if !bits::get(&a0, y) {
+                    continue;
+                }
                 budget.spend(w as u64)?;
                 let gain = bits::count_and(&cv.cover[y], &u);
                 if gain > pick.0 {
                     pick = (gain, y);
                 }
+            }
+            if pick.0 == 0 {
+                break; // no usable absorber left (the reductions keep one for every vertex)
             }
             let y = pick.1;
             best.push(y);
@@ -437,13 +607,13 @@ fn mds_part(
     let mut gains = Vec::new();
     let mut used = Vec::new();
     let mut dual = Dual::default();
-    let root_lb = cv.lower_bound(&all, &all, (&mut gains, &mut used, &mut dual), budget)?;
+    let root_lb = cv.lower_bound(&u0, &a0, (&mut gains, &mut used, &mut dual), budget)?;
     let mut frames: Vec<MdsFrame> = Vec::new();
     let mut cur: Vec<usize> = Vec::new();
     let mut exact = true;
     // Evaluates node (u, a) at depth cur.len(): records a cover, prunes, or pushes a frame.
     let mut pending: Option<(Vec<u64>, Vec<u64>)> =
-        if root_lb < best.len() { Some((all.clone(), all)) } else { None };
+        if root_lb < best.len() { Some((u0, a0)) } else { None };
     loop {
         if let Some((u, a)) = pending.take() {
             if bits::is_empty(&u) {
@@ -509,4 +679,64 @@ fn mds_part(
     let set: Vec<u32> = best.iter().map(|&i| comp[i]).collect();
     let bound = if exact { set.len() } else { root_lb.min(set.len()) };
     Ok(Found { set, exact, bound })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Config;
+
+    /// Successor and predecessor lists of the arcs.
+    fn lists(n: usize, arcs: &[(u32, u32)]) -> (Vec<Vec<u32>>, Vec<Vec<u32>>) {
+        let mut succ = vec![Vec::new(); n];
+        let mut pred = vec![Vec::new(); n];
+        for &(a, b) in arcs {
+            succ[a as usize].push(b);
+            pred[b as usize].push(a);
+        }
+        for l in succ.iter_mut().chain(pred.iter_mut()) {
+            l.sort_unstable();
+        }
+        (succ, pred)
+    }
+
+    fn reduced(n: usize, arcs: &[(u32, u32)]) -> Absorbing {
+        let (succ, pred) = lists(n, arcs);
+        reduce_absorbing(&succ, &pred, &mut Budget::new(&Config::default())).unwrap()
+    }
+
+    #[test]
+    fn a_vertex_with_one_coverer_forces_it() {
+        // 2 is a sink: only 2 itself covers it. 0 -> 1 -> 0 and 1 -> 2.
+        let r = reduced(3, &[(0, 1), (1, 0), (1, 2)]);
+        assert!(r.forced.contains(&2));
+    }
+
+    #[test]
+    fn a_dominated_coverer_is_dropped() {
+        // 0 has no predecessor, so it covers only itself; its successor 1 covers 0 too.
+        // Every vertex has two coverers, so no unit rule fires first.
+        let arcs = [(0, 1), (1, 2), (2, 3), (3, 1)];
+        let (succ, pred) = lists(4, &arcs);
+        let mut r = Absorbing { forced: Vec::new(), open: vec![true; 4], allowed: vec![true; 4] };
+        let mut cnt: Vec<usize> = (0..4).map(|x| 1 + succ[x].len()).collect();
+        let mut units = Vec::new();
+        drop_absorber(0, &mut r, &mut cnt, &mut units, &pred);
+        assert_eq!(units, vec![0], "0 is left with its successor 1 only");
+        let full = reduced(4, &arcs);
+        assert!(!full.allowed[0]);
+        assert!(full.forced.contains(&1) && !full.forced.contains(&0));
+    }
+
+    #[test]
+    fn a_vertex_covered_whenever_another_is_gets_closed() {
+        // N+[0] = {0, 1} ⊆ N+[2] = {2, 0, 1}: covering 0 covers 2. A 4-cycle 0 1 3 4 keeps
+        // every coverer count at two or more, and 2 has in-degree 0 (dropped as a coverer).
+        let arcs = [(0, 1), (1, 3), (3, 4), (4, 0), (2, 0), (2, 1)];
+        let r = reduced(5, &arcs);
+        assert!(!r.open[2] || r.forced.iter().any(|&y| y == 0 || y == 1));
+        let (succ, pred) = lists(5, &arcs);
+        let f = min_absorbing(&succ, &pred, &mut Budget::new(&Config::default()), None).unwrap();
+        assert_eq!(f.set.len(), 2);
+    }
 }
