@@ -83,6 +83,25 @@ impl Budget {
         Ok(())
     }
 
+    /// A budget for a parallel task: the same deadline, its own node count, no node limit
+    /// (parallel searches run only without one, see [`Budget::unlimited_nodes`]).
+    pub(crate) fn fork(&self) -> Budget {
+        Budget {
+            deadline: self.deadline,
+            max_nodes: u64::MAX,
+            nodes: 0,
+            work: 0,
+            #[cfg(test)]
+            trip: None,
+        }
+    }
+
+    /// Whether no node limit applies, so that a search may run in parallel and still give
+    /// the same answer.
+    pub(crate) fn unlimited_nodes(&self) -> bool {
+        self.max_nodes == u64::MAX
+    }
+
     /// Runs `f` with at most `cap` more nodes. Returns `Ok(None)` when that cap (and not the
     /// configured limit) stopped it.
     pub(crate) fn capped<T>(
@@ -110,5 +129,35 @@ impl Budget {
             return Err(KernelError::TimeLimit { nodes: self.nodes });
         }
         Ok(())
+    }
+}
+
+/// Stops one search after `cap` nodes of its own (not an error: the result is then
+/// inexact, with a proven bound).
+#[derive(Debug)]
+pub(crate) struct Cap {
+    left: Option<u64>,
+}
+
+impl Cap {
+    pub(crate) fn new(cap: Option<u64>) -> Cap {
+        Cap { left: cap }
+    }
+
+    /// Counts one node; `false` when the cap is used up.
+    pub(crate) fn spend(&mut self) -> bool {
+        match &mut self.left {
+            None => true,
+            Some(0) => false,
+            Some(l) => {
+                *l -= 1;
+                true
+            }
+        }
+    }
+
+    /// Whether a cap applies.
+    pub(crate) fn limited(&self) -> bool {
+        self.left.is_some()
     }
 }

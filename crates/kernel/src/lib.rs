@@ -39,6 +39,7 @@
 
 mod bits;
 mod check;
+mod clique;
 mod config;
 mod enumerate;
 mod error;
@@ -47,6 +48,7 @@ mod find;
 mod local;
 mod numbers;
 mod reduce;
+mod reduce_mis;
 mod richardson;
 mod search;
 mod stable;

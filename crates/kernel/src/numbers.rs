@@ -2,7 +2,7 @@
 
 use gamegraph_graph::Graph;
 
-use crate::check::VertexSet;
+use crate::check::{VertexSet, externally_stable, internally_stable};
 use crate::config::Budget;
 use crate::local::{Local, weak_components};
 use crate::stable::{MAX_PART, max_independent, min_absorbing};
@@ -30,9 +30,21 @@ fn to_set(n: usize, local: &Local, ids: &[u32]) -> VertexSet {
 /// α(G), the internal stability number, with a maximum internally stable set.
 ///
 /// Vertices with a self-loop are never taken; arcs are taken in both directions. Vertices of
-/// degree 0 and 1 are taken first, then each connected part is solved by bitset
-/// branch-and-bound for a maximum clique of the complement with greedy-colouring bounds
-/// (Tomita and Seki's MCQ, in San Segundo's bitset form BBMC).
+/// degree 0 and 1 are taken first, then each connected part is solved on its own:
+/// - a part of at most 256 vertices, or with average degree at least a twentieth of its
+///   size, as a maximum clique of the complement: bitset branch-and-bound with greedy
+///   colouring bounds in a degeneracy order (Tomita and Seki's MCQ and MCS, in San Segundo's
+///   bitset form BBMC), re-colouring, and MaxSAT-style conflict sets found by unit
+///   propagation over the colour classes (Li and Quan's MaxCLQ); its top-level branches run
+///   in parallel on the current rayon pool, sharing the incumbent size;
+/// - a larger sparse part by branch-and-reduce (Akiba and Iwata 2016): degree-0, 1 and 2
+///   rules with folding, domination, branching on a vertex of largest degree with mirrors,
+///   a greedy clique-cover bound, and connected parts solved separately at every node, the
+///   small ones by the clique search.
+///
+/// The size never depends on the number of threads, and neither does the set: after the
+/// search, the witness is re-derived by a search with the optimum minus one as a fixed
+/// incumbent in the first top-level branch that holds an optimum.
 ///
 /// # Errors
 /// [`KernelError::TimeLimit`] or [`KernelError::NodeLimit`] when `cfg`'s budget runs out;
@@ -51,7 +63,8 @@ fn to_set(n: usize, local: &Local, ids: &[u32]) -> VertexSet {
 /// assert_eq!(alpha(&g, &Config::default()).unwrap().size, 2);
 /// ```
 ///
-/// Reference: E. Tomita, T. Seki (2003); P. San Segundo et al. (2011).
+/// Reference: E. Tomita, T. Seki (2003); E. Tomita et al., MCS (2010); P. San Segundo et al.
+/// (2011, 2015); C.-M. Li, Z. Quan, MaxCLQ (2010); T. Akiba, Y. Iwata (2016).
 pub fn alpha(g: &Graph, cfg: &Config) -> Result<StableSet, KernelError> {
     let mut budget = Budget::new(cfg);
     budget.check_clock()?;
@@ -64,16 +77,25 @@ pub fn alpha(g: &Graph, cfg: &Config) -> Result<StableSet, KernelError> {
     }
     let f = max_independent(&adj, &local.looped, &mut budget, None)?;
     debug_assert!(f.exact);
-    Ok(StableSet { size: f.set.len(), set: to_set(n, &local, &f.set), nodes: budget.nodes })
+    let set = to_set(n, &local, &f.set);
+    // The witness is checked against the definition before it is returned.
+    assert_eq!(internally_stable(g, &set), Ok(Ok(())), "alpha: the witness fails its check");
+    Ok(StableSet { size: f.set.len(), set, nodes: budget.nodes })
 }
 
 /// β(G), the external stability number, with a minimum externally stable set (every vertex
 /// outside it has an arc into it).
 ///
-/// Each weakly connected part is a set cover (a vertex covers itself and its predecessors)
-/// solved by branch-and-bound: branch on the uncovered vertex with fewest usable coverers;
-/// bound by the larger of "fewest gains adding up to the uncovered count" and a greedy
-/// packing of uncovered vertices with pairwise disjoint coverers.
+/// β is a set cover (a vertex covers itself and its predecessors). It is first reduced: a
+/// vertex with a single usable coverer forces it, a coverer whose open vertices another one
+/// also covers is dropped, and a vertex whose coverers include all those of another open
+/// vertex is left to that one. Each connected part left is solved by branch-and-bound:
+/// branch on the uncovered vertex with fewest usable coverers; bound by the largest of
+/// "fewest gains adding up to the uncovered count", a greedy packing of uncovered vertices
+/// with pairwise disjoint coverers, and a dual-ascent bound of the linear relaxation.
+///
+/// The witness is checked against the definition (see [`externally_stable`]) before it is
+/// returned; so is α's (see [`internally_stable`]).
 ///
 /// # Errors
 /// [`KernelError::TimeLimit`] or [`KernelError::NodeLimit`] when `cfg`'s budget runs out;
@@ -114,5 +136,8 @@ pub fn beta(g: &Graph, cfg: &Config) -> Result<StableSet, KernelError> {
     }
     let f = min_absorbing(&succ, &pred, &mut budget, None)?;
     debug_assert!(f.exact);
-    Ok(StableSet { size: f.set.len(), set: to_set(n, &local, &f.set), nodes: budget.nodes })
+    let set = to_set(n, &local, &f.set);
+    // The witness is checked against the definition before it is returned.
+    assert_eq!(externally_stable(g, &set), Ok(Ok(())), "beta: the witness fails its check");
+    Ok(StableSet { size: f.set.len(), set, nodes: budget.nodes })
 }

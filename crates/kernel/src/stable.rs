@@ -3,7 +3,9 @@
 
 use crate::KernelError;
 use crate::bits;
-use crate::config::Budget;
+use crate::clique::{Rows, degeneracy_order, max_clique};
+use crate::config::{Budget, Cap};
+use crate::reduce_mis::max_independent_sparse;
 
 /// The largest connected part the bitset searches accept (its bitsets take n² bits).
 pub(crate) const MAX_PART: usize = 1 << 15;
@@ -17,24 +19,6 @@ pub(crate) struct Found {
     pub(crate) exact: bool,
     /// A proven bound on the optimum: an upper bound for α, a lower bound for β.
     pub(crate) bound: usize,
-}
-
-/// Stops a search after `cap` nodes of its own (not an error: the result is then inexact).
-struct Cap {
-    left: u64,
-}
-
-impl Cap {
-    fn new(cap: Option<u64>) -> Cap {
-        Cap { left: cap.unwrap_or(u64::MAX) }
-    }
-    fn spend(&mut self) -> bool {
-        if self.left == 0 {
-            return false;
-        }
-        self.left -= 1;
-        true
-    }
 }
 
 fn components(
@@ -130,7 +114,12 @@ pub(crate) fn max_independent(
     let comps = components(n, &alive, adj, budget)?;
     too_large(&comps)?;
     for comp in comps {
-        let f = mis_part(adj, &comp, budget, &mut cap)?;
+        let f = if !cap.limited() && sparse(adj, &comp) {
+            let set = sparse_part(adj, &comp, budget)?;
+            Found { bound: set.len(), set, exact: true }
+        } else {
+            mis_part(adj, &comp, budget, &mut cap)?
+        };
         exact &= f.exact;
         bound += f.bound;
         set.extend(f.set);
@@ -139,50 +128,37 @@ pub(crate) fn max_independent(
     Ok(Found { set, exact, bound })
 }
 
-struct MisFrame {
-    p: Vec<u64>,
-    order: Vec<u32>,
-    colour: Vec<u32>,
-    i: usize,
+/// Parts up to this size always go to the bitset clique search.
+const DENSE_PART: usize = 256;
+
+/// Whether the connected part `comp` of `adj` is better solved by branch-and-reduce than by
+/// the bitset clique search: large, with average degree below a twentieth of its size.
+fn sparse(adj: &[Vec<u32>], comp: &[u32]) -> bool {
+    let twice_m: usize = comp.iter().map(|&v| adj[v as usize].len()).sum();
+    comp.len() > DENSE_PART && twice_m * 20 < comp.len() * comp.len()
 }
 
-/// Greedy colouring of `p` into cliques of the original graph (independent sets of the
-/// complement `h`); only vertices of colour `>= kmin` are listed. Returns the number of colours.
-fn colour_sort(
-    h: &[Vec<u64>],
-    p: &[u64],
-    kmin: usize,
-    f: &mut MisFrame,
-    (u, q): (&mut Vec<u64>, &mut Vec<u64>),
+/// A maximum independent set of the connected part `comp` of `adj` by branch-and-reduce.
+fn sparse_part(
+    adj: &[Vec<u32>],
+    comp: &[u32],
     budget: &mut Budget,
-) -> Result<usize, KernelError> {
-    let w = p.len() as u64;
-    u.clear();
-    u.extend_from_slice(p);
-    f.order.clear();
-    f.colour.clear();
-    let mut k = 0;
-    while !bits::is_empty(u) {
-        k += 1;
-        q.clear();
-        q.extend_from_slice(u);
-        budget.spend(w)?;
-        while let Some(v) = bits::first(q) {
-            budget.spend(2 * w)?;
-            bits::clear(q, v);
-            for (qw, hw) in q.iter_mut().zip(&h[v]) {
-                *qw &= !hw;
-            }
-            bits::clear(u, v);
-            if k >= kmin {
-                f.order.push(v as u32);
-                f.colour.push(k as u32);
-            }
-        }
+) -> Result<Vec<u32>, KernelError> {
+    let mut local = std::collections::HashMap::with_capacity(comp.len());
+    for (i, &v) in comp.iter().enumerate() {
+        local.insert(v, i as u32);
     }
-    Ok(k)
+    budget.spend(comp.len() as u64)?;
+    let lists: Vec<Vec<u32>> = comp
+        .iter()
+        .map(|&v| adj[v as usize].iter().filter_map(|x| local.get(x).copied()).collect())
+        .collect();
+    let set = max_independent_sparse(lists, budget)?;
+    Ok(set.iter().map(|&i| comp[i as usize]).collect())
 }
 
+/// A maximum independent set of the connected part `comp` of `adj`, as a maximum clique of
+/// its complement (see [`max_clique`]).
 fn mis_part(
     adj: &[Vec<u32>],
     comp: &[u32],
@@ -190,108 +166,47 @@ fn mis_part(
     cap: &mut Cap,
 ) -> Result<Found, KernelError> {
     let c = comp.len();
-    // Renumber: smallest degree first (largest complement degree first).
-    let mut order: Vec<u32> = comp.to_vec();
-    order.sort_by_key(|&v| (adj[v as usize].len(), v));
     let mut local = std::collections::HashMap::with_capacity(c);
-    for (i, &v) in order.iter().enumerate() {
+    for (i, &v) in comp.iter().enumerate() {
         local.insert(v, i);
     }
-    let w = bits::words(c);
-    budget.spend(c as u64)?;
-    // h[i]: complement neighbours of i inside the part.
-    let mut h: Vec<Vec<u64>> = Vec::with_capacity(c);
-    for &v in &order {
-        budget.spend((w + adj[v as usize].len()) as u64)?;
-        let mut row = vec![!0u64; w];
-        if !c.is_multiple_of(64) {
-            row[w - 1] = (1u64 << (c % 64)) - 1;
-        }
-        let i = local[&v];
-        bits::clear(&mut row, i);
-        for &x in &adj[v as usize] {
-            if let Some(&j) = local.get(&x) {
-                bits::clear(&mut row, j);
+    budget.spend((c * bits::words(c)) as u64)?;
+    let complement = |pos: &dyn Fn(usize) -> usize| {
+        let mut g = Rows::new(c);
+        for (i, &v) in comp.iter().enumerate() {
+            for &x in &adj[v as usize] {
+                if let Some(&j) = local.get(&x) {
+                    g.join(pos(i), pos(j));
+                }
             }
         }
-        h.push(row);
+        g.complement()
+    };
+    let order = degeneracy_order(&complement(&|i| i));
+    let mut pos = vec![0; c];
+    for (k, &i) in order.iter().enumerate() {
+        pos[i] = k;
     }
-    // Greedy start in this order.
-    let mut best: Vec<usize> = Vec::new();
-    let mut blocked = vec![0u64; w];
-    for (i, hi) in h.iter().enumerate() {
-        budget.spend(1)?;
-        if !bits::get(&blocked, i) {
-            budget.spend(w as u64)?;
-            best.push(i);
-            for (b, hw) in blocked.iter_mut().zip(hi) {
-                *b |= !hw;
+    budget.spend((c * bits::words(c)) as u64)?;
+    let h = complement(&|i| pos[i]);
+    // Greedy start: fewest neighbours first.
+    let mut by_degree: Vec<usize> = (0..c).collect();
+    by_degree.sort_by_key(|&i| (adj[comp[i] as usize].len(), i));
+    let mut blocked = vec![false; c];
+    let mut init = Vec::new();
+    for i in by_degree {
+        if !blocked[i] {
+            init.push(pos[i]);
+            for &x in &adj[comp[i] as usize] {
+                if let Some(&j) = local.get(&x) {
+                    blocked[j] = true;
+                }
             }
         }
     }
-    let mut u = Vec::with_capacity(w);
-    let mut q = Vec::with_capacity(w);
-    let mut all = vec![!0u64; w];
-    if !c.is_multiple_of(64) {
-        all[w - 1] = (1u64 << (c % 64)) - 1;
-    }
-    let mut root = MisFrame { p: all, order: Vec::new(), colour: Vec::new(), i: 0 };
-    let root_bound =
-        colour_sort(&h, &root.p.clone(), best.len() + 1, &mut root, (&mut u, &mut q), budget)?;
-    root.i = root.order.len();
-    let mut frames = vec![root];
-    let mut pool: Vec<MisFrame> = Vec::new();
-    let mut cur: Vec<usize> = Vec::new();
-    let mut exact = true;
-    while let Some(top) = frames.last_mut() {
-        if top.i == 0 {
-            let f = frames.pop().expect("a frame");
-            pool.push(f);
-            if !frames.is_empty() {
-                cur.pop();
-            }
-            continue;
-        }
-        top.i -= 1;
-        let k = top.i;
-        if cur.len() + top.colour[k] as usize <= best.len() {
-            top.i = 0;
-            continue;
-        }
-        if !cap.spend() {
-            exact = false;
-            break;
-        }
-        budget.tick(w as u64)?;
-        let v = top.order[k] as usize;
-        let mut child = pool.pop().unwrap_or(MisFrame {
-            p: Vec::new(),
-            order: Vec::new(),
-            colour: Vec::new(),
-            i: 0,
-        });
-        child.p.clear();
-        child.p.extend(top.p.iter().zip(&h[v]).map(|(a, b)| a & b));
-        bits::clear(&mut top.p, v);
-        cur.push(v);
-        if bits::is_empty(&child.p) {
-            if cur.len() > best.len() {
-                best = cur.clone();
-            }
-            cur.pop();
-            pool.push(child);
-            continue;
-        }
-        let kmin = (best.len() + 1).saturating_sub(cur.len()).max(1);
-        let p = std::mem::take(&mut child.p);
-        colour_sort(&h, &p, kmin, &mut child, (&mut u, &mut q), budget)?;
-        child.p = p;
-        child.i = child.order.len();
-        frames.push(child);
-    }
-    let set: Vec<u32> = best.iter().map(|&i| order[i]).collect();
-    let bound = if exact { set.len() } else { root_bound.max(set.len()) };
-    Ok(Found { set, exact, bound })
+    let f = max_clique(&h, &init, budget, cap)?;
+    let set = f.clique.iter().map(|&k| comp[order[k]]).collect();
+    Ok(Found { set, exact: f.exact, bound: f.bound })
 }
 
 /// A minimum absorbing set: a smallest B such that every vertex outside B has a successor
@@ -310,26 +225,179 @@ pub(crate) fn min_absorbing(
     cap: Option<u64>,
 ) -> Result<Found, KernelError> {
     let n = succ.len();
-    let mut adj: Vec<Vec<u32>> = Vec::with_capacity(n);
-    for v in 0..n {
-        budget.spend(1 + (succ[v].len() + pred[v].len()) as u64)?;
-        adj.push(succ[v].iter().chain(&pred[v]).copied().collect());
+    let r = reduce_absorbing(succ, pred, budget)?;
+    // Parts: open vertices joined to their usable absorbers.
+    let mut adj: Vec<Vec<u32>> = vec![Vec::new(); n];
+    let mut touched = vec![false; n];
+    for x in 0..n {
+        if !r.open[x] {
+            continue;
+        }
+        budget.spend(1 + succ[x].len() as u64)?;
+        touched[x] = true;
+        for y in std::iter::once(x as u32).chain(succ[x].iter().copied()) {
+            if r.allowed[y as usize] && y as usize != x {
+                adj[x].push(y);
+                adj[y as usize].push(x as u32);
+                touched[y as usize] = true;
+            }
+        }
     }
-    let alive = vec![true; n];
     let mut cap = Cap::new(cap);
-    let mut set = Vec::new();
-    let mut bound = 0;
+    let mut set = r.forced;
+    let mut bound = set.len();
     let mut exact = true;
-    let comps = components(n, &alive, &adj, budget)?;
+    let comps = components(n, &touched, &adj, budget)?;
     too_large(&comps)?;
     for comp in comps {
-        let f = mds_part(succ, pred, &comp, budget, &mut cap)?;
+        let f = mds_part(succ, pred, &comp, (&r.open, &r.allowed), budget, &mut cap)?;
         exact &= f.exact;
         bound += f.bound;
         set.extend(f.set);
     }
     set.sort_unstable();
     Ok(Found { set, exact, bound })
+}
+
+/// What the reductions of [`reduce_absorbing`] leave.
+struct Absorbing {
+    /// Vertices in every answer.
+    forced: Vec<u32>,
+    /// Vertices still to absorb.
+    open: Vec<bool>,
+    /// Vertices that may still be chosen.
+    allowed: Vec<bool>,
+}
+
+/// Reductions of the set cover behind β, each keeping some minimum answer:
+/// - a vertex left with a single usable absorber forces it into the set;
+/// - an absorber whose open vertices are all absorbed by another one is dropped (equal
+///   ones: the larger id is dropped), and so is one with no open vertex left;
+/// - an open vertex whose usable absorbers include all those of another open vertex is
+///   absorbed whenever that one is, and is closed.
+fn reduce_absorbing(
+    succ: &[Vec<u32>],
+    pred: &[Vec<u32>],
+    budget: &mut Budget,
+) -> Result<Absorbing, KernelError> {
+    let n = succ.len();
+    let mut r = Absorbing { forced: Vec::new(), open: vec![true; n], allowed: vec![true; n] };
+    // cnt[x]: usable absorbers of open x; gain[y]: open vertices y absorbs.
+    let mut cnt: Vec<usize> = (0..n).map(|x| 1 + succ[x].len()).collect();
+    let mut gain: Vec<usize> = (0..n).map(|y| 1 + pred[y].len()).collect();
+    let absorbers = |x: usize| std::iter::once(x).chain(succ[x].iter().map(|&y| y as usize));
+    let absorbs = |y: usize| std::iter::once(y).chain(pred[y].iter().map(|&x| x as usize));
+    let absorbed_by = |x: usize, y: usize| x == y || succ[x].binary_search(&(y as u32)).is_ok();
+    let mut units: Vec<usize> = (0..n).filter(|&x| cnt[x] == 1).collect();
+    loop {
+        let mut changed = false;
+        while let Some(x) = units.pop() {
+            if !r.open[x] || cnt[x] != 1 {
+                continue;
+            }
+            let y = absorbers(x).find(|&y| r.allowed[y]).expect("one usable absorber");
+            r.forced.push(y as u32);
+            changed = true;
+            budget.spend(1 + pred[y].len() as u64)?;
+            r.allowed[y] = false;
+            for z in absorbs(y) {
+                if r.open[z] {
+                    cnt[z] -= 1;
+                }
+            }
+            for z in absorbs(y) {
+                if r.open[z] {
+                    close(z, &mut r, (&mut cnt, &mut gain), &mut units, (succ, pred), budget)?;
+                }
+            }
+        }
+        // Dominated absorbers.
+        for y in 0..n {
+            if !r.allowed[y] {
+                continue;
+            }
+            let Some(x0) = absorbs(y).find(|&x| r.open[x]) else {
+                drop_absorber(y, &mut r, &mut cnt, &mut units, pred);
+                changed = true;
+                continue;
+            };
+            budget.spend((gain[y] * (1 + succ[x0].len())) as u64)?;
+            let dominated = absorbers(x0).any(|y2| {
+                y2 != y
+                    && r.allowed[y2]
+                    && (gain[y2] > gain[y] || y2 < y)
+                    && absorbs(y).all(|x| !r.open[x] || absorbed_by(x, y2))
+            });
+            if dominated {
+                drop_absorber(y, &mut r, &mut cnt, &mut units, pred);
+                changed = true;
+            }
+        }
+        // Dominated open vertices.
+        for x in 0..n {
+            if !r.open[x] {
+                continue;
+            }
+            let Some(y0) = absorbers(x).find(|&y| r.allowed[y]) else { continue };
+            budget.spend((cnt[x] * (1 + pred[y0].len())) as u64)?;
+            let weaker: Vec<usize> = absorbs(y0)
+                .filter(|&x2| {
+                    x2 != x
+                        && r.open[x2]
+                        && (cnt[x2] > cnt[x] || x2 > x)
+                        && absorbers(x).all(|y| !r.allowed[y] || absorbed_by(x2, y))
+                })
+                .collect();
+            for x2 in weaker {
+                if r.open[x2] {
+                    close(x2, &mut r, (&mut cnt, &mut gain), &mut units, (succ, pred), budget)?;
+                    changed = true;
+                }
+            }
+        }
+        if !changed && units.is_empty() {
+            return Ok(r);
+        }
+    }
+}
+
+/// Marks `x` absorbed; absorbers left with nothing to absorb are dropped.
+fn close(
+    x: usize,
+    r: &mut Absorbing,
+    (cnt, gain): (&mut [usize], &mut [usize]),
+    units: &mut Vec<usize>,
+    (succ, pred): (&[Vec<u32>], &[Vec<u32>]),
+    budget: &mut Budget,
+) -> Result<(), KernelError> {
+    r.open[x] = false;
+    budget.spend(1 + succ[x].len() as u64)?;
+    for y in std::iter::once(x).chain(succ[x].iter().map(|&y| y as usize)) {
+        gain[y] -= 1;
+        if gain[y] == 0 && r.allowed[y] {
+            drop_absorber(y, r, cnt, units, pred);
+        }
+    }
+    Ok(())
+}
+
+/// Forbids `y`; open vertices left with one usable absorber are queued.
+fn drop_absorber(
+    y: usize,
+    r: &mut Absorbing,
+    cnt: &mut [usize],
+    units: &mut Vec<usize>,
+    pred: &[Vec<u32>],
+) {
+    r.allowed[y] = false;
+    for x in std::iter::once(y).chain(pred[y].iter().map(|&x| x as usize)) {
+        if r.open[x] {
+            cnt[x] -= 1;
+            if cnt[x] == 1 {
+                units.push(x);
+            }
+        }
+    }
 }
 
 struct MdsFrame {
@@ -344,6 +412,8 @@ struct Cover {
     cover: Vec<Vec<u64>>,
     /// cand[x]: the vertices that absorb x (itself and its successors).
     cand: Vec<Vec<u64>>,
+    /// The same as lists.
+    cand_list: Vec<Vec<u32>>,
 }
 
 impl Cover {
@@ -353,7 +423,7 @@ impl Cover {
         &self,
         u: &[u64],
         a: &[u64],
-        (gains, used): (&mut Vec<usize>, &mut Vec<u64>),
+        (gains, used, dual): (&mut Vec<usize>, &mut Vec<u64>, &mut Dual),
         budget: &mut Budget,
     ) -> Result<usize, KernelError> {
         let w = u.len() as u64;
@@ -396,14 +466,64 @@ impl Cover {
             }
             Ok(())
         })?;
-        Ok(lb1.max(lb2))
+        let lb3 = self.dual_bound(u, a, dual, budget)?;
+        Ok(lb1.max(lb2).max(lb3))
     }
+
+    /// The linear-programming lower bound of a feasible dual solution built greedily: each
+    /// uncovered vertex x, fewest usable coverers first, gets the largest price that keeps
+    /// the prices seen by every coverer at most 1 (dual ascent for set cover); the sum of
+    /// the prices, rounded up, bounds the number of sets still needed.
+    fn dual_bound(
+        &self,
+        u: &[u64],
+        a: &[u64],
+        dual: &mut Dual,
+        budget: &mut Budget,
+    ) -> Result<usize, KernelError> {
+        dual.order.clear();
+        bits::for_each(u, |x| {
+            budget.spend(self.cand_list[x].len() as u64)?;
+            let k = self.cand_list[x].iter().filter(|&&y| bits::get(a, y as usize)).count();
+            dual.order.push((k as u32, x as u32));
+            Ok(())
+        })?;
+        dual.order.sort_unstable();
+        dual.left.resize(self.cand_list.len(), 1.0);
+        let mut sum = 0.0f64;
+        for &(_, x) in &dual.order {
+            let usable =
+                || self.cand_list[x as usize].iter().filter(|&&y| bits::get(a, y as usize));
+            let price = usable().map(|&y| dual.left[y as usize]).fold(f64::INFINITY, f64::min);
+            if price.is_finite() && price > 0.0 {
+                sum += price;
+                for &y in usable() {
+                    dual.left[y as usize] -= price;
+                }
+            }
+        }
+        for &(_, x) in &dual.order {
+            for &y in &self.cand_list[x as usize] {
+                dual.left[y as usize] = 1.0;
+            }
+        }
+        Ok((sum - 1e-6).ceil().max(0.0) as usize)
+    }
+}
+
+/// Buffers of [`Cover::dual_bound`].
+#[derive(Default)]
+struct Dual {
+    order: Vec<(u32, u32)>,
+    /// 1 minus the prices a coverer has seen; 1 between calls.
+    left: Vec<f64>,
 }
 
 fn mds_part(
     succ: &[Vec<u32>],
     pred: &[Vec<u32>],
     comp: &[u32],
+    (open, allowed): (&[bool], &[bool]),
     budget: &mut Budget,
     cap: &mut Cap,
 ) -> Result<Found, KernelError> {
@@ -413,6 +533,16 @@ fn mds_part(
         local.insert(v, i);
     }
     let w = bits::words(c);
+    let mut u0 = vec![0u64; w];
+    let mut a0 = vec![0u64; w];
+    for (i, &v) in comp.iter().enumerate() {
+        if open[v as usize] {
+            bits::set(&mut u0, i);
+        }
+        if allowed[v as usize] {
+            bits::set(&mut a0, i);
+        }
+    }
     budget.spend(c as u64)?;
     let mut cover = Vec::with_capacity(c);
     let mut cand = Vec::with_capacity(c);
@@ -422,32 +552,50 @@ fn mds_part(
         let mut absorbed_by = vec![0u64; w];
         bits::set(&mut absorbs, i);
         bits::set(&mut absorbed_by, i);
-        for &p in &pred[v as usize] {
-            bits::set(&mut absorbs, local[&p]);
+        for p in &pred[v as usize] {
+            if let Some(&j) = local.get(p) {
+                bits::set(&mut absorbs, j);
+            }
         }
-        for &s in &succ[v as usize] {
-            bits::set(&mut absorbed_by, local[&s]);
+        for s in &succ[v as usize] {
+            if let Some(&j) = local.get(s) {
+                bits::set(&mut absorbed_by, j);
+            }
         }
         cover.push(absorbs);
         cand.push(absorbed_by);
     }
-    let cv = Cover { cover, cand };
-    let mut all = vec![!0u64; w];
-    if !c.is_multiple_of(64) {
-        all[w - 1] = (1u64 << (c % 64)) - 1;
-    }
+    let cand_list = cand
+        .iter()
+        .map(|row| {
+            let mut l = Vec::new();
+            bits::for_each(row, |y| {
+                l.push(y as u32);
+                Ok::<(), ()>(())
+            })
+            .expect("infallible");
+            l
+        })
+        .collect();
+    let cv = Cover { cover, cand, cand_list };
     // Greedy start: largest gain first.
     let mut best: Vec<usize> = Vec::new();
     {
-        let mut u = all.clone();
+        let mut u = u0.clone();
         while !bits::is_empty(&u) {
             let mut pick = (0, 0);
             for y in 0..c {
+                if !bits::get(&a0, y) {
+                    continue;
+                }
                 budget.spend(w as u64)?;
                 let gain = bits::count_and(&cv.cover[y], &u);
                 if gain > pick.0 {
                     pick = (gain, y);
                 }
+            }
+            if pick.0 == 0 {
+                break; // no usable absorber left (the reductions keep one for every vertex)
             }
             let y = pick.1;
             best.push(y);
@@ -458,13 +606,14 @@ fn mds_part(
     }
     let mut gains = Vec::new();
     let mut used = Vec::new();
-    let root_lb = cv.lower_bound(&all, &all, (&mut gains, &mut used), budget)?;
+    let mut dual = Dual::default();
+    let root_lb = cv.lower_bound(&u0, &a0, (&mut gains, &mut used, &mut dual), budget)?;
     let mut frames: Vec<MdsFrame> = Vec::new();
     let mut cur: Vec<usize> = Vec::new();
     let mut exact = true;
     // Evaluates node (u, a) at depth cur.len(): records a cover, prunes, or pushes a frame.
     let mut pending: Option<(Vec<u64>, Vec<u64>)> =
-        if root_lb < best.len() { Some((all.clone(), all)) } else { None };
+        if root_lb < best.len() { Some((u0, a0)) } else { None };
     loop {
         if let Some((u, a)) = pending.take() {
             if bits::is_empty(&u) {
@@ -472,7 +621,7 @@ fn mds_part(
                     best = cur.clone();
                 }
             } else if cur.len() + 1 < best.len() {
-                let lb = cv.lower_bound(&u, &a, (&mut gains, &mut used), budget)?;
+                let lb = cv.lower_bound(&u, &a, (&mut gains, &mut used, &mut dual), budget)?;
                 if lb != usize::MAX && cur.len() + lb < best.len() {
                     // the uncovered vertex with fewest usable coverers
                     let mut pick = None;
@@ -530,4 +679,64 @@ fn mds_part(
     let set: Vec<u32> = best.iter().map(|&i| comp[i]).collect();
     let bound = if exact { set.len() } else { root_lb.min(set.len()) };
     Ok(Found { set, exact, bound })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Config;
+
+    /// Successor and predecessor lists of the arcs.
+    fn lists(n: usize, arcs: &[(u32, u32)]) -> (Vec<Vec<u32>>, Vec<Vec<u32>>) {
+        let mut succ = vec![Vec::new(); n];
+        let mut pred = vec![Vec::new(); n];
+        for &(a, b) in arcs {
+            succ[a as usize].push(b);
+            pred[b as usize].push(a);
+        }
+        for l in succ.iter_mut().chain(pred.iter_mut()) {
+            l.sort_unstable();
+        }
+        (succ, pred)
+    }
+
+    fn reduced(n: usize, arcs: &[(u32, u32)]) -> Absorbing {
+        let (succ, pred) = lists(n, arcs);
+        reduce_absorbing(&succ, &pred, &mut Budget::new(&Config::default())).unwrap()
+    }
+
+    #[test]
+    fn a_vertex_with_one_coverer_forces_it() {
+        // 2 is a sink: only 2 itself covers it. 0 -> 1 -> 0 and 1 -> 2.
+        let r = reduced(3, &[(0, 1), (1, 0), (1, 2)]);
+        assert!(r.forced.contains(&2));
+    }
+
+    #[test]
+    fn a_dominated_coverer_is_dropped() {
+        // 0 has no predecessor, so it covers only itself; its successor 1 covers 0 too.
+        // Every vertex has two coverers, so no unit rule fires first.
+        let arcs = [(0, 1), (1, 2), (2, 3), (3, 1)];
+        let (succ, pred) = lists(4, &arcs);
+        let mut r = Absorbing { forced: Vec::new(), open: vec![true; 4], allowed: vec![true; 4] };
+        let mut cnt: Vec<usize> = (0..4).map(|x| 1 + succ[x].len()).collect();
+        let mut units = Vec::new();
+        drop_absorber(0, &mut r, &mut cnt, &mut units, &pred);
+        assert_eq!(units, vec![0], "0 is left with its successor 1 only");
+        let full = reduced(4, &arcs);
+        assert!(!full.allowed[0]);
+        assert!(full.forced.contains(&1) && !full.forced.contains(&0));
+    }
+
+    #[test]
+    fn a_vertex_covered_whenever_another_is_gets_closed() {
+        // N+[0] = {0, 1} ⊆ N+[2] = {2, 0, 1}: covering 0 covers 2. A 4-cycle 0 1 3 4 keeps
+        // every coverer count at two or more, and 2 has in-degree 0 (dropped as a coverer).
+        let arcs = [(0, 1), (1, 3), (3, 4), (4, 0), (2, 0), (2, 1)];
+        let r = reduced(5, &arcs);
+        assert!(!r.open[2] || r.forced.iter().any(|&y| y == 0 || y == 1));
+        let (succ, pred) = lists(5, &arcs);
+        let f = min_absorbing(&succ, &pred, &mut Budget::new(&Config::default()), None).unwrap();
+        assert_eq!(f.set.len(), 2);
+    }
 }

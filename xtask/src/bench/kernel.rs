@@ -1,5 +1,12 @@
-//! `cargo xtask bench kernel`: counting and finding kernels against clingo, α against
-//! python-igraph's `independence_number`, on the same random digraphs, side by side.
+//! `cargo xtask bench kernel`: α and β on hard instances against HiGHS (first table), then
+//! counting and finding kernels against clingo and α against python-igraph's
+//! `independence_number`, on the same random digraphs, side by side.
+//!
+//! The α and β table times the kernel crate's `stable_time` example (built with
+//! `cargo build --release -p gamegraph-kernel --example stable_time`, which is much lighter
+//! than the CLI) as a whole process on 2 threads, three runs each, all shown; HiGHS solves the
+//! 0-1 program of the same file (one run, solve call only, one thread; for α only on the
+//! sparse instance, the edge formulation being hopeless on the dense ones).
 //!
 //! gamegraph is timed as a whole process (start-up and reading included, best of the
 //! repetitions); the peers are timed inside `xtask/bench/kernel/peer.py` around the solving
@@ -78,15 +85,15 @@ fn venv(root: &Path) -> Result<PathBuf> {
     let dir = root.join("target/bench-venv");
     let python = dir.join("bin/python");
     let ready = Command::new(&python)
-        .args(["-c", "import clingo, igraph"])
+        .args(["-c", "import clingo, igraph, highspy"])
         .stderr(Stdio::null())
         .status()
         .is_ok_and(|s| s.success());
     if !ready {
-        eprintln!("installing clingo and igraph into {}", dir.display());
+        eprintln!("installing clingo, igraph and highspy into {}", dir.display());
         let ok = Command::new("python3").arg("-m").arg("venv").arg(&dir).status()?.success()
             && Command::new(dir.join("bin/pip"))
-                .args(["install", "--quiet", "clingo", "igraph"])
+                .args(["install", "--quiet", "clingo", "igraph", "highspy", "numpy"])
                 .status()?
                 .success();
         if !ok {
@@ -146,11 +153,12 @@ fn cell(s: Option<f64>, limit: Duration) -> String {
 
 /// Runs the kernel benchmark and prints the Markdown table.
 pub(crate) fn run(root: &Path, quick: bool) -> Result<()> {
-    let bin = build_release(root)?.join("gamegraph-kernel");
     let python = venv(root)?;
     let script = root.join("xtask/bench/kernel/peer.py");
     let dir = root.join("target/bench-kernel");
     fs::create_dir_all(&dir)?;
+    stable_numbers(root, &dir, &python, &script, quick)?;
+    let bin = build_release(root)?.join("gamegraph-kernel");
     let sizes: &[usize] = if quick { &[50, 100] } else { &[50, 100, 200, 300] };
     let degrees: &[f64] = if quick { &[3.0, 8.0] } else { &[2.0, 3.0, 5.0, 8.0, 16.0] };
     let reps = if quick { 1 } else { 3 };
@@ -238,5 +246,194 @@ pub(crate) fn run(root: &Path, quick: bool) -> Result<()> {
     } else {
         println!("rows where the peer was faster: {}", slower.join(", "));
     }
+    Ok(())
+}
+
+/// Writes arcs in the header format.
+fn write_arcs(path: &Path, n: usize, what: &str, arcs: &[(usize, usize)]) -> Result<usize> {
+    let mut s = format!("# bench graph: {what}\n{n} {}\n1\n", arcs.len());
+    for (u, v) in arcs {
+        let _ = writeln!(s, "{u} {v}");
+    }
+    fs::write(path, s)?;
+    Ok(arcs.len())
+}
+
+/// G(n, p) with one arc per edge: each unordered pair is joined with probability p, by one
+/// arc in a random direction.
+fn one_arc_per_pair(n: usize, p: f64, seed: u64) -> Vec<(usize, usize)> {
+    let mut rng = Rng::new(seed);
+    let t = (p * 1e6) as u64;
+    let mut arcs = Vec::new();
+    for u in 1..=n {
+        for v in u + 1..=n {
+            if rng.below(1_000_000) < t {
+                arcs.push(if rng.below(2) == 0 { (u, v) } else { (v, u) });
+            }
+        }
+    }
+    arcs
+}
+
+/// n vertices and n·d/2 distinct edges (average degree d), each one arc in a random direction.
+fn sparse_edges(n: usize, d: usize, seed: u64) -> Vec<(usize, usize)> {
+    let mut rng = Rng::new(seed);
+    let m = n * d / 2;
+    let mut seen = std::collections::HashSet::with_capacity(m);
+    let mut arcs = Vec::with_capacity(m);
+    while arcs.len() < m {
+        let u = 1 + rng.below(n as u64) as usize;
+        let v = 1 + rng.below(n as u64) as usize;
+        if u != v && seen.insert((u.min(v), u.max(v))) {
+            arcs.push((u, v));
+        }
+    }
+    arcs
+}
+
+/// Every ordered pair of distinct vertices is an arc with probability d / (n - 1): average
+/// out-degree d (the digraphs of the kernel table below).
+fn out_degree(n: usize, d: usize, seed: u64) -> Vec<(usize, usize)> {
+    let mut rng = Rng::new(seed);
+    let p = (d as f64 / (n - 1) as f64 * 1e9) as u64;
+    let mut arcs = Vec::with_capacity(n * d);
+    for u in 1..=n {
+        for v in 1..=n {
+            if u != v && rng.below(1_000_000_000) < p {
+                arcs.push((u, v));
+            }
+        }
+    }
+    arcs
+}
+
+/// The α and β table: the kernel crate's `stable_time` example against HiGHS.
+fn stable_numbers(
+    root: &Path,
+    dir: &Path,
+    python: &Path,
+    script: &Path,
+    quick: bool,
+) -> Result<()> {
+    let status = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()))
+        .args(["build", "--release", "-p", "gamegraph-kernel", "--example", "stable_time"])
+        .current_dir(root)
+        .status()?;
+    if !status.success() {
+        bail!("cargo build of the stable_time example failed");
+    }
+    let bin = root.join("target/release/examples/stable_time");
+    let seeds: &[u64] = if quick { &[1] } else { &[1, 2, 3] };
+    let limit = Duration::from_secs(if quick { 10 } else { 60 });
+    type Gen = Box<dyn Fn(u64) -> Vec<(usize, usize)>>;
+    let instances: Vec<(&str, &str, usize, Gen, &[u64])> = vec![
+        ("alpha", "G(200, 0.1)", 200, Box::new(|s| one_arc_per_pair(200, 0.1, s)), seeds),
+        ("alpha", "G(250, 0.1)", 250, Box::new(|s| one_arc_per_pair(250, 0.1, s)), &[1]),
+        ("alpha", "G(300, 0.1)", 300, Box::new(|s| one_arc_per_pair(300, 0.1, s)), &[1]),
+        ("alpha", "G(200, 0.05)", 200, Box::new(|s| one_arc_per_pair(200, 0.05, s)), seeds),
+        (
+            "alpha",
+            "3000 vertices, avg degree 3",
+            3000,
+            Box::new(|s| sparse_edges(3000, 3, s)),
+            seeds,
+        ),
+        (
+            "beta",
+            "2000 vertices, avg out-degree 2",
+            2000,
+            Box::new(|s| out_degree(2000, 2, s)),
+            seeds,
+        ),
+        (
+            "beta",
+            "10^4 vertices, avg out-degree 2",
+            10_000,
+            Box::new(|s| out_degree(10_000, 2, s)),
+            seeds,
+        ),
+        (
+            "beta",
+            "2000 vertices, avg out-degree 3",
+            2000,
+            Box::new(|s| out_degree(2000, 3, s)),
+            seeds,
+        ),
+    ];
+    let mut table = String::new();
+    table.push_str("| task | instance | seed | answer | gamegraph runs (s, process, 2 threads) | HiGHS (s, solve only) | HiGHS / gamegraph (median) |\n");
+    table.push_str("|---|---|---:|---:|---|---:|---:|\n");
+    let tl = format!("{}", limit.as_secs());
+    for (task, what, n, generate, seeds) in instances {
+        for &seed in seeds {
+            let file = dir
+                .join(format!("{task}-{}-{seed}.txt", what.replace([' ', ',', '(', ')', '^'], "")));
+            write_arcs(&file, n, what, &generate(seed))?;
+            let mut runs = Vec::new();
+            let mut answer = String::from("timeout");
+            for _ in 0..3 {
+                let r = timed(
+                    Command::new(&bin).arg(task).arg(&file).args(["2", &tl]),
+                    limit + Duration::from_secs(5),
+                )?;
+                let Some((wall, out)) = r else { break };
+                answer = out.lines().next().unwrap_or_default().to_owned();
+                runs.push(wall.as_secs_f64());
+            }
+            let mode = if task == "alpha" { "alpha-mip" } else { "beta-mip" };
+            // The edge formulation of α is hopeless for HiGHS on the dense instances.
+            let peer = if task == "alpha" && n < 1000 {
+                None
+            } else {
+                timed(
+                    Command::new(python).arg(script).arg(mode).arg(&file).arg(&tl),
+                    limit + Duration::from_secs(30),
+                )?
+            };
+            let tagged = |out: &str| {
+                out.lines().find_map(|l| l.strip_prefix("answer ")).unwrap_or("timeout").to_owned()
+            };
+            let (peer_secs, peer_answer) = match peer {
+                Some((_, out)) if tagged(&out) != "timeout" => {
+                    let t: f64 = out
+                        .lines()
+                        .find_map(|l| l.strip_prefix("time "))
+                        .context("peer printed no time")?
+                        .trim()
+                        .parse()?;
+                    (Some(t), tagged(&out))
+                }
+                _ => (None, "timeout".to_owned()),
+            };
+            if runs.len() == 3 && peer_secs.is_some() && peer_answer != answer {
+                bail!(
+                    "answers differ on {}: gamegraph {answer}, HiGHS {peer_answer}",
+                    file.display()
+                );
+            }
+            let shown = if runs.is_empty() {
+                format!("> {tl}")
+            } else {
+                runs.iter().map(|t| format!("{t:.3}")).collect::<Vec<_>>().join(", ")
+            };
+            let mut sorted = runs.clone();
+            sorted.sort_by(f64::total_cmp);
+            let ratio = match (sorted.get(sorted.len() / 2), peer_secs) {
+                (Some(u), Some(t)) if runs.len() == 3 => format!("{:.2}x", t / u),
+                _ => "-".to_owned(),
+            };
+            let peer_cell = if task == "alpha" && n < 1000 {
+                "-".to_owned() // not run
+            } else {
+                cell(peer_secs, limit)
+            };
+            let row = format!(
+                "| {task} | {what} | {seed} | {answer} | {shown} | {peer_cell} | {ratio} |"
+            );
+            eprintln!("{row}");
+            let _ = writeln!(table, "{row}");
+        }
+    }
+    println!("{table}");
     Ok(())
 }

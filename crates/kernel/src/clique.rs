@@ -1,0 +1,558 @@
+//! Maximum clique by bitset branch-and-bound, used for α on dense parts (an independent set
+//! of G is a clique of its complement).
+//!
+//! The search is Tomita and Seki's colouring branch-and-bound (MCQ) in San Segundo's bitset
+//! form (BBMC): the candidates are greedily coloured into independent sets, and a vertex of
+//! colour k cannot extend the current clique by more than k. Three refinements cut the tree:
+//! - vertices come in a degeneracy (minimum-width) order, so the colouring at the root is
+//!   tight (Tomita et al., MCS, 2010);
+//! - re-colouring: a vertex that would have to be branched on is moved into a lower colour
+//!   class when it has a single neighbour there that can itself move to another class
+//!   (the Re-NUMBER step of MCS);
+//! - MaxSAT-style inconsistent subsets: a vertex with exactly one neighbour `u` in class i
+//!   and one neighbour `w` in class j, `u` and `w` not adjacent, cannot form a clique with
+//!   both classes, so {v} ∪ Ci ∪ Cj still contributes at most two; the two classes are then
+//!   frozen, which keeps the subsets disjoint and the bound sound (Li and Quan, MaxCLQ 2010;
+//!   San Segundo et al., the infra-chromatic bound, 2015).
+//!
+//! The top-level branches are independent once the incumbent is shared, so they run as
+//! rayon tasks with an atomic incumbent size; the maximum size does not depend on the
+//! number of threads.
+
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+
+use rayon::prelude::*;
+
+use crate::KernelError;
+use crate::bits;
+use crate::config::{Budget, Cap};
+
+/// The adjacency of a graph as bitset rows: `row(v)` has bit `x` set when v and x are
+/// adjacent (never bit `v` itself).
+pub(crate) struct Rows {
+    n: usize,
+    w: usize,
+    bits: Vec<u64>,
+}
+
+impl Rows {
+    /// `n` vertices, no edges.
+    pub(crate) fn new(n: usize) -> Rows {
+        let w = bits::words(n);
+        Rows { n, w, bits: vec![0; n * w] }
+    }
+
+    /// Joins `a` and `b` (`a != b`).
+    pub(crate) fn join(&mut self, a: usize, b: usize) {
+        let w = self.w;
+        bits::set(&mut self.bits[a * w..(a + 1) * w], b);
+        bits::set(&mut self.bits[b * w..(b + 1) * w], a);
+    }
+
+    /// The complement graph (no loops).
+    pub(crate) fn complement(&self) -> Rows {
+        let all = self.all();
+        let mut bits = Vec::with_capacity(self.bits.len());
+        for v in 0..self.n {
+            bits.extend(self.row(v).iter().zip(&all).map(|(r, a)| !r & a));
+            let w = self.w;
+            bits::clear(&mut bits[v * w..(v + 1) * w], v);
+        }
+        Rows { n: self.n, w: self.w, bits }
+    }
+
+    #[inline]
+    fn row(&self, v: usize) -> &[u64] {
+        &self.bits[v * self.w..(v + 1) * self.w]
+    }
+
+    fn all(&self) -> Vec<u64> {
+        let mut all = vec![!0u64; self.w];
+        if !self.n.is_multiple_of(64) {
+            all[self.w - 1] = (1u64 << (self.n % 64)) - 1;
+        }
+        if self.n == 0 {
+            all.clear();
+        }
+        all
+    }
+}
+
+/// What a clique search returned.
+pub(crate) struct CliqueFound {
+    /// The largest clique found.
+    pub(crate) clique: Vec<usize>,
+    /// Whether it is proven maximum.
+    pub(crate) exact: bool,
+    /// A proven upper bound on the clique number.
+    pub(crate) bound: usize,
+}
+
+/// A node of the search: its candidates and the vertices to branch on, by colour.
+#[derive(Default)]
+struct Frame {
+    p: Vec<u64>,
+    verts: Vec<u32>,
+    cols: Vec<u32>,
+    i: usize,
+}
+
+/// Buffers of the colouring.
+#[derive(Default)]
+struct Scratch {
+    u: Vec<u64>,
+    q: Vec<u64>,
+    classes: Vec<u64>,
+    frozen: Vec<bool>,
+    singles: Vec<(usize, usize)>,
+    cand: Vec<u64>,
+    used: Vec<bool>,
+    chain: Vec<(usize, usize)>,
+    needed: Vec<bool>,
+}
+
+/// The single member of `a ∩ b` as `Some(Some(x))`, `Some(None)` when empty, `None` when it
+/// has two or more members.
+#[inline]
+fn single(a: &[u64], b: &[u64]) -> Option<Option<usize>> {
+    let mut found = None;
+    for (i, (x, y)) in a.iter().zip(b).enumerate() {
+        let m = x & y;
+        if m != 0 {
+            if found.is_some() || m & (m - 1) != 0 {
+                return None;
+            }
+            found = Some(i * 64 + m.trailing_zeros() as usize);
+        }
+    }
+    Some(found)
+}
+
+#[inline]
+fn disjoint(a: &[u64], b: &[u64]) -> bool {
+    a.iter().zip(b).all(|(x, y)| x & y == 0)
+}
+
+/// Tries to keep `v` out of the branching set given the `k` pruned classes in `s`: puts it
+/// into a class where it has no neighbour, or re-colours its single neighbour of a class,
+/// or finds an inconsistent subset {v} ∪ Ci ∪ Cj and freezes both classes.
+fn prune(rows: &Rows, v: usize, k: usize, s: &mut Scratch) -> bool {
+    let w = rows.w;
+    let rv = rows.row(v);
+    s.singles.clear();
+    for i in 0..k {
+        if s.frozen[i] {
+            continue;
+        }
+        match single(rv, &s.classes[i * w..(i + 1) * w]) {
+            Some(None) => {
+                bits::set(&mut s.classes[i * w..(i + 1) * w], v);
+                return true;
+            }
+            Some(Some(u)) => s.singles.push((i, u)),
+            None => {}
+        }
+    }
+    for &(i, u) in &s.singles {
+        let ru = rows.row(u);
+        for j in i + 1..k {
+            if s.frozen[j] || !disjoint(ru, &s.classes[j * w..(j + 1) * w]) {
+                continue;
+            }
+            bits::clear(&mut s.classes[i * w..(i + 1) * w], u);
+            bits::set(&mut s.classes[i * w..(i + 1) * w], v);
+            bits::set(&mut s.classes[j * w..(j + 1) * w], u);
+            return true;
+        }
+    }
+    // Unit propagation over the classes as soft clauses (MaxCLQ): taking v forces the single
+    // neighbour of each unit class; a class left without candidates is a conflict.
+    if s.singles.is_empty() {
+        return false;
+    }
+    s.cand.clear();
+    s.cand.extend_from_slice(rv);
+    s.used.clear();
+    s.used.resize(k, false);
+    s.chain.clear();
+    loop {
+        let mut progress = false;
+        for i in 0..k {
+            if s.frozen[i] || s.used[i] {
+                continue;
+            }
+            match single(&s.cand, &s.classes[i * w..(i + 1) * w]) {
+                Some(None) => {
+                    s.frozen[i] = true;
+                    conflict(rows, rv, i, s);
+                    return true;
+                }
+                Some(Some(u)) => {
+                    s.used[i] = true;
+                    s.chain.push((i, u));
+                    for (c, r) in s.cand.iter_mut().zip(rows.row(u)) {
+                        *c &= r;
+                    }
+                    progress = true;
+                }
+                None => {}
+            }
+        }
+        if !progress {
+            break;
+        }
+    }
+    false
+}
+
+/// Freezes the classes of the propagation chain that the conflict on class `e` depends on:
+/// each neighbour of v in a class was ruled out by the first forced vertex not adjacent to
+/// it, and a forced vertex depends on the steps that ruled out the rest of its class.
+fn conflict(rows: &Rows, rv: &[u64], e: usize, s: &mut Scratch) {
+    let w = rows.w;
+    let steps = s.chain.len();
+    s.needed.clear();
+    s.needed.resize(steps, false);
+    // Walk the steps from the conflict backwards; `todo` holds classes still to explain.
+    let explain = |class: usize, keep: Option<usize>, upto: usize, needed: &mut [bool]| {
+        let c = &s.classes[class * w..(class + 1) * w];
+        for (wi, (cw, vw)) in c.iter().zip(rv).enumerate() {
+            let mut m = cw & vw;
+            while m != 0 {
+                let x = wi * 64 + m.trailing_zeros() as usize;
+                m &= m - 1;
+                if Some(x) == keep {
+                    continue;
+                }
+                if let Some(j) = (0..upto).find(|&j| !bits::get(rows.row(s.chain[j].1), x)) {
+                    needed[j] = true;
+                }
+            }
+        }
+    };
+    explain(e, None, steps, &mut s.needed);
+    for j in (0..steps).rev() {
+        if s.needed[j] {
+            let (class, u) = s.chain[j];
+            explain(class, Some(u), j, &mut s.needed);
+        }
+    }
+    for j in 0..steps {
+        if s.needed[j] {
+            s.frozen[s.chain[j].0] = true;
+        }
+    }
+}
+
+/// Colours the candidates `p` greedily; the first `k` classes are pruned (their vertices
+/// cannot raise the clique above the incumbent) and so are the vertices [`prune`] keeps out.
+/// The others go to `f.verts` with their bound in `f.cols`, in non-decreasing order.
+fn colour(
+    rows: &Rows,
+    p: &[u64],
+    k: usize,
+    f: &mut Frame,
+    s: &mut Scratch,
+    budget: &mut Budget,
+) -> Result<(), KernelError> {
+    let w = rows.w as u64;
+    s.u.clear();
+    s.u.extend_from_slice(p);
+    f.verts.clear();
+    f.cols.clear();
+    s.classes.clear();
+    s.classes.resize(k * rows.w, 0);
+    s.frozen.clear();
+    s.frozen.resize(k, false);
+    let mut built = 0;
+    let mut col = k as u32;
+    while !bits::is_empty(&s.u) {
+        budget.spend(w)?;
+        s.q.clear();
+        s.q.extend_from_slice(&s.u);
+        let mut opened = false;
+        while let Some(v) = bits::first(&s.q) {
+            bits::clear(&mut s.q, v);
+            bits::clear(&mut s.u, v);
+            for (qw, rw) in s.q.iter_mut().zip(rows.row(v)) {
+                *qw &= !rw;
+            }
+            if built < k {
+                budget.spend(w)?;
+                bits::set(&mut s.classes[built * rows.w..(built + 1) * rows.w], v);
+            } else {
+                budget.spend(w * (1 + 2 * k as u64))?;
+                if !prune(rows, v, k, s) {
+                    if !opened {
+                        opened = true;
+                        col += 1;
+                    }
+                    f.verts.push(v as u32);
+                    f.cols.push(col);
+                }
+            }
+        }
+        built += 1;
+    }
+    Ok(())
+}
+
+/// The incumbent shared by the tasks.
+struct Shared {
+    size: AtomicUsize,
+    best: Mutex<Vec<usize>>,
+    stop: AtomicBool,
+}
+
+impl Shared {
+    fn offer(&self, clique: &[usize]) {
+        let mut best = self.best.lock().unwrap_or_else(|e| e.into_inner());
+        if clique.len() > best.len() {
+            best.clear();
+            best.extend_from_slice(clique);
+            self.size.store(clique.len(), Ordering::Relaxed);
+        }
+    }
+}
+
+/// Searches the subtree of the clique `start` (candidates `p`, already restricted to common
+/// neighbours). Returns `Ok(false)` when `cap` stopped it.
+fn subtree(
+    rows: &Rows,
+    start: &[usize],
+    p: Vec<u64>,
+    shared: &Shared,
+    budget: &mut Budget,
+    cap: &mut Cap,
+) -> Result<Option<usize>, KernelError> {
+    let mut s = Scratch::default();
+    let mut cur: Vec<usize> = start.to_vec();
+    let best = shared.size.load(Ordering::Relaxed);
+    let mut found = 0;
+    if bits::is_empty(&p) {
+        if cur.len() > best {
+            shared.offer(&cur);
+            found = cur.len();
+        }
+        return Ok(Some(found));
+    }
+    let mut root = Frame { p, ..Frame::default() };
+    let q = std::mem::take(&mut root.p);
+    colour(rows, &q, best.saturating_sub(cur.len()), &mut root, &mut s, budget)?;
+    root.p = q;
+    root.i = root.verts.len();
+    let depth0 = cur.len();
+    let mut frames = vec![root];
+    let mut pool: Vec<Frame> = Vec::new();
+    while let Some(top) = frames.last_mut() {
+        if top.i == 0 {
+            pool.push(frames.pop().expect("a frame"));
+            if cur.len() > depth0 {
+                cur.pop();
+            }
+            continue;
+        }
+        top.i -= 1;
+        let best = shared.size.load(Ordering::Relaxed);
+        if cur.len() + top.cols[top.i] as usize <= best || shared.stop.load(Ordering::Relaxed) {
+            top.i = 0;
+            continue;
+        }
+        if !cap.spend() {
+            return Ok(None);
+        }
+        budget.tick(rows.w as u64)?;
+        let v = top.verts[top.i] as usize;
+        let mut child = pool.pop().unwrap_or_default();
+        child.p.clear();
+        child.p.extend(top.p.iter().zip(rows.row(v)).map(|(a, b)| a & b));
+        bits::clear(&mut top.p, v);
+        cur.push(v);
+        let size = bits::count(&child.p);
+        if size == 0 || cur.len() + size <= best {
+            if size == 0 && cur.len() > best {
+                shared.offer(&cur);
+                found = found.max(cur.len());
+            }
+            cur.pop();
+            pool.push(child);
+            continue;
+        }
+        let q = std::mem::take(&mut child.p);
+        colour(rows, &q, best.saturating_sub(cur.len()), &mut child, &mut s, budget)?;
+        child.p = q;
+        child.i = child.verts.len();
+        if child.i == 0 {
+            cur.pop();
+            pool.push(child);
+            continue;
+        }
+        frames.push(child);
+    }
+    Ok(Some(found))
+}
+
+/// Replaces the witness of `shared` by one that does not depend on the number of threads:
+/// the first clique of the maximum size found by a search with that size minus one as a
+/// fixed incumbent, in the first task that holds such a clique. A task that ended while the
+/// incumbent was below the maximum holds none, so only the tasks that ended later are tried.
+fn witness(
+    rows: &Rows,
+    tasks: &[(usize, usize, Vec<u64>)],
+    ends: &[(usize, usize)],
+    shared: &Shared,
+    budget: &mut Budget,
+) -> Result<(), KernelError> {
+    let omega = shared.size.load(Ordering::Relaxed);
+    let Some(first) = ends.iter().position(|&(found, _)| found == omega) else {
+        return Ok(()); // the starting clique was already maximum
+    };
+    for (t, (v, col, p)) in tasks.iter().enumerate().take(first + 1) {
+        if ends[t].1 < omega || *col < omega {
+            continue;
+        }
+        let fixed = Shared {
+            size: AtomicUsize::new(omega - 1),
+            best: Mutex::new(Vec::new()),
+            stop: AtomicBool::new(false),
+        };
+        subtree(rows, &[*v], p.clone(), &fixed, budget, &mut Cap::new(None))?;
+        let best = fixed.best.into_inner().unwrap_or_else(|e| e.into_inner());
+        if best.len() == omega {
+            *shared.best.lock().unwrap_or_else(|e| e.into_inner()) = best;
+            return Ok(());
+        }
+    }
+    Ok(())
+}
+
+/// A vertex order for the colouring: minimum width (degeneracy) order, the vertices of
+/// smallest degree in the graph left after removing the later ones placed last. Position i
+/// of the result is the vertex that gets number i.
+pub(crate) fn degeneracy_order(rows: &Rows) -> Vec<usize> {
+    // Peel the vertex of least remaining degree, last position first.
+    let n = rows.n;
+    let mut deg: Vec<usize> = (0..n).map(|v| bits::count(rows.row(v))).collect();
+    let maxd = deg.iter().copied().max().unwrap_or(0);
+    let mut buckets: Vec<Vec<usize>> = vec![Vec::new(); maxd + 1];
+    for v in (0..n).rev() {
+        buckets[deg[v]].push(v);
+    }
+    let mut gone = vec![false; n];
+    let mut order = vec![0; n];
+    let mut low = 0;
+    for pos in (0..n).rev() {
+        let v = loop {
+            while buckets[low].is_empty() {
+                low += 1;
+            }
+            let v = buckets[low].pop().expect("a vertex");
+            if !gone[v] && deg[v] == low {
+                break v;
+            }
+        };
+        gone[v] = true;
+        order[pos] = v;
+        bits::for_each(rows.row(v), |x| {
+            if !gone[x] {
+                deg[x] -= 1;
+                buckets[deg[x]].push(x);
+                low = low.min(deg[x]);
+            }
+            Ok::<(), ()>(())
+        })
+        .expect("infallible");
+    }
+    order
+}
+
+/// A maximum clique of `rows`, whose numbering is the colouring order (see
+/// [`degeneracy_order`]). `init` is a clique to start from. With `cap`, the search stops
+/// after that many nodes and reports the best clique found with the root bound; without
+/// it, the top-level branches run in parallel on the current rayon pool.
+pub(crate) fn max_clique(
+    rows: &Rows,
+    init: &[usize],
+    budget: &mut Budget,
+    cap: &mut Cap,
+) -> Result<CliqueFound, KernelError> {
+    let shared = Shared {
+        size: AtomicUsize::new(init.len()),
+        best: Mutex::new(init.to_vec()),
+        stop: AtomicBool::new(false),
+    };
+    let all = rows.all();
+    let mut root = Frame::default();
+    let mut s = Scratch::default();
+    colour(rows, &all, init.len(), &mut root, &mut s, budget)?;
+    let root_bound = root.cols.last().map_or(init.len(), |&c| c as usize);
+    // Branch t: vertex verts[t] with the candidates not branched on before it.
+    let m = root.verts.len();
+    let mut tasks: Vec<(usize, usize, Vec<u64>)> = Vec::with_capacity(m);
+    let mut rest = all.clone();
+    for t in (0..m).rev() {
+        let v = root.verts[t] as usize;
+        budget.spend(rows.w as u64)?;
+        let p: Vec<u64> = rest.iter().zip(rows.row(v)).map(|(a, b)| a & b).collect();
+        bits::clear(&mut rest, v);
+        tasks.push((v, root.cols[t] as usize, p));
+    }
+    let parallel = !cap.limited() && budget.unlimited_nodes() && rayon::current_num_threads() > 1;
+    let mut exact = true;
+    // Per task: the largest clique it found, and the incumbent when it ended.
+    let mut ends = vec![(0, 0); tasks.len()];
+    if parallel {
+        let next = AtomicUsize::new(0);
+        let ends_m = Mutex::new(&mut ends);
+        let nodes: Vec<Result<u64, KernelError>> = (0..rayon::current_num_threads())
+            .into_par_iter()
+            .map(|_| {
+                let mut b = budget.fork();
+                loop {
+                    let t = next.fetch_add(1, Ordering::Relaxed);
+                    if t >= tasks.len() || shared.stop.load(Ordering::Relaxed) {
+                        return Ok(b.nodes);
+                    }
+                    let (v, col, p) = &tasks[t];
+                    let mut found = 0;
+                    if *col > shared.size.load(Ordering::Relaxed) {
+                        match subtree(rows, &[*v], p.clone(), &shared, &mut b, &mut Cap::new(None))
+                        {
+                            Ok(f) => found = f.unwrap_or(0),
+                            Err(e) => {
+                                shared.stop.store(true, Ordering::Relaxed);
+                                return Err(e);
+                            }
+                        }
+                    }
+                    let end = shared.size.load(Ordering::Relaxed);
+                    ends_m.lock().unwrap_or_else(|e| e.into_inner())[t] = (found, end);
+                }
+            })
+            .collect();
+        for r in nodes {
+            budget.nodes += r?;
+        }
+    } else {
+        for (t, (v, col, p)) in tasks.iter().enumerate() {
+            let mut found = 0;
+            if *col > shared.size.load(Ordering::Relaxed) {
+                match subtree(rows, &[*v], p.clone(), &shared, budget, cap)? {
+                    Some(f) => found = f,
+                    None => {
+                        exact = false;
+                        break;
+                    }
+                }
+            }
+            ends[t] = (found, shared.size.load(Ordering::Relaxed));
+        }
+    }
+    if exact {
+        witness(rows, &tasks, &ends, &shared, budget)?;
+    }
+    let clique = shared.best.into_inner().unwrap_or_else(|e| e.into_inner());
+    let bound = if exact { clique.len() } else { root_bound.max(clique.len()) };
+    Ok(CliqueFound { clique, exact, bound })
+}
