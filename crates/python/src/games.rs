@@ -1,14 +1,20 @@
 //! The games shipped with gamegraph, solved in Rust (`gg.games`).
 
 use gamegraph_game::games::{Chase, ConnectFour, OctalRows, TabBoard, TicTacToe};
-use gamegraph_game::{ExploreConfig, ExploreError, Game, SolvedGame};
+use std::fs::File;
+use std::io::BufReader;
+use std::path::{Path, PathBuf};
+
+use gamegraph_game::{ExploreConfig, ExploreError, Game, SolvedGame, ValuesFile};
 use gamegraph_graph::Vertex;
 use pyo3::prelude::*;
+use pyo3::types::PyTuple;
 
 use crate::arrays::{ranged, u64_items};
-use crate::error::value_error;
+use crate::error::{os_error, type_error, value_error};
 use crate::pool;
 use crate::solved::{Named, PySolvedGame};
+use crate::values::{PyValuesFile, Stored, file_error};
 
 /// Explores and solves `game` on a pool of `threads` threads without the GIL.
 fn solve<G>(
@@ -78,8 +84,11 @@ pub(crate) fn tic_tac_toe(
     symmetry: bool,
     threads: Option<i64>,
 ) -> PyResult<PySolvedGame> {
-    let game = if symmetry { TicTacToe::new() } else { TicTacToe::without_symmetry() };
-    solve(py, game, "tic-tac-toe".to_owned(), None, threads)
+    solve(py, tic_tac_toe_rules(symmetry), "tic-tac-toe".to_owned(), None, threads)
+}
+
+fn tic_tac_toe_rules(symmetry: bool) -> TicTacToe {
+    if symmetry { TicTacToe::new() } else { TicTacToe::without_symmetry() }
 }
 
 /// Connect Four on a board of cols columns and rows rows (cols * (rows + 1) <= 64),
@@ -112,11 +121,15 @@ pub(crate) fn connect_four(
     max_positions: Option<i128>,
     threads: Option<i64>,
 ) -> PyResult<PySolvedGame> {
+    let (game, name) = connect_four_rules(cols, rows, symmetry)?;
+    solve(py, game, name, max_positions, threads)
+}
+
+fn connect_four_rules(cols: i128, rows: i128, symmetry: bool) -> PyResult<(ConnectFour, String)> {
     let w: u32 = ranged(cols, "cols", 0, i128::from(u32::MAX))?;
     let h: u32 = ranged(rows, "rows", 0, i128::from(u32::MAX))?;
     let game = if symmetry { ConnectFour::new(w, h) } else { ConnectFour::without_symmetry(w, h) };
-    let game = game.map_err(value_error)?;
-    solve(py, game, format!("connect-four {w}x{h}"), max_positions, threads)
+    Ok((game.map_err(value_error)?, format!("connect-four {w}x{h}")))
 }
 
 /// Kayles (octal code 0.77) on rows of pins, solved: a move knocks down one pin or two
@@ -181,11 +194,16 @@ pub(crate) fn octal_rows(
     max_positions: Option<i128>,
     threads: Option<i64>,
 ) -> PyResult<PySolvedGame> {
+    let (game, name) = octal_rules(code, rows)?;
+    solve(py, game, name, max_positions, threads)
+}
+
+fn octal_rules(code: &str, rows: &Bound<'_, PyAny>) -> PyResult<(OctalRows, String)> {
     let rows = rows_arg(rows)?;
     let parsed =
         code.parse().map_err(|e| value_error(format!("invalid octal code {code:?}: {e}")))?;
     let game = OctalRows::new(parsed, &rows).map_err(value_error)?;
-    solve(py, game, format!("octal {code} {}", rows_name(&rows)), max_positions, threads)
+    Ok((game, format!("octal {code} {}", rows_name(&rows))))
 }
 
 /// The chase on a ring of cells cells (3 to 255), solved: a loopy game with draws.
@@ -209,9 +227,14 @@ pub(crate) fn chase(
     symmetry: bool,
     threads: Option<i64>,
 ) -> PyResult<PySolvedGame> {
+    let (game, name) = chase_rules(cells, symmetry)?;
+    solve(py, game, name, None, threads)
+}
+
+fn chase_rules(cells: i128, symmetry: bool) -> PyResult<(Chase, String)> {
     let n: u32 = ranged(cells, "cells", 0, i128::from(u32::MAX))?;
     let game = if symmetry { Chase::new(n) } else { Chase::without_symmetry(n) };
-    solve(py, game.map_err(value_error)?, format!("chase {n}"), None, threads)
+    Ok((game.map_err(value_error)?, format!("chase {n}")))
 }
 
 /// The tab board game of n rows and m columns with the piece on row x, column y, solved
@@ -234,10 +257,110 @@ pub(crate) fn tab_board(
     max_positions: Option<i128>,
     threads: Option<i64>,
 ) -> PyResult<PySolvedGame> {
+    let (game, name) = tab_rules(n, m, x, y)?;
+    solve(py, game, name, max_positions, threads)
+}
+
+fn tab_rules(n: i128, m: i128, x: i128, y: i128) -> PyResult<(TabBoard, String)> {
     let rows: u64 = ranged(n, "n", 0, i128::from(u64::MAX))?;
     let cols: u32 = ranged(m, "m", 0, i128::from(u32::MAX))?;
     let row: u64 = ranged(x, "x", 0, i128::from(u64::MAX))?;
     let col: u32 = ranged(y, "y", 0, i128::from(u32::MAX))?;
     let game = TabBoard::new(rows, cols, row, col).map_err(value_error)?;
-    solve(py, game, format!("tab {rows} {cols} {row},{col}"), max_positions, threads)
+    Ok((game, format!("tab {rows} {cols} {row},{col}")))
+}
+
+/// The arguments of `open_values` after the game's name, checked to be `n`.
+fn arguments<'py>(
+    args: &Bound<'py, PyTuple>,
+    game: &str,
+    usage: &str,
+) -> PyResult<Vec<Bound<'py, PyAny>>> {
+    let n = usage.split(", ").filter(|a| !a.is_empty()).count();
+    if args.len() != n {
+        return Err(type_error(format!(
+            "open_values for {game} takes {n} game argument(s) ({usage}), found {}",
+            args.len()
+        )));
+    }
+    Ok(args.iter().collect())
+}
+
+/// Opens the values file at path, written by SolvedGame.save() (or by `gamegraph game ...
+/// solve -o`) for the shipped game named game with the arguments args, as the function of
+/// the same name takes them: open_values(path, "connect_four", 5, 4). The answers are read
+/// from the file, one block for the position and one for each of its moves, without
+/// exploring the game.
+///
+/// game: 'tic_tac_toe', 'connect_four' (cols, rows), 'kayles' (rows), 'dawsons_kayles'
+/// (rows), 'octal' (code, rows), 'chase' (cells) or 'tab' (n, m, x, y); symmetry as the
+/// functions take it.
+///
+/// Raises OSError for a file that cannot be opened, ValueError for a damaged file or one
+/// written for another game (naming the damage).
+///
+/// >>> import gamegraph as gg, os, tempfile
+/// >>> path = os.path.join(tempfile.mkdtemp(), "kayles.values")
+/// >>> gg.games.kayles([4, 7]).save(path)
+/// >>> v = gg.games.open_values(path, "kayles", [4, 7])
+/// >>> v.value("7 4"), v.moves("7 4")[0]
+/// ((1, 9), ('7 2', 1, 8))
+#[pyfunction]
+#[pyo3(signature = (path, game, *args, symmetry = true))]
+pub(crate) fn open_values(
+    path: PathBuf,
+    game: &str,
+    args: &Bound<'_, PyTuple>,
+    symmetry: bool,
+) -> PyResult<PyValuesFile> {
+    let file = File::open(&path).map_err(|e| os_error(&e, &path))?;
+    let reader = BufReader::new(file);
+    let stored: Box<dyn Stored> = match game.replace('-', "_").as_str() {
+        "tic_tac_toe" => {
+            arguments(args, game, "")?;
+            open(tic_tac_toe_rules(symmetry), reader, &path)?
+        }
+        "connect_four" => {
+            let a = arguments(args, game, "cols, rows")?;
+            open(connect_four_rules(a[0].extract()?, a[1].extract()?, symmetry)?.0, reader, &path)?
+        }
+        "kayles" => {
+            let a = arguments(args, game, "rows")?;
+            open(OctalRows::kayles(&rows_arg(&a[0])?).map_err(value_error)?, reader, &path)?
+        }
+        "dawsons_kayles" => {
+            let a = arguments(args, game, "rows")?;
+            open(OctalRows::dawson(&rows_arg(&a[0])?).map_err(value_error)?, reader, &path)?
+        }
+        "octal" => {
+            let a = arguments(args, game, "code, rows")?;
+            open(octal_rules(&a[0].extract::<String>()?, &a[1])?.0, reader, &path)?
+        }
+        "chase" => {
+            let a = arguments(args, game, "cells")?;
+            open(chase_rules(a[0].extract()?, symmetry)?.0, reader, &path)?
+        }
+        "tab" => {
+            let a = arguments(args, game, "n, m, x, y")?;
+            let (n, m) = (a[0].extract()?, a[1].extract()?);
+            open(tab_rules(n, m, a[2].extract()?, a[3].extract()?)?.0, reader, &path)?
+        }
+        _ => {
+            return Err(value_error(format!(
+                "unknown game {game:?}: tic_tac_toe, connect_four, kayles, dawsons_kayles, \
+                 octal, chase or tab"
+            )));
+        }
+    };
+    Ok(PyValuesFile::new(stored))
+}
+
+/// Opens a values file for `game`.
+fn open<G>(game: G, reader: BufReader<File>, path: &Path) -> PyResult<Box<dyn Stored>>
+where
+    G: Game + Send + 'static,
+    G::Position: Into<u128> + Send,
+{
+    let file = ValuesFile::open(game, reader).map_err(|e| file_error(e, path))?;
+    Ok(Box::new(file))
 }

@@ -22,6 +22,7 @@ mod pool;
 mod retro;
 mod solved;
 mod tab;
+mod values;
 
 use pyo3::prelude::*;
 
@@ -58,5 +59,7 @@ fn native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(games::octal_rows, m)?)?;
     m.add_function(wrap_pyfunction!(games::chase, m)?)?;
     m.add_function(wrap_pyfunction!(games::tab_board, m)?)?;
+    m.add_class::<values::PyValuesFile>()?;
+    m.add_function(wrap_pyfunction!(games::open_values, m)?)?;
     Ok(())
 }

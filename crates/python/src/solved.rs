@@ -10,12 +10,14 @@ use gamegraph_game::{
 };
 use gamegraph_graph::{Graph, Vertex};
 use numpy::PyArray1;
-use pyo3::exceptions::{PyKeyError, PyOSError};
+use pyo3::exceptions::PyKeyError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
+use pyo3::{PyTraverseError, PyVisit};
 
 use crate::error::{os_error, value_error};
 use crate::graph::PyGraph;
+use crate::values::file_error;
 
 /// A move as Python sees it: the position after the move, its outcome for the player who
 /// makes it, and the remoteness of the position it leads to.
@@ -181,28 +183,31 @@ where
     }
 
     fn query(&self, s: &str) -> Result<PositionValue<String>, QueryError> {
-        let game = self.solved.game();
-        let value = self.solved.query_str(s)?;
-        Ok(PositionValue {
-            position: game.show(value.position),
-            outcome: value.outcome,
-            remoteness: value.remoteness,
-            moves: value
-                .moves
-                .into_iter()
-                .map(|m| MoveValue {
-                    position: game.show(m.position),
-                    outcome: m.outcome,
-                    remoteness: m.remoteness,
-                })
-                .collect(),
-        })
+        Ok(shown(self.solved.game(), self.solved.query_str(s)?))
     }
 
     fn save(&self, w: &mut BufWriter<File>, remoteness: bool) -> Result<(), FileError> {
         self.solved.save(w, remoteness)?;
         w.flush()?;
         Ok(())
+    }
+}
+
+/// A position's value with the positions in the game's notation.
+pub(crate) fn shown<G: Game>(game: &G, value: PositionValue<G::Position>) -> PositionValue<String> {
+    PositionValue {
+        position: game.show(value.position),
+        outcome: value.outcome,
+        remoteness: value.remoteness,
+        moves: value
+            .moves
+            .into_iter()
+            .map(|m| MoveValue {
+                position: game.show(m.position),
+                outcome: m.outcome,
+                remoteness: m.remoteness,
+            })
+            .collect(),
     }
 }
 
@@ -455,12 +460,22 @@ impl PySolvedGame {
         };
         let file = File::create(&path).map_err(|e| os_error(&e, &path))?;
         let mut w = BufWriter::new(file);
-        py.detach(|| solved.save(&mut w, remoteness)).map_err(|e| match e {
-            FileError::Io { message, .. } => {
-                PyOSError::new_err(format!("{}: {message}", path.display()))
+        py.detach(|| solved.save(&mut w, remoteness)).map_err(|e| file_error(e, &path))
+    }
+
+    /// Lets the garbage collector see the positions and the callbacks (a callback may
+    /// refer back to this object).
+    fn __traverse__(&self, visit: PyVisit<'_>) -> Result<(), PyTraverseError> {
+        if let Inner::Python(e) = &self.inner {
+            for p in &e.positions {
+                visit.call(p)?;
             }
-            e => value_error(e),
-        })
+            visit.call(&e.index)?;
+            visit.call(&e.moves)?;
+            visit.call(&e.canonical)?;
+            visit.call(&e.graph)?;
+        }
+        Ok(())
     }
 
     fn __repr__(&self, py: Python<'_>) -> PyResult<String> {

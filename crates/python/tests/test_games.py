@@ -500,10 +500,60 @@ def test_threads_give_the_same_answer():
     assert np.array_equal(one.remotenesses, two.remotenesses)
 
 
-def test_save_writes_a_values_file(tmp_path):
-    path = tmp_path / "ttt.values"
-    gg.games.tic_tac_toe().save(path)
-    assert path.stat().st_size > 0
-    assert path.read_bytes()[:4] != b"\0\0\0\0"
-    with pytest.raises(OSError):
-        gg.games.tic_tac_toe().save(tmp_path / "missing" / "ttt.values")
+@pytest.mark.parametrize(
+    ("name", "args", "remoteness"),
+    [
+        ("tic_tac_toe", (), True),
+        ("tic_tac_toe", (), False),
+        ("connect_four", (4, 3), True),
+        ("kayles", ([6, 5],), True),
+        ("dawsons_kayles", (9,), True),
+        ("octal", ("0.137", [7, 2]), True),
+        ("chase", (8,), True),
+        ("tab", (12, 4, 5, 3), True),
+    ],
+)
+def test_values_file_answers_as_the_solved_game(tmp_path, name, args, remoteness):
+    solved = getattr(gg.games, name)(*args)
+    path = tmp_path / f"{name}.values"
+    solved.save(path, remoteness=remoteness)
+    stored = gg.games.open_values(path, name, *args)
+    assert stored.has_remoteness == remoteness
+    for p in solved.positions[:500]:
+        o, r = solved.value(p)
+        assert stored.value(p) == (o, r if remoteness else None)
+        assert stored.outcome(p) == o
+        want = solved.moves(p)
+        got = stored.moves(p)
+        if remoteness:
+            assert got == want
+        else:
+            assert sorted(q for q, _, _ in got) == sorted(q for q, _, _ in want)
+
+
+def test_values_file_errors(tmp_path):
+    path = tmp_path / "k.values"
+    gg.games.kayles(5).save(path)
+    stored = gg.games.open_values(str(path), "kayles", 5)
+    with pytest.raises(KeyError):
+        stored.outcome("6")
+    with pytest.raises(ValueError, match="column"):
+        stored.moves("x")
+    with pytest.raises(ValueError, match="another game"):
+        gg.games.open_values(path, "kayles", 6)
+    with pytest.raises(TypeError, match="takes 1 game argument"):
+        gg.games.open_values(path, "kayles")
+    with pytest.raises(ValueError, match="unknown game"):
+        gg.games.open_values(path, "chess")
+    with pytest.raises(FileNotFoundError):
+        gg.games.open_values(tmp_path / "missing.values", "kayles", 5)
+    with pytest.raises(FileNotFoundError):
+        gg.games.kayles(5).save(tmp_path / "missing" / "k.values")
+    damaged = bytearray(path.read_bytes())
+    damaged[-1] ^= 0xFF
+    path.write_bytes(bytes(damaged))
+    with pytest.raises(ValueError, match="checksum"):
+        gg.games.open_values(path, "kayles", 5).outcome("5")
+    path.write_bytes(b"not a values file")
+    with pytest.raises(ValueError, match="not a values file"):
+        gg.games.open_values(path, "kayles", 5)

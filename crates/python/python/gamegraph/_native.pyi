@@ -39,6 +39,8 @@ __all__ = [
     "octal_rows",
     "chase",
     "tab_board",
+    "ValuesFile",
+    "open_values",
 ]
 
 _IntArray = Union[Iterable[int], npt.NDArray[np.integer]]
@@ -257,3 +259,22 @@ def tab_board(
     max_positions: Optional[int] = None,
     threads: Optional[int] = None,
 ) -> SolvedGame: ...
+
+@final
+class ValuesFile:
+    @property
+    def has_remoteness(self) -> bool: ...
+    def value(self, p: str) -> tuple[int, Optional[int]]: ...
+    def outcome(self, p: str) -> int: ...
+    def remoteness(self, p: str) -> Optional[int]: ...
+    def moves(self, p: str) -> list[tuple[str, int, Optional[int]]]: ...
+    def best_move(self, p: str) -> Optional[tuple[str, int, Optional[int]]]: ...
+
+def open_values(
+    path: Union[str, os.PathLike[str]],
+    game: Literal[
+        "tic_tac_toe", "connect_four", "kayles", "dawsons_kayles", "octal", "chase", "tab"
+    ],
+    *args: Any,
+    symmetry: bool = True,
+) -> ValuesFile: ...
