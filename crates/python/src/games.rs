@@ -300,11 +300,13 @@ fn arguments<'py>(
 /// written for another game (naming the damage).
 ///
 /// >>> import gamegraph as gg, os, tempfile
-/// >>> path = os.path.join(tempfile.mkdtemp(), "kayles.values")
+/// >>> folder = tempfile.TemporaryDirectory()
+/// >>> path = os.path.join(folder.name, "kayles.values")
 /// >>> gg.games.kayles([4, 7]).save(path)
 /// >>> v = gg.games.open_values(path, "kayles", [4, 7])
 /// >>> v.value("7 4"), v.moves("7 4")[0]
 /// ((1, 9), ('7 2', 1, 8))
+/// >>> del v; folder.cleanup()
 #[pyfunction]
 #[pyo3(signature = (path, game, *args, symmetry = true))]
 pub(crate) fn open_values(

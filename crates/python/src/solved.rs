@@ -12,7 +12,7 @@ use gamegraph_graph::{Graph, Vertex};
 use numpy::PyArray1;
 use pyo3::exceptions::PyKeyError;
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyList};
+use pyo3::types::{PyDict, PyList, PyString};
 use pyo3::{PyTraverseError, PyVisit};
 
 use crate::error::{os_error, value_error};
@@ -262,9 +262,7 @@ impl PySolvedGame {
     fn position(&self, py: Python<'_>, v: Vertex) -> Py<PyAny> {
         match &self.inner {
             Inner::Python(e) => e.positions[v.index()].clone_ref(py),
-            Inner::Shipped { solved, .. } => {
-                solved.show(v).into_pyobject(py).expect("a string").into_any().unbind()
-            }
+            Inner::Shipped { solved, .. } => PyString::new(py, &solved.show(v)).into_any().unbind(),
         }
     }
 

@@ -77,11 +77,13 @@ pub(crate) fn file_error(e: FileError, path: &Path) -> PyErr {
 /// be reached KeyError, a damaged block ValueError naming the damage.
 ///
 /// >>> import gamegraph as gg, os, tempfile
-/// >>> path = os.path.join(tempfile.mkdtemp(), "ttt.values")
+/// >>> folder = tempfile.TemporaryDirectory()
+/// >>> path = os.path.join(folder.name, "ttt.values")
 /// >>> gg.games.tic_tac_toe().save(path, remoteness=False)
 /// >>> v = gg.games.open_values(path, "tic_tac_toe")
 /// >>> v.has_remoteness, v.value("XX./OO./..."), v.outcome(".../.X./...")
 /// (False, (1, None), 3)
+/// >>> del v; folder.cleanup()
 #[pyclass(frozen, name = "ValuesFile", module = "gamegraph")]
 pub(crate) struct PyValuesFile {
     stored: Mutex<Box<dyn Stored>>,

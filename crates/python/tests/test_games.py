@@ -557,3 +557,36 @@ def test_values_file_errors(tmp_path):
     path.write_bytes(b"not a values file")
     with pytest.raises(ValueError, match="not a values file"):
         gg.games.open_values(path, "kayles", 5)
+
+
+# --- The command line agrees ---------------------------------------------------------
+
+WORDS = {"win": WIN, "loss": LOSS, "tie": TIE, "draw": DRAW}
+
+
+def test_command_reads_the_values_file_python_writes(cli, tmp_path):
+    path = tmp_path / "kayles.values"
+    solved = gg.games.kayles([6, 5])
+    solved.save(path)
+    for p in ["6 5", "4 3 1", "2"]:
+        out = cli("game", "kayles", "6,5", "query", "--results", str(path), "--json", p)
+        assert (WORDS[out["outcome"]], out["remoteness"]) == solved.value(p)
+        assert [(m["position"], WORDS[m["outcome"]], m["remoteness"]) for m in out["moves"]] == solved.moves(p)
+
+
+def test_python_reads_the_values_file_the_command_writes(cli, tmp_path):
+    path = tmp_path / "ttt.values"
+    summary = cli("game", "tic-tac-toe", "solve", "--json", "-o", str(path))
+    solved = gg.games.tic_tac_toe()
+    assert summary["positions"] == len(solved)
+    counts = solved.counts()
+    assert (summary["wins"], summary["losses"], summary["ties"], summary["draws"]) == (
+        counts["win"],
+        counts["loss"],
+        counts["tie"],
+        counts["draw"],
+    )
+    stored = gg.games.open_values(path, "tic_tac_toe")
+    for p in solved.positions:
+        assert stored.value(p) == solved.value(p)
+        assert stored.moves(p) == solved.moves(p)
