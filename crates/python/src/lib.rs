@@ -12,13 +12,17 @@
 
 mod arrays;
 mod error;
+mod explore;
+mod games;
 mod graph;
 mod grundy;
 mod kernel;
 mod octal;
 mod pool;
 mod retro;
+mod solved;
 mod tab;
+mod values;
 
 use pyo3::prelude::*;
 
@@ -46,5 +50,16 @@ fn native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(octal::octal, m)?)?;
     m.add_function(wrap_pyfunction!(octal::subtraction, m)?)?;
     m.add_function(wrap_pyfunction!(tab::tab, m)?)?;
+    m.add_class::<solved::PySolvedGame>()?;
+    m.add_function(wrap_pyfunction!(explore::explore, m)?)?;
+    m.add_function(wrap_pyfunction!(games::tic_tac_toe, m)?)?;
+    m.add_function(wrap_pyfunction!(games::connect_four, m)?)?;
+    m.add_function(wrap_pyfunction!(games::kayles, m)?)?;
+    m.add_function(wrap_pyfunction!(games::dawsons_kayles, m)?)?;
+    m.add_function(wrap_pyfunction!(games::octal_rows, m)?)?;
+    m.add_function(wrap_pyfunction!(games::chase, m)?)?;
+    m.add_function(wrap_pyfunction!(games::tab_board, m)?)?;
+    m.add_class::<values::PyValuesFile>()?;
+    m.add_function(wrap_pyfunction!(games::open_values, m)?)?;
     Ok(())
 }

@@ -3,7 +3,9 @@
 Games on directed graphs (win / lose / draw, depth, optimal moves), kernels and stable
 sets, Grundy values (also on graphs with cycles), sums of tokens and heaps, heap games
 with misère play and Moore's Nim_k, octal and subtraction games with proven periods, and
-the tab board game.
+the tab board game; games given by their rules, as Python functions (``explore``) or
+shipped with the package (``gamegraph.games``), solved with four outcomes (win, loss,
+tie, draw) and remoteness.
 
 Vertex ids are 1-based, as in the graph files and the ``gamegraph`` command. Solves
 release the GIL and run on a thread pool built for the call (``threads=``). Bad input
@@ -23,10 +25,13 @@ from ._native import (
     KernelIter,
     Retro,
     Sequence,
+    SolvedGame,
     TokenMove,
+    ValuesFile,
     alpha,
     beta,
     count_kernels,
+    explore,
     grundy,
     kernel,
     kernels,
@@ -38,6 +43,7 @@ from ._native import (
     subtraction,
     tab,
 )
+from . import games
 
 #: The outcome code of a position the player to move wins.
 WIN = 1
@@ -45,10 +51,13 @@ WIN = 1
 LOSS = 2
 #: The outcome code of a draw (best play goes on for ever).
 DRAW = 0
+#: The outcome code of a tie (the game ends and nobody wins).
+TIE = 3
 
 __all__ = [
     "DRAW",
     "LOSS",
+    "TIE",
     "WIN",
     "Graph",
     "HeapMove",
@@ -56,10 +65,14 @@ __all__ = [
     "KernelIter",
     "Retro",
     "Sequence",
+    "SolvedGame",
     "TokenMove",
+    "ValuesFile",
     "alpha",
     "beta",
     "count_kernels",
+    "explore",
+    "games",
     "grundy",
     "kernel",
     "kernels",

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable, Iterator
-from typing import Literal, Optional, Union, final
+from collections.abc import Callable, Hashable, Iterable, Iterator
+from typing import Any, Literal, Optional, Union, final
 
 import numpy as np
 import numpy.typing as npt
@@ -30,6 +30,17 @@ __all__ = [
     "octal",
     "subtraction",
     "tab",
+    "SolvedGame",
+    "explore",
+    "tic_tac_toe",
+    "connect_four",
+    "kayles",
+    "dawsons_kayles",
+    "octal_rows",
+    "chase",
+    "tab_board",
+    "ValuesFile",
+    "open_values",
 ]
 
 _IntArray = Union[Iterable[int], npt.NDArray[np.integer]]
@@ -171,3 +182,99 @@ def subtraction(
     full: bool = False,
 ) -> Sequence: ...
 def tab(n: int, m: int, x: int, y: int) -> int: ...
+
+_Move = tuple[Any, int, Optional[int]]
+
+@final
+class SolvedGame:
+    def outcome(self, p: Hashable) -> int: ...
+    def remoteness(self, p: Hashable) -> Optional[int]: ...
+    def value(self, p: Hashable) -> tuple[int, Optional[int]]: ...
+    def moves(self, p: Hashable) -> list[_Move]: ...
+    def best_move(self, p: Hashable) -> Optional[_Move]: ...
+    def __contains__(self, key: Hashable, /) -> bool: ...
+    def __len__(self) -> int: ...
+    @property
+    def positions(self) -> list[Any]: ...
+    @property
+    def graph(self) -> Graph: ...
+    @property
+    def outcomes(self) -> npt.NDArray[np.uint8]: ...
+    @property
+    def remotenesses(self) -> npt.NDArray[np.int64]: ...
+    @property
+    def start(self) -> Any: ...
+    @property
+    def start_outcome(self) -> int: ...
+    @property
+    def start_remoteness(self) -> Optional[int]: ...
+    @property
+    def name(self) -> Optional[str]: ...
+    def counts(self) -> dict[str, int]: ...
+    def save(self, path: Union[str, os.PathLike[str]], *, remoteness: bool = True) -> None: ...
+
+def explore(
+    start: Hashable,
+    moves: Callable[[Any], Iterable[Hashable]],
+    terminal: Optional[Callable[[Any], int]] = None,
+    canonical: Optional[Callable[[Any], Hashable]] = None,
+    *,
+    max_positions: Optional[int] = None,
+) -> SolvedGame: ...
+def tic_tac_toe(*, symmetry: bool = True, threads: Optional[int] = None) -> SolvedGame: ...
+def connect_four(
+    cols: int,
+    rows: int,
+    *,
+    symmetry: bool = True,
+    max_positions: Optional[int] = None,
+    threads: Optional[int] = None,
+) -> SolvedGame: ...
+def kayles(
+    rows: Union[int, Iterable[int]],
+    *,
+    max_positions: Optional[int] = None,
+    threads: Optional[int] = None,
+) -> SolvedGame: ...
+def dawsons_kayles(
+    rows: Union[int, Iterable[int]],
+    *,
+    max_positions: Optional[int] = None,
+    threads: Optional[int] = None,
+) -> SolvedGame: ...
+def octal_rows(
+    code: str,
+    rows: Union[int, Iterable[int]],
+    *,
+    max_positions: Optional[int] = None,
+    threads: Optional[int] = None,
+) -> SolvedGame: ...
+def chase(cells: int, *, symmetry: bool = True, threads: Optional[int] = None) -> SolvedGame: ...
+def tab_board(
+    n: int,
+    m: int,
+    x: int,
+    y: int,
+    *,
+    max_positions: Optional[int] = None,
+    threads: Optional[int] = None,
+) -> SolvedGame: ...
+
+@final
+class ValuesFile:
+    @property
+    def has_remoteness(self) -> bool: ...
+    def value(self, p: str) -> tuple[int, Optional[int]]: ...
+    def outcome(self, p: str) -> int: ...
+    def remoteness(self, p: str) -> Optional[int]: ...
+    def moves(self, p: str) -> list[tuple[str, int, Optional[int]]]: ...
+    def best_move(self, p: str) -> Optional[tuple[str, int, Optional[int]]]: ...
+
+def open_values(
+    path: Union[str, os.PathLike[str]],
+    game: Literal[
+        "tic_tac_toe", "connect_four", "kayles", "dawsons_kayles", "octal", "chase", "tab"
+    ],
+    *args: Any,
+    symmetry: bool = True,
+) -> ValuesFile: ...

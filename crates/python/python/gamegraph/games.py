@@ -1,0 +1,30 @@
+"""The games shipped with gamegraph, solved in Rust, one call away.
+
+Each function explores every position reachable from the game's start (in parallel, the
+GIL released) and solves it, returning a ``SolvedGame`` whose positions are the game's
+text notation (strings): outcome 1 (the player to move wins), 2 (loses), 3 (a tie) or 0
+(a draw), the remoteness, and the value of every move. ``SolvedGame.save`` writes a
+values file, and ``open_values`` answers queries from one without solving again. A position that is no position
+of the game raises ``ValueError`` with the column where its text goes wrong; one that
+cannot be reached from the start raises ``KeyError``.
+
+>>> import gamegraph as gg
+>>> t = gg.games.tic_tac_toe()
+>>> t.outcome("XX./OO./..."), t.best_move("XX./OO./...")
+(1, ('XXX/OO./...', 1, 0))
+"""
+
+from ._native import chase, connect_four, dawsons_kayles, kayles, open_values, tic_tac_toe
+from ._native import octal_rows as octal
+from ._native import tab_board as tab
+
+__all__ = [
+    "chase",
+    "connect_four",
+    "dawsons_kayles",
+    "kayles",
+    "octal",
+    "open_values",
+    "tab",
+    "tic_tac_toe",
+]

@@ -1,0 +1,138 @@
+//! `explore`: a game given by Python functions, explored and solved.
+
+use gamegraph_game::{Terminal, solve};
+use gamegraph_graph::{Graph, Vertex};
+use pyo3::prelude::*;
+use pyo3::types::PyDict;
+
+use crate::arrays::ranged;
+use crate::error::value_error;
+use crate::graph::PyGraph;
+use crate::solved::{PyExplored, PySolvedGame};
+
+/// The value a `terminal` function returned, checked: 1 win, 2 loss, 3 tie.
+fn terminal_value(p: &Bound<'_, PyAny>, value: &Bound<'_, PyAny>) -> PyResult<Terminal> {
+    match value.extract::<i64>() {
+        Ok(1) => Ok(Terminal::Win),
+        Ok(2) => Ok(Terminal::Loss),
+        Ok(3) => Ok(Terminal::Tie),
+        _ => Err(value_error(format!(
+            "terminal({}) returned {}, not 1 (win), 2 (loss) or 3 (tie)",
+            p.repr()?,
+            value.repr()?
+        ))),
+    }
+}
+
+/// Explores every position of a game reachable from start and solves it: four outcomes
+/// for the player to move (1 win, 2 loss, 3 tie, 0 draw: play for ever) and the
+/// remoteness of each position, as the shipped games of gg.games are solved.
+///
+/// - start: the first position; positions are any hashable objects (ints, tuples,
+///   strings, frozensets, ...) that say everything about the state of the game,
+///   including whose turn it is when that matters;
+/// - moves(p): an iterable of the positions after each legal move from p; nothing when the
+///   game is over;
+/// - terminal(p): for a position without moves, its value for the player to move there:
+///   1 (win), 2 (loss) or 3 (tie); by default 2, the player who cannot move loses;
+/// - canonical(p): the representative of p's class of equivalent positions (board
+///   symmetries, ...), which must commute with the moves; by default p itself;
+/// - max_positions: the most positions to explore (by default, no limit but the 2^32 - 1
+///   vertices of a graph).
+///
+/// The outcomes are ordered win > tie > draw > loss for the player to move. A position is
+/// won when some move leads to a lost one, lost when every move leads to a won one (or
+/// when terminal says so), tied when neither and a tied end can be reached through
+/// positions that are neither; the rest are draws. The winner hurries, the loser delays,
+/// and a tie is reached as fast as possible.
+///
+/// Exploration is breadth-first from start, positions numbered as found (start first);
+/// the callbacks are called from the calling thread and hold the GIL (moves and canonical
+/// about once per position and move, terminal once per finished position). The solve
+/// then runs in Rust without the GIL.
+///
+/// Raises whatever a callback raises; ValueError naming the position for a terminal
+/// value other than 1, 2 or 3, and when more than max_positions positions are reachable;
+/// TypeError for a position that is not hashable.
+///
+/// >>> import gamegraph as gg
+/// >>> # Take 1, 3 or 4 objects from a heap; whoever cannot move loses.
+/// >>> s = gg.explore(10, lambda n: [n - k for k in (1, 3, 4) if k <= n])
+/// >>> len(s), s.start_outcome, s.start_remoteness
+/// (11, 1, 5)
+/// >>> [n for n in range(11) if s.outcome(n) == gg.LOSS]
+/// [0, 2, 7, 9]
+/// >>> s.moves(10)
+/// [(7, 1, 4), (9, 1, 6), (6, 2, 3)]
+#[pyfunction]
+#[pyo3(signature = (start, moves, terminal = None, canonical = None, *, max_positions = None))]
+pub(crate) fn explore(
+    py: Python<'_>,
+    start: Bound<'_, PyAny>,
+    moves: Py<PyAny>,
+    terminal: Option<Py<PyAny>>,
+    canonical: Option<Py<PyAny>>,
+    max_positions: Option<i128>,
+) -> PyResult<PySolvedGame> {
+    let limit: usize = match max_positions {
+        Some(n) => ranged(n, "max_positions", 1, Vertex::MAX_VERTICES as i128)?,
+        None => Vertex::MAX_VERTICES,
+    };
+    let index = PyDict::new(py);
+    let start = PyExplored::canonical(canonical.as_ref(), start)?;
+    index.set_item(&start, 0usize)?;
+    let mut positions: Vec<Py<PyAny>> = vec![start.unbind()];
+    let mut terminals: Vec<Terminal> = Vec::new();
+    let mut offsets: Vec<u64> = vec![0];
+    let mut targets: Vec<Vertex> = Vec::new();
+    let mut successors: Vec<Vertex> = Vec::new();
+    let moves_of = moves.bind(py);
+    let mut head = 0;
+    while head < positions.len() {
+        let p = positions[head].bind(py).clone();
+        head += 1;
+        successors.clear();
+        for q in moves_of.call1((&p,))?.try_iter()? {
+            let q = PyExplored::canonical(canonical.as_ref(), q?)?;
+            let v = match index.get_item(&q)? {
+                Some(i) => Vertex::from_index(i.extract::<usize>()?),
+                None => {
+                    let i = positions.len();
+                    if i >= limit {
+                        return Err(value_error(format!(
+                            "more than {limit} positions are reachable; raise max_positions"
+                        )));
+                    }
+                    index.set_item(&q, i)?;
+                    positions.push(q.unbind());
+                    Vertex::from_index(i)
+                }
+            };
+            successors.push(v);
+        }
+        let value = if successors.is_empty() {
+            match &terminal {
+                Some(f) => terminal_value(&p, &f.bind(py).call1((&p,))?)?,
+                None => Terminal::Loss,
+            }
+        } else {
+            successors.sort_unstable();
+            successors.dedup();
+            targets.extend_from_slice(&successors);
+            Terminal::Loss
+        };
+        terminals.push(value);
+        offsets.push(targets.len() as u64);
+    }
+    let graph = Graph::from_csr(offsets, targets).map_err(value_error)?;
+    let solution = py.detach(|| solve(&graph, |v| terminals[v.index()]));
+    let graph = Py::new(py, PyGraph { graph, start: Some(Vertex(0)) })?;
+    Ok(PySolvedGame::python(PyExplored {
+        positions,
+        index: index.unbind(),
+        moves,
+        canonical,
+        graph,
+        solution,
+    }))
+}

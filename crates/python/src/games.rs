@@ -1,0 +1,368 @@
+//! The games shipped with gamegraph, solved in Rust (`gg.games`).
+
+use gamegraph_game::games::{Chase, ConnectFour, OctalRows, TabBoard, TicTacToe};
+use std::fs::File;
+use std::io::BufReader;
+use std::path::{Path, PathBuf};
+
+use gamegraph_game::{ExploreConfig, ExploreError, Game, SolvedGame, ValuesFile};
+use gamegraph_graph::Vertex;
+use pyo3::prelude::*;
+use pyo3::types::PyTuple;
+
+use crate::arrays::{ranged, u64_items};
+use crate::error::{os_error, type_error, value_error};
+use crate::pool;
+use crate::solved::{Named, PySolvedGame};
+use crate::values::{PyValuesFile, Stored, file_error};
+
+/// Explores and solves `game` on a pool of `threads` threads without the GIL.
+fn solve<G>(
+    py: Python<'_>,
+    game: G,
+    name: String,
+    max_positions: Option<i128>,
+    threads: Option<i64>,
+) -> PyResult<PySolvedGame>
+where
+    G: Game + Send + 'static,
+    G::Position: Into<u128>,
+{
+    let max_positions = match max_positions {
+        Some(n) => ranged(n, "max_positions", 1, Vertex::MAX_VERTICES as i128)?,
+        None => ExploreConfig::default().max_positions,
+    };
+    let config = ExploreConfig { max_positions };
+    let solved = pool::run(py, threads, || SolvedGame::new(game, &config))?;
+    let solved = solved.map_err(|e| match e {
+        ExploreError::TooManyPositions { limit, .. } => {
+            value_error(format!("more than {limit} positions are reachable; raise max_positions"))
+        }
+        e => value_error(e),
+    })?;
+    Ok(PySolvedGame::shipped(Box::new(Named { name, solved })))
+}
+
+/// Row lengths: one int, or an iterable of ints.
+fn rows_arg(rows: &Bound<'_, PyAny>) -> PyResult<Vec<u32>> {
+    let lengths = match rows.extract::<i128>() {
+        Ok(n) => vec![ranged::<u64>(n, "rows", 0, i128::from(u32::MAX))?],
+        Err(_) => u64_items(rows, "rows", "a row length")?,
+    };
+    lengths
+        .into_iter()
+        .map(|n| {
+            u32::try_from(n)
+                .map_err(|_| value_error(format!("rows: {n} is not a row length (0 to 2^32 - 1)")))
+        })
+        .collect()
+}
+
+/// The rows as the name shows them.
+fn rows_name(rows: &[u32]) -> String {
+    rows.iter().map(u32::to_string).collect::<Vec<_>>().join(" ")
+}
+
+/// Tic-tac-toe, solved: 765 positions up to the 8 symmetries of the board (5478 with
+/// symmetry=False); the start is a tie in 9 plies.
+///
+/// X moves first; three marks in a line win; a full board without a line is a tie. A
+/// position is the three rows from the top separated by '/', each three of 'X', 'O' and
+/// '.': 'XO./.X./..O' (lower case, '-' for an empty cell and no slashes are also read). X
+/// is to move when both have as many marks.
+///
+/// >>> import gamegraph as gg
+/// >>> t = gg.games.tic_tac_toe()
+/// >>> len(t), t.start_outcome, t.start_remoteness
+/// (765, 3, 9)
+/// >>> t.value("XX./OO./..."), t.moves("XX./OO./...")[0]
+/// ((1, 1), ('XXX/OO./...', 1, 0))
+#[pyfunction]
+#[pyo3(signature = (*, symmetry = true, threads = None))]
+pub(crate) fn tic_tac_toe(
+    py: Python<'_>,
+    symmetry: bool,
+    threads: Option<i64>,
+) -> PyResult<PySolvedGame> {
+    solve(py, tic_tac_toe_rules(symmetry), "tic-tac-toe".to_owned(), None, threads)
+}
+
+fn tic_tac_toe_rules(symmetry: bool) -> TicTacToe {
+    if symmetry { TicTacToe::new() } else { TicTacToe::without_symmetry() }
+}
+
+/// Connect Four on a board of cols columns and rows rows (cols * (rows + 1) <= 64),
+/// solved; positions are identified with their mirror images unless symmetry=False.
+///
+/// X moves first; a stone falls to the lowest empty cell of the chosen column; four in a
+/// line (across, up, or diagonal) win; a full board without one is a tie. A position is
+/// the rows from the top separated by '/', each cols cells of 'X', 'O' and '.':
+/// '...../...../..O../.XX..' on 5 x 4. Larger boards take long: 5 x 4 has about two
+/// million positions, 6 x 5 and 7 x 6 are out of reach of this exhaustive solve.
+///
+/// Raises ValueError for a board that does not fit, or when more than max_positions
+/// positions are reachable.
+///
+/// >>> import gamegraph as gg
+/// >>> c = gg.games.connect_four(4, 4)
+/// >>> c.start_outcome, c.start_remoteness
+/// (3, 16)
+/// >>> c.outcome("..../..../..../XXX.")
+/// Traceback (most recent call last):
+///     ...
+/// ValueError: invalid position "..../..../..../XXX.": column 1: 3 X and 0 O: ...
+#[pyfunction]
+#[pyo3(signature = (cols, rows, *, symmetry = true, max_positions = None, threads = None))]
+pub(crate) fn connect_four(
+    py: Python<'_>,
+    cols: i128,
+    rows: i128,
+    symmetry: bool,
+    max_positions: Option<i128>,
+    threads: Option<i64>,
+) -> PyResult<PySolvedGame> {
+    let (game, name) = connect_four_rules(cols, rows, symmetry)?;
+    solve(py, game, name, max_positions, threads)
+}
+
+fn connect_four_rules(cols: i128, rows: i128, symmetry: bool) -> PyResult<(ConnectFour, String)> {
+    let w: u32 = ranged(cols, "cols", 0, i128::from(u32::MAX))?;
+    let h: u32 = ranged(rows, "rows", 0, i128::from(u32::MAX))?;
+    let game = if symmetry { ConnectFour::new(w, h) } else { ConnectFour::without_symmetry(w, h) };
+    Ok((game.map_err(value_error)?, format!("connect-four {w}x{h}")))
+}
+
+/// Kayles (octal code 0.77) on rows of pins, solved: a move knocks down one pin or two
+/// adjacent pins of a row (splitting it if they are inside); whoever cannot move loses.
+///
+/// rows: the length of one row, or a list of row lengths (at most 63 pins each). A
+/// position is the row lengths, longest first, separated by spaces: '7 3 3 1'; '0' when
+/// no row is left (commas, zeros and any order are also read).
+///
+/// >>> import gamegraph as gg
+/// >>> k = gg.games.kayles([4, 7])
+/// >>> k.start, k.start_outcome, k.moves("4 7")[0]
+/// ('7 4', 1, ('7 2', 1, 8))
+#[pyfunction]
+#[pyo3(signature = (rows, *, max_positions = None, threads = None))]
+pub(crate) fn kayles(
+    py: Python<'_>,
+    rows: &Bound<'_, PyAny>,
+    max_positions: Option<i128>,
+    threads: Option<i64>,
+) -> PyResult<PySolvedGame> {
+    let rows = rows_arg(rows)?;
+    let game = OctalRows::kayles(&rows).map_err(value_error)?;
+    solve(py, game, format!("kayles {}", rows_name(&rows)), max_positions, threads)
+}
+
+/// Dawson's Kayles (octal code 0.07) on rows of pins, solved: a move knocks down two
+/// adjacent pins of a row; whoever cannot move loses. rows and the notation as for
+/// kayles().
+///
+/// >>> import gamegraph as gg
+/// >>> [gg.games.dawsons_kayles(n).start_outcome for n in range(1, 8)]
+/// [2, 1, 1, 1, 2, 1, 1]
+#[pyfunction]
+#[pyo3(signature = (rows, *, max_positions = None, threads = None))]
+pub(crate) fn dawsons_kayles(
+    py: Python<'_>,
+    rows: &Bound<'_, PyAny>,
+    max_positions: Option<i128>,
+    threads: Option<i64>,
+) -> PyResult<PySolvedGame> {
+    let rows = rows_arg(rows)?;
+    let game = OctalRows::dawson(&rows).map_err(value_error)?;
+    solve(py, game, format!("dawsons-kayles {}", rows_name(&rows)), max_positions, threads)
+}
+
+/// The octal game code ('0.77', '4.07', ...) on rows of pins, solved, in normal play.
+/// rows and the notation as for kayles().
+///
+/// Raises ValueError for a bad code, a row above 63 pins, or a start from which play
+/// could leave more rows than a position holds.
+///
+/// >>> import gamegraph as gg
+/// >>> gg.games.octal("0.137", 9).start_outcome
+/// 1
+#[pyfunction]
+#[pyo3(name = "octal_rows", signature = (code, rows, *, max_positions = None, threads = None))]
+pub(crate) fn octal_rows(
+    py: Python<'_>,
+    code: &str,
+    rows: &Bound<'_, PyAny>,
+    max_positions: Option<i128>,
+    threads: Option<i64>,
+) -> PyResult<PySolvedGame> {
+    let (game, name) = octal_rules(code, rows)?;
+    solve(py, game, name, max_positions, threads)
+}
+
+fn octal_rules(code: &str, rows: &Bound<'_, PyAny>) -> PyResult<(OctalRows, String)> {
+    let rows = rows_arg(rows)?;
+    let parsed =
+        code.parse().map_err(|e| value_error(format!("invalid octal code {code:?}: {e}")))?;
+    let game = OctalRows::new(parsed, &rows).map_err(value_error)?;
+    Ok((game, format!("octal {code} {}", rows_name(&rows))))
+}
+
+/// The chase on a ring of cells cells (3 to 255), solved: a loopy game with draws.
+///
+/// The cat starts on cell 0, the mouse on cell cells / 2, and the cat moves first. The
+/// cat must step to a neighbouring cell; stepping onto the mouse catches it, and the mouse
+/// has lost. The mouse steps to a neighbouring cell the cat is not on, or stays. An
+/// escaping mouse draws. A position is the ring from cell 0, 'C' the cat, 'M' the mouse,
+/// 'X' both, '.' empty, then a space and 'c' or 'm' for the player to move:
+/// 'C..M.. c'. Positions are identified up to rotations and reflections of the ring
+/// unless symmetry=False.
+///
+/// >>> import gamegraph as gg
+/// >>> gg.games.chase(3).start_outcome, gg.games.chase(6).start_outcome
+/// (1, 0)
+#[pyfunction]
+#[pyo3(signature = (cells, *, symmetry = true, threads = None))]
+pub(crate) fn chase(
+    py: Python<'_>,
+    cells: i128,
+    symmetry: bool,
+    threads: Option<i64>,
+) -> PyResult<PySolvedGame> {
+    let (game, name) = chase_rules(cells, symmetry)?;
+    solve(py, game, name, None, threads)
+}
+
+fn chase_rules(cells: i128, symmetry: bool) -> PyResult<(Chase, String)> {
+    let n: u32 = ranged(cells, "cells", 0, i128::from(u32::MAX))?;
+    let game = if symmetry { Chase::new(n) } else { Chase::without_symmetry(n) };
+    Ok((game.map_err(value_error)?, format!("chase {n}")))
+}
+
+/// The tab board game of n rows and m columns with the piece on row x, column y, solved
+/// by exploring its positions (gg.tab() answers far larger boards through their period).
+/// A position is the row and the column of the piece separated by a space: '5 3'.
+///
+/// >>> import gamegraph as gg
+/// >>> t = gg.games.tab(10, 4, 5, 3)
+/// >>> t.start, t.start_outcome
+/// ('5 3', 2)
+#[pyfunction]
+#[pyo3(name = "tab_board", signature = (n, m, x, y, *, max_positions = None, threads = None))]
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn tab_board(
+    py: Python<'_>,
+    n: i128,
+    m: i128,
+    x: i128,
+    y: i128,
+    max_positions: Option<i128>,
+    threads: Option<i64>,
+) -> PyResult<PySolvedGame> {
+    let (game, name) = tab_rules(n, m, x, y)?;
+    solve(py, game, name, max_positions, threads)
+}
+
+fn tab_rules(n: i128, m: i128, x: i128, y: i128) -> PyResult<(TabBoard, String)> {
+    let rows: u64 = ranged(n, "n", 0, i128::from(u64::MAX))?;
+    let cols: u32 = ranged(m, "m", 0, i128::from(u32::MAX))?;
+    let row: u64 = ranged(x, "x", 0, i128::from(u64::MAX))?;
+    let col: u32 = ranged(y, "y", 0, i128::from(u32::MAX))?;
+    let game = TabBoard::new(rows, cols, row, col).map_err(value_error)?;
+    Ok((game, format!("tab {rows} {cols} {row},{col}")))
+}
+
+/// The arguments of `open_values` after the game's name, checked to be `n`.
+fn arguments<'py>(
+    args: &Bound<'py, PyTuple>,
+    game: &str,
+    usage: &str,
+) -> PyResult<Vec<Bound<'py, PyAny>>> {
+    let n = usage.split(", ").filter(|a| !a.is_empty()).count();
+    if args.len() != n {
+        return Err(type_error(format!(
+            "open_values for {game} takes {n} game argument(s) ({usage}), found {}",
+            args.len()
+        )));
+    }
+    Ok(args.iter().collect())
+}
+
+/// Opens the values file at path, written by SolvedGame.save() (or by `gamegraph game ...
+/// solve -o`) for the shipped game named game with the arguments args, as the function of
+/// the same name takes them: open_values(path, "connect_four", 5, 4). The answers are read
+/// from the file, one block for the position and one for each of its moves, without
+/// exploring the game.
+///
+/// game: 'tic_tac_toe', 'connect_four' (cols, rows), 'kayles' (rows), 'dawsons_kayles'
+/// (rows), 'octal' (code, rows), 'chase' (cells) or 'tab' (n, m, x, y); symmetry as the
+/// functions take it.
+///
+/// Raises OSError for a file that cannot be opened, ValueError for a damaged file or one
+/// written for another game (naming the damage).
+///
+/// >>> import gamegraph as gg, os, tempfile
+/// >>> folder = tempfile.TemporaryDirectory()
+/// >>> path = os.path.join(folder.name, "kayles.values")
+/// >>> gg.games.kayles([4, 7]).save(path)
+/// >>> v = gg.games.open_values(path, "kayles", [4, 7])
+/// >>> v.value("7 4"), v.moves("7 4")[0]
+/// ((1, 9), ('7 2', 1, 8))
+/// >>> del v; folder.cleanup()
+#[pyfunction]
+#[pyo3(signature = (path, game, *args, symmetry = true))]
+pub(crate) fn open_values(
+    path: PathBuf,
+    game: &str,
+    args: &Bound<'_, PyTuple>,
+    symmetry: bool,
+) -> PyResult<PyValuesFile> {
+    let file = File::open(&path).map_err(|e| os_error(&e, &path))?;
+    let reader = BufReader::new(file);
+    let stored: Box<dyn Stored> = match game.replace('-', "_").as_str() {
+        "tic_tac_toe" => {
+            arguments(args, game, "")?;
+            open(tic_tac_toe_rules(symmetry), reader, &path)?
+        }
+        "connect_four" => {
+            let a = arguments(args, game, "cols, rows")?;
+            open(connect_four_rules(a[0].extract()?, a[1].extract()?, symmetry)?.0, reader, &path)?
+        }
+        "kayles" => {
+            let a = arguments(args, game, "rows")?;
+            open(OctalRows::kayles(&rows_arg(&a[0])?).map_err(value_error)?, reader, &path)?
+        }
+        "dawsons_kayles" => {
+            let a = arguments(args, game, "rows")?;
+            open(OctalRows::dawson(&rows_arg(&a[0])?).map_err(value_error)?, reader, &path)?
+        }
+        "octal" => {
+            let a = arguments(args, game, "code, rows")?;
+            open(octal_rules(&a[0].extract::<String>()?, &a[1])?.0, reader, &path)?
+        }
+        "chase" => {
+            let a = arguments(args, game, "cells")?;
+            open(chase_rules(a[0].extract()?, symmetry)?.0, reader, &path)?
+        }
+        "tab" => {
+            let a = arguments(args, game, "n, m, x, y")?;
+            let (n, m) = (a[0].extract()?, a[1].extract()?);
+            open(tab_rules(n, m, a[2].extract()?, a[3].extract()?)?.0, reader, &path)?
+        }
+        _ => {
+            return Err(value_error(format!(
+                "unknown game {game:?}: tic_tac_toe, connect_four, kayles, dawsons_kayles, \
+                 octal, chase or tab"
+            )));
+        }
+    };
+    Ok(PyValuesFile::new(stored))
+}
+
+/// Opens a values file for `game`.
+fn open<G>(game: G, reader: BufReader<File>, path: &Path) -> PyResult<Box<dyn Stored>>
+where
+    G: Game + Send + 'static,
+    G::Position: Into<u128> + Send,
+{
+    let file = ValuesFile::open(game, reader).map_err(|e| file_error(e, path))?;
+    Ok(Box::new(file))
+}
