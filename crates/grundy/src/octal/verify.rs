@@ -166,7 +166,7 @@ impl std::error::Error for ClaimError {}
 /// let wrong = PeriodClaim { preperiod: 70, period: 12, least: true };
 /// assert_eq!(
 ///     verify_period(Rules::Octal(&kayles), wrong).unwrap_err().to_string(),
-///     "the period fails at n = 70: g(70) = 6 but g(82) = 4"
+///     "the period fails at n = 70: g(70) = 6 but g(82) = 2"
 /// );
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
