@@ -235,7 +235,7 @@ const QUOTE: usize = 24;
 fn found(token: Option<&[u8]>) -> String {
     match token {
         None => "end of line".to_owned(),
-        Some(t) if t.is_empty() => "nothing".to_owned(),
+        Some([]) => "nothing".to_owned(),
         Some(t) => {
             let text = String::from_utf8_lossy(&t[..t.len().min(QUOTE)]);
             let more = if t.len() > QUOTE { "..." } else { "" };

@@ -208,7 +208,7 @@ pub fn verify_period(rules: Rules<'_>, claim: PeriodClaim) -> Result<PeriodCheck
         }
         let is_period = |d: usize| (p..p + q).all(|n| g[n + d] == g[n]);
         if prime_factors(q).into_iter().any(|f| is_period(q / f)) {
-            let smallest = (1..q).find(|&d| q % d == 0 && is_period(d)).unwrap_or(q);
+            let smallest = (1..q).find(|&d| q.is_multiple_of(d) && is_period(d)).unwrap_or(q);
             return Err(ClaimError::PeriodNotSmallest { claimed: q, smallest });
         }
     }
@@ -220,9 +220,9 @@ fn prime_factors(mut x: usize) -> Vec<usize> {
     let mut factors = Vec::new();
     let mut f = 2;
     while f * f <= x {
-        if x % f == 0 {
+        if x.is_multiple_of(f) {
             factors.push(f);
-            while x % f == 0 {
+            while x.is_multiple_of(f) {
                 x /= f;
             }
         }
