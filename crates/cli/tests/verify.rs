@@ -284,7 +284,7 @@ fn kernel_checks_each_property_and_the_claimed_size() {
         check(&["1"]),
         no("not externally stable: vertex 2 has no arc into the set (rule external-stability)")
     );
-    assert_eq!(check(&["1", "--independent"]), yes("the set of 1 vertices is internally stable"));
+    assert_eq!(check(&["1", "--independent"]), yes("the set of 1 vertex is internally stable"));
     assert_eq!(check(&["1 2 3", "--absorbing"]), yes("the set of 3 vertices is externally stable"));
     assert_eq!(
         check(&["1 3", "--alpha", "2"]),

@@ -263,7 +263,8 @@ fn retro_rule(e: &CertificateError) -> (Option<Vertex>, &'static str) {
         }
         CertificateError::WrongDepth { vertex, .. } => (Some(*vertex), "depth"),
         CertificateError::WrongMove { vertex, .. } => (Some(*vertex), "move"),
-        _ => (None, "size"),
+        CertificateError::SizeMismatch { .. } => (None, "size"),
+        _ => (None, "other"),
     }
 }
 
@@ -406,8 +407,9 @@ fn run_kernel(args: &KernelArgs) -> Result<ExitCode, CliError> {
                     Some((_, k)) => format!(": a witness that beta <= {k}"),
                     None => String::new(),
                 };
+                let noun = if size == 1 { "vertex" } else { "vertices" };
                 Ok((
-                    format!("the set of {size} vertices is {name}{witness}"),
+                    format!("the set of {size} {noun} is {name}{witness}"),
                     json!({"ok": true, "size": size, "property": name}),
                 ))
             }
