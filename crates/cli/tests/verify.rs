@@ -178,6 +178,8 @@ fn grundy_passes_the_solver_on_every_fixture_and_refuses_a_tamper() {
         let table = gamegraph(&t, &["grundy", "--all", "--threads", "2", f], None);
         assert!(table.status.success(), "{f}");
         ok(&gamegraph(&t, &["verify", "grundy", f, "-"], Some(&table.stdout)));
+        let json = gamegraph(&t, &["grundy", "--all", "--json", "--threads", "2", f], None);
+        ok(&gamegraph(&t, &["verify", "grundy", f, "-"], Some(&json.stdout)));
         // The first finite value raised by one is refused.
         let lines: Vec<String> = text(&table.stdout).lines().map(str::to_owned).collect();
         if let Some(i) = lines.iter().position(|l| !l.contains("inf")) {
@@ -252,6 +254,16 @@ fn grundy_names_each_broken_rule() {
     assert_eq!(
         check("1 inf{}\n2 inf{}\n3 inf{0}\n4 -1\n"),
         bad("4:3: expected a value: a number or `inf{...}`, found `-1`")
+    );
+    let json = r#"[{"vertex": 1, "value": "inf{}"}, {"vertex": 2, "value": "inf{}"},
+        {"vertex": 3, "value": "inf{0}"}, {"vertex": 4, "value": "inf{0"}]"#;
+    assert_eq!(
+        result(&gamegraph(&t, &["verify", "grundy", "g.txt", "-"], Some(json.as_bytes()))),
+        (
+            2,
+            String::new(),
+            "error: <stdin>: entry 4: expected `}`, found end of the value\n".into()
+        )
     );
     let o = gamegraph(
         &t,

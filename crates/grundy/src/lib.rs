@@ -117,5 +117,5 @@ pub use crate::sum::{
     SUM_SEARCH_LIMIT, SumAnswer, SumGame, SumMove, SumPlay, SumValues, TokenMove, play_misere_sum,
     play_mixed_sum, play_sum,
 };
-pub use crate::verify::{ReadValuesError, ValueError, ValueTable, verify_values};
+pub use crate::verify::{ReadValuesError, ValueError, ValueTable, parse_value, verify_values};
 pub use gamegraph_graph::Outcome;

@@ -191,6 +191,30 @@ impl ValueTable {
     }
 }
 
+/// One value as the table prints it: a number, or `inf{K}` with K increasing.
+///
+/// # Errors
+/// What was expected, and what was found.
+///
+/// ```
+/// use gamegraph_grundy::{Nimber, Value, parse_value};
+/// assert_eq!(parse_value("inf{0,2}"), Ok(Value::Infinite(vec![Nimber(0), Nimber(2)])));
+/// assert_eq!(parse_value("3"), Ok(Value::Finite(Nimber(3))));
+/// assert!(parse_value("inf{2,0}").is_err());
+/// ```
+pub fn parse_value(text: &str) -> Result<Value, String> {
+    let t = text.as_bytes();
+    if t.starts_with(b"inf{") {
+        return parse_set(t).map_err(|(_, expected, f)| format!("expected {expected}, found {f}"));
+    }
+    match parse_u64(Some(t)).filter(|&x| x != INFINITE) {
+        Some(x) => Ok(Value::Finite(Nimber(x))),
+        None => {
+            Err(format!("expected a value: a number or `inf{{...}}`, found {}", found(Some(t))))
+        }
+    }
+}
+
 /// `inf{a,b,…}`: the value, or the byte offset in the token, what was expected there and
 /// what was found.
 fn parse_set(token: &[u8]) -> Result<Value, (usize, String, String)> {

@@ -8,7 +8,7 @@ use gamegraph_graph::{Graph, Outcome, Vertex, parse_vertex_list};
 use gamegraph_grundy::octal::{
     ClaimError, OctalCode, PeriodCheck, PeriodClaim, Play, Rules, SubtractionSet, verify_period,
 };
-use gamegraph_grundy::{ValueTable, verify_values};
+use gamegraph_grundy::{ValueTable, parse_value, verify_values};
 use gamegraph_kernel::{
     VertexSet, Violation, externally_stable, internally_stable, is_kernel, members,
 };
@@ -44,7 +44,7 @@ pub(crate) struct Args {
 enum What {
     /// Check a `retro --all` table (text or `--json`): outcome, depth and move of every vertex.
     Retro(TableArgs),
-    /// Check a `grundy --all` table: the generalised Sprague-Grundy value of every vertex.
+    /// Check a `grundy --all` table (text or `--json`): the generalised Sprague-Grundy value of every vertex.
     Grundy(TableArgs),
     /// Check that a vertex set is a kernel, internally stable or externally stable.
     Kernel(KernelArgs),
@@ -324,8 +324,14 @@ fn run_grundy(args: &TableArgs) -> Result<ExitCode, CliError> {
     let g = graph(&args.graph, &args.input, &args.table)?;
     let n = g.num_vertices();
     let mut input = Input::open(Some(args.table.as_path()))?;
-    let table = ValueTable::read(&mut input.reader, n)
-        .map_err(|e| CliError::input(&input.name, e.position(), e))?;
+    let starts_json =
+        input.reader.fill_buf()?.iter().find(|b| !b.is_ascii_whitespace()) == Some(&b'[');
+    let table = if starts_json {
+        read_grundy_json(input, n)?
+    } else {
+        ValueTable::read(&mut input.reader, n)
+            .map_err(|e| CliError::input(&input.name, e.position(), e))?
+    };
     let bar = progress(None, "checking");
     let result = verify_values(&g, &table);
     if let Some(bar) = bar {
@@ -350,6 +356,34 @@ fn run_grundy(args: &TableArgs) -> Result<ExitCode, CliError> {
         )),
     };
     verdict(args.json, result)
+}
+
+/// The `--json` form of `grundy --all`: an array of `{"vertex": V, "value": "…"}`.
+fn read_grundy_json(input: Input, n: usize) -> Result<ValueTable, CliError> {
+    #[derive(serde::Deserialize)]
+    struct Row {
+        vertex: u64,
+        value: String,
+    }
+    let name = input.name.clone();
+    let rows: Vec<Row> = serde_json::from_reader(input.reader).map_err(|e| {
+        let at = (e.line() > 0).then(|| (e.line() as u64, e.column() as u64));
+        CliError::input(&name, at, e)
+    })?;
+    let bad = |message: String| CliError::input(&name, None, message);
+    if rows.len() != n {
+        return Err(bad(format!("expected {n} entries, found {}", rows.len())));
+    }
+    let mut table = ValueTable::new();
+    for (i, row) in rows.iter().enumerate() {
+        let entry = |what: String| bad(format!("entry {}: {what}", i + 1));
+        if row.vertex != i as u64 + 1 {
+            return Err(entry(format!("expected vertex {}, found {}", i + 1, row.vertex)));
+        }
+        let value = parse_value(&row.value).map_err(entry)?;
+        table.push(&value).map_err(entry)?;
+    }
+    Ok(table)
 }
 
 fn run_kernel(args: &KernelArgs) -> Result<ExitCode, CliError> {
