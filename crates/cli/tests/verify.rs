@@ -7,10 +7,10 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Output;
 
-use support::{SEED, TempDir, gamegraph, text};
+use support::{SEED as EXAMPLE, TempDir, gamegraph, text};
 
-/// The seed graph's `retro --all` table.
-const SEED_TABLE: &str = "1 D - 2\n2 D - 3\n3 D - 1\n4 W 1 5\n5 L 0 -\n";
+/// The example graph's `retro --all` table.
+const EXAMPLE_TABLE: &str = "1 D - 2\n2 D - 3\n3 D - 1\n4 W 1 5\n5 L 0 -\n";
 
 fn fixtures(solver: &str) -> Vec<PathBuf> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures").join(solver);
@@ -36,18 +36,18 @@ fn ok(o: &Output) -> String {
     out
 }
 
-/// `verify retro` of the seed graph with `table` as the table file.
+/// `verify retro` of the example graph with `table` as the table file.
 fn retro_table(t: &TempDir, table: &str) -> (i32, String, String) {
     t.file("table.txt", table);
-    result(&gamegraph(t, &["verify", "retro", "seed.txt", "table.txt"], None))
+    result(&gamegraph(t, &["verify", "retro", "game.txt", "table.txt"], None))
 }
 
 #[test]
 fn retro_accepts_the_table_and_names_each_broken_rule() {
     let t = TempDir::new("verify-retro");
-    t.file("seed.txt", SEED);
+    t.file("game.txt", EXAMPLE);
     assert_eq!(
-        retro_table(&t, SEED_TABLE),
+        retro_table(&t, EXAMPLE_TABLE),
         (
             0,
             "ok: 5 vertices, 5 arcs: 1 W, 1 L, 3 D; every outcome, depth and move follows from \
@@ -56,7 +56,7 @@ fn retro_accepts_the_table_and_names_each_broken_rule() {
             String::new()
         )
     );
-    let tampered = |from: &str, to: &str| retro_table(&t, &SEED_TABLE.replace(from, to));
+    let tampered = |from: &str, to: &str| retro_table(&t, &EXAMPLE_TABLE.replace(from, to));
     let wrong = |line: &str| (1, format!("wrong: {line}\n"), String::new());
     assert_eq!(
         tampered("5 L 0 -", "5 W 0 -"),
@@ -98,7 +98,7 @@ fn retro_accepts_the_table_and_names_each_broken_rule() {
         bad("5:1: expected vertex 5 (the graph has 5 vertices), found end of input")
     );
     assert_eq!(
-        retro_table(&t, &format!("{SEED_TABLE}6 L 0 -\n")),
+        retro_table(&t, &format!("{EXAMPLE_TABLE}6 L 0 -\n")),
         bad("6:1: expected end of input: the graph has 5 vertices, found `6`")
     );
     assert_eq!(tampered("3 D - 1", "2 D - 3"), bad("3:1: expected vertex 3, found `2`"));
@@ -124,13 +124,13 @@ fn retro_accepts_the_table_and_names_each_broken_rule() {
 #[test]
 fn retro_reads_its_json_form_and_answers_in_json() {
     let t = TempDir::new("verify-retro-json");
-    t.file("seed.txt", SEED);
-    let json = text(&gamegraph(&t, &["retro", "--all", "--json", "seed.txt"], None).stdout);
-    ok(&gamegraph(&t, &["verify", "retro", "seed.txt", "-"], Some(json.as_bytes())));
+    t.file("game.txt", EXAMPLE);
+    let json = text(&gamegraph(&t, &["retro", "--all", "--json", "game.txt"], None).stdout);
+    ok(&gamegraph(&t, &["verify", "retro", "game.txt", "-"], Some(json.as_bytes())));
     let tampered = json.replacen("\"depth\": 1", "\"depth\": 4", 1);
     assert_ne!(tampered, json);
     let o =
-        gamegraph(&t, &["verify", "retro", "--json", "seed.txt", "-"], Some(tampered.as_bytes()));
+        gamegraph(&t, &["verify", "retro", "--json", "game.txt", "-"], Some(tampered.as_bytes()));
     let (code, out, _) = result(&o);
     assert_eq!(code, 1);
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
@@ -140,13 +140,16 @@ fn retro_reads_its_json_form_and_answers_in_json() {
     assert_eq!(v["message"], "wrong: vertex 4 has depth 4 but its successors give 1 (rule depth)");
     let short = json.replacen("\"vertex\": 5", "\"vertex\": 6", 1);
     let (code, _, err) =
-        result(&gamegraph(&t, &["verify", "retro", "seed.txt", "-"], Some(short.as_bytes())));
+        result(&gamegraph(&t, &["verify", "retro", "game.txt", "-"], Some(short.as_bytes())));
     assert_eq!(
         (code, err.as_str()),
         (2, "error: <stdin>: entry 5 of \"all\": expected vertex 5, found 6\n")
     );
-    let o =
-        gamegraph(&t, &["verify", "retro", "--json", "seed.txt", "-"], Some(SEED_TABLE.as_bytes()));
+    let o = gamegraph(
+        &t,
+        &["verify", "retro", "--json", "game.txt", "-"],
+        Some(EXAMPLE_TABLE.as_bytes()),
+    );
     let v: serde_json::Value = serde_json::from_str(&text(&o.stdout)).unwrap();
     assert_eq!((v["ok"].clone(), v["counts"]["draw"].clone()), (true.into(), 3.into()));
     // The graph and the table cannot both be standard input.
@@ -411,8 +414,8 @@ fn periods_of_every_octal_fixture_pass() {
     let t = TempDir::new("verify-octal-fixtures");
     let mut checked = 0;
     for file in fixtures("octal") {
-        let spec = fs::read_to_string(&file).unwrap();
-        let line = spec.lines().find(|l| !l.starts_with('#') && !l.trim().is_empty()).unwrap();
+        let game = fs::read_to_string(&file).unwrap();
+        let line = game.lines().find(|l| !l.starts_with('#') && !l.trim().is_empty()).unwrap();
         let words: Vec<&str> = line.split_whitespace().collect();
         let mut args = vec![words[0], words[1]];
         if words.get(2) == Some(&"misere") {
