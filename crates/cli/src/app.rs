@@ -52,6 +52,8 @@ enum Command {
     Play(cmd::play::Args),
     /// A local web page to see and play every game, with an HTTP API for scripts.
     Serve(cmd::serve::Args),
+    /// Check an answer (retro or grundy table, kernel, period) without trusting the solver.
+    Verify(cmd::verify::Args),
 }
 
 /// The solvers that also ship as a binary of their own (`gamegraph-<name>`).
@@ -145,6 +147,7 @@ fn dispatch(command: Command) -> Result<ExitCode, CliError> {
         Command::Play(a) => cmd::play::run(a),
         Command::Serve(a) => cmd::serve::run(a),
         Command::Game(a) => cmd::game::run(a),
+        Command::Verify(a) => cmd::verify::run(a),
     }
 }
 

@@ -13,6 +13,10 @@
 //! - [`single_heap`], [`solve_heaps`]: heap games (single and compound, with move limits,
 //!   normal and misère) and Moore's Nim_k; the section below says exactly which misère
 //!   games are answered by theory, which by search, and which are refused;
+//! - [`verify_values`]: checks claimed generalised Sprague–Grundy values ([`ValueTable`],
+//!   read back from the printed table) against a graph by their definition, apart from
+//!   the solver; [`octal::verify_period`] checks a claimed period of an octal or
+//!   subtraction game from values computed directly;
 //! - [`octal`]: octal and subtraction games, their Grundy sequences and proven periods;
 //! - [`render`]: the text `gamegraph` prints (a heap game worked out step by step, the
 //!   values of every vertex, the report on a sequence).
@@ -99,6 +103,7 @@ mod product;
 mod quote;
 pub mod render;
 mod sum;
+mod verify;
 
 pub use crate::dag::{grundy, par_grundy};
 pub use crate::error::{GrundyError, HeapError, HeapListError, SumError};
@@ -112,4 +117,5 @@ pub use crate::sum::{
     SUM_SEARCH_LIMIT, SumAnswer, SumGame, SumMove, SumPlay, SumValues, TokenMove, play_misere_sum,
     play_mixed_sum, play_sum,
 };
+pub use crate::verify::{ReadValuesError, ValueError, ValueTable, parse_value, verify_values};
 pub use gamegraph_graph::Outcome;

@@ -6,7 +6,8 @@
 //! ever), with its depth in plies (the winner hurries, the loser delays) and an optimal
 //! move, ties broken by the smallest vertex id. [`par_solve`] does the same on the rayon
 //! pool it is called on, with identical output for every number of threads. [`verify`]
-//! checks any [`Solution`] against its certificate in linear time.
+//! checks any [`Solution`] against its certificate in linear time; [`read_table`] reads
+//! one back from the table [`Solution::table`] prints, so that it can be checked.
 //!
 //! ```
 //! use gamegraph_graph::{Graph, Vertex};
@@ -31,12 +32,14 @@
 mod error;
 pub mod labels;
 mod par;
+mod read;
 mod solution;
 mod solve;
 mod verify;
 
 pub use crate::error::CertificateError;
 pub use crate::par::par_solve;
+pub use crate::read::{ReadTableError, read_table};
 pub use crate::solution::{Counts, Line, LineDisplay, LineEnd, Solution, Table};
 pub use crate::solve::solve;
 pub use crate::verify::verify;

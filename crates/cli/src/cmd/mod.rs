@@ -14,3 +14,4 @@ pub(crate) mod retro;
 pub(crate) mod serve;
 pub(crate) mod subtraction;
 pub(crate) mod tab;
+pub(crate) mod verify;

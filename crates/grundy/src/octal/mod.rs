@@ -40,6 +40,7 @@ mod error;
 mod period;
 mod sequence;
 mod sparse;
+mod verify;
 
 use std::time::Instant;
 
@@ -47,6 +48,9 @@ pub use self::code::{MAX_CODE_DIGITS, MAX_SUBTRACTION, OctalCode, SubtractionSet
 pub use self::error::{CodeError, SequenceError, SetError};
 pub use self::period::{Certificate, Period, Theorem};
 pub use self::sparse::SparseConfig;
+pub use self::verify::{
+    ClaimError, MAX_CHECK_VALUES, PeriodCheck, PeriodClaim, Rules, verify_period,
+};
 
 use self::sequence::{Engine, Plain, Subtraction};
 use self::sparse::Sparse;

@@ -1,0 +1,490 @@
+//! `gamegraph verify`: an independent check of an answer against its definition.
+
+use std::io::{BufRead, Read, Write};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use gamegraph_graph::{Graph, Outcome, Vertex, parse_vertex_list};
+use gamegraph_grundy::octal::{
+    ClaimError, OctalCode, PeriodCheck, PeriodClaim, Play, Rules, SubtractionSet, verify_period,
+};
+use gamegraph_grundy::{ValueTable, parse_value, verify_values};
+use gamegraph_kernel::{
+    VertexSet, Violation, externally_stable, internally_stable, is_kernel, members,
+};
+use gamegraph_retro::{CertificateError, Solution, read_table, verify};
+use serde_json::{Value, json};
+
+use crate::cmd::octal::quoted;
+use crate::common::{CliError, GraphInput, Input, Output, progress, read_graph, write_json};
+
+/// Check an answer without trusting the solver that produced it.
+#[derive(Debug, clap::Args)]
+#[command(after_help = "Each check reads an answer as gamegraph prints it and checks it \
+against its definition, with code apart from the solvers. Exit code 0: the answer holds \
+(one line `ok: ...`); 1: it does not (one line `wrong: ...` naming the first wrong vertex \
+or n and the rule it breaks); 2: the input cannot be read (`error: FILE:LINE:COL: ...`). \
+The rules and what each check proves: docs/verify.md.
+
+Examples:
+  gamegraph retro --all game.txt > table.txt
+  gamegraph verify retro game.txt table.txt             # ok: 5 vertices, ...
+  gamegraph retro --all game.txt | gamegraph verify retro game.txt -
+  gamegraph grundy --all game.txt | gamegraph verify grundy game.txt -
+  gamegraph verify kernel six-cycle.txt \"1 3 5\"          # a kernel?
+  gamegraph verify kernel five-cycle.txt \"1 3\" --alpha 2 # an independent set of 2
+  gamegraph verify octal 0.77 --preperiod 71 --period 12
+  gamegraph verify subtraction 1,3,4 --preperiod 0 --period 7 --json")]
+pub(crate) struct Args {
+    #[command(subcommand)]
+    what: What,
+}
+
+#[derive(Debug, clap::Subcommand)]
+enum What {
+    /// Check a `retro --all` table (text or `--json`): outcome, depth and move of every vertex.
+    Retro(TableArgs),
+    /// Check a `grundy --all` table (text or `--json`): the generalised Sprague-Grundy value of every vertex.
+    Grundy(TableArgs),
+    /// Check that a vertex set is a kernel, internally stable or externally stable.
+    Kernel(KernelArgs),
+    /// Check a pre-period and period of an octal game.
+    Octal(OctalArgs),
+    /// Check a pre-period and period of a subtraction game.
+    Subtraction(SubtractionArgs),
+}
+
+#[derive(Debug, clap::Args)]
+struct TableArgs {
+    /// The game graph.
+    #[arg(value_name = "GRAPH")]
+    graph: PathBuf,
+    /// The table to check (`-`: standard input).
+    #[arg(value_name = "TABLE")]
+    table: PathBuf,
+    #[command(flatten)]
+    input: GraphInput,
+    /// Print JSON: `{"ok": true, ...}` or `{"ok": false, "vertex": V, "rule": ..., "message": ...}`.
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(Debug, clap::Args)]
+#[command(group = clap::ArgGroup::new("property").args(["kernel", "independent", "absorbing"]))]
+struct KernelArgs {
+    /// The digraph.
+    #[arg(value_name = "GRAPH")]
+    graph: PathBuf,
+    /// The set: 1-based vertices separated by spaces or commas, as `kernel` prints them
+    /// (`-`: read them from standard input).
+    #[arg(value_name = "SET", allow_hyphen_values = true)]
+    set: String,
+    /// Check that SET is a kernel: internally and externally stable (the default).
+    #[arg(long)]
+    kernel: bool,
+    /// Check that SET is internally stable: no arc joins two of its vertices.
+    #[arg(long)]
+    independent: bool,
+    /// Check that SET is externally stable: every other vertex has an arc into it.
+    #[arg(long)]
+    absorbing: bool,
+    /// Also check that SET has K vertices; alone, checks an internally stable set of K
+    /// vertices, a witness that alpha >= K (not that K is the largest).
+    #[arg(long, value_name = "K", conflicts_with_all = ["absorbing", "beta"])]
+    alpha: Option<usize>,
+    /// Also check that SET has K vertices; alone, checks an externally stable set of K
+    /// vertices, a witness that beta <= K (not that K is the smallest).
+    #[arg(long, value_name = "K", conflicts_with = "independent")]
+    beta: Option<usize>,
+    #[command(flatten)]
+    input: GraphInput,
+    /// Print JSON.
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(Debug, clap::Args)]
+struct ClaimArgs {
+    /// The claimed pre-period P: g(n + Q) = g(n) for every n >= P.
+    #[arg(long, value_name = "P")]
+    preperiod: usize,
+    /// The claimed period Q (at least 1).
+    #[arg(long, value_name = "Q")]
+    period: usize,
+    /// Accept a pre-period and period that are not the least: check only that the
+    /// period holds from P on (by default P must be the least pre-period and Q the
+    /// smallest period, as `--period` prints them).
+    #[arg(long)]
+    not_least: bool,
+    /// Print JSON.
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(Debug, clap::Args)]
+struct OctalArgs {
+    /// The octal code, as `gamegraph octal` takes it (`0.77`, `.07`, `4.07`).
+    code: String,
+    #[command(flatten)]
+    claim: ClaimArgs,
+}
+
+#[derive(Debug, clap::Args)]
+struct SubtractionArgs {
+    /// The subtraction set, as `gamegraph subtraction` takes it (`1,3,4`).
+    set: String,
+    /// Misère play (the sequence `gamegraph subtraction --misere` prints).
+    #[arg(long)]
+    misere: bool,
+    #[command(flatten)]
+    claim: ClaimArgs,
+}
+
+/// Runs `gamegraph verify`.
+pub(crate) fn run(args: Args) -> Result<ExitCode, CliError> {
+    match args.what {
+        What::Retro(a) => run_retro(&a),
+        What::Grundy(a) => run_grundy(&a),
+        What::Kernel(a) => run_kernel(&a),
+        What::Octal(a) => {
+            let code: OctalCode = a.code.parse().map_err(|e| {
+                CliError::Usage(format!("invalid octal code {}: {e}", quoted(&a.code)))
+            })?;
+            let t = code.largest_removal();
+            let theorem = format!("Guy-Smith theorem, largest removal t = {t}");
+            run_claim(Rules::Octal(&code), &a.claim, &theorem)
+        }
+        What::Subtraction(a) => {
+            let set: SubtractionSet = a.set.parse().map_err(|e| {
+                CliError::Usage(format!("invalid subtraction set {}: {e}", quoted(&a.set)))
+            })?;
+            let play = if a.misere { Play::Misere } else { Play::Normal };
+            let theorem = format!("subtraction window of max S = {} values", set.max());
+            run_claim(Rules::Subtraction(&set, play), &a.claim, &theorem)
+        }
+    }
+}
+
+/// A graph named by its path; standard input only when the answer does not need it.
+fn graph(path: &Path, input: &GraphInput, other: &Path) -> Result<Graph, CliError> {
+    if is_stdin(path) && is_stdin(other) {
+        return Err(CliError::Usage(
+            "the graph and the answer cannot both come from standard input".into(),
+        ));
+    }
+    Ok(read_graph(Some(path), input)?.0.graph)
+}
+
+fn is_stdin(p: &Path) -> bool {
+    p == Path::new("-")
+}
+
+/// Prints the verdict and returns its exit code: 0 for `Ok`, 1 for `Err`.
+fn verdict(
+    json: bool,
+    result: Result<(String, Value), (String, Value)>,
+) -> Result<ExitCode, CliError> {
+    let mut out = Output::create(None)?;
+    let (code, line, mut value) = match result {
+        Ok((line, value)) => (0, format!("ok: {line}"), value),
+        Err((line, value)) => (1, format!("wrong: {line}"), value),
+    };
+    if json {
+        if let Value::Object(map) = &mut value {
+            map.insert("message".into(), Value::String(line));
+        }
+        write_json(&mut out, &value)?;
+    } else {
+        writeln!(out, "{line}")?;
+    }
+    out.finish()?;
+    Ok(ExitCode::from(code))
+}
+
+fn run_retro(args: &TableArgs) -> Result<ExitCode, CliError> {
+    let g = graph(&args.graph, &args.input, &args.table)?;
+    let n = g.num_vertices();
+    let mut input = Input::open(Some(args.table.as_path()))?;
+    let starts_json =
+        input.reader.fill_buf()?.iter().find(|b| !b.is_ascii_whitespace()) == Some(&b'{');
+    let solution = if starts_json {
+        read_retro_json(input, n)?
+    } else {
+        read_table(&mut input.reader, n)
+            .map_err(|e| CliError::input(&input.name, e.position(), e))?
+    };
+    let bar = progress(None, "checking");
+    let result = verify(&g, &solution);
+    if let Some(bar) = bar {
+        bar.finish_and_clear();
+    }
+    let result = match result {
+        Ok(()) => {
+            let c = solution.counts();
+            Ok((
+                format!(
+                    "{n} vertices, {} arcs: {} W, {} L, {} D; every outcome, depth and move \
+                     follows from the successors'",
+                    g.num_arcs(),
+                    c.win,
+                    c.loss,
+                    c.draw
+                ),
+                json!({"ok": true, "vertices": n, "arcs": g.num_arcs(),
+                       "counts": {"win": c.win, "loss": c.loss, "draw": c.draw}}),
+            ))
+        }
+        Err(e) => {
+            let (vertex, rule) = retro_rule(&e);
+            Err((
+                format!("{e} (rule {rule})"),
+                json!({"ok": false, "vertex": vertex.map(Vertex::one_based), "rule": rule}),
+            ))
+        }
+    };
+    verdict(args.json, result)
+}
+
+/// The vertex and the name of the rule a retro certificate error breaks.
+fn retro_rule(e: &CertificateError) -> (Option<Vertex>, &'static str) {
+    match e {
+        CertificateError::TerminalNotLoss { vertex, .. } => (Some(*vertex), "terminal-loss"),
+        CertificateError::WinWithoutLossSuccessor { vertex } => {
+            (Some(*vertex), "win-has-loss-successor")
+        }
+        CertificateError::LossWithNonWinSuccessor { vertex, .. } => {
+            (Some(*vertex), "loss-has-only-win-successors")
+        }
+        CertificateError::DrawWithLossSuccessor { vertex, .. } => {
+            (Some(*vertex), "draw-has-no-loss-successor")
+        }
+        CertificateError::DrawWithoutDrawSuccessor { vertex } => {
+            (Some(*vertex), "draw-has-draw-successor")
+        }
+        CertificateError::WrongDepth { vertex, .. } => (Some(*vertex), "depth"),
+        CertificateError::WrongMove { vertex, .. } => (Some(*vertex), "move"),
+        CertificateError::SizeMismatch { .. } => (None, "size"),
+        _ => (None, "other"),
+    }
+}
+
+/// The `--json` form of `retro --all`: its `"all"` array.
+fn read_retro_json(input: Input, n: usize) -> Result<Solution, CliError> {
+    #[derive(serde::Deserialize)]
+    struct Row {
+        vertex: u64,
+        outcome: String,
+        depth: Option<u32>,
+        #[serde(rename = "move")]
+        best: Option<u64>,
+    }
+    #[derive(serde::Deserialize)]
+    struct Doc {
+        all: Option<Vec<Row>>,
+    }
+    let name = input.name.clone();
+    let doc: Doc = serde_json::from_reader(input.reader).map_err(|e| {
+        let at = (e.line() > 0).then(|| (e.line() as u64, e.column() as u64));
+        CliError::input(&name, at, e)
+    })?;
+    let bad = |message: String| CliError::input(&name, None, message);
+    let rows = doc.all.ok_or_else(|| {
+        bad("expected the output of `retro --all --json` (an \"all\" array)".into())
+    })?;
+    if rows.len() != n {
+        return Err(bad(format!("expected {n} entries in \"all\", found {}", rows.len())));
+    }
+    let (mut outcomes, mut depths, mut moves) = (Vec::new(), Vec::new(), Vec::new());
+    for (i, row) in rows.iter().enumerate() {
+        let entry = |what: String| bad(format!("entry {} of \"all\": expected {what}", i + 1));
+        if row.vertex != i as u64 + 1 {
+            return Err(entry(format!("vertex {}, found {}", i + 1, row.vertex)));
+        }
+        outcomes.push(match row.outcome.as_str() {
+            "W" => Outcome::Win,
+            "L" => Outcome::Loss,
+            "D" => Outcome::Draw,
+            o => return Err(entry(format!("an outcome \"W\", \"L\" or \"D\", found {o:?}"))),
+        });
+        depths.push(match row.depth {
+            Some(d) if d < u32::MAX => d,
+            None => u32::MAX,
+            Some(d) => return Err(entry(format!("a depth below {}, found {d}", u32::MAX))),
+        });
+        moves.push(match row.best {
+            None => u32::MAX,
+            Some(m) if m >= 1 && m <= n as u64 => (m - 1) as u32,
+            Some(m) => return Err(entry(format!("a move in 1..={n}, found {m}"))),
+        });
+    }
+    Solution::from_parts(outcomes, depths, moves).map_err(bad)
+}
+
+fn run_grundy(args: &TableArgs) -> Result<ExitCode, CliError> {
+    let g = graph(&args.graph, &args.input, &args.table)?;
+    let n = g.num_vertices();
+    let mut input = Input::open(Some(args.table.as_path()))?;
+    let starts_json =
+        input.reader.fill_buf()?.iter().find(|b| !b.is_ascii_whitespace()) == Some(&b'[');
+    let table = if starts_json {
+        read_grundy_json(input, n)?
+    } else {
+        ValueTable::read(&mut input.reader, n)
+            .map_err(|e| CliError::input(&input.name, e.position(), e))?
+    };
+    let bar = progress(None, "checking");
+    let result = verify_values(&g, &table);
+    if let Some(bar) = bar {
+        bar.finish_and_clear();
+    }
+    let result = match result {
+        Ok(()) => {
+            let (finite, infinite) = table.counts();
+            Ok((
+                format!(
+                    "{n} vertices, {} arcs: {finite} finite and {infinite} infinite values; the \
+                     mex, set, escape and counter rules hold",
+                    g.num_arcs()
+                ),
+                json!({"ok": true, "vertices": n, "arcs": g.num_arcs(),
+                       "finite": finite, "infinite": infinite}),
+            ))
+        }
+        Err(e) => Err((
+            format!("{e} (rule {})", e.rule()),
+            json!({"ok": false, "vertex": e.vertex().map(Vertex::one_based), "rule": e.rule()}),
+        )),
+    };
+    verdict(args.json, result)
+}
+
+/// The `--json` form of `grundy --all`: an array of `{"vertex": V, "value": "…"}`.
+fn read_grundy_json(input: Input, n: usize) -> Result<ValueTable, CliError> {
+    #[derive(serde::Deserialize)]
+    struct Row {
+        vertex: u64,
+        value: String,
+    }
+    let name = input.name.clone();
+    let rows: Vec<Row> = serde_json::from_reader(input.reader).map_err(|e| {
+        let at = (e.line() > 0).then(|| (e.line() as u64, e.column() as u64));
+        CliError::input(&name, at, e)
+    })?;
+    let bad = |message: String| CliError::input(&name, None, message);
+    if rows.len() != n {
+        return Err(bad(format!("expected {n} entries, found {}", rows.len())));
+    }
+    let mut table = ValueTable::new();
+    for (i, row) in rows.iter().enumerate() {
+        let entry = |what: String| bad(format!("entry {}: {what}", i + 1));
+        if row.vertex != i as u64 + 1 {
+            return Err(entry(format!("expected vertex {}, found {}", i + 1, row.vertex)));
+        }
+        let value = parse_value(&row.value).map_err(entry)?;
+        table.push(&value).map_err(entry)?;
+    }
+    Ok(table)
+}
+
+fn run_kernel(args: &KernelArgs) -> Result<ExitCode, CliError> {
+    let g = graph(&args.graph, &args.input, Path::new(&args.set))?;
+    let n = g.num_vertices();
+    let (text, source) = if args.set == "-" {
+        let mut text = String::new();
+        Input::open(None)?.reader.read_to_string(&mut text).map_err(|e| {
+            CliError::input("<stdin>", None, format!("the set is not UTF-8 text: {e}"))
+        })?;
+        (text, "<stdin>")
+    } else {
+        (args.set.clone(), "SET")
+    };
+    let list =
+        parse_vertex_list(&text, n).map_err(|e| CliError::Usage(format!("{source}: {e}")))?;
+    let mut set = VertexSet::repeat(false, n);
+    for v in list {
+        set.set(v.index(), true);
+    }
+    let (name, check): (&str, fn(&Graph, &VertexSet) -> _) =
+        if args.independent || (args.alpha.is_some() && !args.kernel) {
+            ("internally stable", internally_stable)
+        } else if args.absorbing || (args.beta.is_some() && !args.kernel) {
+            ("externally stable", externally_stable)
+        } else {
+            ("a kernel", is_kernel)
+        };
+    let verdict_of = check(&g, &set).map_err(|e| CliError::Other(anyhow::Error::new(e)))?;
+    let size = members(&set).len();
+    let claim = args.alpha.map(|k| ("alpha", k)).or(args.beta.map(|k| ("beta", k)));
+    let result = match verdict_of {
+        Err(v) => {
+            let (rule, vertex, arc) = match v {
+                Violation::Arc { from, to } => {
+                    ("internal-stability", from, Some([from.one_based(), to.one_based()]))
+                }
+                Violation::NotAbsorbed(x) => ("external-stability", x, None),
+                Violation::CanAdd(x) => ("maximality", x, None),
+                _ => ("other", Vertex(0), None),
+            };
+            Err((
+                format!("{v} (rule {rule})"),
+                json!({"ok": false, "vertex": vertex.one_based(), "arc": arc, "rule": rule}),
+            ))
+        }
+        Ok(()) => match claim {
+            Some((what, k)) if k != size => Err((
+                format!("the set has {size} vertices, not the {k} claimed for {what} (rule size)"),
+                json!({"ok": false, "vertex": null, "rule": "size", "size": size}),
+            )),
+            _ => {
+                let witness = match claim {
+                    Some(("alpha", k)) => format!(": a witness that alpha >= {k}"),
+                    Some((_, k)) => format!(": a witness that beta <= {k}"),
+                    None => String::new(),
+                };
+                let noun = if size == 1 { "vertex" } else { "vertices" };
+                Ok((
+                    format!("the set of {size} {noun} is {name}{witness}"),
+                    json!({"ok": true, "size": size, "property": name}),
+                ))
+            }
+        },
+    };
+    verdict(args.json, result)
+}
+
+fn run_claim(rules: Rules<'_>, args: &ClaimArgs, theorem: &str) -> Result<ExitCode, CliError> {
+    let claim =
+        PeriodClaim { preperiod: args.preperiod, period: args.period, least: !args.not_least };
+    let result = match verify_period(rules, claim) {
+        Ok(PeriodCheck { checked_from, checked_to, values }) => {
+            let (p, q) = (args.preperiod, args.period);
+            let least = if claim.least {
+                format!("; {p} is the least pre-period and {q} the smallest period")
+            } else {
+                String::new()
+            };
+            Ok((
+                format!(
+                    "g(n + {q}) = g(n) for every n >= {p}: checked for {checked_from} <= n < \
+                     {checked_to} on {values} values computed directly ({theorem}){least}"
+                ),
+                json!({"ok": true, "preperiod": p, "period": q, "least": claim.least,
+                       "checked_from": checked_from, "checked_to": checked_to, "values": values}),
+            ))
+        }
+        Err(e @ (ClaimError::ZeroPeriod | ClaimError::TooManyValues { .. })) => {
+            return Err(CliError::Usage(e.to_string()));
+        }
+        Err(e) => {
+            let n = match e {
+                ClaimError::NotPeriodic { n, .. } => Some(n),
+                _ => None,
+            };
+            Err((
+                format!("{e} (rule {})", e.rule()),
+                json!({"ok": false, "n": n, "rule": e.rule()}),
+            ))
+        }
+    };
+    verdict(args.json, result)
+}
