@@ -35,8 +35,10 @@ mod answer;
 mod error;
 mod exchange;
 mod gather;
+mod handshake;
 mod hostfile;
 mod input;
+mod liveness;
 mod local;
 mod part;
 mod quiet;
@@ -47,10 +49,10 @@ pub mod shards;
 mod wire;
 
 pub use crate::answer::{Answer, Gathered, Query, Report, Shard};
-pub use crate::error::{ClusterError, HostfileError};
-pub use crate::hostfile::parse_hostfile;
+pub use crate::error::{ClusterError, Disagreement, HostfileError};
+pub use crate::hostfile::{MAX_HOSTFILE_BYTES, parse_hostfile, parse_hostfile_bytes};
 pub use crate::input::Input;
-pub use crate::run::{Cluster, DEFAULT_CONNECT_TIMEOUT, Job, dist_solve};
+pub use crate::run::{Cluster, DEFAULT_CONNECT_TIMEOUT, DEFAULT_LIVENESS_TIMEOUT, Job, dist_solve};
 pub use crate::wire::Reads;
 
 #[cfg(test)]
