@@ -170,7 +170,7 @@ pub enum ClusterError {
         /// The liveness timeout.
         timeout: Duration,
     },
-    /// The network could not be set up (an address that cannot be bound, a lost peer).
+    /// The network could not be set up (an address that cannot be bound).
     Network(String),
     /// Standard output could not be sent to `/dev/null` while the cluster runs.
     Stdout(io::Error),
