@@ -4,7 +4,8 @@
 mod support;
 
 use std::fs;
-use std::net::TcpListener;
+use std::io::Write;
+use std::net::{TcpListener, TcpStream};
 use std::path::Path;
 use std::process::{Child, Command, Output, Stdio};
 use std::time::{Duration, Instant};
@@ -21,9 +22,16 @@ fn hostfile(dir: &Path, k: usize) {
 }
 
 fn spawn(dir: &Path, args: &[&str], process: usize) -> Child {
+    let mut all = vec!["--connect-timeout", "20"];
+    all.extend(args);
+    spawn_with(dir, &all, process)
+}
+
+/// Process `process` of the cluster of `dir/hosts` on `args` alone.
+fn spawn_with(dir: &Path, args: &[&str], process: usize) -> Child {
     let p = process.to_string();
     Command::new(GAMEGRAPH)
-        .args(["dist", "retro", "--hostfile", "hosts", "--process", &p, "--connect-timeout", "20"])
+        .args(["dist", "retro", "--hostfile", "hosts", "--process", &p])
         .args(args)
         .current_dir(dir)
         .stdin(Stdio::null())
@@ -193,25 +201,21 @@ fn a_peer_that_never_comes_ends_every_process_with_exit_1() {
 #[test]
 fn a_peer_killed_mid_run_ends_the_others_with_exit_1() {
     let t = TempDir::new("dist-kill");
-    // A path of 20000 positions takes 20000 rounds: long enough to kill a process.
-    let mut path = String::from("20000 19999\n1\n");
-    for i in 1..20000 {
-        path.push_str(&format!("{i} {}\n", i + 1));
-    }
-    t.file("path.txt", &path);
+    // A path of 200000 positions takes 200000 rounds: long enough to kill a process.
+    long_path(&t, 200_000);
     hostfile(&t, 2);
     let zero = spawn(&t, &["path.txt"], 0);
     let mut one = spawn(&t, &["path.txt"], 1);
     std::thread::sleep(Duration::from_millis(2500));
     one.kill().unwrap();
     one.wait().unwrap();
-    let o = zero.wait_with_output().unwrap();
+    let o = wait_bounded(zero, Duration::from_secs(20));
     assert_eq!(o.status.code(), Some(1), "{}", text(&o.stderr));
     assert!(o.stdout.is_empty());
-    assert!(
-        text(&o.stderr).starts_with("error: lost the connection to a peer process"),
-        "{}",
-        text(&o.stderr)
+    assert_eq!(
+        text(&o.stderr),
+        "error: lost the connection to a peer process: process 1 ended before the solve \
+         finished\n"
     );
 }
 
@@ -317,4 +321,286 @@ fn processes_given_different_graphs_exit_2() {
              300 vertices and 420 arcs, process 1 reads a binary file of 30 vertices and 40 arcs\n"
         );
     }
+}
+
+/// Waits for `child` at most `limit`; kills it and fails the test past that.
+fn wait_bounded(mut child: Child, limit: Duration) -> Output {
+    let started = Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if started.elapsed() > limit {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("a process still ran after {limit:?}");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    child.wait_with_output().unwrap()
+}
+
+/// The address of process `p` in the hostfile of `dir`.
+fn address(dir: &Path, p: usize) -> String {
+    fs::read_to_string(dir.join("hosts")).unwrap().lines().nth(p).unwrap().to_owned()
+}
+
+/// Two binary files of 4 vertices and 4 arcs with the same offsets and other targets.
+fn same_shape_graphs(t: &TempDir) {
+    t.file("a.txt", "4 4\n1\n1 2\n2 3\n3 4\n4 1\n");
+    t.file("b.txt", "4 4\n1\n1 3\n2 4\n3 1\n4 2\n");
+    for f in ["a", "b"] {
+        let (from, to) = (format!("{f}.txt"), format!("{f}.bin"));
+        let c = gamegraph(t, &["convert", &from, "--to", "binary", "-o", &to], None);
+        assert!(c.status.success(), "{}", text(&c.stderr));
+    }
+}
+
+#[test]
+fn same_shape_different_binaries_exit_2_on_every_process() {
+    let t = TempDir::new("dist-differ");
+    same_shape_graphs(&t);
+    for workers in ["1", "2"] {
+        hostfile(&t, 2);
+        let args = ["--all", "--workers", workers, "--connect-timeout", "5"];
+        let zero = spawn_with(&t, &[&args[..], &["a.bin"]].concat(), 0);
+        let one = spawn_with(&t, &[&args[..], &["b.bin"]].concat(), 1);
+        for o in [zero, one].map(|c| wait_bounded(c, Duration::from_secs(20))) {
+            assert_eq!(o.status.code(), Some(2), "{}", text(&o.stderr));
+            assert!(o.stdout.is_empty());
+            assert_eq!(
+                text(&o.stderr),
+                "error: the processes do not read the same graph: process 0 and process 1 each \
+                 read a binary file of 4 vertices and 4 arcs, with different contents\n"
+            );
+        }
+    }
+}
+
+#[test]
+fn a_stray_client_is_turned_away_and_the_cluster_still_forms() {
+    let t = TempDir::new("dist-stray");
+    t.file("seed.txt", SEED);
+    let want = gamegraph(&t, &["retro", "--all", "seed.txt"], None);
+    hostfile(&t, 2);
+    let zero = spawn_with(&t, &["--all", "seed.txt", "--connect-timeout", "10"], 0);
+    let started = Instant::now();
+    let mut stray = loop {
+        match TcpStream::connect(address(&t, 0)) {
+            Ok(s) => break s,
+            Err(_) if started.elapsed() < Duration::from_secs(10) => {
+                std::thread::sleep(Duration::from_millis(20));
+            }
+            Err(e) => panic!("process 0 does not listen: {e}"),
+        }
+    };
+    stray.write_all(&[0xfd; 100]).unwrap();
+    let one = spawn_with(&t, &["--all", "seed.txt", "--connect-timeout", "10"], 1);
+    let (zero, one) =
+        (wait_bounded(zero, Duration::from_secs(30)), wait_bounded(one, Duration::from_secs(30)));
+    assert!(zero.status.success(), "{}", text(&zero.stderr));
+    assert!(one.status.success(), "{}", text(&one.stderr));
+    assert_eq!(text(&zero.stdout), text(&want.stdout));
+    // Alone with the stray, process 0 says what it turned away when its time is up.
+    hostfile(&t, 2);
+    let zero = spawn_with(&t, &["seed.txt", "--connect-timeout", "2"], 0);
+    let started = Instant::now();
+    let mut stray = loop {
+        match TcpStream::connect(address(&t, 0)) {
+            Ok(s) => break s,
+            Err(_) if started.elapsed() < Duration::from_secs(10) => {
+                std::thread::sleep(Duration::from_millis(20));
+            }
+            Err(e) => panic!("process 0 does not listen: {e}"),
+        }
+    };
+    stray.write_all(&[b'G'; 64]).unwrap();
+    let local = stray.local_addr().unwrap();
+    drop(stray);
+    let o = wait_bounded(zero, Duration::from_secs(20));
+    assert_eq!(o.status.code(), Some(1), "{}", text(&o.stderr));
+    assert_eq!(
+        text(&o.stderr),
+        format!(
+            "error: the other processes did not all connect within 2 s: closed a connection \
+             from {local} that is not from a gamegraph cluster process (raise it with \
+             --connect-timeout SECS)\n"
+        )
+    );
+}
+
+#[test]
+fn a_listener_that_is_no_peer_is_found_within_the_connect_timeout() {
+    let t = TempDir::new("dist-silent-listener");
+    t.file("seed.txt", SEED);
+    hostfile(&t, 2);
+    let zero_address = address(&t, 0);
+    let listener = TcpListener::bind(&zero_address).unwrap();
+    // Accepts and says nothing.
+    let quiet = std::thread::spawn(move || {
+        let (stream, _) = listener.accept().unwrap();
+        std::thread::sleep(Duration::from_secs(4));
+        drop(stream);
+        listener
+    });
+    let started = Instant::now();
+    let o = wait_bounded(
+        spawn_with(&t, &["seed.txt", "--connect-timeout", "2"], 1),
+        Duration::from_secs(20),
+    );
+    assert!(started.elapsed() < Duration::from_secs(10));
+    assert_eq!(o.status.code(), Some(1), "{}", text(&o.stderr));
+    assert_eq!(
+        text(&o.stderr),
+        format!(
+            "error: the other processes did not all connect within 2 s: {zero_address} \
+             (process 0) accepted but sent no hello (raise it with --connect-timeout SECS)\n"
+        )
+    );
+    // Accepts and sends garbage.
+    let listener = quiet.join().unwrap();
+    let noisy = std::thread::spawn(move || {
+        let (mut stream, _) = listener.accept().unwrap();
+        let _ = stream.write_all(&[7; 200]);
+        std::thread::sleep(Duration::from_secs(2));
+    });
+    let o = wait_bounded(
+        spawn_with(&t, &["seed.txt", "--connect-timeout", "5"], 1),
+        Duration::from_secs(20),
+    );
+    assert_eq!(o.status.code(), Some(1), "{}", text(&o.stderr));
+    assert_eq!(
+        text(&o.stderr),
+        format!(
+            "error: {zero_address} (process 0 in the hostfile) answered with bytes that are not \
+             a gamegraph cluster hello\n"
+        )
+    );
+    noisy.join().unwrap();
+}
+
+/// A path of `n` positions, which takes `n` rounds.
+fn long_path(t: &TempDir, n: usize) {
+    let mut path = format!("{n} {}\n1\n", n - 1);
+    for i in 1..n {
+        path.push_str(&format!("{i} {}\n", i + 1));
+    }
+    t.file("path.txt", &path);
+}
+
+#[test]
+fn a_frozen_peer_ends_the_others_within_the_liveness_timeout() {
+    let t = TempDir::new("dist-frozen");
+    long_path(&t, 400_000);
+    hostfile(&t, 3);
+    let args = ["path.txt", "--liveness-timeout", "2"];
+    let zero = spawn_with(&t, &args, 0);
+    let mut one = spawn_with(&t, &args, 1);
+    let two = spawn_with(&t, &args, 2);
+    std::thread::sleep(Duration::from_millis(2500));
+    let pid = one.id().to_string();
+    assert!(Command::new("kill").args(["-STOP", &pid]).status().unwrap().success());
+    let stopped = Instant::now();
+    for o in [zero, two].map(|c| wait_bounded(c, Duration::from_secs(20))) {
+        assert_eq!(o.status.code(), Some(1), "{}", text(&o.stderr));
+        assert!(o.stdout.is_empty());
+        assert_eq!(
+            text(&o.stderr),
+            "error: lost the connection to a peer process: process 1 has sent nothing for 2 s \
+             (raise it with --liveness-timeout SECS)\n"
+        );
+    }
+    assert!(stopped.elapsed() < Duration::from_secs(15));
+    let _ = Command::new("kill").args(["-CONT", &pid]).status();
+    one.kill().unwrap();
+    one.wait().unwrap();
+}
+
+#[test]
+fn processes_set_up_differently_exit_2_on_both() {
+    let t = TempDir::new("dist-shape");
+    t.file("seed.txt", SEED);
+    hostfile(&t, 2);
+    let zero = spawn_with(&t, &["seed.txt", "--workers", "1", "--connect-timeout", "5"], 0);
+    let one = spawn_with(&t, &["seed.txt", "--workers", "2", "--connect-timeout", "5"], 1);
+    let (zero, one) =
+        (wait_bounded(zero, Duration::from_secs(20)), wait_bounded(one, Duration::from_secs(20)));
+    for (o, want) in [
+        (
+            zero,
+            "error: processes 1 and 0 have different numbers of workers (2 and 1): every process must have the same\n",
+        ),
+        (
+            one,
+            "error: processes 0 and 1 have different numbers of workers (1 and 2): every process must have the same\n",
+        ),
+    ] {
+        assert_eq!(o.status.code(), Some(2), "{}", text(&o.stderr));
+        assert_eq!(text(&o.stderr), want);
+    }
+    // --shards on one process only.
+    hostfile(&t, 2);
+    let zero =
+        spawn_with(&t, &["--all", "--shards", "out", "seed.txt", "--connect-timeout", "5"], 0);
+    let one = spawn_with(&t, &["--all", "seed.txt", "--connect-timeout", "5"], 1);
+    for o in [zero, one].map(|c| wait_bounded(c, Duration::from_secs(20))) {
+        assert_eq!(o.status.code(), Some(2), "{}", text(&o.stderr));
+        assert!(o.stdout.is_empty());
+        assert_eq!(
+            text(&o.stderr),
+            "error: process 0 writes shards and process 1 does not: every process must be given \
+             the same query\n"
+        );
+    }
+    assert!(!t.join("out/shard-0.txt").exists());
+}
+
+#[test]
+fn hostfile_errors_say_where_and_exit_2() {
+    let t = TempDir::new("dist-hostfile");
+    t.file("seed.txt", SEED);
+    let run = |hosts: &str| {
+        gamegraph(&t, &["dist", "retro", "seed.txt", "--hostfile", hosts, "--process", "0"], None)
+    };
+    let cases = [
+        (
+            "\u{feff}127.0.0.1:7000\n",
+            "1:1: expected host:port, found a byte order mark (save the file without one)",
+        ),
+        (
+            "127.0.0.1:7000\n127.0\0.0.1:7001\n",
+            "2:6: expected host:port, found the control character '\\0'",
+        ),
+        (
+            "127.0.0.1:7000\n 127.0.0.1:7000\n",
+            "2:2: expected a new host:port, found `127.0.0.1:7000` again (line 1): each process \
+             needs its own",
+        ),
+        (
+            "127.0.0.1:7000\nlocal_host:7001\n",
+            "2:6: expected a host name or an IP address, found '_'",
+        ),
+        ("::1:7000\n", "1:1: expected an IPv6 address in brackets, found `::1`"),
+    ];
+    for (hosts, want) in cases {
+        t.file("hosts", hosts);
+        let o = run("hosts");
+        assert_eq!(o.status.code(), Some(2), "{hosts:?}");
+        assert_eq!(text(&o.stderr), format!("error: hosts:{want}\n"));
+    }
+    fs::write(t.join("bytes"), b"127.0.0.1:7000\n\xff\n").unwrap();
+    let o = run("bytes");
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(text(&o.stderr), "error: bytes:2:1: expected UTF-8 text\n");
+    let o = run("missing");
+    assert_eq!(o.status.code(), Some(2));
+    assert!(text(&o.stderr).starts_with("error: missing: "), "{}", text(&o.stderr));
+    fs::write(t.join("huge"), "#\n".repeat(600_000)).unwrap();
+    let o = run("huge");
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(text(&o.stderr), "error: huge: larger than 1048576 bytes: not a hostfile\n");
+    let o = run("/dev/zero");
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(text(&o.stderr), "error: /dev/zero: not a regular file\n");
+    assert!(Command::new("mkfifo").arg(t.join("fifo")).status().unwrap().success());
+    let o = run("fifo");
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(text(&o.stderr), "error: fifo: not a regular file\n");
 }

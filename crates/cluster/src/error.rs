@@ -27,6 +27,65 @@ impl fmt::Display for HostfileError {
 
 impl std::error::Error for HostfileError {}
 
+/// How a peer process is set up differently from this one (both see it alike).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Disagreement {
+    /// Another version of the cluster protocol (another build of gamegraph).
+    Protocol {
+        /// This process's.
+        this: u32,
+        /// The peer's.
+        peer: u32,
+    },
+    /// Another number of processes: another hostfile.
+    Processes {
+        /// This process's.
+        this: usize,
+        /// The peer's.
+        peer: usize,
+    },
+    /// Another number of workers per process.
+    Workers {
+        /// This process's.
+        this: usize,
+        /// The peer's.
+        peer: usize,
+    },
+    /// Other addresses: another hostfile.
+    Hosts,
+    /// Two processes say they are the same process.
+    Twice,
+}
+
+impl Disagreement {
+    fn describe(self, f: &mut fmt::Formatter<'_>, process: usize, this: usize) -> fmt::Result {
+        match self {
+            Disagreement::Protocol { this: mine, peer } => write!(
+                f,
+                "process {process} speaks cluster protocol {peer} and process {this} protocol \
+                 {mine}: every process must run the same version of gamegraph"
+            ),
+            Disagreement::Processes { this: mine, peer } => write!(
+                f,
+                "processes {process} and {this} have hostfiles of different lengths ({peer} \
+                 and {mine} processes): every process must be given the same hostfile"
+            ),
+            Disagreement::Workers { this: mine, peer } => write!(
+                f,
+                "processes {process} and {this} have different numbers of workers ({peer} and \
+                 {mine}): every process must have the same"
+            ),
+            Disagreement::Hosts => write!(
+                f,
+                "process {process} and process {this} were given different hostfiles: every \
+                 process must be given the same"
+            ),
+            Disagreement::Twice => write!(f, "two processes say they are process {process}"),
+        }
+    }
+}
+
 /// Why a solve on the cluster failed.
 #[derive(Debug)]
 #[non_exhaustive]
@@ -61,8 +120,57 @@ pub enum ClusterError {
     ConnectTimeout {
         /// The timeout.
         timeout: Duration,
+        /// What went wrong meanwhile, when something did (a peer that accepted and sent
+        /// nothing, a connection that was not from a process of the cluster).
+        detail: Option<String>,
     },
-    /// The network could not be set up (an address that cannot be bound, a lost peer).
+    /// The address of a process in the hostfile answered, but not as a process of a
+    /// gamegraph cluster.
+    NotAPeer {
+        /// The address.
+        address: String,
+        /// The process of that address.
+        process: usize,
+    },
+    /// A peer process is set up differently from this one.
+    Disagree {
+        /// The peer process.
+        process: usize,
+        /// This process.
+        this: usize,
+        /// What differs.
+        what: Disagreement,
+    },
+    /// Process 0 writes shards and another does not, or the other way round.
+    Shards {
+        /// The first process that differs from process 0.
+        process: usize,
+        /// Whether process 0 writes shards.
+        process_0: bool,
+    },
+    /// Two processes read graphs of the same kind and size but with different contents.
+    Differ {
+        /// The lower of the two processes.
+        first: usize,
+        /// The other.
+        second: usize,
+        /// What the first reads.
+        reads: Reads,
+    },
+    /// A peer process ended (or its connection broke) before the solve finished.
+    Lost {
+        /// That process.
+        process: usize,
+    },
+    /// A peer process sent nothing, not even its heartbeat, for the liveness timeout: it
+    /// is stopped, or its machine cannot be reached.
+    Silent {
+        /// That process.
+        process: usize,
+        /// The liveness timeout.
+        timeout: Duration,
+    },
+    /// The network could not be set up (an address that cannot be bound).
     Network(String),
     /// Standard output could not be sent to `/dev/null` while the cluster runs.
     Stdout(io::Error),
@@ -103,9 +211,47 @@ impl fmt::Display for ClusterError {
             ClusterError::NothingToSend => {
                 f.write_str("process 0 has neither the graph to send nor its read error")
             }
-            ClusterError::ConnectTimeout { timeout } => {
-                write!(f, "the other processes did not all connect within {} s", timeout.as_secs())
+            ClusterError::ConnectTimeout { timeout, detail } => {
+                write!(
+                    f,
+                    "the other processes did not all connect within {} s",
+                    timeout.as_secs()
+                )?;
+                match detail {
+                    Some(d) => write!(f, ": {d}"),
+                    None => Ok(()),
+                }
             }
+            ClusterError::NotAPeer { address, process } => write!(
+                f,
+                "{address} (process {process} in the hostfile) answered with bytes that are \
+                 not a gamegraph cluster hello"
+            ),
+            ClusterError::Disagree { process, this, what } => what.describe(f, *process, *this),
+            ClusterError::Shards { process, process_0 } => {
+                let (yes, no) = if *process_0 { (0, *process) } else { (*process, 0) };
+                write!(
+                    f,
+                    "process {yes} writes shards and process {no} does not: every process must \
+                     be given the same query"
+                )
+            }
+            ClusterError::Differ { first, second, reads } => write!(
+                f,
+                "the processes do not read the same graph: process {first} and process \
+                 {second} each read {reads}, with different contents"
+            ),
+            ClusterError::Lost { process } => write!(
+                f,
+                "lost the connection to a peer process: process {process} ended before the \
+                 solve finished"
+            ),
+            ClusterError::Silent { process, timeout } => write!(
+                f,
+                "lost the connection to a peer process: process {process} has sent nothing \
+                 for {} s",
+                timeout.as_secs()
+            ),
             ClusterError::Network(m) => write!(f, "network: {m}"),
             ClusterError::Stdout(_) => f.write_str("cannot send standard output to /dev/null"),
             ClusterError::Worker(m) => write!(f, "worker failed: {m}"),

@@ -11,6 +11,9 @@ use timely::dataflow::{InputHandle, ProbeHandle, Scope};
 use timely::progress::Stamp;
 use timely::worker::Worker;
 
+use crate::error::ClusterError;
+use crate::liveness::Alarm;
+
 /// A timely input's container builder.
 pub(crate) type Builder<T> = CapacityContainerBuilder<Vec<T>>;
 
@@ -51,9 +54,24 @@ pub(crate) fn take<T>(inbox: &Inbox<T>, time: u64) -> Vec<T> {
     inbox.borrow_mut().remove(&time).unwrap_or_default()
 }
 
+/// How long a waiting worker parks before it looks at the alarm again.
+const PARK: std::time::Duration = std::time::Duration::from_millis(50);
+
 /// Runs `worker` until `probe` has passed `time`, parking it when there is nothing to do.
-pub(crate) fn settle(worker: &mut Worker, probe: &ProbeHandle<u64>, time: u64) {
+///
+/// # Errors
+/// The alarm's error, when a peer process was lost while the worker waited.
+pub(crate) fn settle(
+    worker: &mut Worker,
+    probe: &ProbeHandle<u64>,
+    time: u64,
+    alarm: &Alarm,
+) -> Result<(), ClusterError> {
     while probe.less_than(&time) {
-        worker.step_or_park(None);
+        if let Some(e) = alarm.error() {
+            return Err(e);
+        }
+        worker.step_or_park(Some(PARK));
     }
+    Ok(())
 }

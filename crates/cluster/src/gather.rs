@@ -7,6 +7,7 @@ use gamegraph_retro::labels::{self, NONE};
 use timely::worker::Worker;
 
 use crate::answer::{Answer, Gathered, Query, Shard};
+use crate::error::ClusterError;
 use crate::local::Local;
 use crate::rounds::{State, Streams};
 use crate::wire::Record;
@@ -21,7 +22,7 @@ pub(crate) fn gather(
     state: State,
     query: Query,
     n: usize,
-) -> Option<Gathered> {
+) -> Result<Option<Gathered>, ClusterError> {
     let record = |u: usize| Record {
         vertex: (u + local.lo) as u32,
         outcome: state.label[u].outcome(),
@@ -41,13 +42,13 @@ pub(crate) fn gather(
         }
         Query::Shard => {}
     }
-    let t = streams.step(worker);
-    match query {
+    let t = streams.step(worker)?;
+    Ok(match query {
         Query::Shard => Some(Gathered::Shard(shard(local, state))),
         _ if worker.index() != 0 => None,
         Query::All => Some(Gathered::All(solution(streams.records(t), n))),
         Query::Start(_) => Some(Gathered::Start(answer(streams.records(t)[0]))),
-    }
+    })
 }
 
 /// The optimal move of own vertex `u`, from what the worker heard of its targets (a

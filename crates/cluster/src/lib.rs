@@ -9,11 +9,14 @@
 //! process 0 read and sends. See docs/distributed.md for the message scheme and its costs.
 //!
 //! [`Job`] does the same in two steps: its checks (and the choice of this process's role
-//! from its input), then the run. The run gives up when the other processes have not all
-//! connected within [`Cluster::connect_timeout`], and can send the process's standard
-//! output, where timely prints its connection progress, to `/dev/null` while it lasts
-//! ([`Cluster::silence_stdout`]). The messages are typed and packed for the wire in one
-//! module, and the labels and the optimal-move rule are retro's own
+//! from its input), then the run. The processes connect to each other with a handshake
+//! (a fixed-size hello each way, checked before timely takes the connections), and the
+//! run gives up when the other processes have not all connected within
+//! [`Cluster::connect_timeout`]; during the run a heartbeat between every pair of
+//! processes gives up a peer that ends or falls silent for [`Cluster::liveness_timeout`]
+//! on every process. The run can send the process's standard output to `/dev/null`
+//! while it lasts ([`Cluster::silence_stdout`]). The messages are typed and packed for
+//! the wire in one module, and the labels and the optimal-move rule are retro's own
 //! ([`gamegraph_retro::labels`]).
 //!
 //! ```
@@ -35,8 +38,10 @@ mod answer;
 mod error;
 mod exchange;
 mod gather;
+mod handshake;
 mod hostfile;
 mod input;
+mod liveness;
 mod local;
 mod part;
 mod quiet;
@@ -47,10 +52,10 @@ pub mod shards;
 mod wire;
 
 pub use crate::answer::{Answer, Gathered, Query, Report, Shard};
-pub use crate::error::{ClusterError, HostfileError};
-pub use crate::hostfile::parse_hostfile;
+pub use crate::error::{ClusterError, Disagreement, HostfileError};
+pub use crate::hostfile::{MAX_HOSTFILE_BYTES, parse_hostfile, parse_hostfile_bytes};
 pub use crate::input::Input;
-pub use crate::run::{Cluster, DEFAULT_CONNECT_TIMEOUT, Job, dist_solve};
+pub use crate::run::{Cluster, DEFAULT_CONNECT_TIMEOUT, DEFAULT_LIVENESS_TIMEOUT, Job, dist_solve};
 pub use crate::wire::Reads;
 
 #[cfg(test)]

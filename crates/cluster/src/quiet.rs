@@ -30,12 +30,6 @@ impl Quiet {
         silenced.0 += 1;
         Ok(Quiet(()))
     }
-
-    /// Leaves standard output silenced for the rest of the process: for when timely's
-    /// connecting thread, which cannot be stopped, still prints.
-    pub(crate) fn keep(self) {
-        std::mem::forget(self);
-    }
 }
 
 impl Drop for Quiet {

@@ -6,7 +6,9 @@ use gamegraph_retro::labels::{Label, NONE};
 use timely::dataflow::{InputHandle, ProbeHandle};
 use timely::worker::Worker;
 
+use crate::error::ClusterError;
 use crate::exchange::{Builder, Inbox, delivered, settle, take};
+use crate::liveness::Alarm;
 use crate::local::Local;
 use crate::part::Blocks;
 use crate::wire::{Message, Record, Word};
@@ -19,11 +21,12 @@ pub(crate) struct Streams {
     record_box: Inbox<Record>,
     probe: ProbeHandle<u64>,
     time: u64,
+    alarm: Alarm,
 }
 
 impl Streams {
     /// The streams of a worker of a graph partitioned into `blocks`.
-    pub(crate) fn new(worker: &mut Worker, blocks: Blocks) -> Streams {
+    pub(crate) fn new(worker: &mut Worker, blocks: Blocks, alarm: Alarm) -> Streams {
         let mut words = InputHandle::new();
         let mut records = InputHandle::new();
         let probe = ProbeHandle::new();
@@ -32,7 +35,7 @@ impl Streams {
             let record_box = delivered(scope, &mut records, |_| 0, &probe);
             (word_box, record_box)
         });
-        Streams { words, records, word_box, record_box, probe, time: 0 }
+        Streams { words, records, word_box, record_box, probe, time: 0, alarm }
     }
 
     #[inline]
@@ -47,13 +50,16 @@ impl Streams {
 
     /// Closes the current time and runs the dataflow until everything sent at it has
     /// arrived; returns that time.
-    pub(crate) fn step(&mut self, worker: &mut Worker) -> u64 {
+    ///
+    /// # Errors
+    /// The alarm's error, when a peer process was lost.
+    pub(crate) fn step(&mut self, worker: &mut Worker) -> Result<u64, ClusterError> {
         let sent = self.time;
         self.time += 1;
         self.words.advance_to(self.time);
         self.records.advance_to(self.time);
-        settle(worker, &self.probe, self.time);
-        sent
+        settle(worker, &self.probe, self.time, &self.alarm)?;
+        Ok(sent)
     }
 
     /// The records received at `time` (all of them once it is stepped past).
@@ -86,9 +92,13 @@ impl Subscribers {
 }
 
 /// Runs the subscriptions and the rounds on `worker`.
-pub(crate) fn propagate(worker: &mut Worker, streams: &mut Streams, local: &Local) -> State {
+pub(crate) fn propagate(
+    worker: &mut Worker,
+    streams: &mut Streams,
+    local: &Local,
+) -> Result<State, ClusterError> {
     let peers = worker.peers();
-    let subs = subscribe(worker, streams, local);
+    let subs = subscribe(worker, streams, local)?;
     let len = local.len();
     let mut counter: Vec<u64> = (0..len).map(|u| local.arcs_of(u).len() as u64).collect();
     let mut state = State {
@@ -109,7 +119,7 @@ pub(crate) fn propagate(worker: &mut Worker, streams: &mut Streams, local: &Loca
     let mut next: Vec<u32> = Vec::new();
     loop {
         announce(streams, &subs, &state.label, &frontier, local.lo, peers);
-        let t = streams.step(worker);
+        let t = streams.step(worker)?;
         let decided = state.receive(take(&streams.word_box, t), local, &mut counter, &mut next);
         if decided == 0 {
             break;
@@ -118,12 +128,16 @@ pub(crate) fn propagate(worker: &mut Worker, streams: &mut Streams, local: &Loca
         std::mem::swap(&mut frontier, &mut next);
         next.clear();
     }
-    state
+    Ok(state)
 }
 
 /// Subscribes to the owner of every distinct target of the worker's arcs, and indexes
 /// the subscriptions that its own vertices received.
-fn subscribe(worker: &mut Worker, streams: &mut Streams, local: &Local) -> Subscribers {
+fn subscribe(
+    worker: &mut Worker,
+    streams: &mut Streams,
+    local: &Local,
+) -> Result<Subscribers, ClusterError> {
     let me = worker.index();
     let (rev_off, _) = local.graph.predecessor_csr();
     for i in 0..local.names.len() {
@@ -132,7 +146,7 @@ fn subscribe(worker: &mut Worker, streams: &mut Streams, local: &Local) -> Subsc
             streams.send(Message::Subscribe { from: me, vertex });
         }
     }
-    let t = streams.step(worker);
+    let t = streams.step(worker)?;
     // Kept as words (8 bytes each) until indexed.
     let received = take(&streams.word_box, t);
     let subscription = |w: &Word| match w.message() {
@@ -152,7 +166,7 @@ fn subscribe(worker: &mut Worker, streams: &mut Streams, local: &Local) -> Subsc
         workers[fill[u]] = from;
         fill[u] += 1;
     }
-    Subscribers { offsets, workers }
+    Ok(Subscribers { offsets, workers })
 }
 
 /// Sends each vertex of the frontier (own vertices `lo + u`) to its subscribers, and the

@@ -1,14 +1,19 @@
 //! A solve on the cluster: the checks, the connection (with its timeout), the workers,
 //! and what the process gets back.
 
-use std::any::Any;
+use std::net::TcpStream;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc::{self, RecvTimeoutError};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use timely::communication::AllocatorBuilder;
+use gamegraph_graph::Vertex;
+use gamegraph_graph::format::binary::Checksum;
 use timely::communication::Hooks;
+use timely::communication::allocator::zero_copy::initialize::{
+    CommsGuard, initialize_networking_from_sockets,
+};
+use timely::communication::allocator::{AllocatorBuilder, ProcessBuilder};
 use timely::communication::logging::{CommunicationEvent, CommunicationEventBuilder};
 use timely::logging_core::Logger;
 use timely::worker::Worker;
@@ -16,7 +21,9 @@ use timely::worker::Worker;
 use crate::answer::{Gathered, Query, Report};
 use crate::error::ClusterError;
 use crate::gather::{gather, merge_shards};
+use crate::handshake::{self, DATA, Hello, PROTOCOL};
 use crate::input::{Input, Role};
+use crate::liveness::{Alarm, Watch};
 use crate::local::Local;
 use crate::part::Blocks;
 use crate::quiet::Quiet;
@@ -29,6 +36,16 @@ const HEADER_BYTES: u64 = 48;
 /// How long [`Cluster::new`] waits for the other processes to connect.
 pub const DEFAULT_CONNECT_TIMEOUT: Duration = Duration::from_secs(30);
 
+/// How long [`Cluster::new`] lets a peer process send nothing (not even the heartbeat
+/// that each process sends several times per timeout) before giving it up.
+pub const DEFAULT_LIVENESS_TIMEOUT: Duration = Duration::from_secs(30);
+
+/// How often the process looks at the alarm while it waits for its threads.
+const POLL: Duration = Duration::from_millis(50);
+
+/// How long the process still waits for its threads once the alarm is raised.
+const GRACE: Duration = Duration::from_secs(1);
+
 /// Where and how to run: the processes of the cluster and this one's part.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Cluster {
@@ -38,25 +55,28 @@ pub struct Cluster {
     pub process: usize,
     /// Worker threads per process.
     pub workers: usize,
-    /// How long to wait for every process to connect (timely retries for ever): then the
-    /// solve fails with [`ClusterError::ConnectTimeout`].
+    /// How long to wait for every process to connect: then the solve fails with
+    /// [`ClusterError::ConnectTimeout`].
     pub connect_timeout: Duration,
-    /// Send the process's standard output to `/dev/null` while the cluster runs, where
-    /// timely prints its connection progress. It is restored when the solve returns,
-    /// except after [`ClusterError::ConnectTimeout`]: timely's connecting thread goes on
-    /// (and prints) until the process ends.
+    /// How long a peer process may send nothing, not even its heartbeat, during the solve:
+    /// then the solve fails with [`ClusterError::Silent`].
+    pub liveness_timeout: Duration,
+    /// Send the process's standard output to `/dev/null` while the cluster runs. It is
+    /// restored when the solve returns.
     pub silence_stdout: bool,
 }
 
 impl Cluster {
     /// Process `process` of the cluster at `addresses`, with `workers` worker threads, the
-    /// [`DEFAULT_CONNECT_TIMEOUT`], and standard output left alone.
+    /// [`DEFAULT_CONNECT_TIMEOUT`], the [`DEFAULT_LIVENESS_TIMEOUT`], and standard output
+    /// left alone.
     pub fn new(addresses: Vec<String>, process: usize, workers: usize) -> Cluster {
         Cluster {
             addresses,
             process,
             workers,
             connect_timeout: DEFAULT_CONNECT_TIMEOUT,
+            liveness_timeout: DEFAULT_LIVENESS_TIMEOUT,
             silence_stdout: false,
         }
     }
@@ -111,48 +131,156 @@ impl Job {
     /// # Errors
     /// See [`dist_solve`].
     pub fn run(self) -> Result<Report, ClusterError> {
-        let quiet = if self.cluster.silence_stdout {
+        let _quiet = if self.cluster.silence_stdout {
             Some(Quiet::new().map_err(ClusterError::Stdout)?)
         } else {
             None
         };
+        let Job { role, query, cluster } = self;
+        let hello = Hello {
+            protocol: PROTOCOL,
+            channel: DATA,
+            shards: query == Query::Shard,
+            reads: role.reads(),
+            process: cluster.process,
+            processes: cluster.addresses.len(),
+            workers: cluster.workers,
+            hosts: handshake::hosts_digest(&cluster.addresses),
+            digest: digest(&role),
+        };
+        let mesh = handshake::connect(hello, &cluster.addresses, cluster.connect_timeout)?;
+        handshake::judge(&mesh.hellos)?;
+        let alarm = Alarm::default();
+        let watch = Watch::start(mesh.beats, cluster.liveness_timeout, &alarm)?;
         let sent = Arc::new(AtomicU64::new(0));
-        let (builders, others) = match connect(&self.cluster, Arc::clone(&sent)) {
-            Ok(built) => built,
-            Err(e @ ClusterError::ConnectTimeout { .. }) => {
-                if let Some(quiet) = quiet {
-                    quiet.keep();
+        let ran = solve(role, query, &cluster, mesh.data, &sent, &alarm);
+        watch.finish(ran.is_ok());
+        let done = ran?;
+        collect(done, sent.load(Ordering::Relaxed))
+    }
+}
+
+/// What the workers of a process returned: each one's result, or its panic.
+type Results = Vec<Result<Result<Done, ClusterError>, ClusterError>>;
+
+/// Runs the workers of this process on the connections `data` to the other processes,
+/// and waits for them and for timely's network threads, unless the alarm goes first.
+fn solve(
+    role: Role,
+    query: Query,
+    cluster: &Cluster,
+    data: Vec<Option<TcpStream>>,
+    sent: &Arc<AtomicU64>,
+    alarm: &Alarm,
+) -> Result<Results, ClusterError> {
+    let workers = cluster.workers;
+    let hooks = watch_network(Arc::clone(sent), alarm);
+    let allocators =
+        ProcessBuilder::new_typed_vector(workers, hooks.refill.clone(), hooks.spill.clone());
+    let (builders, comms) =
+        initialize_networking_from_sockets(allocators, data, cluster.process, workers, hooks)
+            .map_err(|e| ClusterError::Network(e.to_string()))?;
+    let builders = builders.into_iter().map(AllocatorBuilder::Tcp).collect();
+    // Each worker takes its role out of the shared slot, so that the graph's memory
+    // goes when the last worker has its part.
+    let slots: Arc<Vec<Mutex<Option<Role>>>> =
+        Arc::new((0..workers).map(|_| Mutex::new(Some(role.clone()))).collect());
+    drop(role);
+    let worker_alarm = alarm.clone();
+    let guards = timely::execute::execute_from(
+        builders,
+        Box::new(()),
+        timely::WorkerConfig::default(),
+        move |worker| {
+            let role = slots[worker.index() % workers]
+                .lock()
+                .expect("a role slot")
+                .take()
+                .expect("each worker takes its role once");
+            let done = work(worker, workers, role, query, &worker_alarm);
+            if done.is_err() && worker_alarm.error().is_some() {
+                // Nothing more comes from a lost peer: do not wait for the dataflows.
+                for id in worker.installed_dataflows() {
+                    worker.drop_dataflow(id);
                 }
+            }
+            done
+        },
+    )
+    .map_err(ClusterError::Network)?;
+    let joined = wait(move || guards.join(), alarm);
+    let results: Results = match joined {
+        Ok(results) => results.into_iter().map(|r| r.map_err(ClusterError::Worker)).collect(),
+        Err(e) => {
+            std::mem::forget(comms);
+            return Err(e);
+        }
+    };
+    if results.iter().any(|r| !matches!(r, Ok(Ok(_)))) {
+        // A failed process does not wait for its peers' network threads.
+        std::mem::forget(comms);
+        if results.iter().any(Result::is_err) {
+            // A worker that panicked after one of timely's network threads failed (their
+            // queues are poisoned) failed because of a lost peer: the alarm says which.
+            let since = Instant::now();
+            while alarm.error().is_none() && since.elapsed() < GRACE {
+                std::thread::sleep(POLL);
+            }
+            if let Some(e) = alarm.error() {
                 return Err(e);
             }
-            Err(e) => return Err(e),
-        };
-        let Job { role, query, cluster } = self;
-        let workers = cluster.workers;
-        // Each worker takes its role out of the shared slot, so that the graph's memory
-        // goes when the last worker has its part.
-        let slots: Arc<Vec<Mutex<Option<Role>>>> =
-            Arc::new((0..workers).map(|_| Mutex::new(Some(role.clone()))).collect());
-        drop(role);
-        let guards = timely::execute::execute_from(
-            builders,
-            others,
-            timely::WorkerConfig::default(),
-            move |worker| {
-                let role = slots[worker.index() % workers]
-                    .lock()
-                    .expect("a role slot")
-                    .take()
-                    .expect("each worker takes its role once");
-                work(worker, workers, role, query)
-            },
-        )
-        .map_err(ClusterError::Network)?;
-        let done = guards.join().into_iter().map(|r| r.map_err(ClusterError::Worker));
-        let report = collect(done, sent.load(Ordering::Relaxed));
-        drop(quiet);
-        report
+        }
+        return Ok(results);
     }
+    wait(move || drop::<CommsGuard>(comms), alarm)?;
+    Ok(results)
+}
+
+/// Runs `f` on a thread of its own and waits for it, unless the alarm goes first (the
+/// thread is then left to the end of the process).
+fn wait<T: Send + 'static>(
+    f: impl FnOnce() -> T + Send + 'static,
+    alarm: &Alarm,
+) -> Result<T, ClusterError> {
+    let (tx, rx) = mpsc::channel();
+    std::thread::Builder::new()
+        .name("cluster-wait".into())
+        .spawn(move || {
+            let _ = tx.send(f());
+        })
+        .map_err(|e| ClusterError::Network(e.to_string()))?;
+    let mut raised: Option<Instant> = None;
+    loop {
+        match rx.recv_timeout(POLL) {
+            Ok(t) => return Ok(t),
+            Err(RecvTimeoutError::Timeout) => match (alarm.error(), raised) {
+                // A peer that failed as this process is about to fail ends first: let
+                // this process reach its own error.
+                (Some(_), None) => raised = Some(Instant::now()),
+                (Some(e), Some(at)) if at.elapsed() >= GRACE => return Err(e),
+                _ => {}
+            },
+            Err(RecvTimeoutError::Disconnected) => {
+                return Err(ClusterError::Worker("a thread of the process failed".into()));
+            }
+        }
+    }
+}
+
+/// A checksum of the arcs of the whole graph, when the process holds it (0 otherwise,
+/// and for the empty graph): processes that hold different graphs of the same size
+/// are told apart before the solve.
+pub(crate) fn digest(role: &Role) -> u64 {
+    let Role::Whole(g) = role else { return 0 };
+    let mut sum = Checksum::new();
+    for v in 0..g.num_vertices() {
+        let succ = g.successors(Vertex::from_index(v));
+        sum.update(&(succ.len() as u64).to_le_bytes());
+        for t in succ {
+            sum.update(&t.0.to_le_bytes());
+        }
+    }
+    sum.finish() | 1
 }
 
 /// Solves a game graph by retrograde analysis on a timely cluster: the outcome, depth and
@@ -175,16 +303,24 @@ impl Job {
 /// outcomes and depths each worker received for its own successors (a successor never
 /// reported is a draw).
 ///
-/// Timely retries connecting for ever: the solve gives up after the cluster's
-/// `connect_timeout`. A peer lost during the run makes timely's network threads panic.
+/// The processes connect to each other with a handshake (a hello each way, with the
+/// shape of the cluster and what each process reads) before timely takes the
+/// connections; the solve gives up after the cluster's `connect_timeout`. During the run
+/// each process sends every other a heartbeat and watches theirs: a peer that ends, or
+/// that sends nothing for the cluster's `liveness_timeout`, ends the solve on every
+/// process still running.
 ///
 /// # Errors
 /// Those of [`Job::new`]; [`ClusterError::Stdout`] when standard output cannot be
-/// silenced, [`ClusterError::ConnectTimeout`], [`ClusterError::Network`] when the network
-/// cannot be set up, [`ClusterError::Read`] when the binary file is bad (on every
-/// process), [`ClusterError::Peer`] when a process could not read its input,
-/// [`ClusterError::Mismatch`] when the processes read different graphs,
-/// [`ClusterError::Worker`] when a worker fails.
+/// silenced, [`ClusterError::ConnectTimeout`], [`ClusterError::NotAPeer`] for an address
+/// that answers but not as a peer, [`ClusterError::Disagree`] for peers set up
+/// differently, [`ClusterError::Network`] when the network cannot be set up,
+/// [`ClusterError::Read`] when the binary file is bad (on every process),
+/// [`ClusterError::Peer`] when a process could not read its input,
+/// [`ClusterError::Mismatch`] and [`ClusterError::Differ`] when the processes read
+/// different graphs, [`ClusterError::Shards`] when they are not all asked for shards or
+/// all not, [`ClusterError::Lost`] and [`ClusterError::Silent`] for a peer lost during the
+/// run, [`ClusterError::Worker`] when a worker fails.
 ///
 /// # Complexity
 /// O((V + E) / W + W) work per worker in total plus one barrier per round; rounds: the
@@ -208,61 +344,33 @@ fn work(
     workers: usize,
     role: Role,
     query: Query,
+    alarm: &Alarm,
 ) -> Result<Done, ClusterError> {
-    let setup = setup(worker, workers, &role, query)?;
+    let setup = setup(worker, workers, &role, query, alarm)?;
     drop(role);
-    let mut streams = Streams::new(worker, Blocks::new(setup.n, worker.peers()));
+    let blocks = Blocks::new(setup.n, worker.peers());
+    let mut streams = Streams::new(worker, blocks, alarm.clone());
     let local = Local::new(setup.part, setup.n);
-    let state = propagate(worker, &mut streams, &local);
+    let state = propagate(worker, &mut streams, &local)?;
     let rounds = state.rounds;
-    let gathered = gather(worker, &mut streams, &local, state, setup.query, setup.n);
+    let gathered = gather(worker, &mut streams, &local, state, setup.query, setup.n)?;
     Ok(Done { gathered, rounds })
 }
 
-/// The network, built on another thread so that the wait can end: timely retries
-/// connecting for ever. On a timeout the thread is left to the end of the process.
-fn connect(
-    cluster: &Cluster,
-    sent: Arc<AtomicU64>,
-) -> Result<(Vec<AllocatorBuilder>, Box<dyn Any + Send>), ClusterError> {
-    let comm = timely::CommunicationConfig::Cluster {
-        threads: cluster.workers,
-        process: cluster.process,
-        addresses: cluster.addresses.clone(),
-        report: false,
-        zerocopy: false,
-    };
-    let hooks = count_sent(sent);
-    let (tx, rx) = mpsc::channel();
-    std::thread::Builder::new()
-        .name("cluster-connect".into())
-        .spawn(move || {
-            let _ = tx.send(comm.try_build_with(hooks));
-        })
-        .map_err(|e| ClusterError::Network(e.to_string()))?;
-    match rx.recv_timeout(cluster.connect_timeout) {
-        Ok(built) => built.map_err(ClusterError::Network),
-        Err(RecvTimeoutError::Timeout) => {
-            Err(ClusterError::ConnectTimeout { timeout: cluster.connect_timeout })
-        }
-        Err(RecvTimeoutError::Disconnected) => {
-            Err(ClusterError::Network("the connecting thread failed".into()))
-        }
-    }
-}
-
 /// Hooks that add to `sent` the bytes of every message this process sends (payload and
-/// header, from timely's communication log).
-fn count_sent(sent: Arc<AtomicU64>) -> Hooks {
+/// header, from timely's communication log), and raise the alarm when one of timely's
+/// network threads fails (it panics: its logger is dropped while it unwinds).
+fn watch_network(sent: Arc<AtomicU64>, alarm: &Alarm) -> Hooks {
+    let alarm = alarm.clone();
     let log_fn = Arc::new(move |setup: timely::communication::logging::CommunicationSetup| {
-        if !setup.sender {
-            return None;
-        }
-        let counter = Arc::clone(&sent);
+        let guard = OnPanic { alarm: alarm.clone(), remote: setup.remote.unwrap_or(0) };
+        let counter = setup.sender.then(|| Arc::clone(&sent));
         Some(Logger::<CommunicationEventBuilder>::new(
             Instant::now(),
             Duration::default(),
             move |_, events: &mut Option<Vec<(Duration, CommunicationEvent)>>| {
+                guard.keep();
+                let Some(counter) = &counter else { return };
                 for (_, e) in events.iter().flatten() {
                     if let CommunicationEvent::Message(m) = e
                         && m.is_send
@@ -276,20 +384,36 @@ fn count_sent(sent: Arc<AtomicU64>) -> Hooks {
     Hooks { log_fn, ..Hooks::default() }
 }
 
+/// Raises the alarm for `remote` when dropped by a thread that panics.
+struct OnPanic {
+    alarm: Alarm,
+    remote: usize,
+}
+
+impl OnPanic {
+    /// Keeps the guard alive as long as what holds it.
+    fn keep(&self) {}
+}
+
+impl Drop for OnPanic {
+    fn drop(&mut self) {
+        if std::thread::panicking() {
+            self.alarm.lost(self.remote);
+        }
+    }
+}
+
 /// The process's report from what its workers got: the first worker's own error if any
-/// (a worker's own error says more than a report of another's), else the gathered answer
-/// (a process's shards as one) and the rounds.
-fn collect(
-    done: impl IntoIterator<Item = Result<Result<Done, ClusterError>, ClusterError>>,
-    bytes_sent: u64,
-) -> Result<Report, ClusterError> {
+/// (a worker's own error says more than a report of another's or a lost peer), else the
+/// gathered answer (a process's shards as one) and the rounds.
+fn collect(done: Results, bytes_sent: u64) -> Result<Report, ClusterError> {
     let mut results = Vec::new();
     let mut failure: Option<ClusterError> = None;
     for r in done {
         match r {
             Ok(Ok(d)) => results.push(d),
             Ok(Err(e)) | Err(e) => {
-                if failure.as_ref().is_none_or(|f| matches!(f, ClusterError::Peer { .. })) {
+                if failure.as_ref().is_none_or(|f| rank(f) > rank(&e)) {
                     failure = Some(e);
                 }
             }
@@ -312,4 +436,14 @@ fn collect(
         gathered = Some(Gathered::Shard(shard));
     }
     Ok(Report { gathered, rounds, bytes_sent })
+}
+
+/// How much an error of a worker says about the failure, 0 the most: its own error, then
+/// another process's report, then a lost peer (which may have failed as this one did).
+fn rank(e: &ClusterError) -> u8 {
+    match e {
+        ClusterError::Peer { .. } => 1,
+        ClusterError::Lost { .. } | ClusterError::Silent { .. } => 2,
+        _ => 0,
+    }
 }

@@ -2,7 +2,7 @@
 //! binary file judge it together, and process 0 of the slow path sends the other
 //! processes their parts.
 
-use gamegraph_graph::format::binary::{BinaryParts, PartCheck};
+use gamegraph_graph::format::binary::{BLOCK, BinaryParts, PartCheck};
 use gamegraph_graph::{Graph, ReadError, Vertex};
 use timely::dataflow::{InputHandle, ProbeHandle};
 use timely::worker::Worker;
@@ -11,6 +11,7 @@ use crate::answer::Query;
 use crate::error::ClusterError;
 use crate::exchange::{Builder, Inbox, delivered, settle, take};
 use crate::input::Role;
+use crate::liveness::Alarm;
 use crate::part::{Blocks, Part};
 use crate::wire::{Note, Reads, Says, SentArc};
 
@@ -25,6 +26,10 @@ pub(crate) struct Setup {
 /// Arcs the sender of the slow path sends between two steps of its worker.
 const SEND_BATCH: usize = 1 << 16;
 
+/// Bytes of a binary file's header: its offsets start there (see the layout table of
+/// `gamegraph_graph::format::binary`).
+const HEADER_BYTES: u64 = 40;
+
 /// Runs the first time of the cluster on `worker` (one of `workers` per process) for a
 /// process of `role`: returns its part, or the error every worker reports alike.
 pub(crate) fn setup(
@@ -32,8 +37,9 @@ pub(crate) fn setup(
     workers: usize,
     role: &Role,
     query: Query,
+    alarm: &Alarm,
 ) -> Result<Setup, ClusterError> {
-    let mut first = FirstTime::new(worker);
+    let mut first = FirstTime::new(worker, alarm.clone());
     first.tell_all(&Says::Hello(role.reads()));
     if first.me == 0 {
         first.tell_all(&Says::Query(query));
@@ -45,7 +51,7 @@ pub(crate) fn setup(
         send_parts(worker, &mut first.arcs, g, workers);
     }
     let (me, peers) = (first.me, first.peers);
-    let (notes, sent) = first.finish(worker);
+    let (notes, sent) = first.close(worker, 0)?;
     let heard = Heard::of(notes);
     if let Some((process, message)) = heard.failure {
         return Err(match own {
@@ -61,7 +67,11 @@ pub(crate) fn setup(
     let n = heard.hellos[0].1.vertices().expect("process 0 knows the size of the graph");
     let part = match (role, own) {
         (Role::Reader(f), Some(Ok(part))) => {
-            verdict(f, heard.checks, heard.sums)?;
+            let mine = verdict(f, &heard, workers);
+            first.tell_all(&Says::Verdict(mine.as_ref().err().map(ToString::to_string)));
+            let (notes, _) = first.close(worker, 1)?;
+            same_verdicts(notes, workers, role.reads())?;
+            mine?;
             part
         }
         (_, Some(Ok(part))) => part,
@@ -79,10 +89,11 @@ struct FirstTime {
     note_box: Inbox<Note>,
     arc_box: Inbox<SentArc>,
     probe: ProbeHandle<u64>,
+    alarm: Alarm,
 }
 
 impl FirstTime {
-    fn new(worker: &mut Worker) -> FirstTime {
+    fn new(worker: &mut Worker, alarm: Alarm) -> FirstTime {
         let mut notes = InputHandle::new();
         let mut arcs = InputHandle::new();
         let probe = ProbeHandle::new();
@@ -92,7 +103,7 @@ impl FirstTime {
             (note_box, arc_box)
         });
         let (me, peers) = (worker.index(), worker.peers());
-        FirstTime { me, peers, notes, arcs, note_box, arc_box, probe }
+        FirstTime { me, peers, notes, arcs, note_box, arc_box, probe, alarm }
     }
 
     /// Sends a note to every worker, this one included.
@@ -102,15 +113,17 @@ impl FirstTime {
         }
     }
 
-    /// Closes the first time and runs the worker until everything sent in it has arrived:
-    /// the notes and the arcs this worker received.
-    fn finish(self, worker: &mut Worker) -> (Vec<Note>, Vec<SentArc>) {
-        let FirstTime { mut notes, mut arcs, note_box, arc_box, probe, .. } = self;
-        notes.advance_to(1);
-        arcs.advance_to(1);
-        drop((notes, arcs));
-        settle(worker, &probe, 1);
-        (take(&note_box, 0), take(&arc_box, 0))
+    /// Closes `time` and runs the worker until everything sent at it has arrived: the
+    /// notes and the arcs this worker received.
+    fn close(
+        &mut self,
+        worker: &mut Worker,
+        time: u64,
+    ) -> Result<(Vec<Note>, Vec<SentArc>), ClusterError> {
+        self.notes.advance_to(time + 1);
+        self.arcs.advance_to(time + 1);
+        settle(worker, &self.probe, time + 1, &self.alarm)?;
+        Ok((take(&self.note_box, time), take(&self.arc_box, time)))
     }
 }
 
@@ -135,8 +148,10 @@ fn own_part(
     }
 }
 
-/// Reads this worker's part of a binary file and hashes its equal share of the file's
-/// checksum blocks, telling every worker what it found (or its process's failure).
+/// Reads this worker's part of a binary file and hashes the checksum blocks it lies in
+/// and an equal share of all the blocks, telling every worker what it found (or its
+/// process's failure). A version-1 file, whose checksum is of all its bytes as one
+/// stream, is hashed whole by the first worker of each process.
 fn read_part(first: &mut FirstTime, f: &BinaryParts, workers: usize) -> Result<Part, ReadError> {
     let (me, peers) = (first.me, first.peers);
     let failed = |e: &ReadError| Says::Failed { process: me / workers, message: e.to_string() };
@@ -147,14 +162,49 @@ fn read_part(first: &mut FirstTime, f: &BinaryParts, workers: usize) -> Result<P
         Ok(p) => first.tell_all(&Says::Part(p.check)),
         Err(e) => first.tell_all(&failed(e)),
     }
-    let blocks = f.num_blocks();
-    for b in blocks * me / peers..blocks * (me + 1) / peers {
+    for b in blocks_to_hash(f, me, peers, workers, (lo, hi), read.as_ref().ok().map(|p| p.check)) {
         match f.block_sum(b) {
             Ok(sum) => first.tell_all(&Says::Sum { block: b as u64, sum }),
             Err(e) => first.tell_all(&failed(&e)),
         }
     }
     read.map(|p| Part::owned(lo, hi, p.offsets, p.targets))
+}
+
+/// The checksum blocks worker `me` of `peers` (`workers` per process) hashes: its equal
+/// share, and the blocks of its part's offsets (vertices `lo..=hi`) and targets, so that
+/// what it read is compared with what the others read of the same bytes.
+fn blocks_to_hash(
+    f: &BinaryParts,
+    me: usize,
+    peers: usize,
+    workers: usize,
+    (lo, hi): (usize, usize),
+    check: Option<PartCheck>,
+) -> Vec<usize> {
+    let blocks = f.num_blocks();
+    let mut mine: Vec<usize> = (blocks * me / peers..blocks * (me + 1) / peers).collect();
+    if f.version() < 2 {
+        if me.is_multiple_of(workers) {
+            mine.push(0);
+        }
+    } else {
+        let block = BLOCK as u64;
+        let mut cover = |from: u64, to: u64| {
+            if to > from {
+                let last = ((to - 1) / block).min(blocks as u64 - 1);
+                mine.extend((from / block) as usize..=last as usize);
+            }
+        };
+        cover(HEADER_BYTES + 8 * lo as u64, HEADER_BYTES + 8 * (hi as u64 + 1));
+        if let Some(c) = check.filter(|c| c.sorted) {
+            let targets_at = HEADER_BYTES + 8 * (f.num_vertices() as u64 + 1);
+            cover(targets_at + 4 * c.first, targets_at + 4 * c.last);
+        }
+    }
+    mine.sort_unstable();
+    mine.dedup();
+    mine
 }
 
 /// Process 0's first worker on the slow path: sends the successor lists of every vertex
@@ -193,8 +243,8 @@ struct Heard {
     failure: Option<(usize, String)>,
     /// What each reader of a binary file found in its part, by worker.
     checks: Vec<(u32, PartCheck)>,
-    /// The checksums of the blocks of a binary file, by block.
-    sums: Vec<(u64, u64)>,
+    /// The checksums of the blocks of a binary file: (block, sender, checksum), by block.
+    sums: Vec<(u64, u32, u64)>,
 }
 
 impl Heard {
@@ -210,7 +260,8 @@ impl Heard {
                     }
                 }
                 Says::Part(check) => heard.checks.push((from, check)),
-                Says::Sum { block, sum } => heard.sums.push((block, sum)),
+                Says::Sum { block, sum } => heard.sums.push((block, from, sum)),
+                Says::Verdict(_) => {}
             }
         }
         heard.hellos.sort_unstable_by_key(|h| h.0);
@@ -233,15 +284,53 @@ fn agree(hellos: &[(u32, Reads)], workers: usize) -> Result<(), ClusterError> {
 }
 
 /// Judges a binary file from the checksums of its blocks and the checks of its parts, in
-/// the order a whole-file read judges it.
-fn verdict(
-    f: &BinaryParts,
-    checks: Vec<(u32, PartCheck)>,
-    sums: Vec<(u64, u64)>,
-) -> Result<(), ClusterError> {
-    let sums: Vec<u64> = sums.into_iter().map(|s| s.1).collect();
-    let checks: Vec<PartCheck> = checks.into_iter().map(|c| c.1).collect();
+/// the order a whole-file read judges it, once every block's checksum is the same from
+/// every worker that hashed it (else the processes read different files).
+fn verdict(f: &BinaryParts, heard: &Heard, workers: usize) -> Result<(), ClusterError> {
+    let reads = Reads::Binary { vertices: f.num_vertices(), arcs: f.num_arcs() };
+    let mut sums: Vec<Option<(u32, u64)>> = vec![None; f.num_blocks()];
+    for &(block, from, sum) in &heard.sums {
+        let slot = usize::try_from(block).ok().and_then(|b| sums.get_mut(b));
+        match slot {
+            Some(slot @ None) => *slot = Some((from, sum)),
+            Some(Some((_, s))) if *s == sum => {}
+            Some(Some((other, _))) => {
+                let (a, b) = (*other as usize / workers, from as usize / workers);
+                return Err(ClusterError::Differ { first: a.min(b), second: a.max(b), reads });
+            }
+            None => {
+                return Err(ClusterError::Differ {
+                    first: 0,
+                    second: from as usize / workers,
+                    reads,
+                });
+            }
+        }
+    }
+    let Some(sums) = sums.iter().map(|s| s.map(|s| s.1)).collect::<Option<Vec<u64>>>() else {
+        return Err(ClusterError::Differ { first: 0, second: 0, reads });
+    };
+    let checks: Vec<PartCheck> = heard.checks.iter().map(|c| c.1).collect();
     f.verdict(&sums, &checks).map_err(ClusterError::Read)
+}
+
+/// Checks that every worker judged the binary file alike (the same file is judged alike
+/// everywhere): else the processes read different files.
+fn same_verdicts(notes: Vec<Note>, workers: usize, reads: Reads) -> Result<(), ClusterError> {
+    let mut verdicts: Vec<(u32, Option<String>)> = notes
+        .into_iter()
+        .filter_map(|n| match n.says {
+            Says::Verdict(v) => Some((n.from, v)),
+            _ => None,
+        })
+        .collect();
+    verdicts.sort_unstable_by_key(|v| v.0);
+    match verdicts.iter().find(|v| v.1 != verdicts[0].1) {
+        Some(&(from, _)) => {
+            Err(ClusterError::Differ { first: 0, second: from as usize / workers, reads })
+        }
+        None => Ok(()),
+    }
 }
 
 /// Worker `me`'s part, of `peers` workers in a graph of `n` vertices, from the arcs

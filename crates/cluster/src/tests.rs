@@ -14,6 +14,11 @@ use gamegraph_graph::testgen::{SplitMix64, random_graph};
 use std::net::TcpListener;
 use std::path::PathBuf;
 use std::sync::atomic::AtomicUsize;
+use std::time::{Duration, Instant};
+
+use crate::handshake::{self, DATA, Hello, PROTOCOL};
+use crate::input::Role;
+use crate::wire::Reads;
 
 /// Free loopback ports, chosen now.
 fn ports(k: usize) -> Vec<String> {
@@ -60,11 +65,23 @@ fn run_with(
     query: Query,
     inputs: impl Fn(usize) -> Input,
 ) -> Vec<Result<Report, ClusterError>> {
+    run_each(processes, |p| (inputs(p), query, workers))
+}
+
+/// Runs every process of a cluster as a thread here, process `p` with `each(p)`: its
+/// input, its query and its workers.
+fn run_each(
+    processes: usize,
+    each: impl Fn(usize) -> (Input, Query, usize),
+) -> Vec<Result<Report, ClusterError>> {
     let addresses = ports(processes);
     let handles: Vec<_> = (0..processes)
         .map(|process| {
-            let input = inputs(process);
-            let cluster = Cluster::new(addresses.clone(), process, workers);
+            let (input, query, workers) = each(process);
+            let cluster = Cluster {
+                connect_timeout: Duration::from_secs(20),
+                ..Cluster::new(addresses.clone(), process, workers)
+            };
             std::thread::spawn(move || dist_solve(input, query, &cluster))
         })
         .collect();
@@ -265,4 +282,100 @@ fn a_cluster_that_never_forms_times_out() {
     c.connect_timeout = std::time::Duration::from_millis(300);
     let e = dist_solve(Input::Graph(g), Query::All, &c).unwrap_err();
     assert!(matches!(e, ClusterError::ConnectTimeout { .. }), "{e:?}");
+}
+
+/// Two graphs of 4 vertices and 4 arcs, one move from each vertex, to other targets.
+fn same_shape() -> (Arc<Graph>, Arc<Graph>) {
+    let arcs = |k: u32| -> Vec<(Vertex, Vertex)> {
+        (0..4).map(|v| (Vertex(v), Vertex((v + k) % 4))).collect()
+    };
+    (
+        Arc::new(Graph::from_arcs(4, &arcs(1)).unwrap()),
+        Arc::new(Graph::from_arcs(4, &arcs(2)).unwrap()),
+    )
+}
+
+#[test]
+fn same_size_different_graphs_are_told_apart() {
+    let (a, b) = same_shape();
+    let pick = |p: usize| if p == 0 { Arc::clone(&a) } else { Arc::clone(&b) };
+    for r in run_with(2, 1, Query::All, |p| Input::Graph(pick(p))) {
+        assert!(matches!(r, Err(ClusterError::Differ { first: 0, second: 1, .. })), "{r:?}");
+    }
+    let (fa, fb) = (TempFile::with(&binary(&a)), TempFile::with(&binary(&b)));
+    for workers in [1, 2] {
+        let results =
+            run_with(2, workers, Query::All, |p| if p == 0 { fa.input() } else { fb.input() });
+        for r in results {
+            assert_eq!(
+                r.unwrap_err().to_string(),
+                "the processes do not read the same graph: process 0 and process 1 each read a \
+                 binary file of 4 vertices and 4 arcs, with different contents"
+            );
+        }
+    }
+}
+
+#[test]
+fn peers_with_other_workers_or_queries_are_refused() {
+    let (g, _) = same_shape();
+    let results = run_each(2, |p| (Input::Graph(Arc::clone(&g)), Query::All, p + 1));
+    for (p, r) in results.into_iter().enumerate() {
+        let e = r.unwrap_err();
+        assert!(
+            matches!(e, ClusterError::Disagree { process, what: crate::Disagreement::Workers { .. }, .. } if process == 1 - p),
+            "{e:?}"
+        );
+    }
+    let results = run_each(2, |p| {
+        (Input::Graph(Arc::clone(&g)), if p == 0 { Query::Shard } else { Query::All }, 1)
+    });
+    for r in results {
+        assert!(matches!(r, Err(ClusterError::Shards { process: 1, process_0: true })), "{r:?}");
+    }
+}
+
+/// Process 0 of a cluster of two, on `g`, with a short liveness timeout, and the hello
+/// of process 1 for the test to connect as it.
+fn process_0_alone(
+    g: &Arc<Graph>,
+) -> (std::thread::JoinHandle<Result<Report, ClusterError>>, Hello, Vec<String>) {
+    let addresses = ports(2);
+    let cluster = Cluster {
+        connect_timeout: Duration::from_secs(20),
+        liveness_timeout: Duration::from_millis(400),
+        ..Cluster::new(addresses.clone(), 0, 1)
+    };
+    let input = Input::Graph(Arc::clone(g));
+    let zero = std::thread::spawn(move || dist_solve(input, Query::All, &cluster));
+    let hello = Hello {
+        protocol: PROTOCOL,
+        channel: DATA,
+        shards: false,
+        reads: Reads::Graph { vertices: 4, arcs: 4 },
+        process: 1,
+        processes: 2,
+        workers: 1,
+        hosts: handshake::hosts_digest(&addresses),
+        digest: crate::run::digest(&Role::Whole(Arc::clone(g))),
+    };
+    (zero, hello, addresses)
+}
+
+#[test]
+fn a_peer_that_falls_silent_or_goes_is_given_up() {
+    let (g, _) = same_shape();
+    // Connects as process 1, then says nothing.
+    let (zero, hello, addresses) = process_0_alone(&g);
+    let mesh = handshake::connect(hello, &addresses, Duration::from_secs(20)).unwrap();
+    let started = Instant::now();
+    let e = zero.join().unwrap().unwrap_err();
+    assert!(started.elapsed() < Duration::from_secs(10));
+    assert!(matches!(e, ClusterError::Silent { process: 1, .. }), "{e:?}");
+    drop(mesh);
+    // Connects as process 1, then goes.
+    let (zero, hello, addresses) = process_0_alone(&g);
+    drop(handshake::connect(hello, &addresses, Duration::from_secs(20)).unwrap());
+    let e = zero.join().unwrap().unwrap_err();
+    assert!(matches!(e, ClusterError::Lost { process: 1 }), "{e:?}");
 }

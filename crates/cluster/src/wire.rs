@@ -17,6 +17,7 @@
 //! | 2 | [`Says::Failed`] | process | 0 | 0 | message |
 //! | 3, 4 | [`Says::Part`], sorted (3) or not (4) | first offset | last offset | largest target + 1, 0 for none | |
 //! | 5 | [`Says::Sum`] | block | checksum | 0 | |
+//! | 6 | [`Says::Verdict`] | 0 good, 1 bad | 0 | 0 | the error, empty when good |
 //!
 //! A hello's vertices and arcs are `u64::MAX` when the sender does not know them.
 
@@ -126,6 +127,8 @@ pub(crate) enum Says {
     Part(PartCheck),
     /// The checksum of one block of a binary file.
     Sum { block: u64, sum: u64 },
+    /// The sender's judgement of a binary file: `None` when good, else its error.
+    Verdict(Option<String>),
 }
 
 /// A [`Note`] on the wire (see the table of the module).
@@ -138,6 +141,7 @@ const FAILED: u8 = 2;
 const PART_SORTED: u8 = 3;
 const PART_UNSORTED: u8 = 4;
 const SUM: u8 = 5;
+const VERDICT: u8 = 6;
 /// A size the sender of a hello does not know.
 const UNKNOWN: u64 = u64::MAX;
 
@@ -158,6 +162,8 @@ impl From<Note> for NoteWire {
                 (kind, p.first, (p.last, p.max_target.map_or(0, |t| u64::from(t) + 1)), "")
             }
             Says::Sum { block, sum } => (SUM, block, (sum, 0), ""),
+            Says::Verdict(None) => (VERDICT, 0, (0, 0), ""),
+            Says::Verdict(Some(ref message)) => (VERDICT, 1, (0, 0), &**message),
         };
         NoteWire(note.to, note.from, kind, a, b, c, text.to_owned())
     }
@@ -184,6 +190,8 @@ impl TryFrom<NoteWire> for Note {
                 max_target: (c > 0).then(|| (c - 1) as u32),
             }),
             (SUM, _) => Says::Sum { block: a, sum: b },
+            (VERDICT, 0) => Says::Verdict(None),
+            (VERDICT, 1) => Says::Verdict(Some(text)),
             _ => return Err(format!("a note of kind {kind} ({a}) is not part of the protocol")),
         };
         Ok(Note { to, from, says })
@@ -310,6 +318,8 @@ mod tests {
             Says::Part(check),
             Says::Part(PartCheck { sorted: true, max_target: None, ..check }),
             Says::Sum { block: 4, sum: u64::MAX - 1 },
+            Says::Verdict(None),
+            Says::Verdict(Some("checksum mismatch".into())),
         ];
         for says in says {
             let note = Note { to: 1, from: 2, says: says.clone() };

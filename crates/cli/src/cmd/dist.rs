@@ -7,7 +7,8 @@ use std::time::Duration;
 
 use anyhow::anyhow;
 use gamegraph_cluster::{
-    Cluster, ClusterError, Gathered, Input, Job, Query, Shard, parse_hostfile, shards,
+    Cluster, ClusterError, Gathered, Input, Job, MAX_HOSTFILE_BYTES, Query, Shard,
+    parse_hostfile_bytes, shards,
 };
 use gamegraph_graph::{Vertex, open};
 use gamegraph_retro::Table;
@@ -64,8 +65,10 @@ The hostfile has one host:port per line (process 0 first); blank lines and lines
 starting with # are skipped.
 
 Exit codes: 0 done; 2 bad input (on every process), processes given different \
-graphs, a malformed hostfile or a --process outside it; 1 a network failure: a peer that cannot be \
-reached within --connect-timeout, or a peer lost during the run.
+graphs, queries, hostfiles or --workers, a malformed hostfile or a --process outside it; \
+1 a network failure: a peer that cannot be reached within --connect-timeout, an address \
+that answers but not as a peer, or a peer lost during the run (it ended, or sent nothing \
+for --liveness-timeout); 101 an internal error.
 
 Examples (two processes on one machine):
   printf '127.0.0.1:7001\\n127.0.0.1:7002\\n' > hosts
@@ -98,6 +101,10 @@ pub(crate) struct RetroArgs {
     /// Seconds to wait for every process to connect before giving up (exit 1).
     #[arg(long, value_name = "SECS", default_value_t = 30)]
     connect_timeout: u64,
+    /// Seconds a peer process may send nothing (not even its heartbeat) during the run
+    /// before every other process gives up (exit 1).
+    #[arg(long, value_name = "SECS", default_value_t = 30)]
+    liveness_timeout: u64,
     /// With --all: each process writes the lines of its own vertices to DIR/shard-I.txt
     /// (process 0 also writes DIR/shards.txt) instead of sending them to process 0;
     /// `gamegraph dist merge DIR` puts them together.
@@ -120,9 +127,8 @@ pub(crate) fn run(args: Args) -> Result<ExitCode, CliError> {
 
 fn run_retro(args: RetroArgs) -> Result<ExitCode, CliError> {
     let host_name = args.hostfile.display().to_string();
-    let text = std::fs::read_to_string(&args.hostfile)
-        .map_err(|e| CliError::Other(anyhow!("cannot read {host_name}: {e}")))?;
-    let addresses = parse_hostfile(&text)
+    let bytes = read_hostfile(&args.hostfile, &host_name)?;
+    let addresses = parse_hostfile_bytes(&bytes)
         .map_err(|e| CliError::input(&host_name, Some((e.line, e.column)), &e.message))?;
     if args.process >= addresses.len() {
         return Err(CliError::Usage(format!(
@@ -147,6 +153,7 @@ fn run_retro(args: RetroArgs) -> Result<ExitCode, CliError> {
     let cluster_size = addresses.len();
     let cluster = Cluster {
         connect_timeout: Duration::from_secs(args.connect_timeout),
+        liveness_timeout: Duration::from_secs(args.liveness_timeout),
         silence_stdout: true,
         ..Cluster::new(addresses, args.process, args.workers)
     };
@@ -156,7 +163,7 @@ fn run_retro(args: RetroArgs) -> Result<ExitCode, CliError> {
             .map_err(|e| CliError::Other(anyhow!("cannot create {}: {e}", dir.display())))?;
     }
 
-    exit_on_lost_peer();
+    report_panics();
     let bar = progress(None, "solving on the cluster");
     let report = job.run();
     if let Some(bar) = bar {
@@ -232,19 +239,45 @@ fn choose_input(args: &RetroArgs) -> Result<Chosen, CliError> {
 }
 
 /// The command's error for a failure of the cluster: process 0's own error when it could
-/// not read the graph (the others are told), and exit code 2 for what the processes were
-/// given.
+/// not read the graph (the others are told), exit code 2 for what the processes were
+/// given, 1 for the network.
 fn cli_error(e: ClusterError, name: &str, failed: &mut Option<CliError>) -> CliError {
     match e {
         ClusterError::ConnectTimeout { .. } => {
             CliError::Other(anyhow!("{e} (raise it with --connect-timeout SECS)"))
         }
+        ClusterError::Silent { .. } => {
+            CliError::Other(anyhow!("{e} (raise it with --liveness-timeout SECS)"))
+        }
         ClusterError::Stdout(e) => e.into(),
         _ if failed.is_some() => failed.take().expect("process 0's own error"),
         ClusterError::Read(e) => CliError::input(name, e.position(), e),
-        ClusterError::Peer { .. } | ClusterError::Mismatch { .. } => CliError::Usage(e.to_string()),
+        ClusterError::Peer { .. }
+        | ClusterError::Mismatch { .. }
+        | ClusterError::Differ { .. }
+        | ClusterError::Shards { .. }
+        | ClusterError::Disagree { .. } => CliError::Usage(e.to_string()),
         e => CliError::Other(anyhow!("{e}")),
     }
+}
+
+/// The bytes of the hostfile: a regular file (a FIFO or a device would block or never
+/// end) of at most [`MAX_HOSTFILE_BYTES`]; exit code 2 otherwise, as for a missing one.
+fn read_hostfile(path: &Path, name: &str) -> Result<Vec<u8>, CliError> {
+    use std::io::Read;
+    let bad = |message: String| CliError::input(name, None, message);
+    let meta = std::fs::metadata(path).map_err(|e| bad(open::io_message(&e)))?;
+    if !meta.is_file() {
+        return Err(bad("not a regular file".into()));
+    }
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)
+        .and_then(|f| f.take(MAX_HOSTFILE_BYTES + 1).read_to_end(&mut bytes))
+        .map_err(|e| bad(open::io_message(&e)))?;
+    if bytes.len() as u64 > MAX_HOSTFILE_BYTES {
+        return Err(bad(format!("larger than {MAX_HOSTFILE_BYTES} bytes: not a hostfile")));
+    }
+    Ok(bytes)
 }
 
 /// Writes `DIR/shard-I.txt` and, on process 0, `DIR/shards.txt` for `size` = (vertices,
@@ -283,9 +316,10 @@ fn run_merge(args: MergeArgs) -> Result<ExitCode, CliError> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// Turns a panic of timely's network threads (a peer that went away) or of a worker into
-/// a message and exit code 1, instead of workers that wait for ever.
-fn exit_on_lost_peer() {
+/// Reports a panic as the internal error it is and ends the process (exit code 101),
+/// instead of workers that wait for ever. The failures of timely's threads that a lost
+/// peer causes are not reported here: the library reports the lost peer.
+fn report_panics() {
     std::panic::set_hook(Box::new(|info| {
         let what = info
             .payload()
@@ -293,16 +327,23 @@ fn exit_on_lost_peer() {
             .map(String::as_str)
             .or_else(|| info.payload().downcast_ref::<&str>().copied())
             .unwrap_or("a thread failed");
-        let what: String = what.chars().take(200).collect();
-        fail(&format!("lost the connection to a peer process ({what})"));
+        let thread = std::thread::current();
+        // A network thread that lost its peer, and a worker that finds its queue poisoned
+        // by that thread's panic: the library reports the lost peer.
+        let timely = thread.name().is_some_and(|n| n.starts_with("timely:"));
+        if timely
+            && (what.starts_with("timely communication error")
+                || what.contains("MergeQueue poisoned"))
+        {
+            return;
+        }
+        let what: String = what.chars().take(400).collect();
+        let at =
+            info.location().map(|l| format!(" at {}:{}", l.file(), l.line())).unwrap_or_default();
+        #[allow(clippy::print_stderr)]
+        {
+            eprintln!("error: internal error: {what}{at}");
+        }
+        std::process::exit(101)
     }));
-}
-
-/// Prints `error: message` and ends the process with exit code 1.
-fn fail(message: &str) -> ! {
-    #[allow(clippy::print_stderr)]
-    {
-        eprintln!("error: {message}");
-    }
-    std::process::exit(1)
 }
