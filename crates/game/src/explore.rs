@@ -336,15 +336,15 @@ fn inconsistent<G: Game>(game: &G, p: G::Position) -> ExploreError {
 
 /// The reverse graph on the sorted `positions` straight from the rules, without the
 /// successor lists: a first pass over the moves counts each position's distinct moves
-/// and, with atomic additions, its predecessors; a second pass writes each arc into its
-/// target's list (atomic subtractions hand out the places). `None` when a position has
+/// and, with atomic additions, its predecessors, and keeps the moves; a second pass writes
+/// each kept move into its target's list (atomic subtractions hand out the places). `None` when a position has
 /// more than 255 distinct moves or there are 2³² arcs or more (the caller then builds a
 /// [`Graph`]). The order inside a predecessor list depends on the threads' timing; the
 /// solver does not depend on it.
 ///
 /// # Complexity
-/// Two more calls of `moves` and `canonical` per position and move; 5 bytes per position
-/// and 4 per arc.
+/// One more call of `moves` and `canonical` per position and move; 5 bytes per position
+/// and 4 per arc, and 4 more per arc while the predecessor lists are filled.
 pub(crate) fn build_reverse<G: Game>(
     game: &G,
     positions: &[G::Position],
@@ -354,22 +354,30 @@ pub(crate) fn build_reverse<G: Game>(
     let mut degrees = vec![0u8; n];
     let ends: Vec<AtomicU32> = (0..=n).map(|_| AtomicU32::new(0)).collect();
     let too_many = AtomicBool::new(false);
-    degrees.par_chunks_mut(CHUNK).zip(positions.par_chunks(CHUNK)).try_for_each_init(
-        || (Vec::new(), Vec::new()),
-        |(buf, ids), (degrees, chunk)| {
-            for (d, &p) in degrees.iter_mut().zip(chunk) {
-                successor_ids(game, &fences, positions, p, buf, ids)?;
-                match u8::try_from(ids.len()) {
-                    Ok(k) => *d = k,
-                    Err(_) => too_many.store(true, Ordering::Relaxed),
+    // The first pass keeps each chunk's moves (4 bytes a move) for the second.
+    let moves: Vec<Vec<u32>> = degrees
+        .par_chunks_mut(CHUNK)
+        .zip(positions.par_chunks(CHUNK))
+        .map_init(
+            || (Vec::new(), Vec::new()),
+            |(buf, ids), (degrees, chunk)| {
+                let mut all = Vec::new();
+                for (d, &p) in degrees.iter_mut().zip(chunk) {
+                    successor_ids(game, &fences, positions, p, buf, ids)?;
+                    match u8::try_from(ids.len()) {
+                        Ok(k) => *d = k,
+                        Err(_) => too_many.store(true, Ordering::Relaxed),
+                    }
+                    for &t in ids.iter() {
+                        ends[t as usize].fetch_add(1, Ordering::Relaxed);
+                    }
+                    all.extend_from_slice(ids);
                 }
-                for &t in ids.iter() {
-                    ends[t as usize].fetch_add(1, Ordering::Relaxed);
-                }
-            }
-            Ok::<(), ExploreError>(())
-        },
-    )?;
+                all.shrink_to_fit();
+                Ok::<Vec<u32>, ExploreError>(all)
+            },
+        )
+        .collect::<Result<_, _>>()?;
     if too_many.into_inner() {
         return Ok(None);
     }
@@ -384,22 +392,18 @@ pub(crate) fn build_reverse<G: Game>(
     offsets[n] = total as u32;
     let ends: Vec<AtomicU32> = offsets.into_iter().map(AtomicU32::new).collect();
     let preds: Vec<AtomicU32> = (0..total).map(|_| AtomicU32::new(0)).collect();
-    positions.par_chunks(CHUNK).enumerate().try_for_each_init(
-        || (Vec::new(), Vec::new()),
-        |(buf, ids), (c, chunk)| {
-            for (i, &p) in chunk.iter().enumerate() {
-                successor_ids(game, &fences, positions, p, buf, ids)?;
+    moves.into_par_iter().zip(degrees.par_chunks(CHUNK)).enumerate().for_each(
+        |(c, (ids, degrees))| {
+            let mut ids = ids.iter();
+            for (i, &d) in degrees.iter().enumerate() {
                 let v = (c * CHUNK + i) as u32;
-                for &t in ids.iter() {
-                    // Below the count of the first pass unless the moves changed.
-                    let slot = ends[t as usize].fetch_sub(1, Ordering::Relaxed);
-                    let slot = slot.checked_sub(1).ok_or_else(|| inconsistent(game, p))?;
+                for &t in ids.by_ref().take(usize::from(d)) {
+                    let slot = ends[t as usize].fetch_sub(1, Ordering::Relaxed) - 1;
                     preds[slot as usize].store(v, Ordering::Relaxed);
                 }
             }
-            Ok::<(), ExploreError>(())
         },
-    )?;
+    );
     // Each end has come down to the start of its list.
     let offsets: Vec<u32> = ends.into_iter().map(AtomicU32::into_inner).collect();
     let preds: Vec<u32> = preds.into_iter().map(AtomicU32::into_inner).collect();
