@@ -5,7 +5,7 @@
 //! packed positions, successor lists, reverse arcs by counting sort, the queue algorithm).
 //!
 //! Boards: 4 × 4, 5 × 4, 6 × 4 and 5 × 5; `--quick` runs 4 × 4 and 5 × 4 only, `--large`
-//! adds 6 × 5. Each board is run in three rounds; a round runs the C++ program, then
+//! adds 6 × 5, and `--boards 6x4,6x5` runs the boards listed. Each board is run in three rounds; a round runs the C++ program, then
 //! gamegraph on two threads and on one, so every ratio compares runs made under the same
 //! load. Before the first timed round the number of positions, of moves and the start's
 //! outcome and remoteness of gamegraph must equal the C++ program's.
@@ -54,6 +54,16 @@ fn boards(quick: bool, large: bool) -> Vec<Board> {
         list.push(b(6, 5));
     }
     list
+}
+
+/// Boards given as `5x4,6x4` (columns x rows).
+fn parse_boards(text: &str) -> Result<Vec<Board>> {
+    text.split(',')
+        .map(|b| {
+            let (c, r) = b.split_once('x').with_context(|| format!("{b:?} is not COLSxROWS"))?;
+            Ok(Board { cols: c.trim().parse()?, rows: r.trim().parse()? })
+        })
+        .collect()
 }
 
 /// What a solver says about a board: positions, moves, the start's outcome and remoteness.
@@ -259,10 +269,14 @@ fn run_board(root: &Path, bin: &Path, cpp: &Path, b: Board) -> Result<Rows> {
 pub(crate) fn run(root: &Path, args: &[String]) -> Result<()> {
     let quick = args.iter().any(|a| a == "--quick");
     let large = args.iter().any(|a| a == "--large");
+    let chosen = match args.iter().position(|a| a == "--boards") {
+        Some(i) => parse_boards(args.get(i + 1).map_or("", String::as_str))?,
+        None => boards(quick, large),
+    };
     let bin = build_release(root)?;
     let cpp = build_baseline(root)?;
     let mut all = Vec::new();
-    for b in boards(quick, large) {
+    for b in chosen {
         all.push(run_board(root, &bin, &cpp, b)?);
     }
     print_tables(&all);

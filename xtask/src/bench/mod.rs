@@ -121,6 +121,11 @@ fn parse(args: &[String]) -> Result<(Vec<&str>, bool)> {
                     bail!("--games needs a list of octal codes, e.g. --games 0.6,0.106");
                 }
             }
+            "--boards" => {
+                if rest.next().is_none() {
+                    bail!("--boards needs a list of boards, e.g. --boards 5x4,6x4");
+                }
+            }
             flag if flag.starts_with('-') => bail!("unknown flag {flag:?} (see cargo xtask help)"),
             name if NAMES.contains(&name) => names.push(name),
             name => bail!("unknown benchmark {name:?}: the benchmarks are {}", NAMES.join(", ")),
