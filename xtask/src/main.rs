@@ -44,6 +44,9 @@ commands:
                                 (also --medium: N up to 10^6; --games 0.6,0.106: only these)
                         python  gamegraph.retro from NumPy arrays against the CLI's solve
                         dist    gamegraph dist retro on 1 and 2 processes against retro
+                        game    Connect Four from its rules against a C++ baseline
+                                (also --large: adds the 6 x 5 board; --boards 6x4,6x5:
+                                only these)
                       --quick: small sizes only
   ci                  run .ci/run: what CI runs
   help                print this text";

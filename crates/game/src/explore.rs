@@ -1,8 +1,12 @@
 //! Exploration: every position reachable from the start, as a CSR graph.
 
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
+
 use gamegraph_graph::{Graph, Vertex};
 use rayon::prelude::*;
 
+use crate::solve::Reverse;
 use crate::{ExploreError, Game};
 
 /// Positions expanded by one rayon task: large enough to amortise the task, small enough
@@ -32,7 +36,7 @@ impl Default for ExploreConfig {
 /// only on the game, never on the number of threads.
 #[derive(Debug, Clone)]
 pub struct Explored<P> {
-    positions: Vec<P>,
+    positions: Arc<Vec<P>>,
     graph: Graph,
     start: Vertex,
 }
@@ -81,7 +85,13 @@ impl<P: Copy + Ord> Explored<P> {
 
     /// The sorted positions, the graph and the start vertex.
     pub fn into_parts(self) -> (Vec<P>, Graph, Vertex) {
-        (self.positions, self.graph, self.start)
+        let positions = Arc::try_unwrap(self.positions).unwrap_or_else(|p| p.as_ref().clone());
+        (positions, self.graph, self.start)
+    }
+
+    /// The explored game from positions shared with a [`SolvedGame`](crate::SolvedGame).
+    pub(crate) fn from_shared(positions: Arc<Vec<P>>, graph: Graph, start: Vertex) -> Explored<P> {
+        Explored { positions, graph, start }
     }
 }
 
@@ -130,16 +140,26 @@ pub fn explore<G: Game>(
     game: &G,
     config: &ExploreConfig,
 ) -> Result<Explored<G::Position>, ExploreError> {
+    let (positions, start) = positions(game, config)?;
+    let graph = build_graph(game, &positions)?;
+    Ok(Explored { positions: Arc::new(positions), graph, start })
+}
+
+/// The sorted canonical positions reachable from the start of `game`, and the start's
+/// vertex (the first half of [`explore`]).
+pub(crate) fn positions<G: Game>(
+    game: &G,
+    config: &ExploreConfig,
+) -> Result<(Vec<G::Position>, Vertex), ExploreError> {
     let limit = config.max_positions.min(Vertex::MAX_VERTICES);
     let start = game.canonical(game.start());
     if limit == 0 {
         return Err(ExploreError::TooManyPositions { limit, found: 1 });
     }
     let positions = discover(game, start, limit)?;
-    let graph = build_graph(game, &positions)?;
     let start =
         Vertex::from_index(positions.binary_search(&start).expect("the start was explored"));
-    Ok(Explored { positions, graph, start })
+    Ok((positions, start))
 }
 
 /// Every canonical position reachable from `start`, sorted, by sorting each level's moves
@@ -178,14 +198,16 @@ fn discover<G: Game>(
         let mut run = fresh.clone();
         while runs.last().is_some_and(|r| run.len() * 2 >= r.sorted.len()) {
             let r = runs.pop().expect("a last run");
-            run = merge(&r.sorted, &run);
+            run = merge_into(r.sorted, &run);
         }
         runs.push(Run::new(run));
         frontier = fresh;
     }
-    let mut all = Vec::new();
+    // The first run is the largest: the others are merged into it in place.
+    let mut runs = runs.into_iter().map(|r| r.sorted);
+    let mut all = runs.next().expect("the start's run");
     for r in runs {
-        all = merge(&all, &r.sorted);
+        all = merge_into(all, &r);
     }
     Ok(all)
 }
@@ -207,75 +229,185 @@ impl<P: Copy + Ord> Run<P> {
     }
 }
 
-/// The sorted union of two sorted lists without common elements.
-fn merge<T: Copy + Ord>(a: &[T], b: &[T]) -> Vec<T> {
-    let mut out = Vec::with_capacity(a.len() + b.len());
-    let (mut i, mut j) = (0, 0);
-    while i < a.len() && j < b.len() {
-        if a[i] < b[j] {
-            out.push(a[i]);
-            i += 1;
+/// The sorted union of two sorted lists without common elements, in `a`'s allocation:
+/// `a` grows at its end (a large allocation grows without a copy) and is filled from the
+/// back, so no third list is made.
+fn merge_into<T: Copy + Ord>(mut a: Vec<T>, b: &[T]) -> Vec<T> {
+    let Some(&fill) = b.first() else { return a };
+    let (na, nb) = (a.len(), b.len());
+    a.resize(na + nb, fill);
+    let (mut i, mut j) = (na, nb);
+    while j > 0 {
+        let k = i + j - 1;
+        if i > 0 && a[i - 1] > b[j - 1] {
+            a[k] = a[i - 1];
+            i -= 1;
         } else {
-            out.push(b[j]);
-            j += 1;
+            a[k] = b[j - 1];
+            j -= 1;
         }
     }
-    out.extend_from_slice(&a[i..]);
-    out.extend_from_slice(&b[j..]);
-    out
+    a
+}
+
+/// The canonical moves of `p` as vertex ids, sorted and without repeats, in `ids`.
+fn successor_ids<G: Game>(
+    game: &G,
+    fences: &Fences<G::Position>,
+    positions: &[G::Position],
+    p: G::Position,
+    buf: &mut Vec<G::Position>,
+    ids: &mut Vec<u32>,
+) -> Result<(), ExploreError> {
+    buf.clear();
+    ids.clear();
+    game.moves(p, buf);
+    for &q in buf.iter() {
+        let Some(id) = fences.find(positions, game.canonical(q)) else {
+            return Err(ExploreError::Inconsistent {
+                position: game.show(p),
+                successor: game.show(q),
+            });
+        };
+        ids.push(id);
+    }
+    ids.sort_unstable();
+    let kept = dedup_sorted(ids);
+    ids.truncate(kept);
+    Ok(())
 }
 
 /// The graph on the sorted `positions`: the canonical moves of each, looked up by `index`,
-/// sorted and without repeats.
-fn build_graph<G: Game>(game: &G, positions: &[G::Position]) -> Result<Graph, ExploreError> {
+/// sorted and without repeats. Two passes over the moves: the first counts them into the
+/// offsets, the second writes them in place, so nothing but the graph is allocated.
+pub(crate) fn build_graph<G: Game>(
+    game: &G,
+    positions: &[G::Position],
+) -> Result<Graph, ExploreError> {
     let fences = Fences::new(positions);
-    let index = |p| fences.find(positions, p);
-    type Part = (Vec<u32>, Vec<Vertex>);
-    let parts: Vec<Result<Part, ExploreError>> = positions
-        .par_chunks(CHUNK)
-        .map(|chunk| {
-            let mut buf = Vec::new();
-            let mut degrees = Vec::with_capacity(chunk.len());
-            let mut targets: Vec<Vertex> = Vec::new();
-            for &p in chunk {
-                buf.clear();
-                game.moves(p, &mut buf);
-                let first = targets.len();
-                for &q in &buf {
-                    let Some(id) = index(game.canonical(q)) else {
-                        return Err(ExploreError::Inconsistent {
-                            position: game.show(p),
-                            successor: game.show(q),
-                        });
-                    };
-                    targets.push(Vertex(id));
-                }
-                let list = &mut targets[first..];
-                list.sort_unstable();
-                let kept = dedup_sorted(list);
-                targets.truncate(first + kept);
-                degrees.push((targets.len() - first) as u32);
+    let n = positions.len();
+    let mut offsets = vec![0u64; n + 1];
+    offsets[1..].par_chunks_mut(CHUNK).zip(positions.par_chunks(CHUNK)).try_for_each_init(
+        || (Vec::new(), Vec::new()),
+        |(buf, ids), (degrees, chunk)| {
+            for (d, &p) in degrees.iter_mut().zip(chunk) {
+                successor_ids(game, &fences, positions, p, buf, ids)?;
+                *d = ids.len() as u64;
             }
-            Ok((degrees, targets))
-        })
-        .collect();
-    let mut offsets = Vec::with_capacity(positions.len() + 1);
-    offsets.push(0u64);
-    let mut arcs = 0u64;
-    let mut parts_ok = Vec::with_capacity(parts.len());
-    for part in parts {
-        let (degrees, targets) = part?;
-        for d in &degrees {
-            arcs += u64::from(*d);
-            offsets.push(arcs);
-        }
-        parts_ok.push(targets);
+            Ok::<(), ExploreError>(())
+        },
+    )?;
+    for v in 0..n {
+        offsets[v + 1] += offsets[v];
     }
-    let mut targets = Vec::with_capacity(arcs as usize);
-    for t in parts_ok {
-        targets.extend_from_slice(&t);
+    let mut targets = vec![Vertex(0); offsets[n] as usize];
+    // The targets of each chunk of positions, cut at the chunk's first offset.
+    let mut pieces = Vec::with_capacity(n.div_ceil(CHUNK));
+    let mut rest = targets.as_mut_slice();
+    for c in (0..n).step_by(CHUNK) {
+        let len = (offsets[(c + CHUNK).min(n)] - offsets[c]) as usize;
+        let (piece, tail) = rest.split_at_mut(len);
+        pieces.push(piece);
+        rest = tail;
     }
+    pieces.into_par_iter().zip(positions.par_chunks(CHUNK)).try_for_each_init(
+        || (Vec::new(), Vec::new()),
+        |(buf, ids), (piece, chunk)| {
+            let mut at = 0;
+            for &p in chunk {
+                successor_ids(game, &fences, positions, p, buf, ids)?;
+                let end = at + ids.len();
+                let out = piece.get_mut(at..end).ok_or_else(|| inconsistent(game, p))?;
+                for (t, &id) in out.iter_mut().zip(ids.iter()) {
+                    *t = Vertex(id);
+                }
+                at = end;
+            }
+            if at == piece.len() { Ok(()) } else { Err(inconsistent(game, chunk[0])) }
+        },
+    )?;
     Ok(Graph::from_csr(offsets, targets).expect("the explored CSR arrays are valid"))
+}
+
+/// The error of a game whose moves from `p` changed between two calls.
+fn inconsistent<G: Game>(game: &G, p: G::Position) -> ExploreError {
+    ExploreError::Inconsistent { position: game.show(p), successor: game.show(p) }
+}
+
+/// The reverse graph on the sorted `positions` straight from the rules, without the
+/// successor lists: a first pass over the moves counts each position's distinct moves
+/// and, with atomic additions, its predecessors, and keeps the moves; a second pass writes
+/// each kept move into its target's list (atomic subtractions hand out the places). `None` when a position has
+/// more than 255 distinct moves or there are 2³² arcs or more (the caller then builds a
+/// [`Graph`]). The order inside a predecessor list depends on the threads' timing; the
+/// solver does not depend on it.
+///
+/// # Complexity
+/// One more call of `moves` and `canonical` per position and move; 5 bytes per position
+/// and 4 per arc, and 4 more per arc while the predecessor lists are filled.
+pub(crate) fn build_reverse<G: Game>(
+    game: &G,
+    positions: &[G::Position],
+) -> Result<Option<Reverse>, ExploreError> {
+    let fences = Fences::new(positions);
+    let n = positions.len();
+    let mut degrees = vec![0u8; n];
+    let ends: Vec<AtomicU32> = (0..=n).map(|_| AtomicU32::new(0)).collect();
+    let too_many = AtomicBool::new(false);
+    // The first pass keeps each chunk's moves (4 bytes a move) for the second.
+    let moves: Vec<Vec<u32>> = degrees
+        .par_chunks_mut(CHUNK)
+        .zip(positions.par_chunks(CHUNK))
+        .map_init(
+            || (Vec::new(), Vec::new()),
+            |(buf, ids), (degrees, chunk)| {
+                let mut all = Vec::new();
+                for (d, &p) in degrees.iter_mut().zip(chunk) {
+                    successor_ids(game, &fences, positions, p, buf, ids)?;
+                    match u8::try_from(ids.len()) {
+                        Ok(k) => *d = k,
+                        Err(_) => too_many.store(true, Ordering::Relaxed),
+                    }
+                    for &t in ids.iter() {
+                        ends[t as usize].fetch_add(1, Ordering::Relaxed);
+                    }
+                    all.extend_from_slice(ids);
+                }
+                all.shrink_to_fit();
+                Ok::<Vec<u32>, ExploreError>(all)
+            },
+        )
+        .collect::<Result<_, _>>()?;
+    if too_many.into_inner() {
+        return Ok(None);
+    }
+    // Each count becomes the end of its list.
+    let mut offsets: Vec<u32> = ends.into_iter().map(AtomicU32::into_inner).collect();
+    let mut total = 0u64;
+    for o in &mut offsets[..n] {
+        total += u64::from(*o);
+        let Ok(end) = u32::try_from(total) else { return Ok(None) };
+        *o = end;
+    }
+    offsets[n] = total as u32;
+    let ends: Vec<AtomicU32> = offsets.into_iter().map(AtomicU32::new).collect();
+    let preds: Vec<AtomicU32> = (0..total).map(|_| AtomicU32::new(0)).collect();
+    moves.into_par_iter().zip(degrees.par_chunks(CHUNK)).enumerate().for_each(
+        |(c, (ids, degrees))| {
+            let mut ids = ids.iter();
+            for (i, &d) in degrees.iter().enumerate() {
+                let v = (c * CHUNK + i) as u32;
+                for &t in ids.by_ref().take(usize::from(d)) {
+                    let slot = ends[t as usize].fetch_sub(1, Ordering::Relaxed) - 1;
+                    preds[slot as usize].store(v, Ordering::Relaxed);
+                }
+            }
+        },
+    );
+    // Each end has come down to the start of its list.
+    let offsets: Vec<u32> = ends.into_iter().map(AtomicU32::into_inner).collect();
+    let preds: Vec<u32> = preds.into_iter().map(AtomicU32::into_inner).collect();
+    Ok(Some(Reverse { offsets, preds, degrees }))
 }
 
 /// Positions between two fence posts of [`Fences`]: 64 positions of 8 bytes are 8 cache

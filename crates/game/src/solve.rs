@@ -14,12 +14,33 @@ const LOSS: u8 = 2;
 const TIE: u8 = 3;
 
 /// Outcome and remoteness of every vertex of a game graph, from [`solve`].
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone)]
 pub struct Solution {
     outcomes: Vec<Outcome>,
-    /// Remoteness in plies, [`NONE`] for a draw.
-    remoteness: Vec<u32>,
+    remoteness: Remoteness,
 }
+
+/// The remoteness of every vertex: one byte each when every remoteness is below 255 (the
+/// game crate's own solver), or a word each with [`NONE`] for a draw.
+#[derive(Debug, Clone)]
+enum Remoteness {
+    /// Remoteness in plies; the byte of a draw means nothing.
+    Bytes(Vec<u8>),
+    /// Remoteness in plies, [`NONE`] for a draw.
+    Words(Vec<u32>),
+}
+
+impl PartialEq for Solution {
+    fn eq(&self, other: &Solution) -> bool {
+        self.outcomes == other.outcomes
+            && (0..self.len()).all(|v| {
+                let v = Vertex::from_index(v);
+                self.remoteness(v) == other.remoteness(v)
+            })
+    }
+}
+
+impl Eq for Solution {}
 
 /// How many positions have each outcome.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
@@ -64,8 +85,20 @@ impl Solution {
     /// # Panics
     /// If `v` is not a vertex of the solved graph.
     pub fn remoteness(&self, v: Vertex) -> Option<u32> {
-        let r = self.remoteness[v.index()];
-        (r != NONE).then_some(r)
+        match &self.remoteness {
+            Remoteness::Bytes(r) => {
+                (self.outcomes[v.index()] != Outcome::Draw).then(|| u32::from(r[v.index()]))
+            }
+            Remoteness::Words(r) => {
+                let r = r[v.index()];
+                (r != NONE).then_some(r)
+            }
+        }
+    }
+
+    /// A solution from the outcomes and the byte-sized remoteness of the lean solver.
+    pub(crate) fn from_bytes(outcomes: Vec<Outcome>, remoteness: Vec<u8>) -> Solution {
+        Solution { outcomes, remoteness: Remoteness::Bytes(remoteness) }
     }
 
     /// An optimal move from `v` in `g` (the graph that was solved): from a win to a loss of
@@ -77,7 +110,7 @@ impl Solution {
     /// O(out-degree of `v`).
     pub fn best_move(&self, g: &Graph, v: Vertex) -> Option<Vertex> {
         let outcome = self.outcome(v);
-        let want = self.remoteness[v.index()].wrapping_sub(1);
+        let want = self.remoteness(v).unwrap_or(0).wrapping_sub(1);
         let wanted = match outcome {
             Outcome::Win => Outcome::Loss,
             Outcome::Loss => Outcome::Win,
@@ -88,7 +121,7 @@ impl Solution {
             .copied()
             .filter(|s| {
                 self.outcomes[s.index()] == wanted
-                    && (outcome == Outcome::Draw || self.remoteness[s.index()] == want)
+                    && (outcome == Outcome::Draw || self.remoteness(*s) == Some(want))
             })
             .min()
     }
@@ -243,5 +276,129 @@ pub fn solve(g: &Graph, terminal: impl Fn(Vertex) -> Terminal) -> Solution {
             _ => Outcome::Draw,
         })
         .collect();
-    Solution { outcomes, remoteness }
+    Solution { outcomes, remoteness: Remoteness::Words(remoteness) }
+}
+
+/// A level of the lean solver longer than `n / LIST_SHARE` vertices is not listed: the
+/// next pass finds it by a scan of the labels, so the lists never take more than
+/// 2 · 4 / `LIST_SHARE` bytes per vertex.
+const LIST_SHARE: usize = 16;
+
+/// The vertices of one remoteness level: a list, or "scan the labels for them" when the
+/// list would have been long.
+struct Level {
+    list: Vec<u32>,
+    scan: bool,
+    count: usize,
+    cap: usize,
+}
+
+impl Level {
+    fn new(cap: usize) -> Level {
+        Level { list: Vec::new(), scan: false, count: 0, cap }
+    }
+
+    fn scanned(cap: usize) -> Level {
+        Level { list: Vec::new(), scan: true, count: 1, cap }
+    }
+
+    fn push(&mut self, v: u32) {
+        self.count += 1;
+        if self.scan {
+            return;
+        }
+        if self.list.len() == self.cap {
+            self.scan = true;
+            self.list = Vec::new();
+        } else {
+            self.list.push(v);
+        }
+    }
+}
+
+/// The reverse game graph that [`solve_reverse`] works on: the predecessors of vertex `v`
+/// are `preds[offsets[v]..offsets[v + 1]]`, and `degrees[v]` is its number of distinct
+/// successors.
+pub(crate) struct Reverse {
+    pub(crate) offsets: Vec<u32>,
+    pub(crate) preds: Vec<u32>,
+    pub(crate) degrees: Vec<u8>,
+}
+
+/// [`solve`] on the reverse graph alone, in two bytes per vertex: the outcome, and one
+/// byte that counts the undecided moves of an undecided vertex and holds the remoteness
+/// of a decided one. Levels are taken in increasing remoteness, as listed vertices or by
+/// a scan of the labels (see [`LIST_SHARE`]); the order of the predecessor lists does not
+/// change the result. `None` when a remoteness reaches 256 (the caller then uses
+/// [`solve`]).
+pub(crate) fn solve_reverse(
+    reverse: Reverse,
+    terminal: impl Fn(usize) -> Terminal,
+) -> Option<Solution> {
+    let Reverse { offsets, preds, degrees: mut byte } = reverse;
+    let n = byte.len();
+    let cap = (n / LIST_SHARE).max(1 << 10);
+    let mut outcome = vec![Outcome::Draw; n];
+    let mut any_tie = false;
+    for v in 0..n {
+        if byte[v] == 0 {
+            outcome[v] = match terminal(v) {
+                Terminal::Win => Outcome::Win,
+                Terminal::Loss => Outcome::Loss,
+                Terminal::Tie => {
+                    any_tie = true;
+                    Outcome::Tie
+                }
+            };
+        }
+    }
+    let preds_of = |v: usize| &preds[offsets[v] as usize..offsets[v + 1] as usize];
+    for tie_phase in [false, true] {
+        if tie_phase && !any_tie {
+            break;
+        }
+        let wanted = |o: Outcome| {
+            if tie_phase { o == Outcome::Tie } else { o == Outcome::Win || o == Outcome::Loss }
+        };
+        let mut level = Level::scanned(cap);
+        let mut r: u8 = 0;
+        while level.count > 0 {
+            let mut next = Level::new(cap);
+            let mut visit = |v: usize, outcome: &mut [Outcome], byte: &mut [u8]| -> Option<()> {
+                let won = outcome[v] == Outcome::Win;
+                for &p in preds_of(v) {
+                    let p = p as usize;
+                    if outcome[p] != Outcome::Draw {
+                        continue;
+                    }
+                    if tie_phase || !won {
+                        outcome[p] = if tie_phase { Outcome::Tie } else { Outcome::Win };
+                    } else {
+                        byte[p] -= 1;
+                        if byte[p] != 0 {
+                            continue;
+                        }
+                        outcome[p] = Outcome::Loss;
+                    }
+                    byte[p] = r.checked_add(1)?;
+                    next.push(p as u32);
+                }
+                Some(())
+            };
+            if level.scan {
+                for v in 0..n {
+                    if byte[v] == r && wanted(outcome[v]) {
+                        visit(v, &mut outcome, &mut byte)?;
+                    }
+                }
+            } else {
+                for &v in &level.list {
+                    visit(v as usize, &mut outcome, &mut byte)?;
+                }
+            }
+            level = next;
+            r = r.wrapping_add(1);
+        }
+    }
+    Some(Solution::from_bytes(outcome, byte))
 }

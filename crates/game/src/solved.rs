@@ -1,7 +1,11 @@
 //! A solved game: every reachable position with its value, answering queries.
 
+use std::sync::{Arc, OnceLock};
+
 use gamegraph_graph::{Graph, Vertex};
 
+use crate::explore::{build_graph, build_reverse, positions};
+use crate::solve::solve_reverse;
 use crate::{ExploreConfig, ExploreError, Explored, Game, Outcome, QueryError, Solution};
 
 /// The value of a position and of every move from it, from [`SolvedGame::query`].
@@ -54,23 +58,60 @@ pub struct MoveValue<P> {
 
 /// A game with every reachable position solved: outcome and remoteness for each (see
 /// [`solve`](crate::solve) for the rules), and queries by position.
+///
+/// It keeps the sorted positions and the solution (10 bytes per position for a game of
+/// `u64` positions); the game graph is built again from the rules the first time
+/// [`graph`](SolvedGame::graph) or [`explored`](SolvedGame::explored) asks for it.
 #[derive(Debug, Clone)]
 pub struct SolvedGame<G: Game> {
     game: G,
-    explored: Explored<G::Position>,
+    positions: Arc<Vec<G::Position>>,
+    start: Vertex,
+    moves: usize,
+    explored: OnceLock<Explored<G::Position>>,
     solution: Solution,
 }
 
 impl<G: Game> SolvedGame<G> {
-    /// Explores `game` ([`explore`](crate::explore), in parallel on the current rayon pool)
-    /// and solves it ([`solve`](crate::solve)).
+    /// Explores `game` and solves it, in parallel on the current rayon pool: the same
+    /// values as [`explore`](crate::explore) followed by [`solve`](crate::solve).
+    ///
+    /// The positions are found as [`explore`](crate::explore) finds them; then the moves
+    /// are generated once more to build the reverse graph alone (predecessor lists with
+    /// 32-bit offsets, a one-byte move counter per position), and the solver keeps two
+    /// bytes per position (outcome, and the move counter that becomes the remoteness).
+    /// Games with more than 255 moves from a position, 2³² moves or more, or a remoteness
+    /// above 255 are solved on the full [`Graph`] instead.
     ///
     /// # Errors
     /// The [`ExploreError`] of the exploration.
+    ///
+    /// # Complexity
+    /// Peak memory, for positions of `P` bytes: `P + 5` bytes per position and 8 per move
+    /// while the reverse graph is built, 4 per move while it is solved, plus the level
+    /// lists of the solver (at most half a byte per position).
     pub fn new(game: G, config: &ExploreConfig) -> Result<SolvedGame<G>, ExploreError> {
-        let explored = crate::explore(&game, config)?;
-        let solution = crate::solve(explored.graph(), |v| game.terminal(explored.position(v)));
-        Ok(SolvedGame { game, explored, solution })
+        let (positions, start) = positions(&game, config)?;
+        let explored = OnceLock::new();
+        let lean = match build_reverse(&game, &positions)? {
+            Some(reverse) => {
+                let moves = reverse.preds.len();
+                solve_reverse(reverse, |v| game.terminal(positions[v])).map(|s| (moves, s))
+            }
+            None => None,
+        };
+        let positions = Arc::new(positions);
+        let (moves, solution) = match lean {
+            Some(done) => done,
+            None => {
+                let graph = build_graph(&game, &positions)?;
+                let solution = crate::solve(&graph, |v| game.terminal(positions[v.index()]));
+                let moves = graph.num_arcs();
+                let _ = explored.set(Explored::from_shared(Arc::clone(&positions), graph, start));
+                (moves, solution)
+            }
+        };
+        Ok(SolvedGame { game, positions, start, moves, explored, solution })
     }
 
     /// The rules.
@@ -80,27 +121,45 @@ impl<G: Game> SolvedGame<G> {
 
     /// The reachable canonical positions, sorted; vertex `v` is `positions()[v.index()]`.
     pub fn positions(&self) -> &[G::Position] {
-        self.explored.positions()
+        &self.positions
     }
 
     /// The number of reachable canonical positions.
     pub fn len(&self) -> usize {
-        self.explored.len()
+        self.positions.len()
     }
 
     /// Always `false`: the start position is always there.
     pub fn is_empty(&self) -> bool {
-        self.explored.is_empty()
+        self.positions.is_empty()
     }
 
-    /// The game graph: a vertex per position, an arc per move.
+    /// The number of moves of the game graph (arcs between canonical positions, each
+    /// once), without building the graph.
+    pub fn num_moves(&self) -> usize {
+        self.moves
+    }
+
+    /// The game graph: a vertex per position, an arc per move. Built from the rules on the
+    /// first call (8 bytes per position and 4 per move).
+    ///
+    /// # Panics
+    /// If the game's moves changed since it was solved (a broken [`Game`] contract).
     pub fn graph(&self) -> &Graph {
-        self.explored.graph()
+        self.explored().graph()
     }
 
-    /// The explored positions and graph.
+    /// The explored positions and graph; the graph is built on the first call, as in
+    /// [`graph`](SolvedGame::graph).
+    ///
+    /// # Panics
+    /// If the game's moves changed since it was solved (a broken [`Game`] contract).
     pub fn explored(&self) -> &Explored<G::Position> {
-        &self.explored
+        self.explored.get_or_init(|| {
+            let graph = build_graph(&self.game, &self.positions)
+                .expect("the moves of a game do not change (Game contract)");
+            Explored::from_shared(Arc::clone(&self.positions), graph, self.start)
+        })
     }
 
     /// The outcome and remoteness of every vertex.
@@ -110,7 +169,7 @@ impl<G: Game> SolvedGame<G> {
 
     /// The vertex of the start position.
     pub fn start(&self) -> Vertex {
-        self.explored.start()
+        self.start
     }
 
     /// The outcome of the start position for the first player.
@@ -125,7 +184,7 @@ impl<G: Game> SolvedGame<G> {
 
     /// The vertex of any position (canonicalised first), `None` if it is not reachable.
     pub fn vertex(&self, p: G::Position) -> Option<Vertex> {
-        self.explored.vertex(self.game.canonical(p))
+        self.positions.binary_search(&self.game.canonical(p)).ok().map(Vertex::from_index)
     }
 
     /// The outcome and remoteness of a position (canonicalised first), `None` if it is not

@@ -213,8 +213,7 @@ where
     pub fn save(&self, w: &mut impl Write, remoteness: bool) -> Result<(), FileError> {
         let game = self.game();
         let positions = self.positions();
-        let keys: Vec<u128> = positions.iter().map(|&p| p.into()).collect();
-        if keys.windows(2).any(|w| w[0] >= w[1]) {
+        if positions.par_windows(2).any(|w| w[0].into() >= w[1].into()) {
             return Err(FileError::Unordered);
         }
         let value = |i: usize| {
@@ -249,21 +248,21 @@ where
                 (entries, blocks)
             }
             None => {
-                let blocks = keys
+                let blocks = positions
                     .par_chunks(BLOCK_ENTRIES)
                     .enumerate()
                     .map(|(b, chunk)| {
                         let mut out = Vec::new();
                         for w in chunk.windows(2) {
-                            put_varint(&mut out, w[1] - w[0]);
+                            put_varint(&mut out, w[1].into() - w[0].into());
                         }
                         let first = b * BLOCK_ENTRIES;
                         let items: Vec<_> = (first..first + chunk.len()).map(value).collect();
                         put_values(&mut out, &items, remoteness);
-                        (chunk[0], out)
+                        (chunk[0].into(), out)
                     })
                     .collect();
-                (keys.len(), blocks)
+                (positions.len(), blocks)
             }
         };
         let k = blocks.len();

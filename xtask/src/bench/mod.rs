@@ -13,6 +13,7 @@ use std::time::{Duration, Instant};
 use anyhow::{Context, Result, bail};
 
 mod dist;
+mod game;
 mod graph;
 mod grundy;
 mod kernel;
@@ -102,7 +103,8 @@ pub(crate) fn mib(bytes: u64) -> String {
 }
 
 /// The benchmark names, in the order `cargo xtask help` lists them.
-const NAMES: [&str; 8] = ["graph", "retro", "tab", "kernel", "grundy", "octal", "python", "dist"];
+const NAMES: [&str; 9] =
+    ["graph", "retro", "tab", "kernel", "grundy", "octal", "python", "dist", "game"];
 
 /// Splits `bench`'s arguments into the benchmark names and the flags; `--games` takes the
 /// next argument as its value.
@@ -113,10 +115,15 @@ fn parse(args: &[String]) -> Result<(Vec<&str>, bool)> {
     while let Some(arg) = rest.next() {
         match arg.as_str() {
             "--quick" => quick = true,
-            "--medium" => {}
+            "--medium" | "--large" => {}
             "--games" => {
                 if rest.next().is_none() {
                     bail!("--games needs a list of octal codes, e.g. --games 0.6,0.106");
+                }
+            }
+            "--boards" => {
+                if rest.next().is_none() {
+                    bail!("--boards needs a list of boards, e.g. --boards 5x4,6x4");
                 }
             }
             flag if flag.starts_with('-') => bail!("unknown flag {flag:?} (see cargo xtask help)"),
@@ -143,6 +150,7 @@ pub(crate) fn run(root: &Path, args: &[String]) -> Result<()> {
             "python" => python::run(root, quick)?,
             "kernel" => kernel::run(root, quick)?,
             "dist" => dist::run(root, quick)?,
+            "game" => game::run(root, args)?,
             _ => unreachable!("parse accepts only NAMES"),
         }
     }
