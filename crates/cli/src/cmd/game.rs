@@ -369,8 +369,8 @@ fn summary<G: Game>(
     let s = SummaryJson {
         game: name,
         positions: solved.len(),
-        moves: solved.graph().num_arcs(),
-        start: solved.game().show(solved.explored().position(solved.start())),
+        moves: solved.num_moves(),
+        start: solved.game().show(solved.positions()[solved.start().index()]),
         outcome: solved.start_outcome().word(),
         remoteness: solved.start_remoteness(),
         wins: counts.win,

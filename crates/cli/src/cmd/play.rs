@@ -546,7 +546,7 @@ fn rules<G: gamegraph_game::Game + Send>(
     let config = gamegraph_game::ExploreConfig::default();
     let solved = with_threads(threads, || gamegraph_game::SolvedGame::new(game, &config))?
         .map_err(|e| CliError::Usage(e.to_string()))?;
-    let start = solved.explored().position(solved.start());
+    let start = solved.positions()[solved.start().index()];
     play(&Rules { solved }, start, me_first, input, echo, out)
 }
 
