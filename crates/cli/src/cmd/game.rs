@@ -204,7 +204,7 @@ pub(crate) fn run(args: Args) -> Result<ExitCode, CliError> {
 }
 
 /// Row lengths given as `4,7` or `4 7`.
-fn parse_rows(text: &str) -> Result<Vec<u32>, CliError> {
+pub(crate) fn parse_rows(text: &str) -> Result<Vec<u32>, CliError> {
     text.split(|c: char| c == ',' || c.is_whitespace())
         .filter(|t| !t.is_empty())
         .map(|t| {

@@ -493,12 +493,7 @@ fn rules_game(
     use gamegraph_game::games::{Chase, ConnectFour, OctalRows, TicTacToe};
     let (name, rest) = spec.split_once(':').unwrap_or((spec, ""));
     let bad = |e: &dyn std::fmt::Display| CliError::Usage(format!("--game {spec}: {e}"));
-    let rows = || -> Result<Vec<u32>, CliError> {
-        rest.split([',', ' '])
-            .filter(|t| !t.is_empty())
-            .map(|t| t.parse().map_err(|_| bad(&format!("`{}` is not a row length", short(t)))))
-            .collect()
-    };
+    let rows = || crate::cmd::game::parse_rows(rest).map_err(|e| bad(&e));
     match name {
         "tic-tac-toe" => rules(TicTacToe::new(), threads, me_first, input, echo, out),
         "connect-four" => {
