@@ -28,6 +28,7 @@ mod map;
 pub mod memory;
 pub mod open;
 mod outcome;
+pub mod position;
 mod summary;
 #[cfg(feature = "testgen")]
 pub mod testgen;
@@ -38,6 +39,7 @@ mod vertex_list;
 pub use crate::csr::Graph;
 pub use crate::error::{GenError, GraphError, ReadError, ReadErrorKind, VertexListError};
 pub use crate::outcome::Outcome;
+pub use crate::position::{Position, quote};
 pub use crate::summary::Summary;
 pub use crate::vertex::Vertex;
 pub use crate::vertex_list::parse_vertex_list;
