@@ -10,7 +10,7 @@ use crate::{Answer, Cluster, ClusterError, Gathered, Input, Job, Query, Report, 
 use gamegraph_graph::Graph;
 use gamegraph_graph::format::binary::{BinaryParts, BlockChecksum};
 use gamegraph_graph::format::{read_binary, write_binary};
-use gamegraph_graph::testgen::{SplitMix64, random_graph};
+use gamegraph_testkit::{SplitMix64, random_graph};
 use std::net::TcpListener;
 use std::path::PathBuf;
 use std::sync::atomic::AtomicUsize;

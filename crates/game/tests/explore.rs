@@ -4,7 +4,7 @@ use std::sync::atomic::{AtomicU32, Ordering};
 
 use gamegraph_game::games::{Chase, ConnectFour, OctalRows, TicTacToe};
 use gamegraph_game::{ExploreConfig, ExploreError, Explored, Game, ParseError, explore};
-use gamegraph_graph::testgen::SplitMix64;
+use gamegraph_testkit::SplitMix64;
 
 /// A game given by a random table: position `v` moves to `table[v]`.
 struct Table(Vec<Vec<u32>>);

@@ -5,8 +5,8 @@
 mod common;
 
 use gamegraph_game::{Outcome, Solution, Terminal, solve};
-use gamegraph_graph::testgen::SplitMix64;
 use gamegraph_graph::{Graph, Vertex};
+use gamegraph_testkit::SplitMix64;
 use proptest::prelude::*;
 
 /// A random game: `succ[v]` (self-loops, repeats and cycles allowed) and the terminal values.

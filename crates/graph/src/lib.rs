@@ -30,8 +30,6 @@ pub mod open;
 mod outcome;
 pub mod position;
 mod summary;
-#[cfg(feature = "testgen")]
-pub mod testgen;
 mod transpose;
 mod vertex;
 mod vertex_list;

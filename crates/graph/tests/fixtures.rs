@@ -6,7 +6,6 @@ use gamegraph_graph::format::{
     self, DotStyle, GameFile, read_auto, read_binary, read_header, write_binary, write_dot,
     write_header,
 };
-use gamegraph_graph::testgen;
 
 fn round_trips(file: &GameFile) {
     let mut bin = Vec::new();
@@ -19,7 +18,7 @@ fn round_trips(file: &GameFile) {
 
 #[test]
 fn fixtures() {
-    testgen::fixtures("graph", "*.txt", |_, text| {
+    gamegraph_testkit::fixtures("graph", "*.txt", |_, text| {
         let text = text.as_bytes();
         let file = read_auto(text).unwrap();
         round_trips(&file);

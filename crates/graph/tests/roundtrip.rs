@@ -4,14 +4,14 @@ use gamegraph_graph::format::{
     self, DotStyle, Format, GameFile, detect, read_arc_list, read_auto, read_binary, read_header,
     write_arc_list, write_binary, write_dot, write_header,
 };
-use gamegraph_graph::testgen::{self, graph};
 use gamegraph_graph::{Graph, Vertex};
+use gamegraph_testkit::graph;
 use proptest::prelude::*;
 
 /// Graphs of 1 to 39 vertices with cycles, self-loops, repeated arcs, isolated vertices and
 /// arcs in any order, and a start vertex.
 fn graphs_with_start() -> impl Strategy<Value = (Graph, Vertex)> {
-    testgen::graphs(1..=39, 6).prop_flat_map(|g| {
+    gamegraph_testkit::graphs(1..=39, 6).prop_flat_map(|g| {
         let n = g.num_vertices() as u32;
         (Just(g), (0..n).prop_map(Vertex))
     })

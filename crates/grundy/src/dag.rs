@@ -301,7 +301,7 @@ pub(crate) fn canonical_cycle(g: &Graph) -> Vec<Vertex> {
 #[cfg(test)]
 mod tests {
     use gamegraph_graph::generate::{GenConfig, random};
-    use gamegraph_graph::testgen::graph;
+    use gamegraph_testkit::graph;
 
     use super::*;
 

@@ -661,7 +661,7 @@ fn check_counter(g: &Graph, t: &ValueTable) -> Result<(), ValueError> {
 mod tests {
     use super::*;
     use crate::loopy_grundy;
-    use gamegraph_graph::testgen::{SplitMix64, graph, random_graph};
+    use gamegraph_testkit::{SplitMix64, graph, random_graph};
 
     fn table(values: &[Option<&[u64]>], finite: &[u64]) -> ValueTable {
         // values[i] = None: finite[i]; Some(k): inf{k}.

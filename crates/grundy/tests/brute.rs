@@ -2,12 +2,12 @@
 
 use std::collections::HashMap;
 
-use gamegraph_graph::testgen::{acyclic_graphs, graphs};
 use gamegraph_graph::{Graph, Vertex};
 use gamegraph_grundy::{
     HeapGame, Method, Nimber, Outcome, Play, Value, grundy, loopy_grundy, loopy_grundy_in_pool,
     par_grundy, par_loopy_grundy, play_sum, single_heap, solve_heaps,
 };
+use gamegraph_testkit::{acyclic_graphs, graphs};
 use proptest::prelude::*;
 
 mod common;

@@ -1,14 +1,13 @@
 //! Fixture graphs in `fixtures/grundy/`: certificate first, then a snapshot of the values.
 
 use gamegraph_graph::format::read_header;
-use gamegraph_graph::testgen;
 use gamegraph_grundy::{grundy, loopy_grundy, par_loopy_grundy, play_sum};
 
 mod common;
 
 #[test]
 fn fixtures() {
-    testgen::fixtures("grundy", "*.txt", |_, text| {
+    gamegraph_testkit::fixtures("grundy", "*.txt", |_, text| {
         let game = read_header(text.as_bytes()).unwrap();
         let g = &game.graph;
         let values = loopy_grundy(g);

@@ -294,9 +294,7 @@ fn run_fixture(text: &str) -> String {
 
 #[test]
 fn fixtures() {
-    gamegraph_graph::testgen::fixtures("octal", "*.txt", |_, text| {
-        [("fixtures", run_fixture(text))]
-    });
+    gamegraph_testkit::fixtures("octal", "*.txt", |_, text| [("fixtures", run_fixture(text))]);
 }
 
 /// A deadline that has passed ends the computation before any value.

@@ -1,8 +1,8 @@
 //! Loopy outcomes against `gamegraph-retro` on the explicit graph of the sum.
 
-use gamegraph_graph::testgen::graphs;
 use gamegraph_graph::{Graph, Vertex};
 use gamegraph_grundy::{Outcome, loopy_grundy, play_sum};
+use gamegraph_testkit::graphs;
 use proptest::prelude::*;
 
 /// The explicit sum of `t` copies of `g`: state (v₁, …, v_t) in base n.
@@ -78,5 +78,5 @@ proptest! {
 /// A case proptest once shrank a failure to: one vertex with a self-loop, one token.
 #[test]
 fn a_single_self_loop() {
-    check_sum(&gamegraph_graph::testgen::graph(1, &[(0, 0)]), 1).unwrap();
+    check_sum(&gamegraph_testkit::graph(1, &[(0, 0)]), 1).unwrap();
 }

@@ -2,12 +2,12 @@
 //! the explicit product graph (every vertex for every token, every size for every heap),
 //! and normal play also against `gamegraph-retro` on the same explicit graph.
 
-use gamegraph_graph::testgen::{graph, graphs};
 use gamegraph_graph::{Graph, Vertex};
 use gamegraph_grundy::{
     HeapGame, HeapMove, Method, Nimber, Outcome, Play, SUM_SEARCH_LIMIT, SumError, SumGame,
     SumMove, TokenMove, loopy_grundy, play_misere_sum, play_mixed_sum, solve_heaps,
 };
+use gamegraph_testkit::{graph, graphs};
 use proptest::prelude::*;
 
 /// The explicit product of a sum: a position is (token vertices, heap sizes), numbered

@@ -462,7 +462,7 @@ pub(crate) fn max_independent_sparse(
 mod tests {
     use super::*;
     use crate::Config;
-    use gamegraph_graph::testgen::SplitMix64;
+    use gamegraph_testkit::SplitMix64;
 
     fn lists(n: usize, edges: &[(u32, u32)]) -> Vec<Vec<u32>> {
         let mut adj = vec![Vec::new(); n];

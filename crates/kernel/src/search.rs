@@ -320,7 +320,7 @@ impl State {
 mod tests {
     use super::*;
     use crate::Config;
-    use gamegraph_graph::testgen::{SplitMix64, random_dense_graph};
+    use gamegraph_testkit::{SplitMix64, random_dense_graph};
 
     fn kernels_of(s: &mut Search, step: Option<u64>) -> Vec<Vec<usize>> {
         let mut budget = Budget::new(&Config::default());

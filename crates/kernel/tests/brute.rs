@@ -1,11 +1,11 @@
 //! Every answer against trying all subsets, on random digraphs of up to 14 vertices.
 
-use gamegraph_graph::testgen::{SplitMix64, dense_graphs, random_dense_graph};
 use gamegraph_graph::{Graph, Vertex};
 use gamegraph_kernel::{
     Config, VertexSet, alpha, beta, count_kernels, externally_stable, find_kernel,
     internally_stable, is_kernel, kernels, maximal_internally_stable, vertex_set,
 };
+use gamegraph_testkit::{SplitMix64, dense_graphs, random_dense_graph};
 use proptest::prelude::*;
 
 struct Truth {

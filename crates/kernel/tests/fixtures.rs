@@ -5,7 +5,6 @@ use std::fmt::Write as _;
 use std::io::BufReader;
 
 use gamegraph_graph::format::read_header;
-use gamegraph_graph::testgen;
 use gamegraph_graph::{Graph, Vertex};
 use gamegraph_kernel::{
     Config, Decided, KernelError, VertexSet, alpha, beta, count_kernels, externally_stable,
@@ -52,7 +51,7 @@ fn report(g: &Graph, cfg: &Config, limit: usize) -> Result<String, KernelError> 
 
 #[test]
 fn fixtures() {
-    testgen::fixtures("kernel", "*.txt", |_, text| {
+    gamegraph_testkit::fixtures("kernel", "*.txt", |_, text| {
         let g = read_header(text.as_bytes()).unwrap().graph;
         let cfg = Config::default();
         // Certificates.
@@ -85,7 +84,7 @@ fn fixtures() {
 
 /// The graph of `fixtures/kernel/NAME`.
 fn fixture_graph(name: &str) -> Graph {
-    let path = testgen::fixture_dir("kernel").join(name);
+    let path = gamegraph_testkit::fixture_dir("kernel").join(name);
     read_header(BufReader::new(std::fs::File::open(path).unwrap())).unwrap().graph
 }
 

@@ -1,9 +1,9 @@
 //! α and β against small independent exact searches on random digraphs of up to 40
 //! vertices, and the same answers on 1, 2 and 3 threads.
 
-use gamegraph_graph::testgen::{SplitMix64, random_graph};
 use gamegraph_graph::{Graph, Vertex};
 use gamegraph_kernel::{Config, alpha, beta, externally_stable, internally_stable};
+use gamegraph_testkit::{SplitMix64, random_graph};
 
 /// Undirected neighbourhoods as masks (self-loops as a separate mask).
 fn masks(g: &Graph) -> (Vec<u64>, u64, Vec<u64>) {

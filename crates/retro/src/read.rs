@@ -224,7 +224,7 @@ impl<'a> Line<'a> {
 mod tests {
     use super::*;
     use crate::{solve, verify};
-    use gamegraph_graph::testgen::{SplitMix64, random_graph};
+    use gamegraph_testkit::{SplitMix64, random_graph};
 
     fn err(text: &str, n: usize) -> (Option<(u64, u64)>, String) {
         let e = read_table(text.as_bytes(), n).unwrap_err();

@@ -139,7 +139,7 @@ mod tests {
     use super::*;
     use crate::labels::NONE;
     use crate::solve;
-    use gamegraph_graph::testgen::graph;
+    use gamegraph_testkit::graph;
 
     fn parts(s: &Solution) -> (Vec<Outcome>, Vec<u32>, Vec<u32>) {
         let n = s.num_vertices();

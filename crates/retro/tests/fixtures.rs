@@ -2,12 +2,11 @@
 //! table beside the input.
 
 use gamegraph_graph::format::read_header;
-use gamegraph_graph::testgen;
 use gamegraph_retro::{par_solve, solve, verify};
 
 #[test]
 fn fixtures() {
-    testgen::fixtures("retro", "*.txt", |path, text| {
+    gamegraph_testkit::fixtures("retro", "*.txt", |path, text| {
         let file = read_header(text.as_bytes()).unwrap();
         let g = &file.graph;
         let s = solve(g);

@@ -2,9 +2,9 @@
 //! (docs/games.md) applied round by round until nothing changes, on thousands of small
 //! random graphs with cycles, self-loops, repeated arcs and isolated vertices.
 
-use gamegraph_graph::testgen::{graph, graphs};
 use gamegraph_graph::{Graph, Vertex};
 use gamegraph_retro::{Outcome, par_solve, solve, verify};
+use gamegraph_testkit::{graph, graphs};
 use proptest::prelude::*;
 
 /// Outcome, depth and optimal move of every vertex, computed the slow way.

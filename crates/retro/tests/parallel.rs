@@ -1,9 +1,9 @@
 //! `par_solve` returns exactly `solve`'s solution on pools of 1, 2, 3 and 4 threads, on
 //! graphs large enough for its frontiers to be expanded in parallel.
 
-use gamegraph_graph::testgen::{SplitMix64, graphs, random_graph};
 use gamegraph_graph::{Graph, Vertex};
 use gamegraph_retro::{Outcome, par_solve, solve, verify};
+use gamegraph_testkit::{SplitMix64, graphs, random_graph};
 use proptest::prelude::*;
 
 fn pools() -> Vec<rayon::ThreadPool> {

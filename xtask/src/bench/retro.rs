@@ -24,19 +24,6 @@ use anyhow::{Context, Result, bail};
 
 use super::{Measured, best_of, build_release, mib, secs};
 
-/// Peak-memory target: bytes per arc and per vertex.
-const BYTES_PER_ARC: u64 = 10;
-const BYTES_PER_VERTEX: u64 = 40;
-
-/// Wall-time target for 10^8 arcs from binary on two threads, in seconds.
-const TARGET_SECS: f64 = 3.0;
-
-/// The input name of a binary file with a stored predecessor index.
-const INDEXED: &str = "binary, stored predecessors";
-
-/// Size of the header-text time targets against the strong baseline.
-const TEXT_TARGET_ARCS: u64 = 10_000_000;
-
 /// Largest benchmark input whose `--all` tables are compared before timing.
 const CHECK_ALL_ARCS: u64 = 1_000_000;
 
@@ -263,7 +250,6 @@ pub(crate) fn run(root: &Path, quick: bool) -> Result<()> {
          small graphs (fixtures/retro and generated)"
     );
     let mut rows = Vec::new();
-    let mut verdicts = Vec::new();
     let mut mixes = Vec::new();
     for w in workloads(quick) {
         let m = w.arcs;
@@ -305,13 +291,6 @@ pub(crate) fn run(root: &Path, quick: bool) -> Result<()> {
                         w.name()
                     );
                 }
-                let ratio = strong_m.wall.as_secs_f64() / measured.wall.as_secs_f64();
-                if threads == "2" {
-                    verdicts.push(memory_verdict(w, input, measured, ratio));
-                }
-                if input == "header text" {
-                    verdicts.push(text_verdict(w, threads, measured, ratio));
-                }
                 rows.push(Row {
                     workload: w,
                     input,
@@ -334,58 +313,7 @@ pub(crate) fn run(root: &Path, quick: bool) -> Result<()> {
     for line in mixes {
         println!("{line}");
     }
-    println!();
-    println!("Targets:");
-    for v in verdicts {
-        println!("{v}");
-    }
     Ok(())
-}
-
-/// The memory verdict of an input on two threads, and at 10^8 arcs the time verdict of the
-/// binary file with a stored predecessor index (the file without it is timed, not judged).
-fn memory_verdict(w: Workload, input: &str, measured: Measured, ratio: f64) -> String {
-    let m = w.arcs;
-    let budget = BYTES_PER_ARC * m + BYTES_PER_VERTEX * w.vertices();
-    let timed = m >= 100_000_000 && input == INDEXED;
-    let fast = !timed || measured.wall.as_secs_f64() <= TARGET_SECS;
-    format!(
-        "- {}, {m} arcs, {input}, 2 threads: {} s{}, peak {} MiB of a {} MiB budget \
-         ({BYTES_PER_ARC} B/arc + {BYTES_PER_VERTEX} B/vertex): {}; {ratio:.2}x the strong baseline's speed",
-        w.name(),
-        secs(measured.wall),
-        if timed { format!(" (target {TARGET_SECS} s)") } else { String::new() },
-        mib(measured.peak_rss),
-        mib(budget),
-        match (fast, measured.peak_rss <= budget) {
-            (true, true) => "both targets met",
-            (false, true) => "memory target met, time target MISSED",
-            (true, false) => "time target met, memory target MISSED",
-            (false, false) => "time and memory targets MISSED",
-        },
-    )
-}
-
-/// The verdict of a header-text input against the strong baseline: on two threads at most
-/// 0.5x its time, on one thread at most 1.0x.
-fn text_verdict(w: Workload, threads: &str, measured: Measured, ratio: f64) -> String {
-    let limit = if threads == "2" { 0.5 } else { 1.0 };
-    let share = 1.0 / ratio;
-    let verdict = if w.arcs != TEXT_TARGET_ARCS {
-        format!("not judged, the target is set at {TEXT_TARGET_ARCS} arcs")
-    } else if share <= limit {
-        "target met".to_owned()
-    } else {
-        "target MISSED".to_owned()
-    };
-    format!(
-        "- {}, {} arcs, header text, {threads} thread{}: {} s, {share:.2}x the strong baseline's \
-         time (target at most {limit:.1}x): {verdict}",
-        w.name(),
-        w.arcs,
-        if threads == "1" { "" } else { "s" },
-        secs(measured.wall),
-    )
 }
 
 fn print_table(rows: &[Row]) {

@@ -171,7 +171,6 @@ fn run_retro(args: RetroArgs) -> Result<ExitCode, CliError> {
     }
     let report = report.map_err(|e| cli_error(e, &name, &mut failed))?;
     if args.stats {
-        #[allow(clippy::print_stderr)]
         {
             eprintln!(
                 "dist: process {}: rounds {}, bytes sent {}",
@@ -340,7 +339,6 @@ fn report_panics() {
         let what: String = what.chars().take(400).collect();
         let at =
             info.location().map(|l| format!(" at {}:{}", l.file(), l.line())).unwrap_or_default();
-        #[allow(clippy::print_stderr)]
         {
             eprintln!("error: internal error: {what}{at}");
         }

@@ -77,7 +77,6 @@ pub(crate) fn run(args: Args) -> Result<ExitCode, CliError> {
         anyhow::Error::new(e).context(format!("cannot listen on {}:{}", args.host, args.port))
     })?;
     let url = format!("http://{}", listener.local_addr()?);
-    #[allow(clippy::print_stderr)]
     {
         eprintln!("listening on {url}");
     }
@@ -109,7 +108,6 @@ fn open_browser(url: &str) {
         .stderr(std::process::Stdio::null())
         .spawn();
     if started.is_err() {
-        #[allow(clippy::print_stderr)]
         {
             eprintln!("note: cannot start {opener}; open {url} in a browser");
         }

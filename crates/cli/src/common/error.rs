@@ -80,7 +80,6 @@ pub(crate) fn finish(result: Result<ExitCode, CliError>) -> ExitCode {
         Ok(code) => code,
         Err(e) if is_broken_pipe(&e) => ExitCode::SUCCESS,
         Err(e) => {
-            #[allow(clippy::print_stderr)]
             {
                 eprintln!("error: {e}");
             }

@@ -269,7 +269,6 @@ fn tests_file(given: Option<&std::path::Path>) -> Option<std::path::PathBuf> {
         return given.map(std::path::Path::to_path_buf);
     }
     let local = std::path::Path::new("tab.inp");
-    #[allow(clippy::print_stderr)]
     if local.is_file() {
         eprintln!("reading the tests from tab.inp in this folder");
         Some(local.to_path_buf())

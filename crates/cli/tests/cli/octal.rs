@@ -1,6 +1,6 @@
 //! `gamegraph octal` and `gamegraph subtraction`, run as a process.
 
-mod support;
+use crate::support;
 
 use std::path::Path;
 use std::process::Output;

@@ -1,7 +1,7 @@
 //! `gamegraph verify`, run as a process: tampered answers are refused with the rule they
 //! break, and the solvers' own answers on every fixture pass.
 
-mod support;
+use crate::support;
 
 use std::fs;
 use std::path::{Path, PathBuf};

@@ -1,7 +1,7 @@
 //! `gamegraph play`: whole games piped into standard input, checked against the solvers'
 //! own optimal lines.
 
-mod support;
+use crate::support;
 
 use std::path::Path;
 

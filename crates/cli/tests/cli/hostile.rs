@@ -2,7 +2,7 @@
 //! files and codes, and computations that cannot end soon. Each ends with a clear message
 //! and exit code 2 (bad or impossible input) or 3 (a limit reached), never a panic.
 
-mod support;
+use crate::support;
 
 use std::path::Path;
 use std::process::Output;

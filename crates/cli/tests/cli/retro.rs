@@ -1,6 +1,6 @@
 //! `gamegraph retro` and `gamegraph-retro`, run as processes in a temporary directory.
 
-mod support;
+use crate::support;
 
 use std::fs;
 use std::path::Path;

@@ -1,6 +1,6 @@
 //! `gamegraph kernel` as a process.
 
-mod support;
+use crate::support;
 
 use std::path::{Path, PathBuf};
 use std::process::Output;

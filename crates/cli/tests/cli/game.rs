@@ -1,7 +1,7 @@
 //! `gamegraph game`: games given by their rules, solved and queried by position, from the
 //! solver and from a results file.
 
-mod support;
+use crate::support;
 
 use std::fs;
 

@@ -1,6 +1,6 @@
 //! `gamegraph grundy` end to end.
 
-mod support;
+use crate::support;
 
 use std::path::Path;
 use std::process::Output;

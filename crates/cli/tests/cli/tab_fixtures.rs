@@ -2,11 +2,10 @@
 //! the min-max certificate, then its answer and optimal line (from the library) and its
 //! drawings (from `gamegraph tab --board` and `--svg`) are snapshotted.
 
-mod support;
+use crate::support;
 
 use std::fmt::Write as _;
 
-use gamegraph_graph::testgen;
 use gamegraph_tab::{Board, Config, Outcome, Solution, parse_tests, solve};
 use support::{TempDir, text};
 
@@ -45,7 +44,7 @@ fn draw(dir: &TempDir, board: Board, extra: &[&str]) -> String {
 #[test]
 fn fixtures() {
     let dir = TempDir::new("tab-fixtures");
-    testgen::fixtures("tab", "*.inp", |path, input| {
+    gamegraph_testkit::fixtures("tab", "*.inp", |path, input| {
         let tests = parse_tests(input.as_bytes()).unwrap();
         let mut out = String::new();
         for (i, t) in tests.iter().enumerate() {

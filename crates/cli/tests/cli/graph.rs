@@ -1,6 +1,6 @@
 //! `gamegraph gen`, `convert` and `info`, run as processes in a temporary directory.
 
-mod support;
+use crate::support;
 
 use std::fs;
 use std::path::Path;

@@ -1,8 +1,6 @@
 //! What the CLI tests share: a temporary directory removed on drop, and running a binary
 //! in it with optional standard input.
 
-#![allow(dead_code)] // each test binary uses its own subset
-
 use std::fs;
 use std::io::Write;
 use std::ops::Deref;

@@ -6,8 +6,8 @@
 //! Without Chromium and chromedriver the test is skipped with one line on stderr, unless
 //! `GAMEGRAPH_REQUIRE_BROWSER=1` (set by `.ci/run`, which installs them) makes it fail.
 
-mod server;
-mod support;
+use crate::server;
+use crate::support;
 
 use std::future::Future;
 use std::io::Write as _;

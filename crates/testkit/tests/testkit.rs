@@ -1,10 +1,10 @@
 //! The shared test support keeps its promises: the generator's reference values, graphs of
 //! the asked sizes and kinds, and a fixture pattern that matches nothing fails.
 
-use gamegraph_graph::testgen::{
-    self, SplitMix64, acyclic_graphs, dense_graphs, graphs, random_dense_graph, random_graph,
-};
 use gamegraph_graph::{Graph, Vertex};
+use gamegraph_testkit::{
+    SplitMix64, acyclic_graphs, dense_graphs, graphs, random_dense_graph, random_graph,
+};
 use proptest::prelude::*;
 
 /// Whether `g` has no cycle (sinks removed until nothing changes).
@@ -51,7 +51,7 @@ fn the_builders_draw_what_they_say() {
 
 #[test]
 fn a_pattern_that_matches_nothing_fails() {
-    let run = || testgen::fixtures("graph", "*.nothing", |_, _| [("x", String::new())]);
+    let run = || gamegraph_testkit::fixtures("graph", "*.nothing", |_, _| [("x", String::new())]);
     assert!(std::panic::catch_unwind(run).is_err());
 }
 

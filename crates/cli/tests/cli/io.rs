@@ -1,7 +1,7 @@
 //! How every command treats its files: pipes and FIFOs as input, paths in every I/O error,
 //! output files that appear whole or not at all, closed pipes, thread counts.
 
-mod support;
+use crate::support;
 
 use std::fs;
 use std::io::Read;

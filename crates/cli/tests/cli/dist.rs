@@ -1,7 +1,7 @@
 //! `gamegraph dist retro`: clusters of processes on loopback, compared byte for byte with
 //! `gamegraph retro`, and their failures.
 
-mod support;
+use crate::support;
 
 use std::fs;
 use std::io::Write;

@@ -2,8 +2,8 @@
 //! `--json`; bad requests get 400, large bodies 413, slow solves 503, and the server keeps
 //! serving.
 
-mod server;
-mod support;
+use crate::server;
+use crate::support;
 
 use std::fs;
 use std::path::{Path, PathBuf};

@@ -1,6 +1,6 @@
 //! `gamegraph tab` end to end: the binary in a temporary directory.
 
-mod support;
+use crate::support;
 
 use std::fs;
 use std::path::Path;

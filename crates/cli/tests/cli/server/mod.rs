@@ -1,14 +1,12 @@
 //! What the server tests share: a `gamegraph serve` child on a free port, and a small
 //! HTTP/1.1 client over a plain socket.
 
-#![allow(dead_code)] // each test binary uses its own subset
-
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
 use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 
-use super::support::GAMEGRAPH;
+use crate::support::GAMEGRAPH;
 
 /// A running `gamegraph serve --port 0`, stopped on drop.
 pub(crate) struct Server {

@@ -1,6 +1,6 @@
-//! Support for the workspace's tests (the `testgen` feature): a seeded random number
-//! generator, builders and proptest strategies for random game graphs, and one helper
-//! that snapshots every input of a fixture folder.
+//! Support for the workspace's tests: a seeded random number generator, builders and
+//! proptest strategies for random game graphs, and one helper that snapshots every input of
+//! a fixture folder. Used only as a dev-dependency; never published.
 //!
 //! The strategies draw the graphs the solvers find hard: cycles, self-loops, sinks,
 //! repeated arcs and isolated vertices ([`graphs`]), graphs without a cycle
@@ -8,7 +8,7 @@
 //! subset ([`dense_graphs`]).
 //!
 //! ```
-//! use gamegraph_graph::testgen::{SplitMix64, graph, random_graph};
+//! use gamegraph_testkit::{SplitMix64, graph, random_graph};
 //!
 //! let g = graph(3, &[(0, 1), (1, 2), (2, 0)]);
 //! assert_eq!(g.num_arcs(), 3);
@@ -22,23 +22,27 @@ use std::path::{Path, PathBuf};
 
 use proptest::prelude::*;
 
-use crate::{Graph, Vertex, generate};
+use gamegraph_graph::{Graph, Vertex};
 
-/// SplitMix64 (Steele, Lea and Flood 2014), the generator of [`generate`](mod@crate::generate):
-/// the same numbers for the same seed on every platform and in every version of the
-/// dependencies.
+/// SplitMix64 (Steele, Lea and Flood 2014), the generator that
+/// [`gamegraph_graph::generate`] uses too: the same numbers for the same seed on every
+/// platform and in every version of the dependencies.
 #[derive(Debug, Clone)]
-pub struct SplitMix64(generate::SplitMix64);
+pub struct SplitMix64(u64);
 
 impl SplitMix64 {
     /// The generator for `seed`.
     pub const fn new(seed: u64) -> Self {
-        SplitMix64(generate::SplitMix64(seed))
+        SplitMix64(seed)
     }
 
     /// The next 64 random bits.
     pub fn next_u64(&mut self) -> u64 {
-        self.0.next_u64()
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
     }
 
     /// A value in `0..n`, for `1 <= n <= 2^32` (Lemire's multiply-shift).
@@ -47,7 +51,7 @@ impl SplitMix64 {
     /// If `n` is above 2^32.
     pub fn below(&mut self, n: u64) -> u64 {
         assert!(n <= 1 << 32, "SplitMix64::below({n}): at most 2^32");
-        u64::from(self.0.below(n))
+        ((u128::from(self.next_u64()) * u128::from(n)) >> 64) as u64
     }
 
     /// True with probability `per_mille / 1000`.

@@ -1,0 +1,22 @@
+//! The command-line tests, one binary: each module drives the `gamegraph` binaries the way a
+//! user does (arguments, files, standard input) and checks their output, files and exit codes.
+
+mod server;
+mod support;
+
+mod browser;
+mod dist;
+mod game;
+mod graph;
+mod grundy;
+mod hostile;
+mod io;
+mod kernel;
+mod nim;
+mod octal;
+mod play;
+mod retro;
+mod serve;
+mod tab;
+mod tab_fixtures;
+mod verify;
