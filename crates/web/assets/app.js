@@ -1084,7 +1084,8 @@ function showGame(pos, value) {
   games.value = value;
   const me = mover(pos);
   const other = me === 'X' ? 'O' : 'X';
-  setText('games-summary', `${me} to move: ${valueWords(value.outcome, value.remoteness)} for ${me}`);
+  setText('games-summary', value.moves.length === 0 ? 'the game is over'
+    : `${me} to move: ${valueWords(value.outcome, value.remoteness)} for ${me}`);
   const grid = pos.split('/');
   const table = el('table', { id: 'games-grid', class: games.name });
   if (games.name === 'connect-four') {
