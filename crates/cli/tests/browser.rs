@@ -751,6 +751,28 @@ async fn games_view(c: &Client) {
     assert_eq!(text_of(c, "games-cell-4-2").await, "X");
 }
 
+/// α and β are computed on request: when one passes the server's time limit, the kernels
+/// stay shown and only that part says why it failed. `url` is a server with a 2 s limit.
+async fn kernel_parts_fail_alone(c: &Client, url: &str) {
+    c.goto(&format!("{url}/#kernel")).await.unwrap();
+    until("the page to load", || async {
+        let ready = c.execute("return document.body.dataset.ready === 'true';", vec![]).await;
+        ready.ok().and_then(|v| v.as_bool()).filter(|&b| b)
+    })
+    .await;
+    let dir = TempDir::new("browser-kernel-parts");
+    let big =
+        gamegraph(&dir, &["gen", "--vertices", "2000", "--arcs", "5000", "--seed", "7"], None);
+    set_value(c, "kernel-input", &text(&big.stdout)).await;
+    click(c, "#kernel-solve").await;
+    let summary = wait_text(c, "kernel-summary", |t| t.starts_with("2000 vertices")).await;
+    click(c, "#kernel-beta").await;
+    let beta = wait_text(c, "kernel-beta-text", |t| t.starts_with("β failed")).await;
+    assert!(beta.contains("longer than the server allows (2 s)"), "{beta}");
+    assert_eq!(text_of(c, "kernel-summary").await, summary, "the kernels stay");
+    assert_eq!(text_of(c, "kernel-error").await, "");
+}
+
 /// The drawing: an arc that would cross a vertex is bent; a long chain stays readable.
 async fn drawing(c: &Client) {
     c.goto(&format!("{}/#graph", origin(c).await)).await.unwrap();
@@ -805,6 +827,8 @@ fn every_view_in_headless_chromium_plays_to_the_end_and_agrees_with_the_cli() {
         clicks_and_words(&c).await;
         games_view(&c).await;
         drawing(&c).await;
+        let limited = Server::start(&["--time-limit", "2"]);
+        kernel_parts_fail_alone(&c, &limited.url()).await;
         let errors = c.execute("return window.ggErrors;", vec![]).await.unwrap();
         assert_eq!(errors, json!([]), "script errors on the page");
         c.close().await.unwrap();

@@ -128,8 +128,10 @@ function wholeNumber(id, label, optional) {
 
 const running = {};
 
-async function busy(view, button, clear, work) {
+async function busy(view, button, clear, work, clearFirst) {
   if (running[view]) running[view].abort();
+  // A new game replaces the old one at once; a new answer greys the old one until it comes.
+  if (clearFirst) clear();
   const ctrl = new AbortController();
   running[view] = ctrl;
   const section = $(`view-${view}`);
@@ -563,7 +565,7 @@ function solveTab() {
       tab.d = board.board;
       renderBoard();
     }
-  });
+  }, true);
 }
 
 /** The position at the piece's cell, described by the server: its moves and the engine's. */
@@ -626,13 +628,14 @@ async function tabStep() {
     g.pos = await tabPosition(g);
   } catch (e) { showError('tab', e); return; }
   if (tab.game !== g) return;
-  showTabPosition();
   if (g.pos.over) {
+    // The result first, so that nothing reads "to move" in a finished game without it.
     g.over = true;
-    showTabPosition();
     setText('tab-result', endLine(g.me, false));
+    showTabPosition();
     return;
   }
+  showTabPosition();
   if (!g.me) {
     const next = g.pos.engine;
     logLine('tab-log', `engine: column ${next.y} -> (${next.x},${next.y})`);
@@ -714,7 +717,7 @@ function newHeapGame() {
     heaps.history = [];
     logLine('heaps-log', `start: heaps ${sizes.join(', ')}`);
     heapStep();
-  });
+  }, true);
 }
 
 /** The position's rules and the engine's move, from the server (`move` first, if given). */
@@ -767,13 +770,13 @@ async function heapStep() {
     heaps.shown = 1;
     showSteps();
   } catch (e) { showError('heaps', e); return; }
-  if (g.pos.over) g.over = true;
+  if (g.pos.over) {
+    g.over = true;
+    setText('heaps-result', endLine(g.me, heaps.misere));
+  }
   renderHeaps();
   setText('heaps-turn', `heaps ${sizes.join(', ')} (${who(g.me)} to move)${k && !g.over ? `: take from up to ${k} heaps, then press Take` : ''}`);
-  if (g.over) {
-    setText('heaps-result', endLine(g.me, heaps.misere));
-    return;
-  }
+  if (g.over) return;
   if (!g.me) {
     setTimeout(() => {
       if (heaps.game !== g) return;
@@ -1052,7 +1055,7 @@ function newGame() {
     clearGames();
     Object.assign(games, { name, cols, rows, history: [] });
     showGame(start, value);
-  });
+  }, true);
 }
 
 function gameQuery(name, cols, rows, position, signal) {
