@@ -182,6 +182,8 @@ fn bad_games_are_refused_with_exit_code_2() {
         &["play"],
         &["play", &fixture("retro/seed.txt"), "--start", "9"],
         &["play", "-"],
+        &["play", "--game", "tic-tac-toe", "--json"],
+        &["play", &fixture("retro/seed.txt"), "--json"],
     ] {
         let out = gamegraph(&dir, args, None);
         assert_eq!(out.status.code(), Some(2), "{args:?}: {}", text(&out.stderr));

@@ -130,11 +130,13 @@ pub(crate) fn run(args: Args) -> Result<ExitCode, CliError> {
     let stdin = io::stdin().lock();
     let echo = !io::stdin().is_terminal();
     let out = Output::create(None)?;
+    if args.json && args.tab.is_none() && args.heaps.is_none() {
+        return Err(CliError::Usage(
+            "--json describes a position of --tab or --heaps (for --game, use `gamegraph game NAME query --json`)".into(),
+        ));
+    }
     if let Some(spec) = &args.game {
         return rules_game(spec, args.threads, me_first, stdin, echo, out);
-    }
-    if args.json && args.tab.is_none() && args.heaps.is_none() {
-        return Err(CliError::Usage("--json describes a position of --tab or --heaps".into()));
     }
     if let Some(t) = &args.tab {
         let (game, start) = TabGame::new(t)?;
