@@ -172,28 +172,42 @@ mod tests {
         use gamegraph_web::ParamKind;
         let cli = Cli::command();
         for endpoint in gamegraph_web::endpoints() {
-            let command = cli
-                .find_subcommand(endpoint.name)
-                .unwrap_or_else(|| panic!("/api/{} has no command", endpoint.name));
-            let has_long = |name: &str| command.get_arguments().any(|a| a.get_long() == Some(name));
+            let mut command = &cli;
+            for word in endpoint.command {
+                command = command.find_subcommand(word).unwrap_or_else(|| {
+                    panic!("/api/{}: `gamegraph {}` has no command", endpoint.name, word)
+                });
+            }
+            // `--json` and the positional arguments belong to the action, if there is one.
+            let action = endpoint.action.map_or(command, |a| {
+                command
+                    .find_subcommand(a)
+                    .unwrap_or_else(|| panic!("/api/{}: no action `{a}`", endpoint.name))
+            });
+            let has_long = |c: &clap::Command, name: &str| {
+                c.get_arguments().any(|a| a.get_long() == Some(name))
+            };
             if endpoint.json {
-                assert!(has_long("json"), "{} has no --json", endpoint.name);
+                assert!(has_long(action, "json"), "{} has no --json", endpoint.name);
+            }
+            if let gamegraph_web::Input::Flag(name) = endpoint.input {
+                assert!(has_long(command, name), "/api/{}: no --{name}", endpoint.name);
             }
             for param in endpoint.params {
                 match param.kind {
                     ParamKind::Flag | ParamKind::Value | ParamKind::List => assert!(
-                        has_long(param.name),
+                        has_long(command, param.name),
                         "/api/{}?{} is not a flag of `gamegraph {}`",
                         endpoint.name,
                         param.name,
-                        endpoint.name
+                        endpoint.command.join(" ")
                     ),
                     ParamKind::Positional | ParamKind::Positionals => assert!(
-                        command.get_positionals().next().is_some(),
+                        action.get_positionals().next().is_some(),
                         "/api/{}?{} but `gamegraph {}` takes no positional argument",
                         endpoint.name,
                         param.name,
-                        endpoint.name
+                        endpoint.command.join(" ")
                     ),
                 }
                 let flag = command.get_arguments().find(|a| a.get_long() == Some(param.name));
@@ -206,6 +220,18 @@ mod tests {
                         endpoint.name,
                         param.name
                     );
+                    if let (Some(choices), Some(values)) =
+                        (param.choices, Some(flag.get_possible_values()).filter(|v| !v.is_empty()))
+                    {
+                        for c in choices {
+                            assert!(
+                                values.iter().any(|v| v.matches(c, false)),
+                                "/api/{}?{}={c} is not a value of the flag",
+                                endpoint.name,
+                                param.name
+                            );
+                        }
+                    }
                 }
             }
         }

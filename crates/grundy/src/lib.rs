@@ -99,6 +99,7 @@ mod heaps;
 mod loopy;
 mod nimber;
 pub mod octal;
+pub mod play;
 mod product;
 mod quote;
 pub mod render;

@@ -82,6 +82,7 @@ mod config;
 mod error;
 mod parse;
 mod period;
+pub mod play;
 mod row;
 mod solution;
 mod solve;

@@ -10,20 +10,156 @@ window.addEventListener('unhandledrejection', (e) => window.ggErrors.push(String
 const $ = (id) => document.getElementById(id);
 const MAX_DRAWN = 500;
 
+/**
+ * JSON.parse, except that an integer beyond 2^53 becomes a BigInt instead of a rounded
+ * double: the API's integers (tab board answers, heap sizes) are exact u64s.
+ */
+function parseJSON(text) {
+  let i = 0;
+  const fail = () => { throw new Error(`the server's answer is not JSON (at character ${i})`); };
+  const ws = () => { while (i < text.length && ' \t\n\r'.includes(text[i])) i++; };
+  const value = () => {
+    ws();
+    const c = text[i];
+    if (c === '{') {
+      i++;
+      const o = {};
+      ws();
+      if (text[i] === '}') { i++; return o; }
+      for (;;) {
+        ws();
+        if (text[i] !== '"') fail();
+        const k = string();
+        ws();
+        if (text[i++] !== ':') fail();
+        o[k] = value();
+        ws();
+        if (text[i] === ',') { i++; continue; }
+        if (text[i++] !== '}') fail();
+        return o;
+      }
+    }
+    if (c === '[') {
+      i++;
+      const a = [];
+      ws();
+      if (text[i] === ']') { i++; return a; }
+      for (;;) {
+        a.push(value());
+        ws();
+        if (text[i] === ',') { i++; continue; }
+        if (text[i++] !== ']') fail();
+        return a;
+      }
+    }
+    if (c === '"') return string();
+    for (const [word, v] of [['true', true], ['false', false], ['null', null]]) {
+      if (text.startsWith(word, i)) { i += word.length; return v; }
+    }
+    const m = /^-?\d+(\.\d+)?([eE][+-]?\d+)?/.exec(text.slice(i, i + 400));
+    if (!m) fail();
+    i += m[0].length;
+    const n = Number(m[0]);
+    return !m[1] && !m[2] && !Number.isSafeInteger(n) ? BigInt(m[0]) : n;
+  };
+  const string = () => {
+    const start = i;
+    i++;
+    while (text[i] !== '"') { if (i >= text.length) fail(); i += text[i] === '\\' ? 2 : 1; }
+    i++;
+    return JSON.parse(text.slice(start, i));
+  };
+  const v = value();
+  ws();
+  if (i !== text.length) fail();
+  return v;
+}
+
 /** POST `body` to /api/`cmd` with the query `params` (empty values left out). */
-async function api(cmd, params, body) {
+async function api(cmd, params, body, signal) {
   const q = new URLSearchParams();
   for (const [k, v] of Object.entries(params || {})) {
     if (v !== undefined && v !== null && v !== '' && v !== false) q.append(k, String(v));
   }
-  const r = await fetch(`/api/${cmd}?${q}`, { method: 'POST', body: body ?? '' });
+  const r = await fetch(`/api/${cmd}?${q}`, { method: 'POST', body: body ?? '', signal });
   const text = await r.text();
   if (!r.ok) {
     let msg = text;
     try { msg = JSON.parse(text).error; } catch (_) { /* not JSON */ }
-    throw new Error(msg);
+    throw new Error(pageWords(msg));
   }
-  return cmd === 'convert' ? text : JSON.parse(text);
+  return cmd === 'convert' ? text : parseJSON(text);
+}
+
+/** The page's names of the command-line flags its fields fill. */
+const FIELDS = {
+  start: 'Start', format: 'Format', rows: 'Rows N', cols: 'Columns M', at: 'Cell X,Y',
+  heaps: 'Heaps', max: 'Take at most', moore: "Moore's k", upto: 'Values up to', code: 'Code or set',
+  set: 'Code or set', move: 'the move', tab: 'the board',
+};
+
+/** A message of the command line, said in the page's words (its fields, not its flags). */
+function pageWords(msg) {
+  let m = String(msg);
+  m = m.replace(/<stdin>:(\d+):(\d+):\s*/g, 'line $1, column $2 of the input: ');
+  m = m.replace(/<stdin>:(\d+):\s*/g, 'line $1 of the input: ');
+  m = m.replace(/<stdin>:?\s*/g, 'the input: ');
+  m = m.replace(/invalid value '([^']*)' for '--([\w-]+)[^']*': (.*)/, (_, v, f, why) =>
+    `${FIELDS[f] || f}: "${v}" is not valid (${why.replace('invalid digit found in string', 'not a whole number')})`);
+  m = m.replace(/`--format (\w+)`/g, 'Format "$1"').replace(/--format (\w+)/g, 'Format "$1"');
+  m = m.replace(/--start V/g, 'the Start field').replace(/--start (\d+)/g, 'Start $1');
+  m = m.replace(/the solve passed the time limit of ([\d.]+) s \(start the server with a larger --time-limit\)/,
+    'this takes longer than the server allows ($1 s)');
+  m = m.replace(/--(rows|cols|at|heaps|max|moore|upto)\b/g, (_, f) => FIELDS[f]);
+  return m;
+}
+
+/** Checks that field `id` holds a whole number; returns it as text. */
+function wholeNumber(id, label, optional) {
+  const v = $(id).value.trim();
+  if (v === '' && optional) return '';
+  if (!/^\d+$/.test(v)) throw new Error(`${label} is a whole number, not "${v}"`);
+  return v;
+}
+
+// ---------------------------------------------------------------------------------------
+// Work in progress: one request at a time per view, with the button disabled, a busy line
+// with Cancel, and the previous answer greyed out (and cleared if the new one fails).
+
+const running = {};
+
+async function busy(view, button, clear, work, clearFirst) {
+  if (running[view]) running[view].abort();
+  // A new game replaces the old one at once; a new answer greys the old one until it comes.
+  if (clearFirst) clear();
+  const ctrl = new AbortController();
+  running[view] = ctrl;
+  const section = $(`view-${view}`);
+  section.classList.add('working');
+  $(`${view}-busy`).hidden = false;
+  $(button).disabled = true;
+  showError(view, null);
+  try {
+    await work(ctrl.signal);
+  } catch (e) {
+    if (running[view] !== ctrl) return;
+    clear();
+    showError(view, ctrl.signal.aborted ? new Error('cancelled: the previous answer was cleared') : e);
+  } finally {
+    if (running[view] === ctrl) {
+      running[view] = null;
+      section.classList.remove('working');
+      $(`${view}-busy`).hidden = true;
+      $(button).disabled = false;
+    }
+  }
+}
+
+function addBusyLine(view) {
+  const line = el('p', { id: `${view}-busy`, class: 'busy' }, 'working… ',
+    el('button', { id: `${view}-cancel`, onclick: () => running[view] && running[view].abort() }, 'Cancel'));
+  line.hidden = true;
+  $(`${view}-error`).before(line);
 }
 
 function el(tag, attrs, ...children) {
@@ -84,14 +220,69 @@ function drawGraph(container, n, arcs, opts) {
       { selector: 'node.target', style: { 'border-width': 4, 'border-color': '#ffb300' } },
       { selector: 'node.here', style: { 'border-width': 6, 'border-color': '#1e88e5' } },
       { selector: 'edge', style: { width: 1.5, 'curve-style': 'bezier', 'target-arrow-shape': 'triangle', 'line-color': '#90a4ae', 'target-arrow-color': '#90a4ae', 'arrow-scale': 0.9 } },
+      { selector: 'edge.around', style: { 'curve-style': 'unbundled-bezier', 'control-point-distances': 'data(bend)', 'control-point-weights': 0.5 } },
       { selector: 'edge.pv', style: { width: 4, 'line-color': '#1e88e5', 'target-arrow-color': '#1e88e5' } },
     ],
   });
   if (opts.onTap) cy.on('tap', 'node', (e) => opts.onTap(e.target.data('v')));
+  cy.on('layoutstop', () => { curveAround(cy); fitReadable(cy); });
+  curveAround(cy);
+  fitReadable(cy);
   // Drawn in a hidden view: laid out again once the view is shown.
   cy.scratch('layout', layout);
   cy.scratch('hidden', container.offsetWidth === 0);
   return cy;
+}
+
+/** Arcs whose straight line would pass under another vertex are bent around it. */
+function curveAround(cy) {
+  const nodes = cy.nodes().map((n) => ({ id: n.id(), p: n.position(), r: n.width() / 2 + 3 }));
+  cy.edges().forEach((e) => {
+    e.removeClass('around');
+    const s = e.source(); const t = e.target();
+    if (s.id() === t.id()) return;
+    const a = s.position(); const b = t.position();
+    const dx = b.x - a.x; const dy = b.y - a.y;
+    const len2 = dx * dx + dy * dy;
+    if (len2 === 0) return;
+    let worst = null;
+    for (const n of nodes) {
+      if (n.id === s.id() || n.id === t.id()) continue;
+      const u = ((n.p.x - a.x) * dx + (n.p.y - a.y) * dy) / len2;
+      if (u <= 0 || u >= 1) continue;
+      const cx = a.x + u * dx - n.p.x; const cy2 = a.y + u * dy - n.p.y;
+      const d = Math.sqrt(cx * cx + cy2 * cy2);
+      if (d < n.r && (worst === null || d < worst.d)) worst = { d, side: dx * (n.p.y - a.y) - dy * (n.p.x - a.x) };
+    }
+    if (worst) {
+      // Bend away from the vertex in the way, by more than its radius.
+      e.data('bend', (worst.side > 0 ? -1 : 1) * 40);
+      e.addClass('around');
+    }
+  });
+}
+
+/** Fits the graph in its box, but never below a zoom where labels are too small to read. */
+function fitReadable(cy) {
+  cy.fit(undefined, 30);
+  if (cy.zoom() < 0.7) {
+    cy.zoom(0.7);
+    cy.center(cy.nodes('.here').length ? cy.nodes('.here') : cy.nodes().first());
+  }
+}
+
+/** The drawing's box grows with the graph, within the window. */
+function sizeDrawing(container, n) {
+  const h = Math.max(360, Math.min(Math.round(window.innerHeight * 0.85), Math.round(110 * Math.sqrt(n))));
+  container.style.height = `${h}px`;
+}
+
+function zoomButtons(prefix, get) {
+  const box = el('div', { class: 'zoom' },
+    el('button', { id: `${prefix}-fit`, title: 'show the whole graph', onclick: () => { const cy = get(); if (cy) cy.fit(undefined, 30); } }, 'Fit'),
+    el('button', { id: `${prefix}-zoom-in`, title: 'zoom in', onclick: () => { const cy = get(); if (cy) cy.zoom({ level: cy.zoom() * 1.25, renderedPosition: { x: cy.width() / 2, y: cy.height() / 2 } }); } }, '+'),
+    el('button', { id: `${prefix}-zoom-out`, title: 'zoom out', onclick: () => { const cy = get(); if (cy) cy.zoom({ level: cy.zoom() / 1.25, renderedPosition: { x: cy.width() / 2, y: cy.height() / 2 } }); } }, '−'));
+  $(`${prefix}-cy`).before(box);
 }
 
 function relayout(cy) {
@@ -131,37 +322,54 @@ function wireUpload(prefix, state) {
 
 const graph = { n: 0, arcs: [], succ: [], table: [], start: null, cy: null, game: null, history: [] };
 
-async function solveGraph() {
-  showError('graph', null);
-  for (const id of ['graph-summary', 'graph-turn', 'graph-pv', 'graph-result', 'graph-hint-text']) setText(id, '');
+function clearGraph() {
+  for (const id of ['graph-summary', 'graph-turn', 'graph-pv', 'graph-result', 'graph-hint-text', 'graph-detected', 'graph-table-note']) setText(id, '');
   $('graph-log').replaceChildren();
   $('graph-moves').replaceChildren();
+  $('graph-table').tBodies[0].replaceChildren();
   graph.game = null;
-  const body = graphBody('graph', graph);
-  const format = $('graph-format').value;
-  const start = $('graph-start').value.trim();
-  try {
-    const info = await api('info', { format }, body);
-    const retro = await api('retro', { all: true, start, format }, body);
+  graph.table = [];
+  graph.n = 0;
+  graph.start = null;
+  $('graph-restart').disabled = true;
+  if (graph.cy) graph.cy.destroy();
+  graph.cy = null;
+  $('graph-cy').style.display = 'none';
+}
+
+function solveGraph() {
+  return busy('graph', 'graph-solve', clearGraph, async (signal) => {
+    const body = graphBody('graph', graph);
+    const format = $('graph-format').value;
+    const start = $('graph-start').value.trim();
+    if (start !== '' && !/^\d+$/.test(start)) throw new Error(`Start is a vertex number, not "${start}"`);
+    const info = await api('info', { format }, body, signal);
+    const retro = await api('retro', { all: true, start, format }, body, signal);
+    const arcs = parseArcs(await api('convert', { to: 'arcs', format }, body, signal));
+    clearGraph();
+    setText('graph-detected', format ? `read as the ${format} format` : `format detected: ${info.format === 'header' ? 'header (N M, the start, then the arcs)' : info.format === 'arcs' ? 'an arc list (one arc u v per line)' : info.format}`);
     graph.n = info.vertices;
     graph.table = retro.all;
     graph.start = retro.start ? retro.start.vertex : null;
-    graph.arcs = parseArcs(await api('convert', { to: 'arcs', format }, body));
+    graph.arcs = arcs;
     graph.succ = Array.from({ length: graph.n + 1 }, () => []);
     for (const [u, v] of graph.arcs) graph.succ[u].push(v);
+    $('graph-restart').disabled = graph.start === null;
+    $('graph-restart').title = graph.start === null ? 'this graph has no start vertex: click a vertex to play from it' : '';
     const c = retro.counts;
     let s = `${retro.vertices} vertices, ${retro.arcs} arcs: ${c.win} W, ${c.loss} L, ${c.draw} D.`;
     if (retro.start) {
       const st = retro.start;
       s += ` From the start ${st.vertex}: ${outcomeWord[st.outcome]} for the player to move` +
         (st.depth !== null ? ` in ${plies(st.depth)}` : '') + ` (answer ${retro.answer}).`;
+    } else {
+      s += ' The graph has no start vertex: click a vertex to play from it.';
     }
     setText('graph-summary', s);
     renderGraphTable();
-    if (graph.cy) graph.cy.destroy();
-    graph.cy = null;
     if (graph.n <= MAX_DRAWN) {
       $('graph-cy').style.display = '';
+      sizeDrawing($('graph-cy'), graph.n);
       graph.cy = drawGraph($('graph-cy'), graph.n, graph.arcs, {
         label: (v) => { const r = graph.table[v - 1]; return `${v}\n${r.outcome}${r.depth ?? ''}`; },
         classes: (v) => graph.table[v - 1].outcome,
@@ -170,13 +378,10 @@ async function solveGraph() {
         onTap: tapVertex,
       });
     } else {
-      $('graph-cy').style.display = 'none';
       setText('graph-summary', `${s} Too large to draw (more than ${MAX_DRAWN} vertices): search the table.`);
     }
     if (graph.start) startGraphGame(graph.start);
-  } catch (e) {
-    showError('graph', e);
-  }
+  });
 }
 
 /** Whether every vertex can be reached from `start` (then the drawing is a tree of levels). */
@@ -188,28 +393,45 @@ function reachesAll(start) {
   return seen.size === graph.n;
 }
 
-const plies = (n) => `${n} ${n === 1 ? 'ply' : 'plies'}`;
+const plies = (n) => `${n} ${Number(n) === 1 ? 'ply' : 'plies'}`;
+
+const TABLE_ROWS = 200;
 
 function renderGraphTable() {
   const q = $('graph-search').value.trim().toUpperCase();
   const rows = [];
+  let matches = 0;
   for (const r of graph.table) {
-    if (rows.length >= 200) break;
     if (q && String(r.vertex) !== q && r.outcome !== q) continue;
+    matches++;
+    if (rows.length >= TABLE_ROWS) continue;
     rows.push(el('tr', {},
       el('td', { class: 'vertex', onclick: () => startGraphGame(r.vertex) }, String(r.vertex)),
       el('td', { class: r.outcome }, r.outcome), el('td', {}, r.depth ?? '-'), el('td', {}, r.move ?? '-')));
   }
   $('graph-table').tBodies[0].replaceChildren(...rows);
+  setText('graph-table-note', matches > rows.length
+    ? `showing the first ${rows.length} of ${matches} rows: search for a vertex id or W, L, D`
+    : '');
 }
 
 function tapVertex(v) {
   const g = graph.game;
-  if (g && !g.over && g.me && graph.succ[g.pos].includes(v)) playerGraphMove(v);
-  else startGraphGame(v);
+  if (g && !g.over && g.me) {
+    if (graph.succ[g.pos].includes(v)) return playerGraphMove(v);
+    if (v !== g.pos) {
+      setText('graph-hint-text', `${v} is not a move from ${g.pos}: the ringed vertices are (press New game here to start from ${v})`);
+      graph.pendingStart = v;
+      $('graph-here').hidden = false;
+      return;
+    }
+    return;
+  }
+  startGraphGame(v);
 }
 
 function startGraphGame(v) {
+  $('graph-here').hidden = true;
   graph.game = { pos: v, me: $('graph-first').value === 'me', seen: new Set(), over: false };
   graph.history = [];
   $('graph-log').replaceChildren();
@@ -244,6 +466,7 @@ function endGraphGame(line) {
   setText('graph-result', line);
   setText('graph-turn', `game over at ${graph.game.pos}`);
   $('graph-moves').replaceChildren();
+  if (graph.cy) graph.cy.nodes().removeClass('target');
 }
 
 function showGraphPosition(succ) {
@@ -311,40 +534,44 @@ function graphUndo() {
 
 const tab = { rows: 0, cols: 0, game: null, history: [] };
 
-async function solveTab() {
-  showError('tab', null);
+function clearTab() {
   for (const id of ['tab-summary', 'tab-turn', 'tab-result', 'tab-hint-text']) setText(id, '');
   $('tab-log').replaceChildren();
   $('tab-board').replaceChildren();
   tab.game = null;
-  const rows = $('tab-rows').value.trim();
-  const cols = $('tab-cols').value.trim();
-  const at = $('tab-at').value.trim();
-  try {
-    const small = /^\d+$/.test(rows) && Number(rows) <= 200 && Number(cols) <= 50;
-    if (at || !small) {
-      if (!at) throw new Error(`boards above 200 x 50 are not drawn: give a cell X,Y to answer`);
-      const out = await api('tab', { rows, cols, at }, '');
-      const c = out.cell;
-      setText('tab-summary', `cell (${c.x},${c.y}) of ${out.rows} x ${out.cols}: d = ${c.d} (${c.outcome} for the player to move, ${plies(c.depth)})`);
-      if (!small) return;
-    }
-    const out = await api('tab', { rows, cols, board: true }, '');
-    tab.rows = out.rows;
-    tab.cols = out.cols;
-    tab.d = out.board;
-    renderBoard();
-    if (!at) setText('tab-summary', `${out.rows} x ${out.cols} board: click a cell to play from it.`);
-  } catch (e) {
-    showError('tab', e);
-  }
 }
 
-const tabTargets = (x, y) => {
-  const t = [];
-  for (let k = 1; k <= tab.cols; k++) if (k !== y && x + k <= tab.rows) t.push([x + k, k]);
-  return t;
-};
+function solveTab() {
+  return busy('tab', 'tab-solve', clearTab, async (signal) => {
+    const rows = wholeNumber('tab-rows', 'Rows N');
+    const cols = wholeNumber('tab-cols', 'Columns M');
+    const at = $('tab-at').value.trim();
+    if (at && !/^\d+\s*,\s*\d+$/.test(at)) throw new Error(`Cell X,Y is two whole numbers such as 4,3, not "${at}"`);
+    const small = BigInt(rows) <= 200n && BigInt(cols) <= 50n;
+    if (!at && !small) throw new Error(`a board of ${rows} x ${cols} is too large to draw (the page draws up to 200 x 50): give a cell X,Y to answer it`);
+    let summary = '';
+    if (at) {
+      const out = await api('tab', { rows, cols, at }, '', signal);
+      const c = out.cell;
+      summary = `cell (${c.x},${c.y}) of ${out.rows} x ${out.cols}: d = ${c.d} (${c.outcome} for the player to move, ${plies(c.depth)})`;
+    }
+    let board = null;
+    if (small) board = await api('tab', { rows, cols, board: true }, '', signal);
+    clearTab();
+    setText('tab-summary', summary || `${board.rows} x ${board.cols} board: click a cell to play from it.`);
+    if (board) {
+      tab.rows = board.rows;
+      tab.cols = board.cols;
+      tab.d = board.board;
+      renderBoard();
+    }
+  }, true);
+}
+
+/** The position at the piece's cell, described by the server: its moves and the engine's. */
+async function tabPosition(g, move) {
+  return api('play', { tab: `${tab.rows},${tab.cols},${g.x},${g.y}`, move }, '');
+}
 
 function renderBoard() {
   const table = el('table', { id: 'tab-grid' });
@@ -365,8 +592,19 @@ function renderBoard() {
 
 function tapCell(x, y) {
   const g = tab.game;
-  if (g && !g.over && g.me && tabTargets(g.x, g.y).some(([a, b]) => a === x && b === y)) return playerTabMove(y);
-  tab.game = { x, y, me: $('tab-first').value === 'me', over: false };
+  if (g && !g.over && g.me) {
+    if (g.pos && g.pos.moves.some((m) => Number(m.x) === x && Number(m.y) === y)) return playerTabMove(y);
+    if (x !== g.x || y !== g.y) {
+      setText('tab-hint-text', `(${x},${y}) is not a move from (${g.x},${g.y}): the piece moves up to a column k ≠ ${g.y}, to (x + k, k); the outlined cells are its moves`);
+    }
+    return;
+  }
+  if (g && !g.over && !g.me) return;
+  newTabGame(x, y);
+}
+
+function newTabGame(x, y) {
+  tab.game = { x, y, me: $('tab-first').value === 'me', over: false, pos: null };
   tab.history = [];
   $('tab-log').replaceChildren();
   logLine('tab-log', `start at (${x},${y})`);
@@ -379,44 +617,40 @@ function showTabPosition() {
   const g = tab.game;
   document.querySelectorAll('#tab-grid td').forEach((td) => td.classList.remove('piece', 'target'));
   $(`cell-${g.x}-${g.y}`).classList.add('piece');
-  const targets = tabTargets(g.x, g.y);
-  if (g.me && !g.over) for (const [a, b] of targets) $(`cell-${a}-${b}`).classList.add('target');
-  setText('tab-turn', `cell (${g.x},${g.y}) (${who(g.me)} to move): columns ${targets.map((t) => t[1]).join(', ') || 'none'}`);
-  return targets;
-}
-
-async function engineTabCell(g) {
-  const out = await api('tab', { rows: tab.rows, cols: tab.cols, at: `${g.x},${g.y}`, line: true, 'max-plies': 1 }, '');
-  return out;
+  const moves = g.pos ? g.pos.moves : [];
+  if (g.me && !g.over) for (const m of moves) $(`cell-${m.x}-${m.y}`).classList.add('target');
+  setText('tab-turn', `cell (${g.x},${g.y}) (${who(g.me)} to move): columns ${moves.map((m) => m.y).join(', ') || 'none'}`);
 }
 
 async function tabStep() {
   const g = tab.game;
-  const targets = showTabPosition();
-  if (targets.length === 0) {
+  try {
+    g.pos = await tabPosition(g);
+  } catch (e) { showError('tab', e); return; }
+  if (tab.game !== g) return;
+  if (g.pos.over) {
+    // The result first, so that nothing reads "to move" in a finished game without it.
     g.over = true;
-    showTabPosition();
     setText('tab-result', endLine(g.me, false));
+    showTabPosition();
     return;
   }
+  showTabPosition();
   if (!g.me) {
-    try {
-      const out = await engineTabCell(g);
-      if (tab.game !== g) return;
-      const next = out.line[1];
-      logLine('tab-log', `engine: column ${next.y} -> (${next.x},${next.y})`);
-      Object.assign(g, { x: next.x, y: next.y, me: true });
-      tabStep();
-    } catch (e) { showError('tab', e); }
+    const next = g.pos.engine;
+    logLine('tab-log', `engine: column ${next.y} -> (${next.x},${next.y})`);
+    Object.assign(g, { x: Number(next.x), y: Number(next.y), me: true, pos: null });
+    tabStep();
   }
 }
 
 function playerTabMove(k) {
   const g = tab.game;
+  const m = g.pos.moves.find((c) => Number(c.y) === k);
   tab.history.push({ x: g.x, y: g.y, log: $('tab-log').children.length });
-  logLine('tab-log', `you: column ${k} -> (${g.x + k},${k})`);
+  logLine('tab-log', `you: column ${k} -> (${m.x},${k})`);
   setText('tab-hint-text', '');
-  Object.assign(g, { x: g.x + k, y: k, me: false });
+  Object.assign(g, { x: Number(m.x), y: k, me: false, pos: null });
   tabStep();
 }
 
@@ -424,7 +658,7 @@ async function tabHint() {
   const g = tab.game;
   if (!g || g.over) return;
   try {
-    const out = await engineTabCell(g);
+    const out = await api('tab', { rows: tab.rows, cols: tab.cols, at: `${g.x},${g.y}`, line: true, 'max-plies': 1 }, '');
     const c = out.cell;
     const k = out.line[1].y;
     setText('tab-hint-text', c.d === 0 ? `hint: every move loses; column ${k} lasts longest (${plies(c.depth)})`
@@ -435,7 +669,7 @@ async function tabHint() {
 function tabUndo() {
   const h = tab.history.pop();
   if (!h) return;
-  Object.assign(tab.game, { x: h.x, y: h.y, me: true, over: false });
+  Object.assign(tab.game, { x: h.x, y: h.y, me: true, over: false, pos: null });
   const log = $('tab-log');
   while (log.children.length > h.log) log.lastChild.remove();
   setText('tab-result', '');
@@ -457,51 +691,65 @@ function heapParams(sizes) {
   return { heaps: sizes.join(','), max: heaps.max ? heaps.max.join(',') : '', misere: heaps.misere, moore: heaps.moore };
 }
 
-async function newHeapGame() {
-  showError('heaps', null);
+function clearHeaps() {
   for (const id of ['heaps-turn', 'heaps-result', 'heaps-hint-text', 'heaps-explain']) setText(id, '');
   $('heaps-log').replaceChildren();
   $('heaps-board').replaceChildren();
   heaps.game = null;
   heaps.pending.clear();
-  const sizes = list($('heaps-sizes').value);
-  const max = list($('heaps-max').value);
-  heaps.max = max.length ? max : null;
-  heaps.misere = $('heaps-misere').checked;
-  heaps.moore = $('heaps-moore').value.trim();
-  try {
-    if (sizes.some((s) => !/^\d+$/.test(s))) throw new Error('heap sizes are numbers separated by commas');
-    await api('nim', heapParams(sizes), '');
-    heaps.game = { sizes: sizes.map(BigInt), me: $('heaps-first').value === 'me', over: false };
+}
+
+function newHeapGame() {
+  return busy('heaps', 'heaps-start', clearHeaps, async (signal) => {
+    const sizes = list($('heaps-sizes').value);
+    const max = list($('heaps-max').value);
+    if (sizes.length === 0) throw new Error('Heaps is empty: give at least one heap size, such as 5,7,9');
+    if (sizes.some((x) => !/^\d+$/.test(x))) throw new Error('Heaps are whole numbers separated by commas, such as 5,7,9');
+    if (max.some((x) => !/^\d+$/.test(x))) throw new Error('Take at most is whole numbers separated by commas, one per heap, such as 2,3,4');
+    const moore = $('heaps-moore').value.trim();
+    if (moore !== '' && !/^\d+$/.test(moore)) throw new Error(`Moore's k is a whole number, not "${moore}"`);
+    heaps.max = max.length ? max : null;
+    heaps.misere = $('heaps-misere').checked;
+    heaps.moore = moore;
+    await api('nim', heapParams(sizes), '', signal);
+    clearHeaps();
+    heaps.game = { sizes: sizes.map(BigInt), me: $('heaps-first').value === 'me', over: false, pos: null };
     heaps.history = [];
     logLine('heaps-log', `start: heaps ${sizes.join(', ')}`);
     heapStep();
-  } catch (e) {
-    showError('heaps', e);
-  }
+  }, true);
 }
 
-function limit(i) { return heaps.max ? BigInt(heaps.max[i]) : null; }
+/** The position's rules and the engine's move, from the server (`move` first, if given). */
+function heapPosition(sizes, move) {
+  const p = heapParams(sizes.map(String));
+  return api('play', { heaps: p.heaps, max: p.max, misere: p.misere, moore: p.moore, move }, '');
+}
 
 function renderHeaps() {
   const g = heaps.game;
+  const maxTake = g.pos ? g.pos.max_take.map(BigInt) : g.sizes.map(() => 0n);
   const rows = g.sizes.map((n, i) => {
-    const lim = limit(i);
+    const lim = heaps.max ? heaps.max[i] : null;
     const row = el('div', { class: 'heap', id: `heap-${i + 1}` },
       el('span', { class: 'label' }, `heap ${i + 1}: ${n}${lim !== null ? ` (take ≤ ${lim})` : ''}`));
+    const reach = g.me && !g.over ? maxTake[i] : 0n;
     if (n <= 60n) {
       for (let j = 0; j < Number(n); j++) {
         const take = n - BigInt(j);
-        const b = el('button', { class: 'obj', 'data-heap': String(i + 1), 'data-take': String(take), title: `take ${take}`, onclick: () => playerHeapMove(i, take) });
-        b.addEventListener('mouseenter', () => row.querySelectorAll('.obj').forEach((o, k) => o.classList.toggle('hot', k >= j)));
-        b.addEventListener('mouseleave', () => row.querySelectorAll('.obj').forEach((o) => o.classList.remove('hot')));
+        const legal = take <= reach;
+        const b = el('button', { class: legal ? 'obj' : 'obj out-of-reach', 'data-heap': String(i + 1), 'data-take': String(take), title: legal ? `take ${take}` : `${take} is more than a move may take from heap ${i + 1}`, onclick: () => playerHeapMove(i, take) });
+        if (legal) {
+          b.addEventListener('mouseenter', () => row.querySelectorAll('.obj').forEach((o, k) => o.classList.toggle('hot', k >= j)));
+          b.addEventListener('mouseleave', () => row.querySelectorAll('.obj').forEach((o) => o.classList.remove('hot')));
+        }
         if (heaps.pending.has(i) && take <= heaps.pending.get(i)) b.classList.add('picked');
         row.append(b);
       }
     } else {
-      const inp = el('input', { size: '8', id: `heap-take-${i + 1}` });
-      row.append(el('span', { class: 'big' }, 'take '), inp,
-        el('button', { onclick: () => /^\d+$/.test(inp.value) && playerHeapMove(i, BigInt(inp.value)) }, 'take'));
+      const inp = el('input', { size: '20', id: `heap-take-${i + 1}` });
+      row.append(el('span', { class: 'big' }, `take (1 to ${reach}) `), inp,
+        el('button', { onclick: () => (/^\d+$/.test(inp.value) ? playerHeapMove(i, BigInt(inp.value)) : setText('heaps-hint-text', `the number to take is a whole number, not "${inp.value}"`)) }, 'take'));
     }
     return row;
   });
@@ -510,36 +758,32 @@ function renderHeaps() {
 
 async function heapStep() {
   const g = heaps.game;
-  renderHeaps();
   const sizes = g.sizes.map(String);
   const k = mooreK();
   $('heaps-take').style.display = k ? '' : 'none';
-  setText('heaps-turn', `heaps ${sizes.join(', ')} (${who(g.me)} to move)${k ? `: take from up to ${k} heaps, then press Take` : ''}`);
   try {
-    const ans = await api('nim', { ...heapParams(sizes), explain: true }, '');
+    const [pos, ans] = await Promise.all([heapPosition(g.sizes), api('nim', { ...heapParams(sizes), explain: true }, '')]);
+    if (heaps.game !== g) return;
+    g.pos = pos;
     heaps.answer = ans;
     heaps.steps = ans.explain.trimEnd().split('\n');
     heaps.shown = 1;
     showSteps();
   } catch (e) { showError('heaps', e); return; }
-  if (g.sizes.every((n) => n === 0n)) {
+  if (g.pos.over) {
     g.over = true;
     setText('heaps-result', endLine(g.me, heaps.misere));
-    return;
   }
+  renderHeaps();
+  setText('heaps-turn', `heaps ${sizes.join(', ')} (${who(g.me)} to move)${k && !g.over ? `: take from up to ${k} heaps, then press Take` : ''}`);
+  if (g.over) return;
   if (!g.me) {
     setTimeout(() => {
       if (heaps.game !== g) return;
-      let moves = heaps.answer.moves.map((m) => [m.heap - 1, BigInt(m.take)]);
-      if (moves.length === 0) {
-        // A lost position: delay by taking one object from the largest heap.
-        let i = 0;
-        g.sizes.forEach((n, j) => { if (n > g.sizes[i]) i = j; });
-        moves = [[i, 1n]];
-      }
-      logLine('heaps-log', `engine: ${takes(moves)}`);
-      for (const [i, t] of moves) g.sizes[i] -= t;
+      logLine('heaps-log', `engine: ${g.pos.engine.said}`);
+      g.sizes = g.pos.engine.after.map(BigInt);
       g.me = true;
+      g.pos = null;
       heapStep();
     }, 150);
   }
@@ -547,30 +791,40 @@ async function heapStep() {
 
 function playerHeapMove(i, take) {
   const g = heaps.game;
-  if (!g || g.over || !g.me) return;
-  const lim = limit(i);
-  if (take > g.sizes[i]) { setText('heaps-hint-text', `illegal move: heap ${i + 1} has only ${g.sizes[i]} objects`); return; }
-  if (lim !== null && take > lim) { setText('heaps-hint-text', `illegal move: at most ${lim} may be taken from heap ${i + 1}`); return; }
+  if (!g || g.over || !g.me || !g.pos) return;
+  const reach = BigInt(g.pos.max_take[i]);
+  if (take > reach) {
+    const lim = heaps.max ? BigInt(heaps.max[i]) : null;
+    setText('heaps-hint-text', take > g.sizes[i] ? `heap ${i + 1} has only ${g.sizes[i]} objects`
+      : `at most ${lim} may be taken from heap ${i + 1}`);
+    return;
+  }
   if (take === 0n) return;
   const k = mooreK();
   if (!k) return commitHeapMove([[i, take]]);
   // Moore's game: pick from up to k heaps, then press Take.
   if (heaps.pending.get(i) === take) heaps.pending.delete(i);
   else if (heaps.pending.size < k || heaps.pending.has(i)) heaps.pending.set(i, take);
-  else { setText('heaps-hint-text', `illegal move: a move takes from at most ${k} heaps`); return; }
+  else { setText('heaps-hint-text', `a move takes from at most ${k} heaps: unpick one first`); return; }
   setText('heaps-hint-text', heaps.pending.size ? `picked: ${takes([...heaps.pending])}` : '');
   renderHeaps();
 }
 
-function commitHeapMove(moves) {
+async function commitHeapMove(moves) {
   const g = heaps.game;
   if (!g || g.over || !g.me || moves.length === 0) return;
+  let after;
+  try {
+    after = await heapPosition(g.sizes, takes(moves));
+  } catch (e) { setText('heaps-hint-text', e.message); return; }
+  if (heaps.game !== g) return;
   heaps.pending.clear();
   heaps.history.push({ sizes: [...g.sizes], log: $('heaps-log').children.length });
   logLine('heaps-log', `you: ${takes(moves)}`);
   setText('heaps-hint-text', '');
-  for (const [i, t] of moves) g.sizes[i] -= t;
+  g.sizes = after.heaps.map(BigInt);
   g.me = false;
+  g.pos = null;
   heapStep();
 }
 
@@ -586,7 +840,7 @@ function heapUndo() {
   const h = heaps.history.pop();
   if (!h) return;
   heaps.pending.clear();
-  Object.assign(heaps.game, { sizes: h.sizes, me: true, over: false });
+  Object.assign(heaps.game, { sizes: h.sizes, me: true, over: false, pos: null });
   const log = $('heaps-log');
   while (log.children.length > h.log) log.lastChild.remove();
   setText('heaps-result', '');
@@ -600,32 +854,39 @@ function showSteps() { setText('heaps-explain', heaps.steps.slice(0, heaps.shown
 
 const kernel = { n: 0, kernels: [], at: 0, cy: null };
 
-async function solveKernel() {
-  showError('kernel', null);
+function clearKernel() {
   for (const id of ['kernel-summary', 'kernel-which', 'kernel-set', 'kernel-why', 'kernel-alpha-text', 'kernel-beta-text']) setText(id, '');
-  const body = graphBody('kernel', kernel);
-  try {
-    const info = await api('info', {}, body);
+  kernel.kernels = [];
+  kernel.body = null;
+  kernel.alpha = null;
+  kernel.beta = null;
+  if (kernel.cy) kernel.cy.destroy();
+  kernel.cy = null;
+  $('kernel-cy').style.display = 'none';
+}
+
+function solveKernel() {
+  return busy('kernel', 'kernel-solve', clearKernel, async (signal) => {
+    const body = graphBody('kernel', kernel);
+    const info = await api('info', {}, body, signal);
+    const all = await api('kernel', { all: true, limit: 1000 }, body, signal);
+    const why = await api('kernel', { explain: true }, body, signal);
+    const count = all.complete ? all.kernels.length : (await api('kernel', { count: true }, body, signal)).count;
+    const arcs = info.vertices <= MAX_DRAWN ? parseArcs(await api('convert', { to: 'arcs' }, body, signal)) : null;
+    clearKernel();
     kernel.n = info.vertices;
-    const all = await api('kernel', { all: true, limit: 1000 }, body);
-    const why = await api('kernel', { explain: true }, body);
-    const count = all.complete ? all.kernels.length : (await api('kernel', { count: true }, body)).count;
+    kernel.body = body;
     kernel.kernels = all.kernels;
     kernel.at = 0;
-    kernel.alpha = await api('kernel', { alpha: true }, body);
-    kernel.beta = await api('kernel', { beta: true }, body);
     setText('kernel-summary', `${info.vertices} vertices, ${info.arcs} arcs: ${count} kernel${count === 1 ? '' : 's'}.`);
     setText('kernel-why', why.explanation ? `decided by: ${why.explanation.decided}` : '');
-    if (kernel.cy) kernel.cy.destroy();
-    kernel.cy = null;
-    if (kernel.n <= MAX_DRAWN) {
-      const arcs = parseArcs(await api('convert', { to: 'arcs' }, body));
+    if (arcs) {
+      $('kernel-cy').style.display = '';
+      sizeDrawing($('kernel-cy'), kernel.n);
       kernel.cy = drawGraph($('kernel-cy'), kernel.n, arcs, { label: (v) => String(v), classes: () => 'out', layout: 'cose' });
     }
     showKernel();
-  } catch (e) {
-    showError('kernel', e);
-  }
+  });
 }
 
 function highlight(set, cls) {
@@ -655,10 +916,26 @@ function stepKernel(d) {
   showKernel();
 }
 
-function showStable(which) {
-  const a = kernel[which];
-  if (!a) return;
+/** α or β, computed when asked for; its own error (such as the time limit) stays beside it. */
+async function showStable(which) {
+  const body = kernel.body;
+  if (body === null || body === undefined) return;
   const sym = which === 'alpha' ? 'α' : 'β';
+  const button = $(`kernel-${which}`);
+  if (!kernel[which]) {
+    setText(`kernel-${which}-text`, `computing ${sym}…`);
+    button.disabled = true;
+    try {
+      kernel[which] = await api('kernel', { [which]: true }, body);
+    } catch (e) {
+      if (kernel.body === body) setText(`kernel-${which}-text`, `${sym} failed: ${e.message}`);
+      return;
+    } finally {
+      button.disabled = false;
+    }
+    if (kernel.body !== body) return;
+  }
+  const a = kernel[which];
   const what = which === 'alpha' ? 'a maximum internally stable set' : 'a minimum externally stable set';
   setText(`kernel-${which}-text`, `${sym} = ${a[which]}: ${what} ${braces(a.set)}`);
   highlight(a.set, which);
@@ -667,35 +944,45 @@ function showStable(which) {
 // ---------------------------------------------------------------------------------------
 // Octal and subtraction games
 
-async function solveOctal() {
-  showError('octal', null);
+const SHOWN_VALUES = 300;
+
+function clearOctal() {
   setText('octal-summary', '');
   setText('octal-values', '');
+  setText('octal-more', '');
   $('octal-plot').replaceChildren();
-  const kind = $('octal-kind').value;
-  const game = $('octal-code').value.trim();
-  const upto = $('octal-upto').value.trim() || '100';
-  const params = kind === 'octal' ? { code: game, upto, period: true } : { set: game, upto, period: true, misere: $('octal-misere').checked };
-  try {
-    const out = await api(kind, params, '');
+}
+
+function solveOctal() {
+  return busy('octal', 'octal-solve', clearOctal, async (signal) => {
+    const kind = $('octal-kind').value;
+    const game = $('octal-code').value.trim();
+    const upto = wholeNumber('octal-upto', 'Values up to', true) || '100';
+    if (game === '') throw new Error(kind === 'octal' ? 'give an octal code, such as 0.77' : 'give a subtraction set, such as 1,3,4');
+    const params = kind === 'octal' ? { code: game, upto, period: true } : { set: game, upto, period: true, misere: $('octal-misere').checked };
+    const out = await api(kind, params, '', signal);
+    clearOctal();
     const p = out.period;
     const name = kind === 'octal' ? `octal game ${out.game}` : `subtraction game {${out.game}}`;
     setText('octal-summary', p
       ? `${name}: pre-period ${p.preperiod}, period ${p.period} (proven from the values up to ${p.values_needed - 1}; ${out.computed} values computed)`
       : `${name}: no period proven within the ${out.computed} values computed`);
-    setText('octal-values', out.values.map((v, n) => `g(${n})=${v}`).join(' '));
+    const shown = out.values.slice(0, SHOWN_VALUES);
+    setText('octal-values', shown.map((v, n) => `g(${n})=${v}`).join(' '));
+    if (out.values.length > shown.length) {
+      setText('octal-more', `… the first ${shown.length} of ${out.values.length} values; all of them: gamegraph ${kind} ${game} --upto ${upto}`);
+    }
     plotValues(out.values, p);
-  } catch (e) {
-    showError('octal', e);
-  }
+  });
 }
 
 function plotValues(values, p) {
-  const W = 960; const H = 300; const L = 40; const B = 30; const T = 30;
+  const W = 960; const H = 320; const L = 40; const B = 30; const T = 44;
   const n = values.length;
-  const top = Math.max(1, ...values);
-  const x = (i) => L + (i + 0.5) * (W - L - 10) / n;
-  const y = (v) => H - B - v * (H - B - T) / top;
+  const top = Math.max(1, ...values.map(Number));
+  const step = (W - L - 10) / n;
+  const x = (i) => L + (i + 0.5) * step;
+  const y = (v) => H - B - Number(v) * (H - B - T) / top;
   const ns = 'http://www.w3.org/2000/svg';
   const svg = document.createElementNS(ns, 'svg');
   const add = (tag, attrs, text) => {
@@ -710,27 +997,150 @@ function plotValues(values, p) {
   svg.setAttribute('id', 'octal-svg');
   if (p) {
     const pre = Math.min(p.preperiod, n);
-    const left = x(0) - (W - L - 10) / n / 2;
+    const left = x(0) - step / 2;
     add('rect', { x: left, y: T, width: Math.max(0, x(pre) - x(0)), height: H - B - T, fill: '#fff3e0' });
-    if (p.preperiod > 0) add('text', { x: left + 4, y: T - 4, 'font-size': 11, fill: '#e65100' }, `pre-period: g(0) … g(${p.preperiod - 1})`);
-    if (p.preperiod < n) add('text', { x: x(pre), y: T - 4, 'font-size': 11, fill: '#e65100' }, `then period ${p.period}, marked every ${p.period} values`);
+    // Two caption lines, so that they never overlap; period marks only where they stay apart.
+    if (p.preperiod > 0) add('text', { x: L, y: T - 22, 'font-size': 11, fill: '#e65100' }, `shaded: the pre-period g(0) … g(${p.preperiod - 1})`);
+    const apart = p.period * step >= 8;
+    if (p.preperiod < n) {
+      add('text', { x: L, y: T - 8, 'font-size': 11, fill: '#e65100' }, apart
+        ? `then period ${p.period}: a dashed line every ${p.period} values`
+        : `then period ${p.period} (too dense to mark at this width: the dashed line marks where it starts)`);
+    }
     for (let s = p.preperiod; s <= n; s += p.period) {
-      add('line', { x1: x(s) - (W - L - 10) / n / 2, x2: x(s) - (W - L - 10) / n / 2, y1: T, y2: H - B, stroke: '#e65100', 'stroke-dasharray': '3 3', class: 'period-mark' });
+      add('line', { x1: x(s) - step / 2, x2: x(s) - step / 2, y1: T, y2: H - B, stroke: '#e65100', 'stroke-dasharray': '3 3', class: 'period-mark' });
+      if (!apart) break;
     }
   }
   add('line', { x1: L, x2: W - 10, y1: H - B, y2: H - B, stroke: '#555' });
   add('line', { x1: L, x2: L, y1: T, y2: H - B, stroke: '#555' });
   for (let v = 0; v <= top; v += Math.max(1, Math.ceil(top / 8))) add('text', { x: L - 6, y: y(v) + 4, 'font-size': 10, 'text-anchor': 'end' }, String(v));
-  const stepX = Math.max(1, Math.ceil(n / 20));
+  const stepX = Math.max(1, Math.ceil(n / 12));
   for (let i = 0; i < n; i += stepX) add('text', { x: x(i), y: H - B + 14, 'font-size': 10, 'text-anchor': 'middle' }, String(i));
   add('text', { x: W / 2, y: H - 2, 'font-size': 11, 'text-anchor': 'middle' }, 'heap size n');
   add('text', { x: 4, y: T + 4, 'font-size': 11 }, 'g(n)');
   values.forEach((v, i) => {
-    add('line', { x1: x(i), x2: x(i), y1: H - B, y2: y(v), stroke: '#90caf9', 'stroke-width': Math.max(1, (W - L) / n / 2) });
-    add('circle', { cx: x(i), cy: y(v), r: n > 300 ? 1.5 : 3, fill: '#1565c0' }).append(
+    if (n <= 400) add('line', { x1: x(i), x2: x(i), y1: H - B, y2: y(v), stroke: '#90caf9', 'stroke-width': Math.max(1, step / 2) });
+    add('circle', { cx: x(i), cy: y(v), r: n > 300 ? 1.2 : 3, fill: '#1565c0' }).append(
       Object.assign(document.createElementNS(ns, 'title'), { textContent: `g(${i}) = ${v}` }));
   });
   $('octal-plot').replaceChildren(svg);
+}
+
+// ---------------------------------------------------------------------------------------
+// Games given by rules: tic-tac-toe and Connect Four, every move with its value
+
+const games = { name: 'tic-tac-toe', cols: 3, rows: 3, pos: null, value: null, history: [] };
+const SHORT = { win: 'W', loss: 'L', tie: 'T', draw: 'D' };
+
+function clearGames() {
+  for (const id of ['games-summary', 'games-result', 'games-hint-text']) setText(id, '');
+  $('games-board').replaceChildren();
+  $('games-log').replaceChildren();
+  games.pos = null;
+  games.value = null;
+}
+
+function newGame() {
+  return busy('games', 'games-solve', clearGames, async (signal) => {
+    const name = $('games-name').value;
+    let cols = 3; let rows = 3;
+    if (name === 'connect-four') {
+      cols = Number(wholeNumber('games-cols', 'Columns'));
+      rows = Number(wholeNumber('games-rows', 'Rows'));
+      if (cols < 1 || rows < 1 || cols * rows > 20) throw new Error('the page solves Connect Four on boards of up to 20 cells (such as 5 x 4): larger boards take too long for one click');
+    }
+    const start = Array(rows).fill('.'.repeat(cols)).join('/');
+    const value = await gameQuery(name, cols, rows, start, signal);
+    clearGames();
+    Object.assign(games, { name, cols, rows, history: [] });
+    showGame(start, value);
+  }, true);
+}
+
+function gameQuery(name, cols, rows, position, signal) {
+  const params = name === 'connect-four' ? { cols, rows, position } : { position };
+  return api(`game-${name}`, params, '', signal);
+}
+
+/** Whose turn it is at a position: X moves first. */
+function mover(pos) {
+  const xs = (pos.match(/X/g) || []).length;
+  const os = (pos.match(/O/g) || []).length;
+  return xs === os ? 'X' : 'O';
+}
+
+const valueWords = (outcome, r) => `${outcome}${r !== null && r !== undefined ? ` in ${plies(r)}` : ''}`;
+
+/** The move that puts a piece on cell (r, c) (tic-tac-toe) or in column c (Connect Four). */
+function moveAt(r, c) {
+  const rows = games.pos.split('/');
+  return games.value.moves.find((m) => {
+    const after = m.position.split('/');
+    if (games.name === 'connect-four') return after.some((line, i) => line[c] !== rows[i][c]);
+    return after[r][c] !== rows[r][c];
+  });
+}
+
+function showGame(pos, value) {
+  games.pos = pos;
+  games.value = value;
+  const me = mover(pos);
+  const other = me === 'X' ? 'O' : 'X';
+  setText('games-summary', value.moves.length === 0 ? 'the game is over'
+    : `${me} to move: ${valueWords(value.outcome, value.remoteness)} for ${me}`);
+  const grid = pos.split('/');
+  const table = el('table', { id: 'games-grid', class: games.name });
+  if (games.name === 'connect-four') {
+    const head = el('tr');
+    for (let c = 0; c < games.cols; c++) {
+      const m = moveAt(0, c);
+      head.append(m ? el('th', { id: `games-col-${c + 1}`, class: `move ${m.outcome}`, title: `drop in column ${c + 1}: ${valueWords(m.outcome, m.remoteness)} for ${me}`, onclick: () => playGame(m) }, `${SHORT[m.outcome]}${m.remoteness ?? ''}`) : el('th', { class: 'full' }, ''));
+    }
+    table.append(head);
+  }
+  grid.forEach((line, r) => {
+    const tr = el('tr');
+    [...line].forEach((ch, c) => {
+      const m = games.name === 'tic-tac-toe' && ch === '.' ? moveAt(r, c) : null;
+      const td = m
+        ? el('td', { id: `games-cell-${r + 1}-${c + 1}`, class: `move ${m.outcome}`, title: `${valueWords(m.outcome, m.remoteness)} for ${me}`, onclick: () => playGame(m) }, `${SHORT[m.outcome]}${m.remoteness ?? ''}`)
+        : el('td', { id: `games-cell-${r + 1}-${c + 1}`, class: ch === '.' ? 'empty' : `piece ${ch}`, onclick: () => gameClickNoMove(r, c) }, ch === '.' ? '' : ch);
+      tr.append(td);
+    });
+    table.append(tr);
+  });
+  $('games-board').replaceChildren(table);
+  if (value.moves.length === 0) {
+    setText('games-result', value.outcome === 'tie' ? 'a tie: the board is full and nobody has won' : `${other} wins`);
+  } else {
+    setText('games-result', '');
+  }
+}
+
+function gameClickNoMove(r, c) {
+  if (!games.value) return;
+  if (games.value.moves.length === 0) { setText('games-hint-text', 'the game is over: press New game to play again'); return; }
+  setText('games-hint-text', games.name === 'connect-four' ? 'drop a piece by clicking a column\'s value above the board'
+    : `row ${r + 1}, column ${c + 1} is taken: click an empty cell`);
+}
+
+async function playGame(m) {
+  const before = { pos: games.pos, value: games.value };
+  setText('games-hint-text', '');
+  try {
+    const value = await gameQuery(games.name, games.cols, games.rows, m.position);
+    games.history.push(before);
+    logLine('games-log', `${mover(before.pos)}: ${m.position} (${valueWords(m.outcome, m.remoteness)} for ${mover(before.pos)})`);
+    showGame(m.position, value);
+  } catch (e) { showError('games', e); }
+}
+
+function gameUndo() {
+  const h = games.history.pop();
+  if (!h) return;
+  $('games-log').lastChild?.remove();
+  showGame(h.pos, h.value);
 }
 
 // ---------------------------------------------------------------------------------------
@@ -760,13 +1170,29 @@ async function loadExamples() {
     const e = oct[Number($('octal-example').value)];
     if (!e) return;
     $('octal-kind').value = e[0];
+    $('octal-kind').dispatchEvent(new Event('change'));
     $('octal-code').value = e[1];
     solveOctal();
   });
 }
 
 function wire() {
+  for (const v of ['graph', 'tab', 'heaps', 'kernel', 'octal', 'games']) addBusyLine(v);
+  zoomButtons('graph', () => graph.cy);
+  zoomButtons('kernel', () => kernel.cy);
   window.addEventListener('hashchange', showView);
+  $('graph-here').addEventListener('click', () => graph.pendingStart && startGraphGame(graph.pendingStart));
+  $('games-solve').addEventListener('click', newGame);
+  $('games-undo').addEventListener('click', gameUndo);
+  $('games-name').addEventListener('change', () => { $('games-size').hidden = $('games-name').value !== 'connect-four'; newGame(); });
+  const misere = () => {
+    const octal = $('octal-kind').value === 'octal';
+    $('octal-misere').disabled = octal;
+    $('octal-misere-label').title = octal ? 'misère play is offered for subtraction games only' : '';
+    $('octal-misere-label').classList.toggle('off', octal);
+  };
+  $('octal-kind').addEventListener('change', misere);
+  misere();
   $('graph-solve').addEventListener('click', solveGraph);
   $('graph-search').addEventListener('input', renderGraphTable);
   $('graph-hint').addEventListener('click', graphHint);
@@ -792,9 +1218,9 @@ function wire() {
   showView();
 }
 
-window.gg = { graph, tab, heaps, kernel };
+window.gg = { graph, tab, heaps, kernel, games, parseJSON };
 wire();
 // Every view opens with its first example answered.
 loadExamples()
-  .then(() => Promise.all([solveGraph(), solveTab(), newHeapGame(), solveKernel(), solveOctal()]))
+  .then(() => Promise.all([solveGraph(), solveTab(), newHeapGame(), solveKernel(), solveOctal(), newGame()]))
   .finally(() => { document.body.dataset.ready = 'true'; });

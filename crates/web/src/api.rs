@@ -38,44 +38,91 @@ pub struct Param {
     pub name: &'static str,
     /// How it is passed on.
     pub kind: ParamKind,
+    /// Whether a request must give it.
+    pub required: bool,
+    /// The values allowed (`None`: any).
+    pub choices: Option<&'static [&'static str]>,
+}
+
+/// What the request body is to the command.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Input {
+    /// Its input file, given as the positional argument `-` (standard input).
+    Stdin,
+    /// Its input file, given as `--NAME=-`.
+    Flag(&'static str),
+    /// Nothing: the query names the whole game.
+    None,
 }
 
 /// One `POST /api/<name>` endpoint: the command it runs and the parameters it accepts.
 #[derive(Debug, Clone, Copy)]
 pub struct Endpoint {
-    /// The path segment after `/api/`, also the `gamegraph` subcommand.
+    /// The path segment after `/api/`.
     pub name: &'static str,
+    /// The `gamegraph` subcommand path it runs (`["retro"]`, `["game", "tic-tac-toe"]`).
+    pub command: &'static [&'static str],
+    /// The subcommand after the options, which takes `--json` and the positional
+    /// arguments (`query` for a game), if any.
+    pub action: Option<&'static str>,
     /// The parameters allowed; any other is refused with 400.
     pub params: &'static [Param],
     /// Whether the response is the command's `--json` (otherwise its text, as for `convert`).
     pub json: bool,
+    /// What the body is to the command.
+    pub input: Input,
+    /// Parameters that name the game themselves: when one is given, the body is not read.
+    pub input_unless: &'static [&'static str],
 }
 
+const fn param(name: &'static str, kind: ParamKind) -> Param {
+    Param { name, kind, required: false, choices: None }
+}
 const fn flag(name: &'static str) -> Param {
-    Param { name, kind: ParamKind::Flag }
+    param(name, ParamKind::Flag)
 }
 const fn value(name: &'static str) -> Param {
-    Param { name, kind: ParamKind::Value }
+    param(name, ParamKind::Value)
 }
 const fn list(name: &'static str) -> Param {
-    Param { name, kind: ParamKind::List }
+    param(name, ParamKind::List)
 }
 const fn positional(name: &'static str) -> Param {
-    Param { name, kind: ParamKind::Positional }
+    param(name, ParamKind::Positional)
 }
 const fn positionals(name: &'static str) -> Param {
-    Param { name, kind: ParamKind::Positionals }
+    param(name, ParamKind::Positionals)
+}
+const fn required(p: Param) -> Param {
+    Param { required: true, ..p }
+}
+const fn one_of(p: Param, choices: &'static [&'static str]) -> Param {
+    Param { choices: Some(choices), ..p }
+}
+
+/// An endpoint that runs `gamegraph NAME --json` with the body as its input file.
+const fn command(
+    name: &'static str,
+    command: &'static [&'static str],
+    params: &'static [Param],
+) -> Endpoint {
+    Endpoint {
+        name,
+        command,
+        action: None,
+        params,
+        json: true,
+        input: Input::Stdin,
+        input_unless: &[],
+    }
 }
 
 const ENDPOINTS: &[Endpoint] = &[
-    Endpoint {
-        name: "retro",
-        params: &[flag("all"), value("start"), flag("line"), value("format")],
-        json: true,
-    },
-    Endpoint {
-        name: "kernel",
-        params: &[
+    command("retro", &["retro"], &[flag("all"), value("start"), flag("line"), value("format")]),
+    command(
+        "kernel",
+        &["kernel"],
+        &[
             value("format"),
             flag("count"),
             flag("all"),
@@ -85,11 +132,11 @@ const ENDPOINTS: &[Endpoint] = &[
             value("check"),
             flag("explain"),
         ],
-        json: true,
-    },
-    Endpoint {
-        name: "grundy",
-        params: &[
+    ),
+    command(
+        "grundy",
+        &["grundy"],
+        &[
             value("format"),
             flag("all"),
             value("tokens"),
@@ -97,60 +144,102 @@ const ENDPOINTS: &[Endpoint] = &[
             value("max"),
             flag("misere"),
         ],
-        json: true,
+    ),
+    Endpoint {
+        input_unless: &["rows", "cols", "period"],
+        ..command(
+            "tab",
+            &["tab"],
+            &[
+                value("rows"),
+                value("cols"),
+                value("at"),
+                flag("board"),
+                flag("line"),
+                value("max-plies"),
+                value("period"),
+            ],
+        )
     },
     Endpoint {
-        name: "tab",
-        params: &[
-            value("rows"),
-            value("cols"),
-            value("at"),
-            flag("board"),
-            flag("line"),
-            value("max-plies"),
-            value("period"),
-        ],
-        json: true,
+        input: Input::Flag("file"),
+        input_unless: &["heaps"],
+        ..command(
+            "nim",
+            &["nim"],
+            &[positionals("heaps"), list("max"), flag("misere"), value("moore"), flag("explain")],
+        )
     },
     Endpoint {
-        name: "nim",
-        params: &[
-            positionals("heaps"),
-            list("max"),
-            flag("misere"),
-            value("moore"),
-            flag("explain"),
-        ],
-        json: true,
+        input: Input::None,
+        ..command(
+            "octal",
+            &["octal"],
+            &[
+                required(positional("code")),
+                value("upto"),
+                flag("period"),
+                list("at"),
+                value("limit"),
+                flag("full"),
+                value("method"),
+            ],
+        )
     },
     Endpoint {
-        name: "octal",
-        params: &[
-            positional("code"),
-            value("upto"),
-            flag("period"),
-            list("at"),
-            value("limit"),
-            flag("full"),
-            value("method"),
-        ],
-        json: true,
+        input: Input::None,
+        ..command(
+            "subtraction",
+            &["subtraction"],
+            &[
+                required(positional("set")),
+                value("upto"),
+                flag("period"),
+                list("at"),
+                value("limit"),
+                flag("full"),
+                flag("misere"),
+            ],
+        )
+    },
+    command("info", &["info"], &[value("format")]),
+    Endpoint {
+        json: false,
+        ..command(
+            "convert",
+            &["convert"],
+            &[required(one_of(value("to"), &["header", "arcs", "dot"])), value("format")],
+        )
     },
     Endpoint {
-        name: "subtraction",
-        params: &[
-            positional("set"),
-            value("upto"),
-            flag("period"),
-            list("at"),
-            value("limit"),
-            flag("full"),
-            flag("misere"),
-        ],
-        json: true,
+        input: Input::None,
+        ..command(
+            "play",
+            &["play"],
+            &[
+                value("tab"),
+                value("heaps"),
+                value("max"),
+                flag("misere"),
+                value("moore"),
+                value("move"),
+            ],
+        )
     },
-    Endpoint { name: "info", params: &[value("format")], json: true },
-    Endpoint { name: "convert", params: &[value("to"), value("format")], json: false },
+    Endpoint {
+        action: Some("query"),
+        input: Input::None,
+        ..command("game-tic-tac-toe", &["game", "tic-tac-toe"], &[required(positional("position"))])
+    },
+    Endpoint {
+        action: Some("query"),
+        input: Input::None,
+        ..command(
+            "game-connect-four",
+            &["game", "connect-four"],
+            &[value("cols"), value("rows"), required(positional("position"))],
+        )
+    },
 ];
 
 /// Every endpoint of the API, in the order the documentation lists them.
@@ -176,12 +265,9 @@ pub(crate) fn error(status: StatusCode, message: &str) -> Response {
     (status, [(header::CONTENT_TYPE, "application/json")], body + "\n").into_response()
 }
 
-/// The command line for `endpoint` with the query `pairs`, and whether the body is read.
+/// The command line for `endpoint` with the query `pairs`.
 fn arguments(endpoint: &Endpoint, pairs: &[(String, String)]) -> Result<Vec<String>, String> {
-    let mut args = vec![endpoint.name.to_owned()];
-    if endpoint.json {
-        args.push("--json".into());
-    }
+    let mut args: Vec<String> = endpoint.command.iter().map(|&w| w.to_owned()).collect();
     let mut positionals = Vec::new();
     let mut seen: Vec<&str> = Vec::new();
     for (name, val) in pairs {
@@ -200,6 +286,11 @@ fn arguments(endpoint: &Endpoint, pairs: &[(String, String)]) -> Result<Vec<Stri
         seen.push(param.name);
         if val.chars().any(char::is_control) {
             return Err(format!("parameter `{name}` holds a control character"));
+        }
+        if let Some(choices) = param.choices
+            && !choices.contains(&val.as_str())
+        {
+            return Err(format!("parameter `{name}` is one of {}", choices.join(", ")));
         }
         match param.kind {
             ParamKind::Flag => match val.as_str() {
@@ -222,26 +313,28 @@ fn arguments(endpoint: &Endpoint, pairs: &[(String, String)]) -> Result<Vec<Stri
             }
         }
     }
-    if endpoint.name == "convert" {
-        let to = pairs.iter().find(|(n, _)| n == "to").map(|(_, v)| v.as_str());
-        if !matches!(to, Some("header" | "arcs" | "dot")) {
-            return Err("parameter `to` is one of header, arcs, dot".into());
-        }
+    if let Some(missing) = endpoint.params.iter().find(|p| p.required && !seen.contains(&p.name)) {
+        let name = missing.name;
+        return Err(match missing.choices {
+            Some(c) => format!("parameter `{name}` is required (one of {})", c.join(", ")),
+            None => format!("parameter `{name}` is required"),
+        });
     }
-    // Where the body goes: standard input as the command's file, unless the query already
-    // names the game (a board by its size, heaps by their sizes).
-    let has = |n: &str| seen.contains(&n);
-    match endpoint.name {
-        "octal" | "subtraction" => {
-            let name = endpoint.params[0].name;
-            if positionals.len() != 1 {
-                return Err(format!("parameter `{name}` is required (one {name})"));
-            }
+    if let Some(action) = endpoint.action {
+        args.push(action.to_owned());
+    }
+    if endpoint.json {
+        // Right after the subcommand path, where every command takes it.
+        let at = if endpoint.action.is_some() { args.len() } else { endpoint.command.len() };
+        args.insert(at, "--json".into());
+    }
+    // Where the body goes: the command's input file, unless the query names the game.
+    if !endpoint.input_unless.iter().any(|n| seen.contains(n)) {
+        match endpoint.input {
+            Input::Stdin => args.push("-".into()),
+            Input::Flag(name) => args.push(format!("--{name}=-")),
+            Input::None => {}
         }
-        "tab" if has("rows") || has("cols") || has("period") => {}
-        "nim" if has("heaps") => {}
-        "nim" => args.push("--file=-".into()),
-        _ => args.push("-".into()),
     }
     if !positionals.is_empty() {
         args.push("--".into());
@@ -526,6 +619,7 @@ mod tests {
 
     fn args(name: &str, query: &str) -> Result<Vec<String>, String> {
         let e = ENDPOINTS.iter().find(|e| e.name == name).unwrap();
+        // Every endpoint's arguments are data: no endpoint is special-cased by name.
         arguments(e, &query_pairs(Some(query))?)
     }
 
@@ -553,6 +647,15 @@ mod tests {
             args("kernel", "check=1+3%205").unwrap(),
             ["kernel", "--json", "--check=1 3 5", "-"]
         );
+        assert_eq!(
+            args("game-connect-four", "cols=5&rows=4&position=....").unwrap(),
+            ["game", "connect-four", "--cols=5", "--rows=4", "query", "--json", "--", "...."]
+        );
+        assert_eq!(
+            args("play", "heaps=5,7&move=2+1").unwrap(),
+            ["play", "--json", "--heaps=5,7", "--move=2 1"]
+        );
+        assert_eq!(args("convert", "to=dot").unwrap(), ["convert", "--to=dot", "-"]);
     }
 
     #[test]
@@ -565,6 +668,8 @@ mod tests {
             ("retro", "start=1&start=2"),
             ("convert", "to=binary"),
             ("octal", ""),
+            ("game-tic-tac-toe", ""),
+            ("convert", ""),
             ("retro", "start=%zz"),
         ] {
             assert!(args(name, q).is_err(), "{name}?{q}");

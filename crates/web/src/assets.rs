@@ -36,9 +36,21 @@ fn asset(kind: &'static str, body: &'static str) -> impl IntoResponse + Clone {
     ([(header::CONTENT_TYPE, kind), (header::CACHE_CONTROL, "no-cache")], body)
 }
 
+/// A fixture as an example: without the comment lines meant for the repository's
+/// maintainers ("generated …, do not edit").
+fn example_text(text: &str) -> String {
+    text.lines()
+        .filter(|l| !(l.starts_with('#') && l.contains("do not edit")))
+        .map(|l| format!("{l}\n"))
+        .collect()
+}
+
 fn examples() -> String {
     let list = |items: &[(&str, &str)]| -> Vec<serde_json::Value> {
-        items.iter().map(|(name, text)| serde_json::json!({ "name": name, "text": text })).collect()
+        items
+            .iter()
+            .map(|(name, text)| serde_json::json!({ "name": name, "text": example_text(text) }))
+            .collect()
     };
     serde_json::json!({ "graphs": list(GRAPHS), "kernels": list(KERNELS) }).to_string()
 }

@@ -40,7 +40,7 @@ mod assets;
 mod conn;
 mod guard;
 
-pub use api::{Endpoint, Param, ParamKind, endpoints};
+pub use api::{Endpoint, Input, Param, ParamKind, endpoints};
 
 use std::io;
 use std::path::PathBuf;

@@ -9,18 +9,18 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use gamegraph_graph::{Graph, Vertex};
-use gamegraph_grundy::{HeapGame, Play, solve_heaps};
+use gamegraph_grundy::{HeapGame, HeapMove, Play, solve_heaps};
 use gamegraph_retro::{Outcome, Solution, par_solve};
 use gamegraph_tab::{Board, Cell, Config};
 
-use crate::common::{CliError, GraphInput, Output, read_graph, with_threads};
+use crate::common::{CliError, GraphInput, Output, read_graph, with_threads, write_json};
 
 /// Arguments of `gamegraph play`.
 #[derive(Debug, clap::Args)]
 #[command(group = clap::ArgGroup::new("which").required(true).args(["file", "tab", "heaps", "game"]))]
 #[command(after_help = "Moves are read from standard input, one per line: a vertex id (graph), \
 a column (tab board), `take T from heap I` or `T I` (heaps), the number of a move in the list or \
-the position it leads to (--game). `hint` shows the engine's advice, \
+the position it leads to (--game). `hint` shows the engine's advice, `help` the move syntax, \
 `quit` ends the game. The engine plays perfectly: the winner hurries, the loser delays, a draw \
 is kept. A position that comes back with the same player to move ends the game as a draw.
 
@@ -32,7 +32,8 @@ Examples:
   gamegraph play --heaps 1,1,4 --misere            # whoever takes the last object loses
   gamegraph play --game tic-tac-toe                # a move is the number in the list
   gamegraph play --game connect-four:5x4 --first engine
-  printf '2\\n3\\n' | gamegraph play game.txt       # a whole game piped in")]
+  printf '2\\n3\\n' | gamegraph play game.txt       # a whole game piped in
+  gamegraph play --heaps 5,7,9 --json --move '2 3' # the position after one move, as JSON")]
 pub(crate) struct Args {
     /// The game graph to play on (standard input carries the moves, so a file is needed).
     #[arg(value_name = "FILE")]
@@ -54,6 +55,16 @@ pub(crate) struct Args {
     /// With --heaps: misère play, whoever takes the last object loses.
     #[arg(long, requires = "heaps")]
     misere: bool,
+    /// With --heaps: Moore's Nim_k, a move takes from up to K heaps at once.
+    #[arg(long, value_name = "K", requires = "heaps")]
+    moore: Option<u64>,
+    /// With --tab or --heaps: print the position as JSON instead of playing: the legal
+    /// moves, whether the game is over, and the engine's move with the position after it.
+    #[arg(long)]
+    json: bool,
+    /// With --json: make this move first (as typed in a game); an illegal move exits 2.
+    #[arg(long, value_name = "MOVE", requires = "json")]
+    r#move: Option<String>,
     /// Play a game given by its rules: tic-tac-toe, connect-four:COLSxROWS, kayles:ROWS,
     /// dawsons-kayles:ROWS, chase:CELLS (see `gamegraph game list`).
     #[arg(long, value_name = "NAME[:ARGS]")]
@@ -89,6 +100,13 @@ trait Game {
     fn engine_move(&self, p: &Self::Pos) -> Result<(Self::Pos, String), CliError>;
     /// The engine's advice for the player to move at `p`.
     fn hint(&self, p: &Self::Pos) -> Result<String, CliError>;
+    /// How a move is typed, for `help` and the start of a game.
+    fn syntax(&self) -> String;
+    /// A picture of the position, when it has one that fits a terminal.
+    fn picture(&self, p: &Self::Pos) -> Option<String> {
+        let _ = p;
+        None
+    }
     /// Whether the player who cannot move wins (misère heaps) rather than loses.
     fn no_move_wins(&self) -> bool {
         false
@@ -112,22 +130,34 @@ pub(crate) fn run(args: Args) -> Result<ExitCode, CliError> {
     let stdin = io::stdin().lock();
     let echo = !io::stdin().is_terminal();
     let out = Output::create(None)?;
+    if args.json && args.tab.is_none() && args.heaps.is_none() {
+        return Err(CliError::Usage(
+            "--json describes a position of --tab or --heaps (for --game, use `gamegraph game NAME query --json`)".into(),
+        ));
+    }
     if let Some(spec) = &args.game {
         return rules_game(spec, args.threads, me_first, stdin, echo, out);
     }
     if let Some(t) = &args.tab {
         let (game, start) = TabGame::new(t)?;
+        if args.json {
+            return position_json(&game, start, args.r#move.as_deref(), out);
+        }
         play(&game, start, me_first, stdin, echo, out)
     } else if let Some(heaps) = args.heaps {
         let game = HeapGame {
             heaps: heaps.clone(),
             limits: args.max,
             play: if args.misere { Play::Misere } else { Play::Normal },
-            moore: None,
+            moore: args.moore,
         };
         // Checks the limits once, with the library's own messages.
         solve_heaps(&game).map_err(|e| CliError::Usage(e.to_string()))?;
-        play(&Heaps { game }, heaps, me_first, stdin, echo, out)
+        let game = Heaps { game };
+        if args.json {
+            return position_json(&game, heaps, args.r#move.as_deref(), out);
+        }
+        play(&game, heaps, me_first, stdin, echo, out)
     } else {
         if args.file.as_deref() == Some(std::path::Path::new("-")) {
             return Err(CliError::Usage(
@@ -164,7 +194,11 @@ fn play<G: Game>(
     let mut me = me_first;
     let mut seen = HashSet::new();
     let who = |me: bool| if me { "you" } else { "the engine" };
+    writeln!(out, "{} (`hint` for advice, `help` for this line, `quit` to stop)", game.syntax())?;
     loop {
+        if let Some(picture) = game.picture(&pos) {
+            write!(out, "{picture}")?;
+        }
         if !seen.insert((pos.clone(), me)) {
             writeln!(out, "{}", game.describe(&pos, who(me)))?;
             writeln!(out, "draw: the position repeats with {} to move", who(me))?;
@@ -223,6 +257,7 @@ fn read_move<G: Game>(
             "" => continue,
             "quit" | "q" => return Ok(None),
             "hint" | "?" => writeln!(out, "hint: {}", game.hint(pos)?)?,
+            "help" | "h" => writeln!(out, "{}", game.syntax())?,
             _ => match game.parse_move(pos, text) {
                 Ok(next) => return Ok(Some(next)),
                 Err(why) => writeln!(out, "illegal move: {why}; try again")?,
@@ -263,6 +298,10 @@ impl Game for GraphGame {
             return format!("{at}: no move");
         }
         format!("{at}: moves {}", list(succ.iter().map(|w| w.one_based()), 20))
+    }
+
+    fn syntax(&self) -> String {
+        "a move: the id of a vertex the token can move to".into()
     }
 
     fn has_move(&self, &v: &Vertex) -> bool {
@@ -339,11 +378,43 @@ impl Game for TabGame {
 
     fn parse_move(&self, &c: &Cell, line: &str) -> Result<Cell, String> {
         let col = line.strip_prefix("column").unwrap_or(line).trim();
-        let k: u32 = col.parse().map_err(|_| format!("`{}` is not a column", short(line)))?;
-        self.board
-            .successors(c)
-            .find(|n| n.col == k)
-            .ok_or_else(|| format!("no move from {c} to column {k}"))
+        let k: u64 = col.parse().map_err(|_| format!("`{}` is not a column", short(line)))?;
+        gamegraph_tab::play::move_to(self.board, c, k).map_err(|e| e.to_string())
+    }
+
+    fn syntax(&self) -> String {
+        "a move: a column K (or `column K`) takes the piece from (x,y) to (x+K,K), K ≠ y".into()
+    }
+
+    fn picture(&self, &c: &Cell) -> Option<String> {
+        let b = self.board;
+        if b.rows() > 30 || b.cols() > 30 {
+            return None;
+        }
+        let targets: Vec<Cell> = b.successors(c).collect();
+        let width = b.rows().to_string().len();
+        let mut s = String::new();
+        for x in (1..=b.rows()).rev() {
+            let _ = write!(s, "{x:>width$} ");
+            for y in 1..=b.cols() {
+                let here = Cell { row: x, col: y };
+                let mark = if here == c {
+                    '@'
+                } else if targets.contains(&here) {
+                    '+'
+                } else {
+                    '.'
+                };
+                let _ = write!(s, " {mark}");
+            }
+            s.push('\n');
+        }
+        let _ = write!(s, "{:width$} ", "");
+        for y in 1..=b.cols() {
+            let _ = write!(s, " {}", y % 10);
+        }
+        s.push_str("\n(@ the piece, + the cells it can reach)\n");
+        Some(s)
     }
 
     fn engine_move(&self, &c: &Cell) -> Result<(Cell, String), CliError> {
@@ -368,26 +439,32 @@ impl Game for TabGame {
     }
 }
 
-/// A sum of heaps, normal or misère, with optional take limits.
+/// A sum of heaps, normal or misère, with optional take limits, or Moore's Nim_k.
 struct Heaps {
     game: HeapGame,
 }
 
 impl Heaps {
-    fn limit(&self, i: usize) -> u64 {
-        self.game.limits.as_ref().map_or(u64::MAX, |l| l[i])
-    }
-
-    fn after(&self, heaps: &[u64], i: usize, take: u64) -> Vec<u64> {
-        let mut next = heaps.to_vec();
-        next[i] -= take;
-        next
+    /// The game at the heap sizes `heaps`.
+    fn at(&self, heaps: &[u64]) -> HeapGame {
+        HeapGame { heaps: heaps.to_vec(), ..self.game.clone() }
     }
 
     fn solve(&self, heaps: &[u64]) -> Result<gamegraph_grundy::HeapAnswer, CliError> {
-        let game = HeapGame { heaps: heaps.to_vec(), ..self.game.clone() };
-        solve_heaps(&game).map_err(|e| CliError::Usage(e.to_string()))
+        solve_heaps(&self.at(heaps)).map_err(|e| CliError::Usage(e.to_string()))
     }
+
+    /// The engine's move from `heaps` (which has a move).
+    fn engine(&self, heaps: &[u64]) -> Result<Vec<HeapMove>, CliError> {
+        let moves = gamegraph_grundy::play::engine_move(&self.at(heaps))
+            .map_err(|e| CliError::Usage(e.to_string()))?;
+        Ok(moves.unwrap_or_default())
+    }
+}
+
+/// `take 1 from heap 2, take 3 from heap 4`.
+fn said(moves: &[HeapMove]) -> String {
+    moves.iter().map(ToString::to_string).collect::<Vec<_>>().join(", ")
 }
 
 impl Game for Heaps {
@@ -402,69 +479,126 @@ impl Game for Heaps {
         s
     }
 
+    fn syntax(&self) -> String {
+        let one = "`take T from heap I` (or `T I`) takes T objects from heap I";
+        match gamegraph_grundy::play::heaps_per_move(&self.game) {
+            1 => format!("a move: {one}"),
+            k => format!("a move: {one}; up to {k} heaps at once, separated by commas"),
+        }
+    }
+
     fn has_move(&self, heaps: &Vec<u64>) -> bool {
-        heaps.iter().any(|&h| h > 0)
+        gamegraph_grundy::play::has_move(&self.at(heaps))
     }
 
     fn parse_move(&self, heaps: &Vec<u64>, line: &str) -> Result<Vec<u64>, String> {
-        let words: Vec<&str> = line.split_whitespace().collect();
-        let (t, i) = match words.as_slice() {
-            ["take", t, "from", "heap", i] | [t, i] => (*t, *i),
-            _ => return Err(format!("`{}` is not `take T from heap I` or `T I`", short(line))),
-        };
-        let number =
-            |w: &str| w.parse::<u64>().map_err(|_| format!("`{}` is not a number", short(w)));
-        let (take, heap) = (number(t)?, number(i)?);
-        let idx = usize::try_from(heap)
-            .ok()
-            .filter(|&h| (1..=heaps.len()).contains(&h))
-            .ok_or_else(|| format!("there is no heap {heap} (heaps 1..{})", heaps.len()))?
-            - 1;
-        if take == 0 {
-            return Err("a move takes at least one object".into());
+        let mut moves = Vec::new();
+        for part in line.split(',') {
+            let words: Vec<&str> = part.split_whitespace().collect();
+            let (t, i) = match words.as_slice() {
+                ["take", t, "from", "heap", i] | [t, i] => (*t, *i),
+                _ => return Err(format!("`{}` is not `take T from heap I` or `T I`", short(line))),
+            };
+            let number =
+                |w: &str| w.parse::<u64>().map_err(|_| format!("`{}` is not a number", short(w)));
+            let (take, heap) = (number(t)?, number(i)?);
+            let heap = usize::try_from(heap)
+                .ok()
+                .and_then(|h| h.checked_sub(1))
+                .filter(|&h| h < heaps.len())
+                .ok_or_else(|| format!("there is no heap {heap} (heaps 1..{})", heaps.len()))?;
+            moves.push(HeapMove { heap, take });
         }
-        if take > heaps[idx] {
-            return Err(format!("heap {heap} has only {} objects", heaps[idx]));
-        }
-        if take > self.limit(idx) {
-            return Err(format!("at most {} may be taken from heap {heap}", self.limit(idx)));
-        }
-        Ok(self.after(heaps, idx, take))
+        gamegraph_grundy::play::apply(&self.at(heaps), &moves).map_err(|e| e.to_string())
     }
 
     fn engine_move(&self, heaps: &Vec<u64>) -> Result<(Vec<u64>, String), CliError> {
-        let answer = self.solve(heaps)?;
-        let (i, take) = match answer.moves.first() {
-            Some(m) => (m.heap, m.take),
-            // A lost position: delay by taking one object from the largest heap.
-            None => {
-                let i = (0..heaps.len()).max_by_key(|&i| (heaps[i], usize::MAX - i)).unwrap_or(0);
-                (i, 1)
-            }
-        };
-        let said = gamegraph_grundy::HeapMove { heap: i, take }.to_string();
-        Ok((self.after(heaps, i, take), said))
+        let moves = self.engine(heaps)?;
+        let after = gamegraph_grundy::play::apply(&self.at(heaps), &moves)
+            .map_err(|e| CliError::Other(anyhow::Error::new(e)))?;
+        Ok((after, said(&moves)))
     }
 
     fn hint(&self, heaps: &Vec<u64>) -> Result<String, CliError> {
         let answer = self.solve(heaps)?;
         let values = list(answer.values.iter().map(|v| v.0), 20);
-        Ok(match answer.moves.first() {
-            Some(m) => format!(
-                "heap values {values}, digit sum {}: take {} from heap {} wins",
-                answer.digit_sum.0,
-                m.take,
-                m.heap + 1
-            ),
-            None => {
-                format!("heap values {values}, digit sum {}: every move loses", answer.digit_sum.0)
-            }
+        let sum = answer.digit_sum.0;
+        Ok(if answer.moves.is_empty() {
+            format!("heap values {values}, digit sum {sum}: every move loses")
+        } else {
+            format!("heap values {values}, digit sum {sum}: {} wins", said(&answer.moves))
         })
     }
 
     fn no_move_wins(&self) -> bool {
         self.game.play == Play::Misere
     }
+}
+
+/// A position described as JSON, for the page: what `--json` prints.
+trait Described: Game {
+    fn json(&self, p: &Self::Pos) -> Result<serde_json::Value, CliError>;
+}
+
+impl Described for Heaps {
+    fn json(&self, heaps: &Vec<u64>) -> Result<serde_json::Value, CliError> {
+        let game = self.at(heaps);
+        let max_take: Vec<u64> =
+            (0..heaps.len()).map(|i| gamegraph_grundy::play::max_take(&game, i)).collect();
+        let engine = if self.has_move(heaps) {
+            let moves = self.engine(heaps)?;
+            let (after, said) = self.engine_move(heaps)?;
+            let moves: Vec<_> = moves
+                .iter()
+                .map(|m| serde_json::json!({ "heap": m.heap + 1, "take": m.take }))
+                .collect();
+            serde_json::json!({ "moves": moves, "said": said, "after": after })
+        } else {
+            serde_json::Value::Null
+        };
+        Ok(serde_json::json!({
+            "heaps": heaps,
+            "max_take": max_take,
+            "heaps_per_move": gamegraph_grundy::play::heaps_per_move(&game),
+            "over": !self.has_move(heaps),
+            "engine": engine,
+        }))
+    }
+}
+
+impl Described for TabGame {
+    fn json(&self, &c: &Cell) -> Result<serde_json::Value, CliError> {
+        let cell = |c: Cell| serde_json::json!({ "x": c.row, "y": c.col });
+        let moves: Vec<_> = self.board.successors(c).map(cell).collect();
+        let engine = gamegraph_tab::play::engine_move(&self.solution, c)
+            .map_err(|e| CliError::Usage(e.to_string()))?;
+        Ok(serde_json::json!({
+            "rows": self.board.rows(),
+            "cols": self.board.cols(),
+            "cell": cell(c),
+            "moves": moves,
+            "over": moves.is_empty(),
+            "engine": engine.map(cell),
+        }))
+    }
+}
+
+/// `--json [--move M]`: the position after the move (if any), described.
+fn position_json<G: Described>(
+    game: &G,
+    start: G::Pos,
+    mv: Option<&str>,
+    mut out: Output,
+) -> Result<ExitCode, CliError> {
+    let pos = match mv {
+        Some(m) => game
+            .parse_move(&start, m.trim())
+            .map_err(|why| CliError::Usage(format!("illegal move: {why}")))?,
+        None => start,
+    };
+    write_json(&mut out, &game.json(&pos)?)?;
+    out.finish()?;
+    Ok(ExitCode::SUCCESS)
 }
 
 /// `1 ply`, `3 plies`.
@@ -571,6 +705,10 @@ impl<G: gamegraph_game::Game> Game for Rules<G> {
         let listed: Vec<String> =
             moves.iter().enumerate().map(|(i, &q)| format!("{} {}", i + 1, g.show(q))).collect();
         format!("{at}: moves {}", list(listed.iter(), 20))
+    }
+
+    fn syntax(&self) -> String {
+        "a move: its number in the list of moves, or the position it leads to".into()
     }
 
     fn has_move(&self, &p: &G::Position) -> bool {

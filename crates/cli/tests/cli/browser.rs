@@ -282,6 +282,10 @@ async fn graph_view(c: &Client) {
         .then(PointerAction::Down { button: 0 })
         .then(PointerAction::Up { button: 0 });
     c.perform_actions(actions).await.unwrap();
+    // Not a move from 1: the page says so and offers a new game there instead.
+    let hint = wait_text(c, "graph-hint-text", |t| !t.is_empty()).await;
+    assert!(hint.starts_with("3 is not a move from 1"), "{hint}");
+    click(c, "#graph-here").await;
     wait_text(c, "graph-turn", |t| t.starts_with("at 3 (you to move)")).await;
     let mut moves = Vec::new();
     for _ in 0..10 {
@@ -462,8 +466,10 @@ async fn kernel_view(c: &Client) {
     wait_text(c, "kernel-which", |t| t.starts_with("kernel 2 of")).await;
     screenshot(c, "kernel").await;
     let alpha = cli_json(&["kernel", "--json", "--alpha", &six]);
+    // α is computed when asked for, not with the kernels.
+    assert_eq!(text_of(c, "kernel-alpha-text").await, "");
     click(c, "#kernel-alpha").await;
-    let shown = wait_text(c, "kernel-alpha-text", |t| !t.is_empty()).await;
+    let shown = wait_text(c, "kernel-alpha-text", |t| t.starts_with("α =")).await;
     assert_eq!(
         shown,
         format!(
@@ -509,6 +515,289 @@ async fn octal_view(c: &Client) {
     screenshot(c, "octal").await;
 }
 
+async fn js(c: &Client, script: &str) -> Value {
+    c.execute(script, vec![]).await.unwrap()
+}
+
+/// Integers above 2^53 are shown exactly, as the CLI prints them.
+async fn exact_integers(c: &Client) {
+    c.goto(&format!("{}/#tab", origin(c).await)).await.unwrap();
+    let rows = "1000000000000000000";
+    let dir = TempDir::new("browser-exact");
+    let out =
+        gamegraph(&dir, &["tab", "--json", "--rows", rows, "--cols", "50", "--at", "1,1"], None);
+    let cli: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let d = cli["cell"]["d"].as_u64().unwrap();
+    assert_eq!(d, 19_607_843_137_254_902);
+    set_value(c, "tab-rows", rows).await;
+    set_value(c, "tab-cols", "50").await;
+    set_value(c, "tab-at", "1,1").await;
+    click(c, "#tab-solve").await;
+    let shown = wait_text(c, "tab-summary", |t| t.contains("d = ")).await;
+    let depth = cli["cell"]["depth"].as_u64().unwrap();
+    assert!(shown.contains(&format!("d = {d} ")), "{shown}");
+    assert!(shown.contains(&format!("{depth} plies")), "{shown}");
+    set_value(c, "tab-at", "").await;
+    set_value(c, "tab-rows", "10").await;
+    set_value(c, "tab-cols", "4").await;
+
+    // Heaps 2^60 + 1 and 5, the engine first: it leaves 5 and 5, exactly.
+    c.goto(&format!("{}/#heaps", origin(c).await)).await.unwrap();
+    set_value(c, "heaps-sizes", "1152921504606846977,5").await;
+    set_value(c, "heaps-max", "").await;
+    set_value(c, "heaps-moore", "").await;
+    js(c, "document.getElementById('heaps-first').value = 'engine';").await;
+    click(c, "#heaps-start").await;
+    wait_text(c, "heaps-turn", |t| t.starts_with("heaps 5, 5 (you to move)")).await;
+    let log = text_of(c, "heaps-log").await;
+    assert!(log.contains("engine: take 1152921504606846972 from heap 1"), "{log}");
+    js(c, "document.getElementById('heaps-first').value = 'me';").await;
+    let big =
+        js(c, "return String(window.gg.parseJSON('{\"a\": [18446744073709551615, 2]}').a[0]);")
+            .await;
+    assert_eq!(big, "18446744073709551615");
+}
+
+/// A failed answer leaves no older answer on the screen.
+async fn errors_clear_old_answers(c: &Client) {
+    c.goto(&format!("{}/#graph", origin(c).await)).await.unwrap();
+    set_value(c, "graph-input", support::SEED).await;
+    click(c, "#graph-solve").await;
+    wait_text(c, "graph-summary", |t| t.starts_with("5 vertices")).await;
+    assert!(text_of(c, "graph-detected").await.starts_with("format detected: header"));
+    set_value(c, "graph-input", "1 2\n2 x\n").await;
+    click(c, "#graph-solve").await;
+    let error = wait_text(c, "graph-error", |t| !t.is_empty()).await;
+    assert!(error.contains("line 2, column 3 of the input"), "{error}");
+    assert!(!error.contains("<stdin>"), "{error}");
+    assert_eq!(text_of(c, "graph-summary").await, "");
+    assert_eq!(text_of(c, "graph-turn").await, "");
+    assert_eq!(js(c, "return document.querySelectorAll('#graph-table tbody tr').length;").await, 0);
+    assert!(!c.find(Locator::Id("graph-cy")).await.unwrap().is_displayed().await.unwrap());
+
+    c.goto(&format!("{}/#kernel", origin(c).await)).await.unwrap();
+    wait_text(c, "kernel-summary", |t| !t.is_empty()).await;
+    set_value(c, "kernel-input", "3 2\n1 2\n2 x\n").await;
+    click(c, "#kernel-solve").await;
+    wait_text(c, "kernel-error", |t| !t.is_empty()).await;
+    for id in ["kernel-summary", "kernel-which", "kernel-set", "kernel-why"] {
+        assert_eq!(text_of(c, id).await, "", "#{id}");
+    }
+}
+
+/// A long answer shows that it is working, disables its button and can be cancelled.
+async fn busy_and_cancel(c: &Client) {
+    c.goto(&format!("{}/#octal", origin(c).await)).await.unwrap();
+    wait_text(c, "octal-summary", |t| !t.is_empty()).await;
+    js(c, "document.getElementById('octal-kind').value = 'octal'; document.getElementById('octal-kind').dispatchEvent(new Event('change'));").await;
+    // Misère play is for subtraction games: the box is off for octal codes.
+    assert_eq!(js(c, "return document.getElementById('octal-misere').disabled;").await, true);
+    set_value(c, "octal-code", "0.6").await;
+    set_value(c, "octal-upto", "5000").await;
+    click(c, "#octal-solve").await;
+    assert_eq!(js(c, "return document.getElementById('octal-solve').disabled;").await, true);
+    assert!(c.find(Locator::Id("octal-busy")).await.unwrap().is_displayed().await.unwrap());
+    click(c, "#octal-cancel").await;
+    let error = wait_text(c, "octal-error", |t| !t.is_empty()).await;
+    assert!(error.contains("cancelled"), "{error}");
+    assert_eq!(js(c, "return document.getElementById('octal-solve').disabled;").await, false);
+    assert_eq!(text_of(c, "octal-summary").await, "");
+    set_value(c, "octal-upto", "100").await;
+}
+
+/// Clicks that are not moves are explained; messages use the page's words; rings go when
+/// the game ends; takes beyond a heap's limit do not look like moves.
+async fn clicks_and_words(c: &Client) {
+    c.goto(&format!("{}/#tab", origin(c).await)).await.unwrap();
+    set_value(c, "tab-rows", "abc").await;
+    click(c, "#tab-solve").await;
+    let error = wait_text(c, "tab-error", |t| !t.is_empty()).await;
+    assert!(error.contains("Rows N is a whole number"), "{error}");
+    set_value(c, "tab-rows", "10").await;
+    click(c, "#tab-solve").await;
+    until("the board", || async { c.find(Locator::Id("cell-4-3")).await.ok() }).await;
+    click(c, "#cell-4-3").await;
+    let turn = wait_text(c, "tab-turn", |t| t.contains("(you to move)")).await;
+    click(c, "#cell-9-1").await;
+    let hint = wait_text(c, "tab-hint-text", |t| !t.is_empty()).await;
+    assert!(hint.starts_with("(9,1) is not a move from (4,3)"), "{hint}");
+    assert_eq!(text_of(c, "tab-turn").await, turn, "the game goes on");
+    // To the end: no outlined cell remains.
+    while let Some(turn) = my_turn(c, "tab").await {
+        let target = c.find(Locator::Css("#tab-grid td.target")).await.unwrap();
+        target.click().await.unwrap();
+        wait_text(c, "tab-turn", |t| t != turn).await;
+    }
+    assert_eq!(js(c, "return document.querySelectorAll('#tab-grid td.target').length;").await, 0);
+
+    c.goto(&format!("{}/#graph", origin(c).await)).await.unwrap();
+    set_value(c, "graph-input", support::SEED).await;
+    set_value(c, "graph-start", "x").await;
+    click(c, "#graph-solve").await;
+    let error = wait_text(c, "graph-error", |t| !t.is_empty()).await;
+    assert!(error.contains("Start is a vertex number"), "{error}");
+    set_value(c, "graph-start", "").await;
+    click(c, "#graph-solve").await;
+    let turn = wait_text(c, "graph-turn", |t| t.starts_with("at 1 (you to move)")).await;
+    // 5 is not a successor of 1: explained, and the game goes on.
+    js(c, "window.gg.graph.cy.$('#n5').emit('tap');").await;
+    let hint = wait_text(c, "graph-hint-text", |t| !t.is_empty()).await;
+    assert!(hint.starts_with("5 is not a move from 1"), "{hint}");
+    assert_eq!(text_of(c, "graph-turn").await, turn);
+    // An arc list has no start: "Play from the start" is off, and the page says so.
+    set_value(c, "graph-input", "1 2\n2 3\n").await;
+    set_value(c, "graph-format", "arcs").await;
+    click(c, "#graph-solve").await;
+    let summary = wait_text(c, "graph-summary", |t| t.starts_with("3 vertices")).await;
+    assert!(summary.contains("no start vertex"), "{summary}");
+    assert_eq!(text_of(c, "graph-detected").await, "read as the arcs format");
+    set_value(c, "graph-format", "").await;
+    assert_eq!(js(c, "return document.getElementById('graph-restart').disabled;").await, true);
+    // A game to its end by clicks: no ring remains.
+    js(c, "window.gg.graph.cy.$('#n1').emit('tap');").await;
+    wait_text(c, "graph-turn", |t| t.starts_with("at 1 (you to move)")).await;
+    click(c, "#graph-moves button[data-v='2']").await;
+    wait_text(c, "graph-result", |t| !t.is_empty()).await;
+    assert_eq!(js(c, "return window.gg.graph.cy.nodes('.target').length;").await, 0);
+    // A large graph's table says that it shows only part of the rows.
+    let dir = TempDir::new("browser-table");
+    let big = gamegraph(&dir, &["gen", "--vertices", "800", "--arcs", "2400", "--seed", "3"], None);
+    set_value(c, "graph-input", &text(&big.stdout)).await;
+    set_value(c, "graph-search", "").await;
+    click(c, "#graph-solve").await;
+    let note = wait_text(c, "graph-table-note", |t| !t.is_empty()).await;
+    assert_eq!(note, "showing the first 200 of 800 rows: search for a vertex id or W, L, D");
+    // Examples show no maintainer's comment.
+    let texts = js(c, "return fetch('/assets/examples.json').then(r => r.text());").await;
+    assert!(!texts.as_str().unwrap().contains("do not edit"));
+
+    c.goto(&format!("{}/#heaps", origin(c).await)).await.unwrap();
+    set_value(c, "heaps-sizes", "").await;
+    click(c, "#heaps-start").await;
+    let error = wait_text(c, "heaps-error", |t| !t.is_empty()).await;
+    assert!(error.contains("Heaps is empty"), "{error}");
+    set_value(c, "heaps-sizes", "5,7,9").await;
+    set_value(c, "heaps-max", "2,3,4").await;
+    set_value(c, "heaps-moore", "").await;
+    click(c, "#heaps-start").await;
+    wait_text(c, "heaps-turn", |t| t.contains("(you to move)")).await;
+    // Taking 3 from heap 1 (limit 2) is not offered as a move; taking 2 is.
+    let class = |css: &str| format!("return document.querySelector(\"{css}\").className;");
+    let out = js(c, &class("#heaps-board .obj[data-heap='1'][data-take='3']")).await;
+    assert!(out.as_str().unwrap().contains("out-of-reach"), "{out}");
+    let ok = js(c, &class("#heaps-board .obj[data-heap='1'][data-take='2']")).await;
+    assert!(!ok.as_str().unwrap().contains("out-of-reach"), "{ok}");
+}
+
+/// Tic-tac-toe by clicks: every move shows the CLI's value and remoteness; best play ties.
+async fn games_view(c: &Client) {
+    c.goto(&format!("{}/#games", origin(c).await)).await.unwrap();
+    let start = ".../.../...";
+    let cli = cli_json(&["game", "tic-tac-toe", "query", "--json", start]);
+    wait_text(c, "games-summary", |t| t.starts_with("X to move: tie in 9 plies")).await;
+    let short = |o: &str| match o {
+        "win" => "W",
+        "loss" => "L",
+        "tie" => "T",
+        _ => "D",
+    };
+    for m in cli["moves"].as_array().unwrap() {
+        let pos = m["position"].as_str().unwrap().replace('/', "");
+        let i = pos.find('X').unwrap();
+        let id = format!("games-cell-{}-{}", i / 3 + 1, i % 3 + 1);
+        let want = format!("{}{}", short(m["outcome"].as_str().unwrap()), m["remoteness"]);
+        assert_eq!(text_of(c, &id).await, want, "#{id}");
+    }
+    // Both sides play a best move (a tie before a loss, the longest tie) until the end.
+    for _ in 0..9 {
+        if !text_of(c, "games-result").await.is_empty() {
+            break;
+        }
+        let before = text_of(c, "games-summary").await;
+        let best = js(
+            c,
+            "const v = window.gg.games.value; const rank = {win: 0, tie: 1, draw: 2, loss: 3}; \
+             const m = [...v.moves].sort((a, b) => rank[a.outcome] - rank[b.outcome])[0]; \
+             const g = window.gg.games.pos.replaceAll('/', ''); const a = m.position.replaceAll('/', ''); \
+             const i = [...a].findIndex((ch, k) => ch !== g[k]); \
+             return `games-cell-${Math.floor(i / 3) + 1}-${i % 3 + 1}`;",
+        )
+        .await;
+        click(c, &format!("#{}", best.as_str().unwrap())).await;
+        wait_text(c, "games-summary", |t| t != before).await;
+    }
+    assert_eq!(
+        wait_text(c, "games-result", |t| !t.is_empty()).await,
+        "a tie: the board is full and nobody has won"
+    );
+    screenshot(c, "games").await;
+    // Connect Four on 4 x 4: a click on a column's value drops a piece.
+    js(c, "const s = document.getElementById('games-name'); s.value = 'connect-four'; s.dispatchEvent(new Event('change'));").await;
+    let summary = wait_text(c, "games-summary", |t| t.starts_with("X to move")).await;
+    let cli = cli_json(&[
+        "game",
+        "connect-four",
+        "--cols",
+        "4",
+        "--rows",
+        "4",
+        "query",
+        "--json",
+        "..../..../..../....",
+    ]);
+    assert!(summary.contains(cli["outcome"].as_str().unwrap()), "{summary}");
+    click(c, "#games-col-2").await;
+    wait_text(c, "games-summary", |t| t.starts_with("O to move")).await;
+    assert_eq!(text_of(c, "games-cell-4-2").await, "X");
+}
+
+/// α and β are computed on request: when one passes the server's time limit, the kernels
+/// stay shown and only that part says why it failed. `url` is a server with a 2 s limit.
+async fn kernel_parts_fail_alone(c: &Client, url: &str) {
+    c.goto(&format!("{url}/#kernel")).await.unwrap();
+    until("the page to load", || async {
+        let ready = c.execute("return document.body.dataset.ready === 'true';", vec![]).await;
+        ready.ok().and_then(|v| v.as_bool()).filter(|&b| b)
+    })
+    .await;
+    let dir = TempDir::new("browser-kernel-parts");
+    let big =
+        gamegraph(&dir, &["gen", "--vertices", "2000", "--arcs", "5000", "--seed", "7"], None);
+    set_value(c, "kernel-input", &text(&big.stdout)).await;
+    click(c, "#kernel-solve").await;
+    let summary = wait_text(c, "kernel-summary", |t| t.starts_with("2000 vertices")).await;
+    click(c, "#kernel-beta").await;
+    let beta = wait_text(c, "kernel-beta-text", |t| t.starts_with("β failed")).await;
+    assert!(beta.contains("longer than the server allows (2 s)"), "{beta}");
+    assert_eq!(text_of(c, "kernel-summary").await, summary, "the kernels stay");
+    assert_eq!(text_of(c, "kernel-error").await, "");
+}
+
+/// The drawing: an arc that would cross a vertex is bent; a long chain stays readable.
+async fn drawing(c: &Client) {
+    c.goto(&format!("{}/#graph", origin(c).await)).await.unwrap();
+    let game = "8 9\n1\n1 2\n2 3\n3 1\n3 4\n4 5\n5 6\n6 7\n7 8\n5 8\n";
+    set_value(c, "graph-input", game).await;
+    click(c, "#graph-solve").await;
+    wait_text(c, "graph-summary", |t| t.starts_with("8 vertices")).await;
+    let bent = js(
+        c,
+        "return window.gg.graph.cy.edges('[source = \"n3\"][target = \"n1\"]').hasClass('around');",
+    )
+    .await;
+    assert_eq!(bent, true, "3 -> 1 would run behind 2");
+    let legend = text_of(c, "view-graph").await;
+    assert!(legend.contains("the principal variation"), "{legend}");
+    set_value(c, "graph-input", &std::fs::read_to_string(fixture("retro/long-path.txt")).unwrap())
+        .await;
+    click(c, "#graph-solve").await;
+    wait_text(c, "graph-summary", |t| t.starts_with("40 vertices")).await;
+    let zoom = js(c, "return window.gg.graph.cy.zoom();").await.as_f64().unwrap();
+    assert!(zoom >= 0.7, "labels stay readable: zoom {zoom}");
+    click(c, "#graph-fit").await;
+    screenshot(c, "graph-drawing").await;
+}
+
 #[test]
 fn every_view_in_headless_chromium_plays_to_the_end_and_agrees_with_the_cli() {
     if !browser_present() {
@@ -532,6 +821,14 @@ fn every_view_in_headless_chromium_plays_to_the_end_and_agrees_with_the_cli() {
         heaps_view(&c).await;
         kernel_view(&c).await;
         octal_view(&c).await;
+        exact_integers(&c).await;
+        errors_clear_old_answers(&c).await;
+        busy_and_cancel(&c).await;
+        clicks_and_words(&c).await;
+        games_view(&c).await;
+        drawing(&c).await;
+        let limited = Server::start(&["--time-limit", "2"]);
+        kernel_parts_fail_alone(&c, &limited.url()).await;
         let errors = c.execute("return window.ggErrors;", vec![]).await.unwrap();
         assert_eq!(errors, json!([]), "script errors on the page");
         c.close().await.unwrap();

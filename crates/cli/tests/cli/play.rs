@@ -131,7 +131,12 @@ fn lost_tab_game_and_a_refused_column() {
     let line = tab_line("10", "4", "5,3");
     assert_eq!(line.len(), 3, "d = 0 with depth 2: two plies");
     let out = play(&["--tab", "10,4,5,3"], &format!("3\ncolumn {}\n", line[1].1));
-    assert!(out.contains("illegal move: no move from (5,3) to column 3; try again"), "{out}");
+    assert!(
+        out.contains(
+            "illegal move: no move from (5,3) to column 3: a move changes column; try again"
+        ),
+        "{out}"
+    );
     assert_eq!(out.lines().last(), Some("the engine wins: you cannot move"));
 }
 
@@ -177,6 +182,8 @@ fn bad_games_are_refused_with_exit_code_2() {
         &["play"],
         &["play", &fixture("retro/seed.txt"), "--start", "9"],
         &["play", "-"],
+        &["play", "--game", "tic-tac-toe", "--json"],
+        &["play", &fixture("retro/seed.txt"), "--json"],
     ] {
         let out = gamegraph(&dir, args, None);
         assert_eq!(out.status.code(), Some(2), "{args:?}: {}", text(&out.stderr));
@@ -201,4 +208,61 @@ fn a_game_given_by_its_rules_is_played_to_its_end() {
     assert!(out.contains("illegal move: there are moves 1 to 9, not 10; try again"), "{out}");
     assert!(out.contains("illegal move: .../.../... is not a move from here; try again"), "{out}");
     assert!(out.contains("illegal move: `X`: column 2: 1 cells, expected 9"), "{out}");
+}
+
+#[test]
+fn the_heaps_game_shows_its_move_syntax_and_answers_help() {
+    // `help` is answered with the syntax and is not an illegal move; the game goes on.
+    let out = play(&["--heaps", "3,1"], "help\ntake 2 from heap 1\n1 2\n");
+    let syntax = "a move: `take T from heap I` (or `T I`) takes T objects from heap I";
+    assert!(out.lines().next().unwrap().starts_with(syntax), "{out}");
+    assert_eq!(out.matches(syntax).count(), 2, "once at the start, once for help: {out}");
+    assert!(!out.contains("illegal"), "{out}");
+    assert_eq!(out.lines().last(), Some("you win: the engine cannot move"));
+    // Moore's Nim_2 says that a move may take from two heaps, and takes such moves.
+    let out =
+        play(&["--heaps", "1,1,1", "--moore", "2"], "take 1 from heap 1, take 1 from heap 2\n");
+    assert!(out.contains("up to 2 heaps at once, separated by commas"), "{out}");
+    assert_eq!(out.lines().last(), Some("the engine wins: you cannot move"), "{out}");
+}
+
+#[test]
+fn the_tab_game_shows_the_board() {
+    let out = play(&["--tab", "5,3,2,1"], "help\n");
+    // Row 5 at the top; the piece at (2,1) marked @, its moves (4,2) and (5,3) marked +.
+    let board = "5  . . +\n4  . + .\n3  . . .\n2  @ . .\n1  . . .\n   1 2 3\n";
+    assert!(out.contains(board), "{out}");
+    assert!(out.contains("a move: a column K"), "{out}");
+    assert!(!out.contains("illegal"), "{out}");
+}
+
+#[test]
+fn json_describes_a_position_and_checks_a_move() {
+    // The page's rules come from here: legal takes, the engine's move and the position after.
+    let v = json(&["play", "--heaps", "5,7,9", "--max", "2,3,4", "--json"]);
+    assert_eq!(v["max_take"], serde_json::json!([2, 3, 4]));
+    assert_eq!(v["engine"]["said"], "take 3 from heap 3");
+    assert_eq!(v["engine"]["after"], serde_json::json!([5, 7, 6]));
+    assert_eq!(v["over"], false);
+    // Exact above 2^53: 2^60 + 1 against 5, the engine leaves 5 and 5.
+    let v = json(&["play", "--heaps", "1152921504606846977,5", "--json"]);
+    assert_eq!(v["engine"]["moves"][0]["take"].as_u64(), Some(1_152_921_504_606_846_972));
+    let v = json(&["play", "--heaps", "2,2", "--json", "--move", "take 2 from heap 1"]);
+    assert_eq!(v["heaps"], serde_json::json!([0, 2]));
+    let v = json(&["play", "--tab", "10,4,4,3", "--json"]);
+    let cols: Vec<u64> =
+        v["moves"].as_array().unwrap().iter().map(|c| c["y"].as_u64().unwrap()).collect();
+    assert_eq!(cols, [1, 2, 4]);
+    let line = tab_line("10", "4", "4,3");
+    assert_eq!(v["engine"]["x"].as_u64(), Some(line[1].0));
+    assert_eq!(v["engine"]["y"].as_u64(), Some(line[1].1));
+    // An illegal move is refused with exit code 2 and the reason.
+    let dir = TempDir::new("play-json-bad");
+    let out = gamegraph(
+        &dir,
+        &["play", "--heaps", "2,2", "--max", "1,2", "--json", "--move", "2 1"],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("illegal move: at most 1 may be taken from heap 1"));
 }

@@ -177,6 +177,50 @@ fn board_and_heap_endpoints_answer_the_cli_json() {
 }
 
 #[test]
+fn play_and_game_endpoints_answer_the_cli_json() {
+    let s = Server::start(&[]);
+    let check = |path: &str, args: &[&str]| {
+        let (status, got) = s.post(path, b"");
+        assert_eq!(status, 200, "{path}: {}", text(&got));
+        assert_eq!(text(&got), text(&cli(args, b"")), "{path}");
+    };
+    check(
+        "/api/play?heaps=1152921504606846977,5",
+        &["play", "--json", "--heaps", "1152921504606846977,5"],
+    );
+    check(
+        "/api/play?heaps=5,7,9&max=2,3,4&move=take+2+from+heap+1",
+        &["play", "--json", "--heaps", "5,7,9", "--max", "2,3,4", "--move", "take 2 from heap 1"],
+    );
+    check("/api/play?tab=10,4,4,3&move=4", &["play", "--json", "--tab", "10,4,4,3", "--move", "4"]);
+    check(
+        "/api/game-tic-tac-toe?position=X../.O./...",
+        &["game", "tic-tac-toe", "query", "--json", "X../.O./..."],
+    );
+    check(
+        "/api/game-connect-four?cols=4&rows=4&position=..../..../..../X...",
+        &[
+            "game",
+            "connect-four",
+            "--cols",
+            "4",
+            "--rows",
+            "4",
+            "query",
+            "--json",
+            "..../..../..../X...",
+        ],
+    );
+    // An illegal move is a 400 with the reason; a missing position is refused before any run.
+    let (status, body) = s.post("/api/play?heaps=2,2&max=1,2&move=2+1", b"");
+    assert_eq!(status, 400);
+    assert_eq!(error_of(&body), "illegal move: at most 1 may be taken from heap 1");
+    let (status, body) = s.post("/api/game-tic-tac-toe", b"");
+    assert_eq!(status, 400);
+    assert_eq!(error_of(&body), "parameter `position` is required");
+}
+
+#[test]
 fn bad_requests_get_400_with_the_cli_message_and_the_server_keeps_serving() {
     let s = Server::start(&[]);
     let bad = b"3 2\n1\n1 2\n2 x\n";
