@@ -5,7 +5,7 @@
 // full. Four stones of one player in a line (vertical, horizontal, diagonal) end the game:
 // the player who made that line has won, so the player to move there has lost. A full
 // board without such a line is a tie. A position and its mirror image (columns reversed)
-// are one position.
+// are one position, unless --no-symmetry is given.
 //
 // Exploration: breadth first from the empty board, a hash map from packed position to
 // vertex id, successor lists in id order. Solving: the reverse arcs (predecessor lists by
@@ -14,7 +14,7 @@
 // search back from the tied finished positions through undecided ones (the least
 // remoteness); what is left is a draw.
 //
-// Usage: connect4 W H. Prints one line:
+// Usage: connect4 W H [--no-symmetry]. Prints one line:
 //   positions N moves M start OUTCOME REMOTENESS
 // with OUTCOME one of win, loss, tie, draw (and REMOTENESS "-" for a draw).
 //
@@ -25,6 +25,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <string>
 #include <unordered_map>
 #include <vector>
 
@@ -32,6 +33,7 @@ namespace {
 
 int W, H, S;  // columns, rows, bits per column (H + 1)
 uint64_t column_bits, bottom, board;
+bool symmetry = true;  // identify a position with its mirror image
 
 // Stones of the player to move and all stones of a packed position.
 void unpack(uint64_t key, uint64_t& mine, uint64_t& all) {
@@ -68,6 +70,7 @@ uint64_t mirror(uint64_t key) {
 }
 
 uint64_t canonical(uint64_t key) {
+    if (!symmetry) return key;
     uint64_t m = mirror(key);
     return m < key ? m : key;
 }
@@ -77,8 +80,10 @@ enum Label : uint8_t { UNKNOWN, WIN, LOSS, TIE };
 }  // namespace
 
 int main(int argc, char** argv) {
-    if (argc != 3) {
-        std::fprintf(stderr, "usage: connect4 W H\n");
+    if (argc == 4 && std::string(argv[3]) == "--no-symmetry") {
+        symmetry = false;
+    } else if (argc != 3) {
+        std::fprintf(stderr, "usage: connect4 W H [--no-symmetry]\n");
         return 2;
     }
     W = std::atoi(argv[1]);

@@ -43,6 +43,7 @@
 //! assert_eq!(solved.game().show(q.moves[0].position), "XXX/OO./...");
 //! ```
 
+mod coder;
 mod error;
 mod explore;
 mod game;

@@ -5,10 +5,11 @@ use std::io::{ErrorKind, Read, Seek, SeekFrom, Write};
 
 use rayon::prelude::*;
 
+use crate::coder::{Decoder, Encoder, Models};
 use crate::{Game, Outcome, SolvedGame};
 
 const MAGIC: &[u8; 8] = b"GGVALUES";
-const VERSION: u32 = 1;
+const VERSION: u32 = 2;
 const FLAG_REMOTENESS: u32 = 1;
 const FLAG_RANKS: u32 = 2;
 const HEADER: usize = 48;
@@ -117,74 +118,14 @@ fn crc32(bytes: &[u8]) -> u32 {
     !bytes.iter().fold(!0u32, |c, &b| CRC_TABLE[((c ^ u32::from(b)) & 0xff) as usize] ^ (c >> 8))
 }
 
-fn put_varint(out: &mut Vec<u8>, mut x: u128) {
-    while x >= 0x80 {
-        out.push((x as u8) | 0x80);
-        x >>= 7;
-    }
-    out.push(x as u8);
-}
-
-/// Reads a varint at `*at`, moving past it.
-fn get_varint(bytes: &[u8], at: &mut usize) -> Result<u128, FileError> {
-    let mut x = 0u128;
-    for shift in (0..128).step_by(7) {
-        let &b =
-            bytes.get(*at).ok_or(FileError::Corrupt { reason: "a block ends inside a number" })?;
-        *at += 1;
-        x |= u128::from(b & 0x7f) << shift;
-        if b & 0x80 == 0 {
-            return Ok(x);
-        }
-    }
-    Err(FileError::Corrupt { reason: "a number is too long" })
-}
-
-/// Appends the values of `items` (outcome, remoteness) in the block encoding.
-fn put_values(out: &mut Vec<u8>, items: &[(Outcome, Option<u32>)], remoteness: bool) {
-    if remoteness {
-        for &(o, r) in items {
-            let r = r.unwrap_or(0);
-            out.push(o.code() | (r.min(63) as u8) << 2);
-            if r >= 63 {
-                put_varint(out, u128::from(r - 63));
-            }
-        }
-    } else {
-        for chunk in items.chunks(4) {
-            out.push(chunk.iter().enumerate().fold(0u8, |b, (i, (o, _))| b | o.code() << (2 * i)));
-        }
-    }
-}
-
-/// The `index`-th value of a block's values starting at `at`.
+/// The next value of a block.
 fn get_value(
-    bytes: &[u8],
-    mut at: usize,
-    index: usize,
+    m: &mut Models,
+    d: &mut Decoder<'_>,
     remoteness: bool,
 ) -> Result<(Outcome, Option<u32>), FileError> {
-    let short = FileError::Corrupt { reason: "a block ends inside its values" };
-    if !remoteness {
-        let &b = bytes.get(at + index / 4).ok_or(short)?;
-        let o = Outcome::from_code((b >> (2 * (index % 4))) & 3).unwrap_or(Outcome::Draw);
-        return Ok((o, None));
-    }
-    for i in 0..=index {
-        let &b = bytes.get(at).ok_or(short.clone())?;
-        at += 1;
-        let mut r = u32::from(b >> 2);
-        if r == 63 {
-            let extra = get_varint(bytes, &mut at)?;
-            r = u32::try_from(extra + 63)
-                .map_err(|_| FileError::Corrupt { reason: "remoteness too large" })?;
-        }
-        if i == index {
-            let o = Outcome::from_code(b & 3).unwrap_or(Outcome::Draw);
-            return Ok((o, (o != Outcome::Draw).then_some(r)));
-        }
-    }
-    unreachable!("the loop returns at its last step")
+    m.get_value(d, remoteness)
+        .ok_or(FileError::Corrupt { reason: "a block holds an impossible remoteness" })
 }
 
 /// One block's place in the file.
@@ -233,16 +174,16 @@ where
                 let blocks = slot
                     .par_chunks(BLOCK_ENTRIES)
                     .map(|chunk| {
-                        let mut out = vec![0u8; chunk.len().div_ceil(8)];
-                        let mut items = Vec::new();
-                        for (j, &s) in chunk.iter().enumerate() {
+                        let mut e = Encoder::new();
+                        let mut m = Models::new();
+                        for &s in chunk {
+                            m.put_present(&mut e, s != u32::MAX);
                             if s != u32::MAX {
-                                out[j / 8] |= 1 << (j % 8);
-                                items.push(value(s as usize));
+                                let (o, r) = value(s as usize);
+                                m.put_value(&mut e, o, r, remoteness);
                             }
                         }
-                        put_values(&mut out, &items, remoteness);
-                        (0, out)
+                        (0, e.finish())
                     })
                     .collect();
                 (entries, blocks)
@@ -252,14 +193,17 @@ where
                     .par_chunks(BLOCK_ENTRIES)
                     .enumerate()
                     .map(|(b, chunk)| {
-                        let mut out = Vec::new();
-                        for w in chunk.windows(2) {
-                            put_varint(&mut out, w[1].into() - w[0].into());
-                        }
+                        let mut e = Encoder::new();
+                        let mut m = Models::new();
                         let first = b * BLOCK_ENTRIES;
-                        let items: Vec<_> = (first..first + chunk.len()).map(value).collect();
-                        put_values(&mut out, &items, remoteness);
-                        (chunk[0].into(), out)
+                        for (j, &p) in chunk.iter().enumerate() {
+                            if j > 0 {
+                                m.put_gap(&mut e, p.into() - chunk[j - 1].into());
+                            }
+                            let (o, r) = value(first + j);
+                            m.put_value(&mut e, o, r, remoteness);
+                        }
+                        (chunk[0].into(), e.finish())
                     })
                     .collect();
                 (positions.len(), blocks)
@@ -305,7 +249,7 @@ where
 /// | offset | bytes | field |
 /// |-------:|------:|-------|
 /// | 0 | 8 | magic `GGVALUES` |
-/// | 8 | 4 | version, 1 |
+/// | 8 | 4 | version, 2 |
 /// | 12 | 4 | flags: bit 0 remoteness stored, bit 1 entries are ranks |
 /// | 16 | 4 | `B`, entries per block (the last block may hold fewer) |
 /// | 20 | 4 | `k`, the number of blocks |
@@ -315,13 +259,18 @@ where
 /// | 48 + 32·`k` | 4 | CRC-32 of every byte before it |
 /// | … | … | the blocks |
 ///
-/// A block of positions holds the differences between consecutive positions after the
-/// first (which is in the index) as LEB128 varints, then the values. A block of ranks
-/// holds one bit per rank (set for the ranks of reachable positions, least significant
-/// bit first), then the values of the set ones. Values are 2 bits each (the outcome code,
-/// four to a byte, least significant first) without remoteness; with remoteness, one byte
-/// `code | min(r, 63) << 2` each, followed by the varint `r − 63` when `r ≥ 63` (a draw
-/// stores `r = 0`).
+/// Each block is one stream of a binary range coder (LZMA's: 32-bit range, 11-bit
+/// probabilities that move 1/16 of the way towards each bit seen), its models starting
+/// afresh at even odds, so it decodes alone. Entry by entry it codes: for a block of
+/// ranks, whether the rank is a reachable position (a bit whose model depends on the
+/// previous entry's); for a block of positions, every entry but the first (which is in
+/// the index), its difference from the previous position (an adaptive Elias gamma code:
+/// the bit length by an 8-bit tree of models, the 3 bits below the leading one by models
+/// that depend on the length, the rest at even odds); then, for a reachable position,
+/// its outcome code (a 2-bit tree of models chosen by the previous entry's outcome code:
+/// 0 draw, 1 win, 2 loss, 3 tie) and, when the remoteness is stored and the outcome is not
+/// a draw, `min(r, 255)` by an 8-bit tree of models chosen by the outcome, followed for
+/// `r ≥ 255` by `r − 254` in the gamma code.
 #[derive(Debug)]
 pub struct ValuesFile<G, R> {
     game: G,
@@ -490,17 +439,17 @@ where
             let b = (rank / self.block_entries as u64) as usize;
             let j = (rank % self.block_entries as u64) as usize;
             let bytes = self.read_block(b)?;
-            let count = self.entries_in(b);
-            let bitmap = count.div_ceil(8);
-            if bytes.len() < bitmap {
-                return Err(FileError::Corrupt { reason: "a block ends inside its bitmap" });
+            let mut d = Decoder::new(&bytes);
+            let mut m = Models::new();
+            for i in 0..=j {
+                let present = m.get_present(&mut d);
+                let value =
+                    if present { Some(get_value(&mut m, &mut d, self.remoteness)?) } else { None };
+                if i == j {
+                    return Ok(value);
+                }
             }
-            if bytes[j / 8] & (1 << (j % 8)) == 0 {
-                return Ok(None);
-            }
-            let before = bytes[..j / 8].iter().map(|b| b.count_ones() as usize).sum::<usize>()
-                + (bytes[j / 8] & ((1u8 << (j % 8)) - 1)).count_ones() as usize;
-            return get_value(&bytes, bitmap, before, self.remoteness).map(Some);
+            unreachable!("the loop returns at its last step");
         }
         let key: u128 = c.into();
         let b = self.blocks.partition_point(|info| info.first <= key);
@@ -509,23 +458,23 @@ where
         }
         let b = b - 1;
         let bytes = self.read_block(b)?;
-        let mut at = 0;
+        let mut d = Decoder::new(&bytes);
+        let mut m = Models::new();
         let mut current = self.blocks[b].first;
-        let mut j = 0;
+        let mut value = get_value(&mut m, &mut d, self.remoteness)?;
         let count = self.entries_in(b);
+        let mut j = 0;
         while current < key && j + 1 < count {
+            let gap = m
+                .get_gap(&mut d)
+                .ok_or(FileError::Corrupt { reason: "a block holds an impossible difference" })?;
             current = current
-                .checked_add(get_varint(&bytes, &mut at)?)
+                .checked_add(gap)
                 .ok_or(FileError::Corrupt { reason: "positions overflow" })?;
+            value = get_value(&mut m, &mut d, self.remoteness)?;
             j += 1;
         }
-        if current != key {
-            return Ok(None);
-        }
-        for _ in j + 1..count {
-            get_varint(&bytes, &mut at)?;
-        }
-        get_value(&bytes, at, j, self.remoteness).map(Some)
+        Ok((current == key).then_some(value))
     }
 
     fn entries_in(&self, b: usize) -> usize {

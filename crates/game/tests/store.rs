@@ -3,7 +3,7 @@
 use std::io::Cursor;
 
 use gamegraph_game::games::{Chase, ConnectFour, OctalRows, TicTacToe};
-use gamegraph_game::{ExploreConfig, FileError, Game, SolvedGame, ValuesFile};
+use gamegraph_game::{ExploreConfig, FileError, Game, Outcome, ParseError, SolvedGame, ValuesFile};
 
 fn saved<G: Game>(solved: &SolvedGame<G>, remoteness: bool) -> Vec<u8>
 where
@@ -49,6 +49,35 @@ fn values_read_back_for_every_game() {
     round_trip(&chase, &[]);
     let chase = SolvedGame::new(Chase::new(13).unwrap(), &config).unwrap();
     round_trip(&chase, &[chase.game().position(4, 9, true)]);
+}
+
+/// One heap; a move takes 1 or 2 objects; whoever cannot move loses. Every position but
+/// the multiples of 3 is a win, and the remoteness grows with the heap.
+#[derive(Clone)]
+struct TakeOneOrTwo(u32);
+
+impl Game for TakeOneOrTwo {
+    type Position = u32;
+    fn start(&self) -> u32 {
+        self.0
+    }
+    fn moves(&self, p: u32, out: &mut Vec<u32>) {
+        out.extend((1..=2).filter(|&k| k <= p).map(|k| p - k));
+    }
+    fn show(&self, p: u32) -> String {
+        p.to_string()
+    }
+    fn parse(&self, s: &str) -> Result<u32, ParseError> {
+        s.parse().map_err(|_| ParseError::new(1, "expected a number of objects"))
+    }
+}
+
+#[test]
+fn long_remoteness_reads_back() {
+    // Remoteness up to 2 · 3000 / 3 = 2000 plies, beyond the byte of the short code.
+    let solved = SolvedGame::new(TakeOneOrTwo(3000), &ExploreConfig::default()).unwrap();
+    assert_eq!(solved.value(3000), Some((Outcome::Loss, Some(2000))));
+    round_trip(&solved, &[3001]);
 }
 
 #[test]

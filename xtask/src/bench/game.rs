@@ -5,7 +5,9 @@
 //! packed positions, successor lists, reverse arcs by counting sort, the queue algorithm).
 //!
 //! Boards: 4 × 4, 5 × 4, 6 × 4 and 5 × 5; `--quick` runs 4 × 4 and 5 × 4 only, `--large`
-//! adds 6 × 5, and `--boards 6x4,6x5` runs the boards listed. Each board is run in three rounds; a round runs the C++ program, then
+//! adds 6 × 5, and `--boards 6x4,4x7` runs the boards listed. `--no-symmetry` counts a
+//! position and its mirror image apart, in both programs (4 × 7 then has more than 10⁸
+//! positions). Each board is run in three rounds; a round runs the C++ program, then
 //! gamegraph on two threads and on one, so every ratio compares runs made under the same
 //! load. Before the first timed round the number of positions, of moves and the start's
 //! outcome and remoteness of gamegraph must equal the C++ program's.
@@ -35,17 +37,26 @@ const QUERIES: usize = 8;
 struct Board {
     cols: u32,
     rows: u32,
+    /// A position and its mirror image are one position.
+    symmetry: bool,
 }
 
 impl Board {
     fn name(self) -> String {
-        format!("{} × {}", self.cols, self.rows)
+        let apart = if self.symmetry { "" } else { " (mirror images apart)" };
+        format!("{} × {}{apart}", self.cols, self.rows)
+    }
+
+    /// The stem of its files.
+    fn stem(self) -> String {
+        let apart = if self.symmetry { "" } else { "-nosym" };
+        format!("c4-{}x{}{apart}", self.cols, self.rows)
     }
 }
 
 /// The boards of a run, smallest first.
 fn boards(quick: bool, large: bool) -> Vec<Board> {
-    let b = |cols, rows| Board { cols, rows };
+    let b = |cols, rows| Board { cols, rows, symmetry: true };
     let mut list = vec![b(4, 4), b(5, 4)];
     if !quick {
         list.extend([b(6, 4), b(5, 5)]);
@@ -61,7 +72,7 @@ fn parse_boards(text: &str) -> Result<Vec<Board>> {
     text.split(',')
         .map(|b| {
             let (c, r) = b.split_once('x').with_context(|| format!("{b:?} is not COLSxROWS"))?;
-            Ok(Board { cols: c.trim().parse()?, rows: r.trim().parse()? })
+            Ok(Board { cols: c.trim().parse()?, rows: r.trim().parse()?, symmetry: true })
         })
         .collect()
 }
@@ -138,6 +149,9 @@ fn build_baseline(root: &Path) -> Result<PathBuf> {
 fn game_cmd(bin: &Path, b: Board) -> Command {
     let mut c = Command::new(bin.join("gamegraph"));
     c.args(["game", "connect-four", "--cols", &b.cols.to_string(), "--rows", &b.rows.to_string()]);
+    if !b.symmetry {
+        c.arg("--no-symmetry");
+    }
     c
 }
 
@@ -207,11 +221,15 @@ struct Rows {
 fn run_board(root: &Path, bin: &Path, cpp: &Path, b: Board) -> Result<Rows> {
     let dir = root.join("target/bench-data/game");
     std::fs::create_dir_all(&dir)?;
-    let file = dir.join(format!("c4-{}x{}.values", b.cols, b.rows));
-    let bare = dir.join(format!("c4-{}x{}.outcomes", b.cols, b.rows));
+    let file = dir.join(format!("{}.values", b.stem()));
+    let bare = dir.join(format!("{}.outcomes", b.stem()));
     let run_cpp = || {
-        measure(Command::new(cpp).args([b.cols.to_string(), b.rows.to_string()]))
-            .and_then(|(m, out)| Ok((m, baseline_answer(&out)?)))
+        let mut c = Command::new(cpp);
+        c.args([b.cols.to_string(), b.rows.to_string()]);
+        if !b.symmetry {
+            c.arg("--no-symmetry");
+        }
+        measure(&mut c).and_then(|(m, out)| Ok((m, baseline_answer(&out)?)))
     };
     // The check, untimed: gamegraph on 2 threads against the C++ program.
     let (_, expected) = run_cpp()?;
@@ -269,10 +287,14 @@ fn run_board(root: &Path, bin: &Path, cpp: &Path, b: Board) -> Result<Rows> {
 pub(crate) fn run(root: &Path, args: &[String]) -> Result<()> {
     let quick = args.iter().any(|a| a == "--quick");
     let large = args.iter().any(|a| a == "--large");
-    let chosen = match args.iter().position(|a| a == "--boards") {
+    let symmetry = !args.iter().any(|a| a == "--no-symmetry");
+    let mut chosen = match args.iter().position(|a| a == "--boards") {
         Some(i) => parse_boards(args.get(i + 1).map_or("", String::as_str))?,
         None => boards(quick, large),
     };
+    for b in &mut chosen {
+        b.symmetry = symmetry;
+    }
     let bin = build_release(root)?;
     let cpp = build_baseline(root)?;
     let mut all = Vec::new();
@@ -362,7 +384,7 @@ mod tests {
     #[test]
     fn random_positions_have_the_board_shape() {
         let mut rng = Rng::new(7);
-        let p = random_position(Board { cols: 5, rows: 4 }, &mut rng, 9);
+        let p = random_position(Board { cols: 5, rows: 4, symmetry: true }, &mut rng, 9);
         assert_eq!(p.split('/').count(), 4);
         assert!(p.split('/').all(|row| row.len() == 5));
         let x = p.matches('X').count();
