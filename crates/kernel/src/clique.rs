@@ -31,7 +31,7 @@ use crate::config::{Budget, Cap};
 /// The adjacency of a graph as bitset rows: `row(v)` has bit `x` set when v and x are
 /// adjacent (never bit `v` itself).
 pub(crate) struct Rows {
-    n: usize,
+    pub(crate) n: usize,
     w: usize,
     bits: Vec<u64>,
 }
@@ -63,7 +63,7 @@ impl Rows {
     }
 
     #[inline]
-    fn row(&self, v: usize) -> &[u64] {
+    pub(crate) fn row(&self, v: usize) -> &[u64] {
         &self.bits[v * self.w..(v + 1) * self.w]
     }
 

@@ -4,6 +4,7 @@
 use crate::KernelError;
 use crate::bits;
 use crate::clique::{Rows, degeneracy_order, max_clique};
+use crate::clique_ils::improve_clique;
 use crate::config::{Budget, Cap};
 use crate::reduce_mis::max_independent_sparse;
 
@@ -128,6 +129,13 @@ pub(crate) fn max_independent(
     Ok(Found { set, exact, bound })
 }
 
+/// Parts above this size get a starting solution from iterated local search.
+const ILS_PART: usize = 64;
+/// Perturbations of that local search, at most, and its work (a round costs about the
+/// square of the part size).
+const ILS_ROUNDS: usize = 2000;
+const ILS_WORK: usize = 80_000_000;
+
 /// Parts up to this size always go to the bitset clique search.
 const DENSE_PART: usize = 256;
 
@@ -203,6 +211,11 @@ fn mis_part(
                 }
             }
         }
+    }
+    // Only for an exact search: a capped one is a quick bound, not worth the start-up.
+    if c > ILS_PART && !cap.limited() {
+        let rounds = (ILS_WORK / (c * c)).min(ILS_ROUNDS);
+        init = improve_clique(&h, &init, rounds, budget)?;
     }
     let f = max_clique(&h, &init, budget, cap)?;
     let set = f.clique.iter().map(|&k| comp[order[k]]).collect();
