@@ -47,8 +47,11 @@ fn to_set(n: usize, local: &Local, ids: &[u32]) -> VertexSet {
 /// incumbent in the first top-level branch that holds an optimum.
 ///
 /// # Errors
-/// [`KernelError::TimeLimit`] or [`KernelError::NodeLimit`] when `cfg`'s budget runs out;
-/// [`KernelError::TooLarge`] for a connected part above 32768 vertices (after reductions).
+/// [`KernelError::AlphaTimeLimit`] when the deadline passes during the search, with the
+/// best set found and a proven upper bound (a plain [`KernelError::TimeLimit`] when it passes
+/// before the search starts); [`KernelError::NodeLimit`] when the node budget runs out;
+/// [`KernelError::TooLarge`] for a connected part above 32768 vertices (after reductions);
+/// [`KernelError::WitnessFailed`] if the set found failed its independent check (a bug).
 ///
 /// # Complexity
 /// Exponential in the worst case; O(n + m + Σ p²/64) extra space for parts of p vertices.
@@ -76,11 +79,17 @@ pub fn alpha(g: &Graph, cfg: &Config) -> Result<StableSet, KernelError> {
         adj.push(local.undirected(v));
     }
     let f = max_independent(&adj, &local.looped, &mut budget, None)?;
-    debug_assert!(f.exact);
     let set = to_set(n, &local, &f.set);
     // The witness is checked against the definition before it is returned.
-    assert_eq!(internally_stable(g, &set), Ok(Ok(())), "alpha: the witness fails its check");
-    Ok(StableSet { size: f.set.len(), set, nodes: budget.nodes })
+    if internally_stable(g, &set)? != Ok(()) {
+        return Err(KernelError::WitnessFailed { what: "maximum internally stable set" });
+    }
+    let best = StableSet { size: f.set.len(), set, nodes: budget.nodes };
+    if !f.exact {
+        // Only the deadline leaves a search without a node limit inexact.
+        return Err(KernelError::AlphaTimeLimit { best: Box::new(best), bound: f.bound });
+    }
+    Ok(best)
 }
 
 /// β(G), the external stability number, with a minimum externally stable set (every vertex

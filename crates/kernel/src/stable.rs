@@ -114,19 +114,46 @@ pub(crate) fn max_independent(
     let mut set = taken;
     let comps = components(n, &alive, adj, budget)?;
     too_large(&comps)?;
+    // Once the deadline has passed, the parts left get a greedy set and their size as bound.
+    let mut late = false;
     for comp in comps {
-        let f = if !cap.limited() && sparse(adj, &comp) {
-            let set = sparse_part(adj, &comp, budget)?;
-            Found { bound: set.len(), set, exact: true }
+        let solved = if late {
+            Err(KernelError::TimeLimit { nodes: budget.nodes })
+        } else if !cap.limited() && sparse(adj, &comp) {
+            sparse_part(adj, &comp, budget).map(|set| Found { bound: set.len(), set, exact: true })
         } else {
-            mis_part(adj, &comp, budget, &mut cap)?
+            mis_part(adj, &comp, budget, &mut cap)
         };
+        let f = match solved {
+            Ok(f) => f,
+            Err(KernelError::TimeLimit { .. }) => {
+                Found { set: greedy(adj, &comp), exact: false, bound: comp.len() }
+            }
+            Err(e) => return Err(e),
+        };
+        late = late || budget.check_clock().is_err();
         exact &= f.exact;
         bound += f.bound;
         set.extend(f.set);
     }
     set.sort_unstable();
     Ok(Found { set, exact, bound })
+}
+
+/// An independent set of the part `comp` of `adj`, fewest neighbours first, without search.
+fn greedy(adj: &[Vec<u32>], comp: &[u32]) -> Vec<u32> {
+    let mut order = comp.to_vec();
+    order.sort_by_key(|&v| (adj[v as usize].len(), v));
+    let inside: std::collections::HashSet<u32> = comp.iter().copied().collect();
+    let mut blocked: std::collections::HashSet<u32> = std::collections::HashSet::new();
+    let mut set = Vec::new();
+    for v in order {
+        if !blocked.contains(&v) {
+            set.push(v);
+            blocked.extend(adj[v as usize].iter().filter(|x| inside.contains(x)));
+        }
+    }
+    set
 }
 
 /// Parts above this size get a starting solution from iterated local search.

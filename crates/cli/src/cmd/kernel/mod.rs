@@ -195,6 +195,18 @@ impl Clock {
                      (raise it with --time-limit SECS, or --time-limit none for no limit)"
                 ))
             }
+            KernelError::AlphaTimeLimit { ref best, bound } => {
+                let secs = self.limit.0.unwrap_or_default().as_secs_f64();
+                let which = if self.given { "" } else { "default " };
+                CliError::TimeLimit(format!(
+                    "{which}time limit of {secs} s reached after {} search nodes: alpha >= {} \
+                     (a checked internally stable set: {}) and alpha <= {bound} \
+                     (raise it with --time-limit SECS, or --time-limit none for no limit)",
+                    best.nodes,
+                    best.size,
+                    render::ids(&best.set).iter().map(u64::to_string).collect::<Vec<_>>().join(" ")
+                ))
+            }
             // An answer that cannot be given for this input: refused.
             KernelError::TooLarge { .. } | KernelError::CountOverflow => {
                 CliError::input(source, None, e)
