@@ -35,8 +35,10 @@ fn to_set(n: usize, local: &Local, ids: &[u32]) -> VertexSet {
 ///   size, as a maximum clique of the complement: bitset branch-and-bound with greedy
 ///   colouring bounds in a degeneracy order (Tomita and Seki's MCQ and MCS, in San Segundo's
 ///   bitset form BBMC), re-colouring, and MaxSAT-style conflict sets found by unit
-///   propagation over the colour classes (Li and Quan's MaxCLQ); its top-level branches run
-///   in parallel on the current rayon pool, sharing the incumbent size;
+///   propagation over the colour classes (Li and Quan's MaxCLQ), started from a solution of
+///   iterated local search with (1,2)-swaps (Andrade, Resende and Werneck 2012) on parts
+///   above 64 vertices; its top-level branches run in parallel on the current rayon pool,
+///   sharing the incumbent size;
 /// - a larger sparse part by branch-and-reduce (Akiba and Iwata 2016): degree-0, 1 and 2
 ///   rules with folding, domination, branching on a vertex of largest degree with mirrors,
 ///   a greedy clique-cover bound, and connected parts solved separately at every node, the
@@ -67,7 +69,8 @@ fn to_set(n: usize, local: &Local, ids: &[u32]) -> VertexSet {
 /// ```
 ///
 /// Reference: E. Tomita, T. Seki (2003); E. Tomita et al., MCS (2010); P. San Segundo et al.
-/// (2011, 2015); C.-M. Li, Z. Quan, MaxCLQ (2010); T. Akiba, Y. Iwata (2016).
+/// (2011, 2015); C.-M. Li, Z. Quan, MaxCLQ (2010); D. V. Andrade, M. G. C. Resende,
+/// R. F. Werneck (2012); T. Akiba, Y. Iwata (2016).
 pub fn alpha(g: &Graph, cfg: &Config) -> Result<StableSet, KernelError> {
     let mut budget = Budget::new(cfg);
     budget.check_clock()?;
