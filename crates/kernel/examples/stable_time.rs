@@ -30,6 +30,14 @@ fn main() -> Result<ExitCode, Box<dyn std::error::Error>> {
     let mut out = std::io::stdout();
     let s = match result {
         Ok(s) => s,
+        Err(KernelError::AlphaTimeLimit { best, bound }) => {
+            writeln!(
+                out,
+                "timeout\n{secs:.4} s, {} nodes, {} <= alpha <= {bound}",
+                best.nodes, best.size
+            )?;
+            return Ok(ExitCode::from(3));
+        }
         Err(KernelError::TimeLimit { nodes }) => {
             writeln!(out, "timeout\n{secs:.4} s, {nodes} nodes")?;
             return Ok(ExitCode::from(3));

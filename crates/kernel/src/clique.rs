@@ -31,7 +31,7 @@ use crate::config::{Budget, Cap};
 /// The adjacency of a graph as bitset rows: `row(v)` has bit `x` set when v and x are
 /// adjacent (never bit `v` itself).
 pub(crate) struct Rows {
-    n: usize,
+    pub(crate) n: usize,
     w: usize,
     bits: Vec<u64>,
 }
@@ -63,7 +63,7 @@ impl Rows {
     }
 
     #[inline]
-    fn row(&self, v: usize) -> &[u64] {
+    pub(crate) fn row(&self, v: usize) -> &[u64] {
         &self.bits[v * self.w..(v + 1) * self.w]
     }
 
@@ -485,7 +485,13 @@ pub(crate) fn max_clique(
     let all = rows.all();
     let mut root = Frame::default();
     let mut s = Scratch::default();
-    colour(rows, &all, init.len(), &mut root, &mut s, budget)?;
+    match colour(rows, &all, init.len(), &mut root, &mut s, budget) {
+        Ok(()) => {}
+        Err(KernelError::TimeLimit { .. }) => {
+            return Ok(CliqueFound { clique: init.to_vec(), exact: false, bound: rows.n });
+        }
+        Err(e) => return Err(e),
+    }
     let root_bound = root.cols.last().map_or(init.len(), |&c| c as usize);
     // Branch t: vertex verts[t] with the candidates not branched on before it.
     let m = root.verts.len();
@@ -502,9 +508,10 @@ pub(crate) fn max_clique(
     let mut exact = true;
     // Per task: the largest clique it found, and the incumbent when it ended.
     let mut ends = vec![(0, 0); tasks.len()];
+    let mut done = vec![false; tasks.len()];
     if parallel {
         let next = AtomicUsize::new(0);
-        let ends_m = Mutex::new(&mut ends);
+        let ends_m = Mutex::new((&mut ends, &mut done));
         let nodes: Vec<Result<u64, KernelError>> = (0..rayon::current_num_threads())
             .into_par_iter()
             .map(|_| {
@@ -519,6 +526,8 @@ pub(crate) fn max_clique(
                     if *col > shared.size.load(Ordering::Relaxed) {
                         match subtree(rows, &[*v], p.clone(), &shared, &mut b, &mut Cap::new(None))
                         {
+                            // Stopped by another task's error: not finished.
+                            Ok(_) if shared.stop.load(Ordering::Relaxed) => return Ok(b.nodes),
                             Ok(f) => found = f.unwrap_or(0),
                             Err(e) => {
                                 shared.stop.store(true, Ordering::Relaxed);
@@ -527,32 +536,114 @@ pub(crate) fn max_clique(
                         }
                     }
                     let end = shared.size.load(Ordering::Relaxed);
-                    ends_m.lock().unwrap_or_else(|e| e.into_inner())[t] = (found, end);
+                    let mut m = ends_m.lock().unwrap_or_else(|e| e.into_inner());
+                    m.0[t] = (found, end);
+                    m.1[t] = true;
                 }
             })
             .collect();
         for r in nodes {
-            budget.nodes += r?;
+            match r {
+                Ok(n) => budget.nodes += n,
+                Err(KernelError::TimeLimit { nodes }) => {
+                    budget.nodes += nodes;
+                    exact = false;
+                }
+                Err(e) => return Err(e),
+            }
         }
     } else {
         for (t, (v, col, p)) in tasks.iter().enumerate() {
             let mut found = 0;
             if *col > shared.size.load(Ordering::Relaxed) {
-                match subtree(rows, &[*v], p.clone(), &shared, budget, cap)? {
-                    Some(f) => found = f,
-                    None => {
+                match subtree(rows, &[*v], p.clone(), &shared, budget, cap) {
+                    Ok(Some(f)) => found = f,
+                    Ok(None) | Err(KernelError::TimeLimit { .. }) => {
                         exact = false;
                         break;
                     }
+                    Err(e) => return Err(e),
                 }
             }
             ends[t] = (found, shared.size.load(Ordering::Relaxed));
+            done[t] = true;
         }
     }
     if exact {
-        witness(rows, &tasks, &ends, &shared, budget)?;
+        match witness(rows, &tasks, &ends, &shared, budget) {
+            // The size is proven; only the choice among maximum cliques was cut short.
+            Ok(()) | Err(KernelError::TimeLimit { .. }) => {}
+            Err(e) => return Err(e),
+        }
     }
     let clique = shared.best.into_inner().unwrap_or_else(|e| e.into_inner());
-    let bound = if exact { clique.len() } else { root_bound.max(clique.len()) };
+    // The colours of the top-level branches do not increase: the first one left unfinished
+    // bounds every clique not yet ruled out.
+    let open = done.iter().position(|&d| !d).map_or(0, |t| tasks[t].1);
+    let bound = if exact { clique.len() } else { open.min(root_bound).max(clique.len()) };
     Ok(CliqueFound { clique, exact, bound })
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::Config;
+    use crate::config::Budget;
+    use crate::stable::max_independent;
+
+    /// α by plain branching on bitmasks (n ≤ 64).
+    fn brute(nb: &[u64], p: u64) -> usize {
+        if p == 0 {
+            return 0;
+        }
+        let v = p.trailing_zeros() as usize;
+        let skip = brute(nb, p & !(1 << v));
+        let take = 1 + brute(nb, p & !(1 << v) & !nb[v]);
+        skip.max(take)
+    }
+
+    fn random(n: usize, per_mille: u64, seed: u64) -> (Vec<Vec<u32>>, Vec<u64>) {
+        let mut rng = gamegraph_graph::testgen::SplitMix64::new(seed);
+        let mut adj = vec![Vec::new(); n];
+        let mut nb = vec![0u64; n];
+        for a in 0..n {
+            for b in a + 1..n {
+                if rng.below(1000) < per_mille {
+                    adj[a].push(b as u32);
+                    adj[b].push(a as u32);
+                    nb[a] |= 1 << b;
+                    nb[b] |= 1 << a;
+                }
+            }
+        }
+        (adj, nb)
+    }
+
+    #[test]
+    fn a_deadline_anywhere_leaves_a_checked_set_and_a_proven_bound() {
+        let mut inexact = 0;
+        for seed in 0..6 {
+            let (adj, nb) = random(34, 150 + 40 * seed, seed);
+            let alpha = brute(&nb, (1u64 << 34) - 1);
+            let excluded = vec![false; adj.len()];
+            for every in (1..400).step_by(9).chain([1000, 4000]) {
+                let mut budget = Budget::new(&Config::default());
+                budget.trip = Some((every, 0));
+                let Ok(f) = max_independent(&adj, &excluded, &mut budget, None) else {
+                    continue; // the deadline passed before the search started
+                };
+                for (i, &a) in f.set.iter().enumerate() {
+                    for &b in &f.set[i + 1..] {
+                        assert_eq!(nb[a as usize] >> b & 1, 0, "seed {seed}: {a} and {b} adjacent");
+                    }
+                }
+                assert!(f.set.len() <= alpha && alpha <= f.bound, "seed {seed} every {every}");
+                if f.exact {
+                    assert_eq!(f.set.len(), alpha);
+                } else {
+                    inexact += 1;
+                }
+            }
+        }
+        assert!(inexact > 10, "only {inexact} searches were cut short");
+    }
 }

@@ -2,6 +2,8 @@
 
 use std::fmt;
 
+use crate::StableSet;
+
 /// Why a kernel or stable-set computation gave up.
 ///
 /// Outcomes are never errors: "no kernel" is `None`, not a `KernelError`.
@@ -27,6 +29,20 @@ pub enum KernelError {
         /// The largest number supported.
         max: usize,
     },
+    /// The [`Config::deadline`](crate::Config::deadline) passed during the search for α:
+    /// `best` is the largest internally stable set found (checked like an exact answer),
+    /// and α is proven to be at most `bound`.
+    AlphaTimeLimit {
+        /// The best set found, its size and the search nodes explored.
+        best: Box<StableSet>,
+        /// A proven upper bound on α.
+        bound: usize,
+    },
+    /// A solver's answer failed its independent check: a bug, reported rather than returned.
+    WitnessFailed {
+        /// What was being computed.
+        what: &'static str,
+    },
     /// A vertex set's length differs from the graph's number of vertices.
     SetLength {
         /// The graph's number of vertices.
@@ -48,6 +64,15 @@ impl fmt::Display for KernelError {
                 f,
                 "a connected part of {vertices} vertices exceeds the {max} supported by the bitset search"
             ),
+            KernelError::AlphaTimeLimit { best, bound } => write!(
+                f,
+                "time limit reached after {} search nodes: the largest internally stable set \
+                 found has {} vertices, and alpha is at most {bound}",
+                best.nodes, best.size
+            ),
+            KernelError::WitnessFailed { what } => {
+                write!(f, "internal error: the {what} found fails its independent check")
+            }
             KernelError::SetLength { expected, found } => {
                 write!(f, "vertex set has length {found}, the graph has {expected} vertices")
             }

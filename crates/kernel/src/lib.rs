@@ -40,6 +40,7 @@
 mod bits;
 mod check;
 mod clique;
+mod clique_ils;
 mod config;
 mod enumerate;
 mod error;

@@ -35,8 +35,10 @@ fn to_set(n: usize, local: &Local, ids: &[u32]) -> VertexSet {
 ///   size, as a maximum clique of the complement: bitset branch-and-bound with greedy
 ///   colouring bounds in a degeneracy order (Tomita and Seki's MCQ and MCS, in San Segundo's
 ///   bitset form BBMC), re-colouring, and MaxSAT-style conflict sets found by unit
-///   propagation over the colour classes (Li and Quan's MaxCLQ); its top-level branches run
-///   in parallel on the current rayon pool, sharing the incumbent size;
+///   propagation over the colour classes (Li and Quan's MaxCLQ), started from a solution of
+///   iterated local search with (1,2)-swaps (Andrade, Resende and Werneck 2012) on parts
+///   above 64 vertices; its top-level branches run in parallel on the current rayon pool,
+///   sharing the incumbent size;
 /// - a larger sparse part by branch-and-reduce (Akiba and Iwata 2016): degree-0, 1 and 2
 ///   rules with folding, domination, branching on a vertex of largest degree with mirrors,
 ///   a greedy clique-cover bound, and connected parts solved separately at every node, the
@@ -47,8 +49,11 @@ fn to_set(n: usize, local: &Local, ids: &[u32]) -> VertexSet {
 /// incumbent in the first top-level branch that holds an optimum.
 ///
 /// # Errors
-/// [`KernelError::TimeLimit`] or [`KernelError::NodeLimit`] when `cfg`'s budget runs out;
-/// [`KernelError::TooLarge`] for a connected part above 32768 vertices (after reductions).
+/// [`KernelError::AlphaTimeLimit`] when the deadline passes during the search, with the
+/// best set found and a proven upper bound (a plain [`KernelError::TimeLimit`] when it passes
+/// before the search starts); [`KernelError::NodeLimit`] when the node budget runs out;
+/// [`KernelError::TooLarge`] for a connected part above 32768 vertices (after reductions);
+/// [`KernelError::WitnessFailed`] if the set found failed its independent check (a bug).
 ///
 /// # Complexity
 /// Exponential in the worst case; O(n + m + Σ p²/64) extra space for parts of p vertices.
@@ -64,7 +69,8 @@ fn to_set(n: usize, local: &Local, ids: &[u32]) -> VertexSet {
 /// ```
 ///
 /// Reference: E. Tomita, T. Seki (2003); E. Tomita et al., MCS (2010); P. San Segundo et al.
-/// (2011, 2015); C.-M. Li, Z. Quan, MaxCLQ (2010); T. Akiba, Y. Iwata (2016).
+/// (2011, 2015); C.-M. Li, Z. Quan, MaxCLQ (2010); D. V. Andrade, M. G. C. Resende,
+/// R. F. Werneck (2012); T. Akiba, Y. Iwata (2016).
 pub fn alpha(g: &Graph, cfg: &Config) -> Result<StableSet, KernelError> {
     let mut budget = Budget::new(cfg);
     budget.check_clock()?;
@@ -76,11 +82,17 @@ pub fn alpha(g: &Graph, cfg: &Config) -> Result<StableSet, KernelError> {
         adj.push(local.undirected(v));
     }
     let f = max_independent(&adj, &local.looped, &mut budget, None)?;
-    debug_assert!(f.exact);
     let set = to_set(n, &local, &f.set);
     // The witness is checked against the definition before it is returned.
-    assert_eq!(internally_stable(g, &set), Ok(Ok(())), "alpha: the witness fails its check");
-    Ok(StableSet { size: f.set.len(), set, nodes: budget.nodes })
+    if internally_stable(g, &set)? != Ok(()) {
+        return Err(KernelError::WitnessFailed { what: "maximum internally stable set" });
+    }
+    let best = StableSet { size: f.set.len(), set, nodes: budget.nodes };
+    if !f.exact {
+        // Only the deadline leaves a search without a node limit inexact.
+        return Err(KernelError::AlphaTimeLimit { best: Box::new(best), bound: f.bound });
+    }
+    Ok(best)
 }
 
 /// β(G), the external stability number, with a minimum externally stable set (every vertex

@@ -4,6 +4,7 @@
 use crate::KernelError;
 use crate::bits;
 use crate::clique::{Rows, degeneracy_order, max_clique};
+use crate::clique_ils::improve_clique;
 use crate::config::{Budget, Cap};
 use crate::reduce_mis::max_independent_sparse;
 
@@ -113,13 +114,24 @@ pub(crate) fn max_independent(
     let mut set = taken;
     let comps = components(n, &alive, adj, budget)?;
     too_large(&comps)?;
+    // Once the deadline has passed, the parts left get a greedy set and their size as bound.
+    let mut late = false;
     for comp in comps {
-        let f = if !cap.limited() && sparse(adj, &comp) {
-            let set = sparse_part(adj, &comp, budget)?;
-            Found { bound: set.len(), set, exact: true }
+        let solved = if late {
+            Err(KernelError::TimeLimit { nodes: budget.nodes })
+        } else if !cap.limited() && sparse(adj, &comp) {
+            sparse_part(adj, &comp, budget).map(|set| Found { bound: set.len(), set, exact: true })
         } else {
-            mis_part(adj, &comp, budget, &mut cap)?
+            mis_part(adj, &comp, budget, &mut cap)
         };
+        let f = match solved {
+            Ok(f) => f,
+            Err(KernelError::TimeLimit { .. }) => {
+                Found { set: greedy(adj, &comp), exact: false, bound: comp.len() }
+            }
+            Err(e) => return Err(e),
+        };
+        late = late || budget.check_clock().is_err();
         exact &= f.exact;
         bound += f.bound;
         set.extend(f.set);
@@ -127,6 +139,29 @@ pub(crate) fn max_independent(
     set.sort_unstable();
     Ok(Found { set, exact, bound })
 }
+
+/// An independent set of the part `comp` of `adj`, fewest neighbours first, without search.
+fn greedy(adj: &[Vec<u32>], comp: &[u32]) -> Vec<u32> {
+    let mut order = comp.to_vec();
+    order.sort_by_key(|&v| (adj[v as usize].len(), v));
+    let inside: std::collections::HashSet<u32> = comp.iter().copied().collect();
+    let mut blocked: std::collections::HashSet<u32> = std::collections::HashSet::new();
+    let mut set = Vec::new();
+    for v in order {
+        if !blocked.contains(&v) {
+            set.push(v);
+            blocked.extend(adj[v as usize].iter().filter(|x| inside.contains(x)));
+        }
+    }
+    set
+}
+
+/// Parts above this size get a starting solution from iterated local search.
+const ILS_PART: usize = 64;
+/// Perturbations of that local search, at most, and its work (a round costs about the
+/// square of the part size).
+const ILS_ROUNDS: usize = 2000;
+const ILS_WORK: usize = 80_000_000;
 
 /// Parts up to this size always go to the bitset clique search.
 const DENSE_PART: usize = 256;
@@ -203,6 +238,11 @@ fn mis_part(
                 }
             }
         }
+    }
+    // Only for an exact search: a capped one is a quick bound, not worth the start-up.
+    if c > ILS_PART && !cap.limited() {
+        let rounds = (ILS_WORK / (c * c)).min(ILS_ROUNDS);
+        init = improve_clique(&h, &init, rounds, budget)?;
     }
     let f = max_clique(&h, &init, budget, cap)?;
     let set = f.clique.iter().map(|&k| comp[order[k]]).collect();

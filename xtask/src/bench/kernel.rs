@@ -1,12 +1,14 @@
-//! `cargo xtask bench kernel`: α and β on hard instances against HiGHS (first table), then
+//! `cargo xtask bench kernel`: α and β on hard instances against igraph and HiGHS (first
+//! table), then
 //! counting and finding kernels against clingo and α against python-igraph's
 //! `independence_number`, on the same random digraphs, side by side.
 //!
 //! The α and β table times the kernel crate's `stable_time` example (built with
 //! `cargo build --release -p gamegraph-kernel --example stable_time`, which is much lighter
-//! than the CLI) as a whole process on 2 threads, three runs each, all shown; HiGHS solves the
-//! 0-1 program of the same file (one run, solve call only, one thread; for α only on the
-//! sparse instance, the edge formulation being hopeless on the dense ones).
+//! than the CLI) as a whole process on 2 threads, three runs each, all shown; the peer solves
+//! the same file once, timed around its solve call only: python-igraph's
+//! `independence_number` for α on the dense instances (the edge formulation is hopeless for
+//! a MIP there), HiGHS on the 0-1 program otherwise (one thread).
 //!
 //! gamegraph is timed as a whole process (start-up and reading included, best of the
 //! repetitions); the peers are timed inside `xtask/bench/kernel/peer.py` around the solving
@@ -361,7 +363,7 @@ fn stable_numbers(
         ),
     ];
     let mut table = String::new();
-    table.push_str("| task | instance | seed | answer | gamegraph runs (s, process, 2 threads) | HiGHS (s, solve only) | HiGHS / gamegraph (median) |\n");
+    table.push_str("| task | instance | seed | answer | gamegraph runs (s, process, 2 threads) | peer (s, solve only) | peer / gamegraph (median) |\n");
     table.push_str("|---|---|---:|---:|---|---:|---:|\n");
     let tl = format!("{}", limit.as_secs());
     for (task, what, n, generate, seeds) in instances {
@@ -380,17 +382,21 @@ fn stable_numbers(
                 answer = out.lines().next().unwrap_or_default().to_owned();
                 runs.push(wall.as_secs_f64());
             }
-            let mode = if task == "alpha" { "alpha-mip" } else { "beta-mip" };
-            // The edge formulation of α is hopeless for HiGHS on the dense instances.
-            let peer = if task == "alpha" && n < 1000 {
-                None
-            } else {
-                timed(
-                    Command::new(python).arg(script).arg(mode).arg(&file).arg(&tl),
-                    limit + Duration::from_secs(30),
-                )?
+            // α of the dense instances goes to igraph (Cliquer inside): the edge formulation
+            // is hopeless for HiGHS there.
+            let (mode, peer_name) = match task {
+                "alpha" if n < 1000 => ("alpha", "igraph"),
+                "alpha" => ("alpha-mip", "HiGHS"),
+                _ => ("beta-mip", "HiGHS"),
             };
+            let peer = timed(
+                Command::new(python).arg(script).arg(mode).arg(&file).arg(&tl),
+                limit + Duration::from_secs(if mode == "alpha" { 0 } else { 30 }),
+            )?;
             let tagged = |out: &str| {
+                if mode == "alpha" {
+                    return out.lines().next().unwrap_or("timeout").trim().to_owned();
+                }
                 out.lines().find_map(|l| l.strip_prefix("answer ")).unwrap_or("timeout").to_owned()
             };
             let (peer_secs, peer_answer) = match peer {
@@ -407,7 +413,7 @@ fn stable_numbers(
             };
             if runs.len() == 3 && peer_secs.is_some() && peer_answer != answer {
                 bail!(
-                    "answers differ on {}: gamegraph {answer}, HiGHS {peer_answer}",
+                    "answers differ on {}: gamegraph {answer}, {peer_name} {peer_answer}",
                     file.display()
                 );
             }
@@ -422,11 +428,7 @@ fn stable_numbers(
                 (Some(u), Some(t)) if runs.len() == 3 => format!("{:.2}x", t / u),
                 _ => "-".to_owned(),
             };
-            let peer_cell = if task == "alpha" && n < 1000 {
-                "-".to_owned() // not run
-            } else {
-                cell(peer_secs, limit)
-            };
+            let peer_cell = format!("{peer_name} {}", cell(peer_secs, limit));
             let row = format!(
                 "| {task} | {what} | {seed} | {answer} | {shown} | {peer_cell} | {ratio} |"
             );

@@ -133,6 +133,16 @@ fn a_time_limit_ends_every_mode_with_exit_3() {
         let err = String::from_utf8_lossy(&o.stderr);
         assert_eq!(o.status.code(), Some(3), "{mode:?}: {err}");
         assert!(err.contains("time limit of 0.5 s") && err.contains("--time-limit"), "{err}");
+        if mode == ["--alpha"] {
+            // A lower bound from a checked set and a proven upper bound, in that order.
+            let num = |key: &str| -> usize {
+                let at = err.find(key).unwrap_or_else(|| panic!("no {key:?} in {err}"));
+                let digits: String =
+                    err[at + key.len()..].chars().take_while(char::is_ascii_digit).collect();
+                digits.parse().unwrap()
+            };
+            assert!(num("alpha >= ") <= num("alpha <= "), "{err}");
+        }
         // Generous: the limit holds within 10 % on a quiet machine.
         assert!(took.as_secs() < 30, "{mode:?} took {took:?}");
     }

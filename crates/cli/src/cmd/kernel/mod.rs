@@ -28,7 +28,8 @@ const DEFAULT_TIME_LIMIT: u64 = 60;
 
 Every mode but --check gives up after 60 s by default (exit code 3); --time-limit SECS sets
 another limit, --time-limit none removes it. With --all the kernels found before the limit are
-all written.
+all written; with --alpha the message gives the size of the largest internally stable set found
+(checked) and a proven upper bound on alpha.
 
 Examples:
   gamegraph kernel graph.txt                 # one kernel, or `none`
@@ -193,6 +194,17 @@ impl Clock {
                 CliError::TimeLimit(format!(
                     "{which}time limit of {secs} s reached after {nodes} search nodes \
                      (raise it with --time-limit SECS, or --time-limit none for no limit)"
+                ))
+            }
+            KernelError::AlphaTimeLimit { ref best, bound } => {
+                let secs = self.limit.0.unwrap_or_default().as_secs_f64();
+                let which = if self.given { "" } else { "default " };
+                CliError::TimeLimit(format!(
+                    "{which}time limit of {secs} s reached after {} search nodes: alpha >= {} \
+                     (an internally stable set of that size was found and checked) and \
+                     alpha <= {bound} (raise it with --time-limit SECS, or --time-limit none for \
+                     no limit)",
+                    best.nodes, best.size
                 ))
             }
             // An answer that cannot be given for this input: refused.

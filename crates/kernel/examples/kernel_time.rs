@@ -1,0 +1,39 @@
+//! Kernel existence on one graph file: `kernel_time FILE [LIMIT_SECS]` prints `kernel`,
+//! `none` or `timeout` on the first line, then the retrograde label counts, the seconds
+//! spent in the solver and the search nodes; exits with status 3 at the time limit.
+
+use std::io::{BufReader, Write};
+use std::process::ExitCode;
+use std::time::{Duration, Instant};
+
+use gamegraph_kernel::{Config, KernelError, find_kernel};
+
+fn main() -> Result<ExitCode, Box<dyn std::error::Error>> {
+    let args: Vec<String> = std::env::args().collect();
+    if args.len() < 2 {
+        return Err("usage: kernel_time FILE [LIMIT_SECS]".into());
+    }
+    let file = std::fs::File::open(&args[1])?;
+    let g = gamegraph_graph::format::read_auto(BufReader::new(file))?.graph;
+    let limit: Option<f64> = args.get(2).map(|t| t.parse()).transpose()?;
+    let start = Instant::now();
+    let cfg =
+        Config { deadline: limit.map(|s| start + Duration::from_secs_f64(s)), ..Config::default() };
+    let result = find_kernel(&g, &cfg);
+    let secs = start.elapsed().as_secs_f64();
+    let mut out = std::io::stdout();
+    match result {
+        Ok(a) => {
+            let e = &a.explanation;
+            let what = if a.kernel.is_some() { "kernel" } else { "none" };
+            writeln!(out, "{what}\nL {} W {} D {} parts {}", e.loss, e.win, e.draw, e.parts)?;
+            writeln!(out, "{secs:.4} s, {} nodes", e.nodes)?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Err(KernelError::TimeLimit { nodes }) => {
+            writeln!(out, "timeout\n{secs:.4} s, {nodes} nodes")?;
+            Ok(ExitCode::from(3))
+        }
+        Err(e) => Err(e.into()),
+    }
+}
