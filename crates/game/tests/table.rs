@@ -6,7 +6,7 @@
 mod common;
 
 use gamegraph_game::{ExploreConfig, Game, Outcome, ParseError, SolvedGame, Terminal, explore};
-use gamegraph_graph::testgen::SplitMix64;
+use gamegraph_testkit::SplitMix64;
 use proptest::prelude::*;
 
 /// A game whose positions are the rows of a transition table, starting at row 0.

@@ -602,7 +602,7 @@ mod tests {
     }
 
     fn random(n: usize, per_mille: u64, seed: u64) -> (Vec<Vec<u32>>, Vec<u64>) {
-        let mut rng = gamegraph_graph::testgen::SplitMix64::new(seed);
+        let mut rng = gamegraph_testkit::SplitMix64::new(seed);
         let mut adj = vec![Vec::new(); n];
         let mut nb = vec![0u64; n];
         for a in 0..n {
