@@ -112,8 +112,6 @@ fn parse_range(s: &str) -> Result<(u32, u32), CliError> {
     Ok((a, b))
 }
 
-/// At most a few dozen characters of a bad argument, for a message.
-
 /// A cell's answer in `--json`.
 #[derive(Debug, Serialize)]
 struct CellJson {
