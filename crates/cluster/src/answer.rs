@@ -16,18 +16,18 @@ pub enum Query {
 }
 
 /// The outcomes, depths and moves of the contiguous vertices `first..first + len` (the
-/// vertices of one process), as [`Solution::from_parts`] takes them: `u32::MAX` for no
-/// depth or no move.
+/// vertices of one process), as [`Solution::from_parts`] and
+/// [`Table::rows`](gamegraph_retro::Table::rows) take them.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Shard {
     /// The first vertex.
     pub first: Vertex,
     /// The outcome of each vertex.
     pub outcomes: Vec<Outcome>,
-    /// The depth of each vertex, `u32::MAX` for a draw.
-    pub depths: Vec<u32>,
-    /// The optimal move of each vertex (0-based), `u32::MAX` for none.
-    pub moves: Vec<u32>,
+    /// The depth of each vertex, `None` for a draw.
+    pub depths: Vec<Option<u32>>,
+    /// The optimal move of each vertex, `None` for none.
+    pub moves: Vec<Option<Vertex>>,
 }
 
 /// The answer for one vertex.

@@ -3,25 +3,29 @@
 use std::time::Duration;
 use std::{fmt, io};
 
-use gamegraph_graph::{ReadError, Vertex};
+use gamegraph_graph::{Position, ReadError, Vertex};
 
 use crate::wire::Reads;
 
-/// A malformed hostfile: the 1-based line and column of the problem.
+/// A malformed hostfile: where the problem is, and what it is.
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct HostfileError {
-    /// 1-based line.
-    pub line: u64,
-    /// 1-based column (in bytes).
-    pub column: u64,
+    /// The line and column of the problem.
+    pub position: Position,
     /// What is wrong there.
     pub message: String,
 }
 
+impl HostfileError {
+    pub(crate) fn new(line: u64, column: u64, message: impl Into<String>) -> HostfileError {
+        HostfileError { position: Position::new(line, column), message: message.into() }
+    }
+}
+
 impl fmt::Display for HostfileError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}:{}: {}", self.line, self.column, self.message)
+        write!(f, "{}: {}", self.position, self.message)
     }
 }
 
@@ -170,8 +174,16 @@ pub enum ClusterError {
         /// The liveness timeout.
         timeout: Duration,
     },
-    /// The network could not be set up (an address that cannot be bound).
-    Network(String),
+    /// The network could not be set up (an address that cannot be bound), or a
+    /// connection failed.
+    Network {
+        /// What was being done (`cannot listen on 127.0.0.1:7000`).
+        context: String,
+        /// What the system said.
+        error: io::Error,
+    },
+    /// The threads of the workers could not be started.
+    Threads(io::Error),
     /// Standard output could not be sent to `/dev/null` while the cluster runs.
     Stdout(io::Error),
     /// A worker thread ended abnormally.
@@ -194,6 +206,13 @@ pub enum ClusterError {
         /// What it reads.
         reads: Reads,
     },
+}
+
+impl ClusterError {
+    /// A [`ClusterError::Network`].
+    pub(crate) fn network(context: impl Into<String>, error: io::Error) -> ClusterError {
+        ClusterError::Network { context: context.into(), error }
+    }
 }
 
 impl fmt::Display for ClusterError {
@@ -252,7 +271,8 @@ impl fmt::Display for ClusterError {
                  for {} s",
                 timeout.as_secs()
             ),
-            ClusterError::Network(m) => write!(f, "network: {m}"),
+            ClusterError::Network { context, error } => write!(f, "network: {context}: {error}"),
+            ClusterError::Threads(e) => write!(f, "cannot start the worker threads: {e}"),
             ClusterError::Stdout(_) => f.write_str("cannot send standard output to /dev/null"),
             ClusterError::Worker(m) => write!(f, "worker failed: {m}"),
             ClusterError::Read(e) => write!(f, "{e}"),
@@ -269,7 +289,9 @@ impl fmt::Display for ClusterError {
 impl std::error::Error for ClusterError {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match self {
-            ClusterError::Stdout(e) => Some(e),
+            ClusterError::Stdout(e)
+            | ClusterError::Threads(e)
+            | ClusterError::Network { error: e, .. } => Some(e),
             _ => None,
         }
     }

@@ -65,11 +65,11 @@ fn best_move(local: &Local, state: &State, u: usize) -> u32 {
 
 /// The worker's own vertices.
 fn shard(local: &Local, state: State) -> Shard {
-    let moves = (0..local.len()).map(|u| best_move(local, &state, u)).collect();
+    let moves = (0..local.len()).map(|u| some(best_move(local, &state, u)).map(Vertex)).collect();
     Shard {
         first: Vertex::from_index(local.lo),
         outcomes: state.label.iter().map(|l| l.outcome()).collect(),
-        depths: state.depth,
+        depths: state.depth.iter().map(|&d| some(d)).collect(),
         moves,
     }
 }
@@ -77,23 +77,24 @@ fn shard(local: &Local, state: State) -> Shard {
 /// The solution of a graph of `n` vertices from the records of all of them.
 fn solution(records: Vec<Record>, n: usize) -> Solution {
     let mut outcomes = vec![Outcome::Draw; n];
-    let mut depths = vec![NONE; n];
-    let mut moves = vec![NONE; n];
+    let mut depths = vec![None; n];
+    let mut moves = vec![None; n];
     for r in records {
         let v = r.vertex as usize;
         outcomes[v] = r.outcome;
-        depths[v] = r.depth;
-        moves[v] = r.best_move;
+        depths[v] = some(r.depth);
+        moves[v] = some(r.best_move).map(Vertex);
     }
     Solution::from_parts(outcomes, depths, moves).expect("the gathered records form a solution")
 }
 
 fn answer(r: Record) -> Answer {
-    Answer {
-        outcome: r.outcome,
-        depth: (r.depth != NONE).then_some(r.depth),
-        best_move: (r.best_move != NONE).then_some(Vertex(r.best_move)),
-    }
+    Answer { outcome: r.outcome, depth: some(r.depth), best_move: some(r.best_move).map(Vertex) }
+}
+
+/// A depth or a move of the labels' encoding: `None` for [`NONE`].
+fn some(x: u32) -> Option<u32> {
+    (x != NONE).then_some(x)
 }
 
 /// The shards of a process's workers, which own consecutive blocks, as one.

@@ -172,7 +172,7 @@ pub(crate) fn connect(
     let i = me.process;
     let listener = TcpListener::bind(&addresses[i])
         .and_then(|l| l.set_nonblocking(true).map(|()| l))
-        .map_err(|e| ClusterError::Network(format!("cannot listen on {}: {e}", addresses[i])))?;
+        .map_err(|e| ClusterError::network(format!("cannot listen on {}", addresses[i]), e))?;
     let mut mesh = Mesh {
         data: (0..processes).map(|_| None).collect(),
         beats: (0..processes).map(|_| None).collect(),
@@ -202,7 +202,7 @@ pub(crate) fn connect(
                 std::thread::sleep(POLL);
                 continue;
             }
-            Err(e) => return Err(ClusterError::Network(format!("accepting a connection: {e}"))),
+            Err(e) => return Err(ClusterError::network("accepting a connection", e)),
         };
         match greet(stream, from, &me, &mut mesh, deadline)? {
             Ok(()) => wanted -= 1,
@@ -242,7 +242,7 @@ fn dial(
     let silent = || Dial::Late(Some(format!("{address} (process {j}) accepted but sent no hello")));
     let io = |e: io::Error| match e.kind() {
         ErrorKind::WouldBlock | ErrorKind::TimedOut => silent(),
-        _ => Dial::Fail(ClusterError::Network(format!("{address} (process {j}): {e}"))),
+        _ => Dial::Fail(ClusterError::network(format!("{address} (process {j})"), e)),
     };
     let _ = stream.set_nodelay(true);
     stream.write_all(&hello.encode()).map_err(io)?;
@@ -334,7 +334,7 @@ fn greet(
     refuse(&mut stream, 0);
     stream
         .set_read_timeout(None)
-        .map_err(|e| ClusterError::Network(format!("connection from {from}: {e}")))?;
+        .map_err(|e| ClusterError::network(format!("connection from {from}"), e))?;
     mesh.hellos[p] = theirs;
     *slot(mesh, theirs.channel, p) = Some(stream);
     Ok(Ok(()))

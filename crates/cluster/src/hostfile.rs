@@ -1,5 +1,7 @@
 //! The hostfile: one `host:port` per line, one line per process.
 
+use gamegraph_graph::quote;
+
 use crate::error::HostfileError;
 
 /// The largest hostfile read: far more than a cluster's lines (a reader stops there).
@@ -15,7 +17,7 @@ pub const MAX_HOSTFILE_BYTES: u64 = 1 << 20;
 /// # Example
 /// ```
 /// let e = gamegraph_cluster::parse_hostfile_bytes(b"a:1\nb\xff:2\n").unwrap_err();
-/// assert_eq!((e.line, e.column), (2, 2));
+/// assert_eq!((e.position.line, e.position.column), (2, 2));
 /// ```
 pub fn parse_hostfile_bytes(bytes: &[u8]) -> Result<Vec<String>, HostfileError> {
     match std::str::from_utf8(bytes) {
@@ -24,8 +26,8 @@ pub fn parse_hostfile_bytes(bytes: &[u8]) -> Result<Vec<String>, HostfileError> 
             let before = &bytes[..e.valid_up_to()];
             let line = before.iter().filter(|&&b| b == b'\n').count() as u64 + 1;
             let start = before.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
-            let column = (before.len() - start) as u64 + 1;
-            Err(HostfileError { line, column, message: "expected UTF-8 text".into() })
+            let column = String::from_utf8_lossy(&before[start..]).chars().count() as u64 + 1;
+            Err(HostfileError::new(line, column, "expected UTF-8 text"))
         }
     }
 }
@@ -43,21 +45,19 @@ pub fn parse_hostfile_bytes(bytes: &[u8]) -> Result<Vec<String>, HostfileError> 
 /// ```
 /// let hosts = gamegraph_cluster::parse_hostfile("# two processes\n127.0.0.1:7001\n127.0.0.1:7002\n").unwrap();
 /// assert_eq!(hosts, ["127.0.0.1:7001", "127.0.0.1:7002"]);
-/// assert_eq!(gamegraph_cluster::parse_hostfile("a:1\nb\n").unwrap_err().line, 2);
+/// assert_eq!(gamegraph_cluster::parse_hostfile("a:1\nb\n").unwrap_err().position.line, 2);
 /// ```
 pub fn parse_hostfile(text: &str) -> Result<Vec<String>, HostfileError> {
     let mut hosts: Vec<String> = Vec::new();
     let mut lines: Vec<u64> = Vec::new();
     if text.starts_with('\u{feff}') {
         let message = "expected host:port, found a byte order mark (save the file without one)";
-        return Err(HostfileError { line: 1, column: 1, message: message.into() });
+        return Err(HostfileError::new(1, 1, message));
     }
     for (i, raw) in text.lines().enumerate() {
         let line = i as u64 + 1;
-        let bad = |offset: usize, message: String| HostfileError {
-            line,
-            column: offset as u64 + 1,
-            message,
+        let bad = |offset: usize, message: String| {
+            HostfileError::new(line, raw[..offset].chars().count() as u64 + 1, message)
         };
         if let Some(pos) = raw.find(|c: char| c.is_control() && c != '\t' && c != '\r') {
             let c = raw[pos..].chars().next().unwrap_or_default();
@@ -72,7 +72,7 @@ pub fn parse_hostfile(text: &str) -> Result<Vec<String>, HostfileError> {
             return Err(bad(indent + pos, "expected one host:port per line".into()));
         }
         let Some(colon) = entry.rfind(':') else {
-            return Err(bad(indent, format!("expected host:port, found `{}`", quote(entry))));
+            return Err(bad(indent, format!("expected host:port, found {}", quote(entry))));
         };
         if colon == 0 {
             return Err(bad(indent, "missing host before `:`".into()));
@@ -86,13 +86,13 @@ pub fn parse_hostfile(text: &str) -> Result<Vec<String>, HostfileError> {
             _ => {
                 return Err(bad(
                     indent + colon + 1,
-                    format!("expected a port 1..65535, found `{}`", quote(port)),
+                    format!("expected a port 1..65535, found {}", quote(port)),
                 ));
             }
         }
         if let Some(k) = hosts.iter().position(|h| h == entry) {
             let message = format!(
-                "expected a new host:port, found `{}` again (line {}): each process needs its own",
+                "expected a new host:port, found {} again (line {}): each process needs its own",
                 quote(entry),
                 lines[k]
             );
@@ -102,7 +102,7 @@ pub fn parse_hostfile(text: &str) -> Result<Vec<String>, HostfileError> {
         lines.push(line);
     }
     if hosts.is_empty() {
-        return Err(HostfileError { line: 1, column: 1, message: "no host:port line".into() });
+        return Err(HostfileError::new(1, 1, "no host:port line"));
     }
     Ok(hosts)
 }
@@ -113,11 +113,11 @@ fn check_host(host: &str) -> Result<(), (usize, String)> {
     if let Some(inner) = host.strip_prefix('[') {
         return match inner.strip_suffix(']').map(str::parse::<std::net::Ipv6Addr>) {
             Some(Ok(_)) => Ok(()),
-            _ => Err((0, format!("expected an IPv6 address in brackets, found `{}`", quote(host)))),
+            _ => Err((0, format!("expected an IPv6 address in brackets, found {}", quote(host)))),
         };
     }
     if host.contains(':') {
-        return Err((0, format!("expected an IPv6 address in brackets, found `{}`", quote(host))));
+        return Err((0, format!("expected an IPv6 address in brackets, found {}", quote(host))));
     }
     let name_char = |c: char| c.is_ascii_alphanumeric() || c == '-' || c == '.';
     if let Some(at) = host.find(|c: char| !name_char(c)) {
@@ -127,17 +127,12 @@ fn check_host(host: &str) -> Result<(), (usize, String)> {
     let mut at = 0;
     for label in host.split('.') {
         if label.is_empty() || label.len() > 63 || label.starts_with('-') || label.ends_with('-') {
-            let message = format!("expected a host name or an IP address, found `{}`", quote(host));
+            let message = format!("expected a host name or an IP address, found {}", quote(host));
             return Err((at, message));
         }
         at += label.len() + 1;
     }
     Ok(())
-}
-
-/// At most 32 characters of a bad token.
-fn quote(s: &str) -> String {
-    s.chars().take(32).collect()
 }
 
 #[cfg(test)]
@@ -147,15 +142,18 @@ mod tests {
     #[test]
     fn positions_of_errors() {
         let e = parse_hostfile("127.0.0.1:7000\n  localhost:x\n").unwrap_err();
-        assert_eq!((e.line, e.column), (2, 13));
+        assert_eq!((e.position.line, e.position.column), (2, 13));
         let e = parse_hostfile("\n\nnoport\n").unwrap_err();
-        assert_eq!((e.line, e.column), (3, 1));
+        assert_eq!((e.position.line, e.position.column), (3, 1));
         let e = parse_hostfile("a:1 b:2\n").unwrap_err();
-        assert_eq!((e.line, e.column), (1, 4));
+        assert_eq!((e.position.line, e.position.column), (1, 4));
         let e = parse_hostfile("a:0\n").unwrap_err();
-        assert_eq!((e.line, e.column), (1, 3));
+        assert_eq!((e.position.line, e.position.column), (1, 3));
         let e = parse_hostfile("# nothing\n").unwrap_err();
-        assert_eq!((e.line, e.column, e.message.as_str()), (1, 1, "no host:port line"));
+        assert_eq!(
+            (e.position.line, e.position.column, e.message.as_str()),
+            (1, 1, "no host:port line")
+        );
         assert_eq!(parse_hostfile(":5\n").unwrap_err().message, "missing host before `:`");
     }
 
@@ -174,15 +172,18 @@ mod tests {
         ];
         for (text, at) in cases {
             let e = parse_hostfile(text).unwrap_err();
-            assert_eq!((e.line, e.column), at, "{text:?}: {}", e.message);
+            assert_eq!((e.position.line, e.position.column), at, "{text:?}: {}", e.message);
         }
         let e = parse_hostfile("h:1\nh:1\n").unwrap_err();
         assert_eq!(
             e.message,
-            "expected a new host:port, found `h:1` again (line 1): each process needs its own"
+            "expected a new host:port, found \"h:1\" again (line 1): each process needs its own"
         );
         let e = parse_hostfile_bytes(b"a:1\n\xfe").unwrap_err();
-        assert_eq!((e.line, e.column, e.message.as_str()), (2, 1, "expected UTF-8 text"));
+        assert_eq!(
+            (e.position.line, e.position.column, e.message.as_str()),
+            (2, 1, "expected UTF-8 text")
+        );
         assert_eq!(parse_hostfile("[::1]:1\nlocal-host.x:2\n10.0.0.1:3").unwrap().len(), 3);
     }
 

@@ -80,7 +80,7 @@ impl Watch {
         timeout: Duration,
         alarm: &Alarm,
     ) -> Result<Watch, ClusterError> {
-        let network = |e: std::io::Error| ClusterError::Network(format!("liveness watch: {e}"));
+        let network = |e: std::io::Error| ClusterError::network("liveness watch", e);
         let stop = Arc::new(AtomicBool::new(false));
         let mut writers = Vec::new();
         for (process, beat) in beats.into_iter().enumerate() {

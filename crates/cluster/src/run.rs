@@ -1,6 +1,7 @@
 //! A solve on the cluster: the checks, the connection (with its timeout), the workers,
 //! and what the process gets back.
 
+use std::io;
 use std::net::TcpStream;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc::{self, RecvTimeoutError};
@@ -179,7 +180,7 @@ fn solve(
         ProcessBuilder::new_typed_vector(workers, hooks.refill.clone(), hooks.spill.clone());
     let (builders, comms) =
         initialize_networking_from_sockets(allocators, data, cluster.process, workers, hooks)
-            .map_err(|e| ClusterError::Network(e.to_string()))?;
+            .map_err(|e| ClusterError::network("connecting the workers", e))?;
     let builders = builders.into_iter().map(AllocatorBuilder::Tcp).collect();
     // Each worker takes its role out of the shared slot, so that the graph's memory
     // goes when the last worker has its part.
@@ -207,7 +208,7 @@ fn solve(
             done
         },
     )
-    .map_err(ClusterError::Network)?;
+    .map_err(|e| ClusterError::Threads(io::Error::other(e)))?;
     let joined = wait(move || guards.join(), alarm);
     let results: Results = match joined {
         Ok(results) => results.into_iter().map(|r| r.map_err(ClusterError::Worker)).collect(),
@@ -248,7 +249,7 @@ fn wait<T: Send + 'static>(
         .spawn(move || {
             let _ = tx.send(f());
         })
-        .map_err(|e| ClusterError::Network(e.to_string()))?;
+        .map_err(ClusterError::Threads)?;
     let mut raised: Option<Instant> = None;
     loop {
         match rx.recv_timeout(POLL) {

@@ -12,9 +12,12 @@
 //! (`V OUTCOME DEPTH MOVE`) of that process's vertices, which are consecutive. The shards
 //! one after the other are the whole table; [`merge`] checks that and writes it.
 
+use std::fmt;
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
+
+use gamegraph_graph::{Position, quote};
 
 /// The manifest of a directory of shards.
 pub fn manifest_path(dir: &Path) -> PathBuf {
@@ -33,13 +36,14 @@ pub fn manifest(vertices: usize, processes: usize) -> String {
 
 /// Why the shards could not be merged.
 #[derive(Debug)]
+#[non_exhaustive]
 pub enum MergeError {
     /// A shard or the manifest is not what it should be.
     Input {
         /// The file.
         path: PathBuf,
-        /// The 1-based line, when the problem is on one.
-        line: Option<u64>,
+        /// Where in the file, when the problem is on one line.
+        position: Option<Position>,
         /// What is wrong.
         message: String,
     },
@@ -52,9 +56,35 @@ pub enum MergeError {
     },
 }
 
+impl fmt::Display for MergeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MergeError::Input { path, position: Some(at), message } => {
+                write!(f, "{}:{at}: {message}", path.display())
+            }
+            MergeError::Input { path, position: None, message } => {
+                write!(f, "{}: {message}", path.display())
+            }
+            MergeError::Io { path: Some(path), error } => write!(f, "{}: {error}", path.display()),
+            MergeError::Io { path: None, error } => write!(f, "{error}"),
+        }
+    }
+}
+
+impl std::error::Error for MergeError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            MergeError::Io { error, .. } => Some(error),
+            MergeError::Input { .. } => None,
+        }
+    }
+}
+
 impl MergeError {
+    /// A problem with line `line` (1-based) of `path` as a whole, or with the whole file.
     fn at(path: &Path, line: Option<u64>, message: impl Into<String>) -> MergeError {
-        MergeError::Input { path: path.to_owned(), line, message: message.into() }
+        let position = line.map(|line| Position::new(line, 1));
+        MergeError::Input { path: path.to_owned(), position, message: message.into() }
     }
 
     fn io(path: &Path, error: io::Error) -> MergeError {
@@ -141,7 +171,7 @@ fn copy(
                 return Err(MergeError::at(
                     &path,
                     at,
-                    format!("expected vertex {next}, found `{}`", fields[0]),
+                    format!("expected vertex {next}, found {}", quote(fields[0])),
                 ));
             }
             out.write_all(line.as_bytes()).map_err(|error| MergeError::Io { path: None, error })?;

@@ -30,6 +30,7 @@ pub mod open;
 mod outcome;
 pub mod position;
 mod summary;
+pub mod table;
 mod transpose;
 mod vertex;
 mod vertex_list;
@@ -39,5 +40,6 @@ pub use crate::error::{GenError, GraphError, ReadError, ReadErrorKind, VertexLis
 pub use crate::outcome::Outcome;
 pub use crate::position::{Position, quote};
 pub use crate::summary::Summary;
+pub use crate::table::TableError;
 pub use crate::vertex::Vertex;
 pub use crate::vertex_list::parse_vertex_list;

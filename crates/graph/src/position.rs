@@ -42,6 +42,17 @@ pub fn quote(token: &str) -> String {
     }
 }
 
+/// `token` cut as [`quote`] cuts it, but without quotes or escapes: for a token already
+/// known to be harmless to print as it is (a run of digits), or that a message puts in its
+/// own quotes.
+#[must_use]
+pub fn shorten(token: &str) -> String {
+    match token.char_indices().nth(QUOTED_CHARS) {
+        None => token.to_owned(),
+        Some((cut, _)) => format!("{}…", &token[..cut]),
+    }
+}
+
 /// [`quote`] for bytes that may not be UTF-8: invalid sequences show as `\u{FFFD}`.
 #[must_use]
 pub fn quote_bytes(token: &[u8]) -> String {
@@ -66,5 +77,7 @@ mod tests {
         assert_eq!(quote(&long), format!("{:?}…", "7".repeat(32)));
         assert_eq!(quote(&"é".repeat(40)), format!("{:?}…", "é".repeat(32)));
         assert_eq!(quote_bytes(b"\xff1"), "\"\u{fffd}1\"");
+        assert_eq!(shorten("12"), "12");
+        assert_eq!(shorten(&long), format!("{}…", "7".repeat(32)));
     }
 }

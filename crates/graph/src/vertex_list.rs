@@ -1,10 +1,8 @@
 //! Lists of 1-based vertex ids as users type them: `1 3 5`, `1,4,7`, `1, 4, 7`.
 
 use crate::error::VertexListError;
+use crate::position::shorten;
 use crate::vertex::Vertex;
-
-/// The longest part of a bad item quoted in an error.
-const QUOTE: usize = 32;
 
 /// Reads a list of 1-based vertex ids of a graph with `n` vertices, separated by commas,
 /// whitespace or both, into 0-based [`Vertex`] values in the order given (repeats kept).
@@ -14,7 +12,7 @@ const QUOTE: usize = 32;
 /// # Errors
 /// [`VertexListError::NotAVertexId`] for an item that is not a positive integer,
 /// [`VertexListError::OutOfRange`] for 0 or an id above `n`; both give the 1-based item
-/// number and quote at most 32 characters of the item.
+/// number and show at most the first 32 characters of the item ([`shorten`]).
 ///
 /// # Complexity
 /// O(length of `text`) time; the list is the only allocation.
@@ -41,22 +39,13 @@ pub fn parse_vertex_list(text: &str, n: usize) -> Result<Vec<Vertex>, VertexList
 /// One item of a list, the `position`-th.
 fn parse_one(item: &str, position: usize, n: usize) -> Result<Vertex, VertexListError> {
     if !item.bytes().all(|b| b.is_ascii_digit()) {
-        return Err(VertexListError::NotAVertexId { position, token: quote(item) });
+        return Err(VertexListError::NotAVertexId { position, token: shorten(item) });
     }
     item.parse::<u64>()
         .ok()
         .and_then(Vertex::from_one_based)
         .filter(|v| v.index() < n)
-        .ok_or_else(|| VertexListError::OutOfRange { position, token: quote(item), n })
-}
-
-/// `item`, cut to [`QUOTE`] characters with `...` when longer.
-fn quote(item: &str) -> String {
-    let mut shown: String = item.chars().take(QUOTE).collect();
-    if shown.len() < item.len() {
-        shown.push_str("...");
-    }
-    shown
+        .ok_or_else(|| VertexListError::OutOfRange { position, token: shorten(item), n })
 }
 
 #[cfg(test)]
@@ -103,11 +92,11 @@ mod tests {
             parse_vertex_list(&long, 5),
             Err(VertexListError::NotAVertexId {
                 position: 1,
-                token: format!("{}...", "x".repeat(32))
+                token: format!("{}…", "x".repeat(32))
             })
         );
         let digits = "7".repeat(100);
         let e = parse_vertex_list(&format!("1 {digits}"), 5).unwrap_err();
-        assert!(e.to_string().starts_with(&format!("item 2: vertex {}... is", "7".repeat(32))));
+        assert!(e.to_string().starts_with(&format!("item 2: vertex {}… is", "7".repeat(32))));
     }
 }

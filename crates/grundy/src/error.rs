@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use gamegraph_graph::Vertex;
+use gamegraph_graph::{Position, Vertex};
 
 /// The graph given to an acyclic-only routine has a directed cycle.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -143,22 +143,42 @@ impl fmt::Display for SumError {
 
 impl std::error::Error for SumError {}
 
-/// A malformed heap list (see [`parse_heaps`](crate::parse_heaps)), with its 1-based
-/// line and column.
+/// A malformed heap list (see [`parse_heaps`](crate::parse_heaps)): where, and what is
+/// wrong there.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct HeapListError {
-    /// The 1-based line.
-    pub line: u64,
-    /// The 1-based column.
-    pub column: u64,
+    /// The line and column of the problem.
+    pub position: Position,
     /// What is wrong.
     pub message: String,
 }
 
 impl fmt::Display for HeapListError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}:{}: {}", self.line, self.column, self.message)
+        write!(f, "{}: {}", self.position, self.message)
     }
 }
 
 impl std::error::Error for HeapListError {}
+
+/// A value that a [`ValueTable`](crate::ValueTable) cannot hold.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum BadValue {
+    /// The finite value `u64::MAX`, which the table keeps for infinite values.
+    Reserved,
+    /// An infinite value whose set is not increasing.
+    Unsorted,
+}
+
+impl fmt::Display for BadValue {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            BadValue::Reserved => write!(f, "a finite value must be below {}", u64::MAX),
+            BadValue::Unsorted => f.write_str("the set of an infinite value must increase"),
+        }
+    }
+}
+
+impl std::error::Error for BadValue {}

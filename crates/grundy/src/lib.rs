@@ -101,13 +101,12 @@ mod nimber;
 pub mod octal;
 pub mod play;
 mod product;
-mod quote;
 pub mod render;
 mod sum;
 mod verify;
 
 pub use crate::dag::{grundy, par_grundy};
-pub use crate::error::{GrundyError, HeapError, HeapListError, SumError};
+pub use crate::error::{BadValue, GrundyError, HeapError, HeapListError, SumError};
 pub use crate::heaps::{
     HeapAnswer, HeapGame, HeapMove, Method, Play, SEARCH_LIMIT, heap_value, parse_heaps,
     single_heap, solve_heaps,
@@ -118,5 +117,5 @@ pub use crate::sum::{
     SUM_SEARCH_LIMIT, SumAnswer, SumGame, SumMove, SumPlay, SumValues, TokenMove, play_misere_sum,
     play_mixed_sum, play_sum,
 };
-pub use crate::verify::{ReadValuesError, ValueError, ValueTable, parse_value, verify_values};
+pub use crate::verify::{ValueError, ValueTable, parse_value, verify_values};
 pub use gamegraph_graph::Outcome;

@@ -5,11 +5,12 @@
 //! against a graph by the defining conditions of the γ function alone.
 
 use std::fmt;
-use std::io::{self, BufRead};
+use std::io::BufRead;
 
-use gamegraph_graph::{Graph, Vertex};
+use gamegraph_graph::table::{FieldError, Rows, found};
+use gamegraph_graph::{Graph, Position, TableError, Vertex};
 
-use crate::{LoopyValues, Nimber, Value};
+use crate::{BadValue, LoopyValues, Nimber, Value};
 
 /// The label of an infinite value in a [`ValueTable`].
 const INFINITE: u64 = u64::MAX;
@@ -31,20 +32,22 @@ impl ValueTable {
         ValueTable { label: Vec::new(), k_offsets: vec![0], k_values: Vec::new() }
     }
 
-    /// Appends the value of the next vertex. A finite value must be below `u64::MAX`, and
-    /// the set of an infinite one sorted without repeats, else `Err` with the reason.
-    pub fn push(&mut self, value: &Value) -> Result<(), String> {
+    /// Appends the value of the next vertex.
+    ///
+    /// # Errors
+    /// A finite value must be below `u64::MAX` ([`BadValue::Reserved`]), and the set of an
+    /// infinite one sorted without repeats ([`BadValue::Unsorted`]); nothing is appended
+    /// otherwise.
+    pub fn push(&mut self, value: &Value) -> Result<(), BadValue> {
         if self.k_offsets.is_empty() {
             self.k_offsets.push(0);
         }
         match value {
-            Value::Finite(x) if x.0 == INFINITE => {
-                return Err(format!("a finite value must be below {INFINITE}"));
-            }
+            Value::Finite(x) if x.0 == INFINITE => return Err(BadValue::Reserved),
             Value::Finite(x) => self.label.push(x.0),
             Value::Infinite(k) => {
                 if k.windows(2).any(|w| w[0] >= w[1]) {
-                    return Err("the set of an infinite value must increase".into());
+                    return Err(BadValue::Unsorted);
                 }
                 self.label.push(INFINITE);
                 self.k_values.extend(k.iter().map(|x| x.0));
@@ -120,75 +123,57 @@ impl ValueTable {
     /// let t = ValueTable::read("1 inf{0}\n2 0\n".as_bytes(), 2).unwrap();
     /// assert_eq!(t.value(Vertex(0)), Value::Infinite(vec![Nimber(0)]));
     /// let e = ValueTable::read("1 inf{2,0}\n2 0\n".as_bytes(), 2).unwrap_err();
-    /// assert_eq!(e.to_string(), "expected a number above 2, found `0`");
-    /// assert_eq!(e.position(), Some((1, 9)));
+    /// assert_eq!(e.to_string(), "expected a number above 2, found \"0\"");
+    /// assert_eq!(e.position(), Some(gamegraph_graph::Position::new(1, 9)));
     /// ```
-    pub fn read(mut reader: impl BufRead, n: usize) -> Result<ValueTable, ReadValuesError> {
+    pub fn read(reader: impl BufRead, n: usize) -> Result<ValueTable, TableError> {
         let mut t = ValueTable::new();
-        let mut buf = Vec::new();
-        let mut line = 0u64;
-        loop {
-            buf.clear();
-            if reader.read_until(b'\n', &mut buf).map_err(ReadValuesError::Io)? == 0 {
-                break;
-            }
-            line += 1;
-            while buf.last().is_some_and(|&b| b == b'\n' || b == b'\r') {
-                buf.pop();
-            }
-            if buf.iter().all(u8::is_ascii_whitespace) {
-                continue;
-            }
-            let mut tokens = Tokens { text: &buf, pos: 0 };
-            let err = |column: usize, expected: String, found: String| ReadValuesError::Syntax {
-                line,
-                column: column as u64 + 1,
-                expected,
-                found,
-            };
-            let (col, tok) = tokens.next();
+        let mut rows = Rows::new(reader);
+        while let Some(mut row) = rows.next_row()? {
+            let (at, tok) = row.next_field();
             let v = t.len();
             if v == n {
-                return Err(err(
-                    col,
+                return Err(row.error(
+                    at,
                     format!("end of input: the graph has {n} vertices"),
-                    found(tok),
+                    tok,
                 ));
             }
             if parse_u64(tok) != Some(v as u64 + 1) {
-                return Err(err(col, format!("vertex {}", v + 1), found(tok)));
+                return Err(row.error(at, format!("vertex {}", v + 1), tok));
             }
-            let (col, tok) = tokens.next();
-            match tok {
-                Some(x) if x.starts_with(b"inf{") => {
-                    let value =
-                        parse_set(x).map_err(|(at, expected, f)| err(col + at, expected, f))?;
-                    t.push(&value).map_err(|e| err(col, "a value".into(), e))?;
-                }
+            let (at, tok) = row.next_field();
+            let value = match tok {
+                Some(x) if x.starts_with(b"inf{") => parse_set(x).map_err(|(offset, error)| {
+                    TableError::Field { position: within(at, x, offset), error }
+                })?,
                 _ => match parse_u64(tok).filter(|&x| x != INFINITE) {
-                    Some(x) => t
-                        .push(&Value::Finite(Nimber(x)))
-                        .map_err(|e| err(col, "a value".into(), e))?,
-                    None => {
-                        return Err(err(col, "a value: a number or `inf{...}`".into(), found(tok)));
-                    }
+                    Some(x) => Value::Finite(Nimber(x)),
+                    None => return Err(row.error(at, "a value: a number or `inf{...}`", tok)),
                 },
+            };
+            // Cannot fail: the value was read as a number below INFINITE or an increasing set.
+            if let Err(e) = t.push(&value) {
+                return Err(row.error(at, "a value", Some(e.to_string().as_bytes())));
             }
-            let (col, tok) = tokens.next();
+            let (at, tok) = row.next_field();
             if tok.is_some() {
-                return Err(err(col, "end of line".into(), found(tok)));
+                return Err(row.error(at, "end of line", tok));
             }
         }
         if t.len() < n {
-            return Err(ReadValuesError::Syntax {
-                line: line + 1,
-                column: 1,
-                expected: format!("vertex {} (the graph has {n} vertices)", t.len() + 1),
-                found: "end of input".into(),
-            });
+            let expected = format!("vertex {} (the graph has {n} vertices)", t.len() + 1);
+            let error = FieldError { expected, found: "end of input".into() };
+            return Err(TableError::Field { position: rows.end(), error });
         }
         Ok(t)
     }
+}
+
+/// The position of byte `offset` of `token`, which is at `at`.
+fn within(at: Position, token: &[u8], offset: usize) -> Position {
+    let chars = token[..offset].iter().filter(|&&b| b & 0xc0 != 0x80).count();
+    Position::new(at.line, at.column + chars as u64)
 }
 
 /// One value as the table prints it: a number, or `inf{K}` with K increasing.
@@ -200,30 +185,32 @@ impl ValueTable {
 /// use gamegraph_grundy::{Nimber, Value, parse_value};
 /// assert_eq!(parse_value("inf{0,2}"), Ok(Value::Infinite(vec![Nimber(0), Nimber(2)])));
 /// assert_eq!(parse_value("3"), Ok(Value::Finite(Nimber(3))));
-/// assert!(parse_value("inf{2,0}").is_err());
+/// let e = parse_value("inf{2,0}").unwrap_err();
+/// assert_eq!(e.to_string(), "expected a number above 2, found \"0\"");
 /// ```
-pub fn parse_value(text: &str) -> Result<Value, String> {
+pub fn parse_value(text: &str) -> Result<Value, FieldError> {
     let t = text.as_bytes();
     if t.starts_with(b"inf{") {
-        return parse_set(t).map_err(|(_, expected, f)| format!("expected {expected}, found {f}"));
+        return parse_set(t).map_err(|(_, error)| error);
     }
     match parse_u64(Some(t)).filter(|&x| x != INFINITE) {
         Some(x) => Ok(Value::Finite(Nimber(x))),
-        None => {
-            Err(format!("expected a value: a number or `inf{{...}}`, found {}", found(Some(t))))
-        }
+        None => Err(FieldError::new("a value: a number or `inf{...}`", Some(t))),
     }
 }
 
-/// `inf{a,b,…}`: the value, or the byte offset in the token, what was expected there and
-/// what was found.
-fn parse_set(token: &[u8]) -> Result<Value, (usize, String, String)> {
+/// `inf{a,b,…}`: the value, or the byte offset in the token and what is wrong there.
+fn parse_set(token: &[u8]) -> Result<Value, (usize, FieldError)> {
     let inner = &token[4..];
     let Some(close) = inner.iter().position(|&b| b == b'}') else {
-        return Err((token.len(), "`}`".into(), "end of the value".into()));
+        let error = FieldError { expected: "`}`".into(), found: "end of the value".into() };
+        return Err((token.len(), error));
     };
     if close + 1 != inner.len() {
-        return Err((4 + close + 1, "end of the value".into(), found(Some(&inner[close + 1..]))));
+        return Err((
+            4 + close + 1,
+            FieldError::new("end of the value", Some(&inner[close + 1..])),
+        ));
     }
     let mut set: Vec<Nimber> = Vec::new();
     if close == 0 {
@@ -238,11 +225,16 @@ fn parse_set(token: &[u8]) -> Result<Value, (usize, String, String)> {
         };
         match x {
             Some(x) if set.last().is_none_or(|p| p.0 < x) => set.push(Nimber(x)),
-            _ => return Err((at, expected, found(Some(item)))),
+            _ => return Err((at, FieldError { expected, found: found_item(item) })),
         }
         at += item.len() + 1;
     }
     Ok(Value::Infinite(set))
+}
+
+/// An item of a set for a message: an empty one (`inf{1,,2}`) is `nothing`.
+fn found_item(item: &[u8]) -> String {
+    if item.is_empty() { "nothing".to_owned() } else { found(Some(item)) }
 }
 
 fn parse_u64(t: Option<&[u8]>) -> Option<u64> {
@@ -252,85 +244,6 @@ fn parse_u64(t: Option<&[u8]>) -> Option<u64> {
     }
     std::str::from_utf8(t).ok()?.parse().ok()
 }
-
-/// The longest token quoted in an error message.
-const QUOTE: usize = 24;
-
-fn found(token: Option<&[u8]>) -> String {
-    match token {
-        None => "end of line".to_owned(),
-        Some([]) => "nothing".to_owned(),
-        Some(t) => {
-            let text = String::from_utf8_lossy(&t[..t.len().min(QUOTE)]);
-            let more = if t.len() > QUOTE { "..." } else { "" };
-            format!("`{text}{more}`")
-        }
-    }
-}
-
-/// Splits a line at spaces and tabs.
-struct Tokens<'a> {
-    text: &'a [u8],
-    pos: usize,
-}
-
-impl<'a> Tokens<'a> {
-    /// The next token and its 0-based byte column (the end of the line when none is left).
-    fn next(&mut self) -> (usize, Option<&'a [u8]>) {
-        let t = self.text;
-        let blank = |b: u8| b == b' ' || b == b'\t';
-        while self.pos < t.len() && blank(t[self.pos]) {
-            self.pos += 1;
-        }
-        let start = self.pos;
-        while self.pos < t.len() && !blank(t[self.pos]) {
-            self.pos += 1;
-        }
-        (start, (start < self.pos).then(|| &t[start..self.pos]))
-    }
-}
-
-/// Why a text is not a table of values for a graph of the expected size.
-#[derive(Debug)]
-#[non_exhaustive]
-pub enum ReadValuesError {
-    /// The text could not be read.
-    Io(io::Error),
-    /// A token that does not fit, at a 1-based line and byte column.
-    Syntax {
-        /// The 1-based line.
-        line: u64,
-        /// The 1-based column.
-        column: u64,
-        /// What the format wants there.
-        expected: String,
-        /// What is there instead.
-        found: String,
-    },
-}
-
-impl ReadValuesError {
-    /// The 1-based line and column of a syntax error.
-    pub fn position(&self) -> Option<(u64, u64)> {
-        match self {
-            ReadValuesError::Io(_) => None,
-            ReadValuesError::Syntax { line, column, .. } => Some((*line, *column)),
-        }
-    }
-}
-
-impl fmt::Display for ReadValuesError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            ReadValuesError::Io(e) => write!(f, "{e}"),
-            ReadValuesError::Syntax { expected, found, .. } => {
-                write!(f, "expected {expected}, found {found}")
-            }
-        }
-    }
-}
-
-impl std::error::Error for ReadValuesError {}
 
 /// A violated condition of the γ certificate, found by [`verify_values`]. Vertices are
 /// 0-based; the messages print them 1-based.
@@ -768,7 +681,7 @@ mod tests {
     fn reads_the_printed_table_and_names_bad_tokens() {
         let bad = |s: &str| {
             let e = ValueTable::read(s.as_bytes(), 2).unwrap_err();
-            (e.position(), e.to_string())
+            (e.position().map(|p| (p.line, p.column)), e.to_string())
         };
         assert!(ValueTable::read("1 0\n\n2 inf{}\r\n".as_bytes(), 2).is_ok());
         assert_eq!(
@@ -780,12 +693,12 @@ mod tests {
         );
         assert_eq!(
             bad("1 0\n2 0\n3 0\n"),
-            (Some((3, 1)), "expected end of input: the graph has 2 vertices, found `3`".into())
+            (Some((3, 1)), "expected end of input: the graph has 2 vertices, found \"3\"".into())
         );
-        assert_eq!(bad("2 0\n"), (Some((1, 1)), "expected vertex 1, found `2`".into()));
+        assert_eq!(bad("2 0\n"), (Some((1, 1)), "expected vertex 1, found \"2\"".into()));
         assert_eq!(
             bad("1 x\n"),
-            (Some((1, 3)), "expected a value: a number or `inf{...}`, found `x`".into())
+            (Some((1, 3)), "expected a value: a number or `inf{...}`, found \"x\"".into())
         );
         assert_eq!(bad("1 inf{0\n"), (Some((1, 8)), "expected `}`, found end of the value".into()));
         assert_eq!(
@@ -794,8 +707,8 @@ mod tests {
         );
         assert_eq!(
             bad("1 inf{1}x\n"),
-            (Some((1, 9)), "expected end of the value, found `x`".into())
+            (Some((1, 9)), "expected end of the value, found \"x\"".into())
         );
-        assert_eq!(bad("1 0 0\n"), (Some((1, 5)), "expected end of line, found `0`".into()));
+        assert_eq!(bad("1 0 0\n"), (Some((1, 5)), "expected end of line, found \"0\"".into()));
     }
 }

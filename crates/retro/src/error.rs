@@ -133,3 +133,62 @@ impl fmt::Display for CertificateError {
 }
 
 impl std::error::Error for CertificateError {}
+
+/// Why outcomes, depths and moves given to [`Solution::from_parts`](crate::Solution::from_parts)
+/// do not make a solution. Vertices are 0-based; the messages print them 1-based.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum PartsError {
+    /// The three lists differ in length.
+    Lengths {
+        /// The number of outcomes.
+        outcomes: usize,
+        /// The number of depths.
+        depths: usize,
+        /// The number of moves.
+        moves: usize,
+    },
+    /// A W or L vertex without a depth, or a D vertex with one.
+    Depth {
+        /// The vertex.
+        vertex: Vertex,
+        /// Its outcome.
+        outcome: Outcome,
+    },
+    /// A depth of `u32::MAX` or more, which no graph has.
+    DepthTooLarge {
+        /// The vertex.
+        vertex: Vertex,
+    },
+    /// A move to a vertex outside the graph.
+    MoveOutside {
+        /// The vertex.
+        vertex: Vertex,
+        /// Its move.
+        target: Vertex,
+    },
+}
+
+impl fmt::Display for PartsError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PartsError::Lengths { outcomes, depths, moves } => write!(
+                f,
+                "{outcomes} outcomes, {depths} depths and {moves} moves: the lengths differ"
+            ),
+            PartsError::Depth { vertex, .. } => write!(
+                f,
+                "vertex {}: a depth must be given exactly for W and L",
+                vertex.one_based()
+            ),
+            PartsError::DepthTooLarge { vertex } => {
+                write!(f, "vertex {}: a depth must be below {}", vertex.one_based(), u32::MAX)
+            }
+            PartsError::MoveOutside { vertex, .. } => {
+                write!(f, "vertex {}: its move is outside the graph", vertex.one_based())
+            }
+        }
+    }
+}
+
+impl std::error::Error for PartsError {}

@@ -24,8 +24,8 @@
 
 use gamegraph_graph::Outcome;
 
-/// "No depth" (a draw) and "no move" in the per-vertex `u32` arrays, as
-/// [`Solution::from_parts`](crate::Solution::from_parts) takes them.
+/// "No depth" (a draw) and "no move" in the per-vertex `u32` arrays the solvers propagate
+/// with (and that a [`Solution`](crate::Solution) stores; its queries give `None` for it).
 pub const NONE: u32 = u32::MAX;
 
 /// The label of a position while the propagation runs: decided W, decided L, or not

@@ -37,9 +37,9 @@ mod solution;
 mod solve;
 mod verify;
 
-pub use crate::error::CertificateError;
+pub use crate::error::{CertificateError, PartsError};
 pub use crate::par::par_solve;
-pub use crate::read::{ReadTableError, read_table};
+pub use crate::read::read_table;
 pub use crate::solution::{Counts, Line, LineDisplay, LineEnd, Solution, Table};
 pub use crate::solve::solve;
 pub use crate::verify::verify;

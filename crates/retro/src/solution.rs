@@ -5,8 +5,8 @@ use std::fmt;
 
 use gamegraph_graph::Vertex;
 
-use crate::Outcome;
 use crate::labels::NONE;
+use crate::{Outcome, PartsError};
 
 /// Outcome, depth and optimal move of every position of a game graph, as returned by
 /// [`solve`](crate::solve) and [`par_solve`](crate::par_solve).
@@ -111,19 +111,28 @@ impl fmt::Display for LineDisplay<'_> {
 pub struct Table<'a> {
     first: usize,
     outcomes: &'a [Outcome],
-    depths: &'a [u32],
-    moves: &'a [u32],
+    parts: Parts<'a>,
+}
+
+/// The depths and moves of a [`Table`]: a solution's own arrays, or given ones.
+#[derive(Debug, Clone, Copy)]
+enum Parts<'a> {
+    /// As a [`Solution`] stores them, [`NONE`] for none.
+    Stored { depths: &'a [u32], moves: &'a [u32] },
+    /// As [`Table::rows`] takes them.
+    Given { depths: &'a [Option<u32>], moves: &'a [Option<Vertex>] },
 }
 
 impl<'a> Table<'a> {
     /// The rows of the vertices `first..first + outcomes.len()` (0-based), from their
-    /// outcomes, depths and moves as [`Solution::from_parts`] takes them (`u32::MAX` for
-    /// no depth or no move), so that the tables of consecutive ranges, one after the
+    /// outcomes, depths and moves, so that the tables of consecutive ranges, one after the
     /// other, are the table of the whole solution.
     ///
     /// ```
+    /// use gamegraph_graph::Vertex;
     /// use gamegraph_retro::{Outcome, Table};
-    /// let rows = Table::rows(4, &[Outcome::Win, Outcome::Draw], &[1, u32::MAX], &[0, 5]);
+    /// let moves = [Some(Vertex(0)), Some(Vertex(5))];
+    /// let rows = Table::rows(4, &[Outcome::Win, Outcome::Draw], &[Some(1), None], &moves);
     /// assert_eq!(rows.to_string(), "5 W 1 1\n6 D - 6\n");
     /// ```
     ///
@@ -132,31 +141,40 @@ impl<'a> Table<'a> {
     pub fn rows(
         first: usize,
         outcomes: &'a [Outcome],
-        depths: &'a [u32],
-        moves: &'a [u32],
+        depths: &'a [Option<u32>],
+        moves: &'a [Option<Vertex>],
     ) -> Table<'a> {
         assert!(
             outcomes.len() == depths.len() && depths.len() == moves.len(),
             "one outcome, depth and move per vertex"
         );
-        Table { first, outcomes, depths, moves }
+        Table { first, outcomes, parts: Parts::Given { depths, moves } }
+    }
+
+    /// The depth and the move of row `i`.
+    fn row(&self, i: usize) -> (Option<u32>, Option<Vertex>) {
+        match self.parts {
+            Parts::Stored { depths, moves } => (
+                (depths[i] != NONE).then_some(depths[i]),
+                (moves[i] != NONE).then_some(Vertex(moves[i])),
+            ),
+            Parts::Given { depths, moves } => (depths[i], moves[i]),
+        }
     }
 }
 
 impl fmt::Display for Table<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let rows = self.outcomes.iter().zip(self.depths).zip(self.moves);
-        for (i, ((o, &d), &m)) in rows.enumerate() {
+        for (i, o) in self.outcomes.iter().enumerate() {
             write!(f, "{} {} ", self.first + i + 1, o.letter())?;
-            if d == NONE {
-                f.write_str("- ")?;
-            } else {
-                write!(f, "{d} ")?;
+            let (depth, best) = self.row(i);
+            match depth {
+                Some(d) => write!(f, "{d} ")?,
+                None => f.write_str("- ")?,
             }
-            if m == NONE {
-                f.write_str("-\n")?;
-            } else {
-                writeln!(f, "{}", u64::from(m) + 1)?;
+            match best {
+                Some(m) => writeln!(f, "{}", m.one_based())?,
+                None => f.write_str("-\n")?,
             }
         }
         Ok(())
@@ -164,45 +182,61 @@ impl fmt::Display for Table<'_> {
 }
 
 impl Solution {
-    /// A solution from its parts, indexed by vertex: outcomes, depths (`u32::MAX` for
-    /// none) and moves (`u32::MAX` for none), as another solver computed them. Checks the
-    /// shape only: equal lengths, a depth exactly for the W and L vertices, moves inside
-    /// the vertex range; [`verify`](crate::verify) checks it against a graph.
+    /// A solution from its parts, indexed by vertex: outcomes, depths (`None` for a draw)
+    /// and moves (`None` for none), as another solver computed them. Checks the shape
+    /// only: equal lengths, a depth exactly for the W and L vertices (below `u32::MAX`),
+    /// moves inside the vertex range; [`verify`](crate::verify) checks it against a graph.
     ///
     /// # Errors
-    /// A message saying which part does not fit.
+    /// A [`PartsError`] saying which part does not fit.
     ///
     /// # Example
     /// ```
-    /// use gamegraph_retro::{Outcome, Solution};
-    /// let s = Solution::from_parts(vec![Outcome::Win, Outcome::Loss], vec![1, 0], vec![1, u32::MAX]).unwrap();
+    /// use gamegraph_graph::Vertex;
+    /// use gamegraph_retro::{Outcome, PartsError, Solution};
+    /// let (w, l) = (Outcome::Win, Outcome::Loss);
+    /// let s = Solution::from_parts(vec![w, l], vec![Some(1), Some(0)], vec![Some(Vertex(1)), None])?;
     /// assert_eq!(s.table().to_string(), "1 W 1 2\n2 L 0 -\n");
-    /// assert!(Solution::from_parts(vec![Outcome::Draw], vec![0], vec![u32::MAX]).is_err());
-    /// assert!(Solution::from_parts(vec![Outcome::Loss], vec![0], vec![1]).is_err());
-    /// assert!(Solution::from_parts(vec![Outcome::Loss], vec![0, 0], vec![u32::MAX]).is_err());
+    /// let e = Solution::from_parts(vec![Outcome::Draw], vec![Some(0)], vec![None]).unwrap_err();
+    /// assert_eq!(e, PartsError::Depth { vertex: Vertex(0), outcome: Outcome::Draw });
+    /// assert!(Solution::from_parts(vec![l], vec![Some(0)], vec![Some(Vertex(1))]).is_err());
+    /// assert!(Solution::from_parts(vec![l], vec![Some(0), Some(0)], vec![None]).is_err());
+    /// # Ok::<(), PartsError>(())
     /// ```
     pub fn from_parts(
         outcomes: Vec<Outcome>,
-        depths: Vec<u32>,
-        moves: Vec<u32>,
-    ) -> Result<Self, String> {
+        depths: Vec<Option<u32>>,
+        moves: Vec<Option<Vertex>>,
+    ) -> Result<Self, PartsError> {
         let n = outcomes.len();
         if depths.len() != n || moves.len() != n {
-            return Err(format!(
-                "{n} outcomes, {} depths and {} moves: the lengths differ",
-                depths.len(),
-                moves.len()
-            ));
+            return Err(PartsError::Lengths {
+                outcomes: n,
+                depths: depths.len(),
+                moves: moves.len(),
+            });
         }
-        for (i, (o, &d)) in outcomes.iter().zip(&depths).enumerate() {
-            if (*o == Outcome::Draw) != (d == NONE) {
-                return Err(format!("vertex {}: a depth must be given exactly for W and L", i + 1));
-            }
+        let mut stored = Vec::with_capacity(n);
+        for (i, (&outcome, &d)) in outcomes.iter().zip(&depths).enumerate() {
+            let vertex = Vertex::from_index(i);
+            stored.push(match d {
+                Some(NONE) => return Err(PartsError::DepthTooLarge { vertex }),
+                Some(d) if outcome != Outcome::Draw => d,
+                None if outcome == Outcome::Draw => NONE,
+                _ => return Err(PartsError::Depth { vertex, outcome }),
+            });
         }
-        if let Some(i) = moves.iter().position(|&m| m != NONE && m as usize >= n) {
-            return Err(format!("vertex {}: its move is outside the graph", i + 1));
+        let mut stored_moves = Vec::with_capacity(n);
+        for (i, m) in moves.into_iter().enumerate() {
+            stored_moves.push(match m {
+                None => NONE,
+                Some(m) if m.index() < n => m.0,
+                Some(target) => {
+                    return Err(PartsError::MoveOutside { vertex: Vertex::from_index(i), target });
+                }
+            });
         }
-        Ok(Solution { outcomes, depths, moves })
+        Ok(Solution { outcomes, depths: stored, moves: stored_moves })
     }
 
     /// The constructor of the solvers here, whose parts are right by construction.
@@ -290,7 +324,11 @@ impl Solution {
 
     /// The `--all` table: one line `V OUTCOME DEPTH MOVE` per vertex (see [`Table`]).
     pub fn table(&self) -> Table<'_> {
-        Table::rows(0, &self.outcomes, &self.depths, &self.moves)
+        Table {
+            first: 0,
+            outcomes: &self.outcomes,
+            parts: Parts::Stored { depths: &self.depths, moves: &self.moves },
+        }
     }
 
     /// A short label per vertex for drawings: the 1-based id, a line break, then the

@@ -1,6 +1,8 @@
 //! Errors of the tab crate.
 
-use std::fmt;
+use std::{fmt, io};
+
+use gamegraph_graph::Position;
 
 /// Why a board or a cell is not valid.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -136,23 +138,28 @@ impl fmt::Display for SolveError {
 impl std::error::Error for SolveError {}
 
 /// What is wrong in an input of the tab.inp format, and where.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug)]
+#[non_exhaustive]
 pub struct ParseError {
     /// What went wrong.
     pub kind: ParseErrorKind,
-    /// The 1-based line and column of the offending token (or of the end of the input).
-    pub line: u64,
-    /// See `line`.
-    pub column: u64,
+    /// The line and column of the offending token (or of the end of the input; for a read
+    /// error, the start of the line that could not be read).
+    pub at: Position,
 }
 
 impl ParseError {
-    /// The 1-based `(line, column)` of the error, or `None` when the input could not be
-    /// read at all ([`ParseErrorKind::Io`]: a position would say nothing).
-    pub fn position(&self) -> Option<(u64, u64)> {
+    /// An error of `kind` at `at`.
+    pub(crate) fn new(kind: ParseErrorKind, at: Position) -> ParseError {
+        ParseError { kind, at }
+    }
+
+    /// The line and column of the error, or `None` when the input could not be read at
+    /// all ([`ParseErrorKind::Io`]: a position would say nothing).
+    pub fn position(&self) -> Option<Position> {
         match self.kind {
-            ParseErrorKind::Io { .. } => None,
-            _ => Some((self.line, self.column)),
+            ParseErrorKind::Io(_) => None,
+            _ => Some(self.at),
         }
     }
 }
@@ -185,21 +192,18 @@ impl fmt::Display for Field {
 }
 
 /// The kinds of [`ParseError`].
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug)]
 #[non_exhaustive]
 pub enum ParseErrorKind {
     /// The input could not be read.
-    Io {
-        /// The I/O error's message.
-        message: String,
-    },
+    Io(io::Error),
     /// A token that is not a natural number.
     NotANumber {
         /// The test (1-based), or `None` for the count.
         test: Option<u64>,
         /// Which number.
         field: Field,
-        /// The token.
+        /// The token, quoted ([`quote`](gamegraph_graph::quote)).
         found: String,
     },
     /// A negative number.
@@ -208,7 +212,7 @@ pub enum ParseErrorKind {
         test: Option<u64>,
         /// Which number.
         field: Field,
-        /// The token.
+        /// The token, shortened ([`shorten`](gamegraph_graph::position::shorten)).
         found: String,
     },
     /// A zero where a positive number is needed.
@@ -224,7 +228,7 @@ pub enum ParseErrorKind {
         test: Option<u64>,
         /// Which number.
         field: Field,
-        /// The token.
+        /// The token, shortened ([`shorten`](gamegraph_graph::position::shorten)).
         found: String,
         /// The largest value allowed.
         max: u64,
@@ -251,7 +255,7 @@ pub enum ParseErrorKind {
     },
     /// Something after the last test.
     Trailing {
-        /// The token.
+        /// The token, quoted ([`quote`](gamegraph_graph::quote)).
         found: String,
     },
 }
@@ -266,10 +270,10 @@ fn test_prefix(f: &mut fmt::Formatter<'_>, test: &Option<u64>) -> fmt::Result {
 impl fmt::Display for ParseError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match &self.kind {
-            ParseErrorKind::Io { message } => write!(f, "cannot read the input: {message}"),
+            ParseErrorKind::Io(e) => write!(f, "cannot read the input: {e}"),
             ParseErrorKind::NotANumber { test, field, found } => {
                 test_prefix(f, test)?;
-                write!(f, "{field} must be a natural number, found {found:?}")
+                write!(f, "{field} must be a natural number, found {found}")
             }
             ParseErrorKind::Negative { test, field, found } => {
                 test_prefix(f, test)?;
@@ -300,10 +304,17 @@ impl fmt::Display for ParseError {
                 }
             }
             ParseErrorKind::Trailing { found } => {
-                write!(f, "unexpected {found:?} after the last test")
+                write!(f, "unexpected {found} after the last test")
             }
         }
     }
 }
 
-impl std::error::Error for ParseError {}
+impl std::error::Error for ParseError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match &self.kind {
+            ParseErrorKind::Io(e) => Some(e),
+            _ => None,
+        }
+    }
+}

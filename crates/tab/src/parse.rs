@@ -5,22 +5,23 @@ use std::io::BufRead;
 use crate::board::{Board, MAX_COLS};
 use crate::error::{Field, ParseError, ParseErrorKind};
 use crate::solve::Test;
-use crate::tokens::{Token, Tokens, quote};
+use crate::tokens::{Token, Tokens};
+use gamegraph_graph::position::{quote, shorten};
 
 /// Parses a natural number token for `field` of `test`, within `1..=max`.
 fn number(t: &Token, test: Option<u64>, field: Field, max: u64) -> Result<u64, ParseError> {
-    let err = |kind| ParseError { kind, line: t.line, column: t.column };
+    let err = |kind| ParseError::new(kind, t.at);
     let s = t.text.as_str();
     if let Some(rest) = s.strip_prefix('-')
         && !rest.is_empty()
         && rest.bytes().all(|b| b.is_ascii_digit())
     {
-        return Err(err(ParseErrorKind::Negative { test, field, found: quote(s) }));
+        return Err(err(ParseErrorKind::Negative { test, field, found: shorten(s) }));
     }
     if s.is_empty() || !s.bytes().all(|b| b.is_ascii_digit()) {
         return Err(err(ParseErrorKind::NotANumber { test, field, found: quote(s) }));
     }
-    let too_large = || err(ParseErrorKind::TooLarge { test, field, found: quote(s), max });
+    let too_large = || err(ParseErrorKind::TooLarge { test, field, found: shorten(s), max });
     let v: u64 = s.parse().map_err(|_| too_large())?;
     if v == 0 {
         return Err(err(ParseErrorKind::Zero { test, field }));
@@ -44,7 +45,7 @@ fn number(t: &Token, test: Option<u64>, field: Field, max: u64) -> Result<u64, P
 /// O(input length) time, O(s) space.
 ///
 /// # Errors
-/// A [`ParseError`] with the 1-based line and column.
+/// A [`ParseError`] with the line and column.
 ///
 /// # Example
 /// ```
@@ -57,8 +58,7 @@ fn number(t: &Token, test: Option<u64>, field: Field, max: u64) -> Result<u64, P
 pub fn parse_tests(input: impl BufRead) -> Result<Vec<Test>, ParseError> {
     let mut tokens = Tokens::new(input);
     let missing = |tokens: &Tokens<_>, expected, test, field| {
-        let (line, column) = tokens.end();
-        ParseError { kind: ParseErrorKind::Missing { expected, test, field }, line, column }
+        ParseError::new(ParseErrorKind::Missing { expected, test, field }, tokens.end())
     };
     let Some(first) = tokens.next()? else {
         return Err(missing(&tokens, 0, None, Field::Count));
@@ -76,36 +76,23 @@ pub fn parse_tests(input: impl BufRead) -> Result<Vec<Test>, ParseError> {
         let tx = next(Field::X)?;
         let x = number(&tx, Some(i), Field::X, u64::MAX)?;
         if x > n {
-            return Err(ParseError {
-                kind: ParseErrorKind::OutsideBoard { test: i, field: Field::X, value: x, limit: n },
-                line: tx.line,
-                column: tx.column,
-            });
+            let kind =
+                ParseErrorKind::OutsideBoard { test: i, field: Field::X, value: x, limit: n };
+            return Err(ParseError::new(kind, tx.at));
         }
         let ty = next(Field::Y)?;
         let y = number(&ty, Some(i), Field::Y, u64::MAX)?;
         if y > u64::from(m) {
-            return Err(ParseError {
-                kind: ParseErrorKind::OutsideBoard {
-                    test: i,
-                    field: Field::Y,
-                    value: y,
-                    limit: u64::from(m),
-                },
-                line: ty.line,
-                column: ty.column,
-            });
+            let limit = u64::from(m);
+            let kind = ParseErrorKind::OutsideBoard { test: i, field: Field::Y, value: y, limit };
+            return Err(ParseError::new(kind, ty.at));
         }
         let board = Board::new(n, m).expect("validated above");
         let start = board.cell(x, y as u32).expect("validated above");
         tests.push(Test { board, start });
     }
     if let Some(t) = tokens.next()? {
-        return Err(ParseError {
-            kind: ParseErrorKind::Trailing { found: quote(&t.text) },
-            line: t.line,
-            column: t.column,
-        });
+        return Err(ParseError::new(ParseErrorKind::Trailing { found: quote(&t.text) }, t.at));
     }
     Ok(tests)
 }

@@ -2,13 +2,14 @@
 
 use std::io::BufRead;
 
+use gamegraph_graph::Position;
+
 use crate::error::{ParseError, ParseErrorKind};
 
-/// A token with its 1-based line and column (in characters).
+/// A token and where it starts (the column in characters).
 pub(crate) struct Token {
     pub(crate) text: String,
-    pub(crate) line: u64,
-    pub(crate) column: u64,
+    pub(crate) at: Position,
 }
 
 /// Splits the input into white-space separated tokens, dropping `#` comments and a byte
@@ -19,17 +20,23 @@ pub(crate) struct Tokens<R> {
     line: u64,
     pending: std::vec::IntoIter<Token>,
     buf: Vec<u8>,
-    /// Where the input ends (line, column), once known.
-    end: (u64, u64),
+    /// Where the input ends, once known.
+    end: Position,
 }
 
 impl<R: BufRead> Tokens<R> {
     pub(crate) fn new(input: R) -> Self {
-        Tokens { input, line: 0, pending: Vec::new().into_iter(), buf: Vec::new(), end: (1, 1) }
+        Tokens {
+            input,
+            line: 0,
+            pending: Vec::new().into_iter(),
+            buf: Vec::new(),
+            end: Position::new(1, 1),
+        }
     }
 
     /// The position just after the last character read.
-    pub(crate) fn end(&self) -> (u64, u64) {
+    pub(crate) fn end(&self) -> Position {
         self.end
     }
 
@@ -39,10 +46,8 @@ impl<R: BufRead> Tokens<R> {
                 return Ok(Some(t));
             }
             self.buf.clear();
-            let n = self.input.read_until(b'\n', &mut self.buf).map_err(|e| ParseError {
-                kind: ParseErrorKind::Io { message: e.to_string() },
-                line: self.line + 1,
-                column: 1,
+            let n = self.input.read_until(b'\n', &mut self.buf).map_err(|e| {
+                ParseError::new(ParseErrorKind::Io(e), Position::new(self.line + 1, 1))
             })?;
             if n == 0 {
                 return Ok(None);
@@ -62,28 +67,17 @@ impl<R: BufRead> Tokens<R> {
                 let column = i as u64 + 1;
                 if ch.is_whitespace() {
                     if let Some((c, s)) = current.take() {
-                        tokens.push(Token { text: s, line: self.line, column: c });
+                        tokens.push(Token { text: s, at: Position::new(self.line, c) });
                     }
                 } else {
                     current.get_or_insert_with(|| (column, String::new())).1.push(ch);
                 }
             }
             if let Some((c, s)) = current.take() {
-                tokens.push(Token { text: s, line: self.line, column: c });
+                tokens.push(Token { text: s, at: Position::new(self.line, c) });
             }
-            self.end = (self.line, visible + 1);
+            self.end = Position::new(self.line, visible + 1);
             self.pending = tokens.into_iter();
         }
-    }
-}
-
-/// At most this many characters of a bad token are quoted in a message.
-const QUOTED_CHARS: usize = 32;
-
-/// `text` for a message: the first [`QUOTED_CHARS`] characters, then `…` when cut.
-pub(crate) fn quote(text: &str) -> String {
-    match text.char_indices().nth(QUOTED_CHARS) {
-        Some((i, _)) => format!("{}…", &text[..i]),
-        None => text.to_owned(),
     }
 }

@@ -5,7 +5,7 @@ use gamegraph_tab::{ParseErrorKind, parse_tests};
 
 fn err(input: &[u8]) -> (Option<(u64, u64)>, String) {
     let e = parse_tests(input).unwrap_err();
-    (e.position(), e.to_string())
+    (e.position().map(|p| (p.line, p.column)), e.to_string())
 }
 
 #[test]
@@ -29,6 +29,9 @@ fn bad_bytes_and_long_tokens_are_reported_briefly_where_they_are() {
     assert_eq!(pos, Some((2, 4)));
     assert!(msg.len() < 200, "the token is quoted in part: {msg}");
     assert!(msg.contains(&format!("{}…", "7".repeat(32))), "{msg}");
+    let junk = format!("1\n10 4 5 {}\n", "y".repeat(100));
+    let msg = err(junk.as_bytes()).1;
+    assert!(msg.ends_with(&format!("found {:?}…", "y".repeat(32))), "{msg}");
     let junk = format!("1\n10 4 5 3 {}\n", "x".repeat(1000));
     assert!(err(junk.as_bytes()).1.len() < 200);
 }
@@ -91,7 +94,7 @@ proptest::proptest! {
             }
             Err(e) => {
                 let lines = bytes.iter().filter(|&&b| b == b'\n').count() as u64 + 1;
-                let (line, column) = e.position().expect("no read error on a slice");
+                let gamegraph_graph::Position { line, column } = e.position().expect("no read error on a slice");
                 proptest::prop_assert!(line >= 1 && line <= lines && column >= 1, "{e}");
             }
         }

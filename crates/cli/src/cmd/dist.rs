@@ -129,7 +129,7 @@ fn run_retro(args: RetroArgs) -> Result<ExitCode, CliError> {
     let host_name = args.hostfile.display().to_string();
     let bytes = read_hostfile(&args.hostfile, &host_name)?;
     let addresses = parse_hostfile_bytes(&bytes)
-        .map_err(|e| CliError::input(&host_name, Some((e.line, e.column)), &e.message))?;
+        .map_err(|e| CliError::at(&host_name, Some(e.position), &e.message))?;
     if args.process >= addresses.len() {
         return Err(CliError::Usage(format!(
             "--process {} is outside 0..{} ({host_name} has {} line{})",
@@ -303,13 +303,14 @@ fn write_shard(
 fn run_merge(args: MergeArgs) -> Result<ExitCode, CliError> {
     let mut out = Output::create(args.output.as_deref())?;
     shards::merge(&args.dir, &mut out).map_err(|e| match e {
-        shards::MergeError::Input { path, line, message } => {
-            CliError::input(&path.display().to_string(), line.map(|l| (l, 1)), message)
+        shards::MergeError::Input { path, position, message } => {
+            CliError::at(&path.display().to_string(), position, message)
         }
         shards::MergeError::Io { path: Some(path), error } => {
             CliError::input(&path.display().to_string(), None, open::io_message(&error))
         }
         shards::MergeError::Io { path: None, error } => CliError::Other(error.into()),
+        e => CliError::Other(e.into()),
     })?;
     out.finish()?;
     Ok(ExitCode::SUCCESS)

@@ -13,7 +13,7 @@ use gamegraph_game::{
     ValuesFile,
 };
 
-use crate::cmd::octal::quoted;
+use gamegraph_graph::quote;
 use serde::Serialize;
 
 use crate::common::{CliError, Output, progress, thread_pool, write_json};
@@ -209,7 +209,7 @@ pub(crate) fn parse_rows(text: &str) -> Result<Vec<u32>, CliError> {
         .filter(|t| !t.is_empty())
         .map(|t| {
             t.parse().map_err(|_| {
-                CliError::Usage(format!("rows: {} is not a row length (0 to 2^32 - 1)", quoted(t)))
+                CliError::Usage(format!("rows: {} is not a row length (0 to 2^32 - 1)", quote(t)))
             })
         })
         .collect()
@@ -477,7 +477,7 @@ fn query_error(text: &str, e: QueryError) -> CliError {
         QueryError::Parse(p) => CliError::input(
             "<position>",
             Some((1, p.column() as u64)),
-            format!("{} in {}", p.message(), quoted(text)),
+            format!("{} in {}", p.message(), quote(text)),
         ),
         other => CliError::Usage(other.to_string()),
     }

@@ -12,10 +12,10 @@ use gamegraph_grundy::{
 };
 use serde::Serialize;
 
-use crate::cmd::octal::quoted;
 use crate::common::{
     CliError, GraphInput, Output, check_distinct, progress, read_graph, thread_pool, write_json,
 };
+use gamegraph_graph::quote;
 
 /// Arguments of `gamegraph grundy`.
 #[derive(Debug, clap::Args)]
@@ -109,7 +109,7 @@ fn parse_numbers(flag: &str, list: &str, what: &str) -> Result<Vec<u64>, CliErro
         .map(|(i, item)| {
             let item = item.trim();
             item.parse().map_err(|_| {
-                CliError::Usage(format!("{flag}: item {} is {}, not {what}", i + 1, quoted(item)))
+                CliError::Usage(format!("{flag}: item {} is {}, not {what}", i + 1, quote(item)))
             })
         })
         .collect()

@@ -115,7 +115,7 @@ pub(crate) fn run(args: Args) -> Result<ExitCode, CliError> {
             let mut input = Input::open(Some(path))?;
             let text = read_lines(&mut input)?;
             parse_heaps(&text)
-                .map_err(|e| CliError::input(&input.name, Some((e.line, e.column)), &e.message))?
+                .map_err(|e| CliError::at(&input.name, Some(e.position), &e.message))?
         }
     };
     let game = HeapGame {

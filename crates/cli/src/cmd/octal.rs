@@ -5,6 +5,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
+use gamegraph_graph::quote;
 use gamegraph_grundy::octal::{self, Algorithm, Analysis, Config, OctalCode, Theorem};
 use serde::Serialize;
 
@@ -280,21 +281,12 @@ impl JsonReport<'_> {
     }
 }
 
-/// `text` quoted for an error message, cut after its first few dozen characters.
-pub(crate) fn quoted(text: &str) -> String {
-    const CHARS: usize = 32;
-    match text.char_indices().nth(CHARS) {
-        None => format!("{text:?}"),
-        Some((cut, _)) => format!("{:?}…", &text[..cut]),
-    }
-}
-
 /// Runs `gamegraph octal`.
 pub(crate) fn run(args: Args) -> Result<ExitCode, CliError> {
     let code: OctalCode = args
         .code
         .parse()
-        .map_err(|e| CliError::Usage(format!("invalid octal code {}: {e}", quoted(&args.code))))?;
+        .map_err(|e| CliError::Usage(format!("invalid octal code {}: {e}", quote(&args.code))))?;
     let algorithm = match args.method {
         MethodArg::Sparse => Algorithm::Sparse,
         MethodArg::Plain => Algorithm::Plain,

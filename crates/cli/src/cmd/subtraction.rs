@@ -4,8 +4,9 @@ use std::process::ExitCode;
 
 use gamegraph_grundy::octal::{self, Algorithm, Play, SubtractionSet};
 
-use crate::cmd::octal::{SequenceArgs, quoted};
+use crate::cmd::octal::SequenceArgs;
 use crate::common::CliError;
+use gamegraph_graph::quote;
 
 /// Arguments of `gamegraph subtraction`.
 #[derive(Debug, clap::Args)]
@@ -37,7 +38,7 @@ pub(crate) struct Args {
 /// Runs `gamegraph subtraction`.
 pub(crate) fn run(args: Args) -> Result<ExitCode, CliError> {
     let set: SubtractionSet = args.set.parse().map_err(|e| {
-        CliError::Usage(format!("invalid subtraction set {}: {e}", quoted(&args.set)))
+        CliError::Usage(format!("invalid subtraction set {}: {e}", quote(&args.set)))
     })?;
     let play = if args.misere { Play::Misere } else { Play::Normal };
     let config = args.common.config(Algorithm::Sparse)?;

@@ -15,8 +15,8 @@ use gamegraph_kernel::{
 use gamegraph_retro::{CertificateError, Solution, read_table, verify};
 use serde_json::{Value, json};
 
-use crate::cmd::octal::quoted;
 use crate::common::{CliError, GraphInput, Input, Output, progress, read_graph, write_json};
+use gamegraph_graph::quote;
 
 /// Check an answer without trusting the solver that produced it.
 #[derive(Debug, clap::Args)]
@@ -148,7 +148,7 @@ pub(crate) fn run(args: Args) -> Result<ExitCode, CliError> {
         What::Kernel(a) => run_kernel(&a),
         What::Octal(a) => {
             let code: OctalCode = a.code.parse().map_err(|e| {
-                CliError::Usage(format!("invalid octal code {}: {e}", quoted(&a.code)))
+                CliError::Usage(format!("invalid octal code {}: {e}", quote(&a.code)))
             })?;
             let t = code.largest_removal();
             let theorem = format!("Guy-Smith theorem, largest removal t = {t}");
@@ -156,7 +156,7 @@ pub(crate) fn run(args: Args) -> Result<ExitCode, CliError> {
         }
         What::Subtraction(a) => {
             let set: SubtractionSet = a.set.parse().map_err(|e| {
-                CliError::Usage(format!("invalid subtraction set {}: {e}", quoted(&a.set)))
+                CliError::Usage(format!("invalid subtraction set {}: {e}", quote(&a.set)))
             })?;
             let play = if a.misere { Play::Misere } else { Play::Normal };
             let theorem = format!("subtraction window of max S = {} values", set.max());
@@ -210,8 +210,7 @@ fn run_retro(args: &TableArgs) -> Result<ExitCode, CliError> {
     let solution = if starts_json {
         read_retro_json(input, n)?
     } else {
-        read_table(&mut input.reader, n)
-            .map_err(|e| CliError::input(&input.name, e.position(), e))?
+        read_table(&mut input.reader, n).map_err(|e| CliError::at(&input.name, e.position(), e))?
     };
     let bar = progress(None, "checking");
     let result = verify(&g, &solution);
@@ -307,17 +306,17 @@ fn read_retro_json(input: Input, n: usize) -> Result<Solution, CliError> {
             o => return Err(entry(format!("an outcome \"W\", \"L\" or \"D\", found {o:?}"))),
         });
         depths.push(match row.depth {
-            Some(d) if d < u32::MAX => d,
-            None => u32::MAX,
+            Some(d) if d < u32::MAX => Some(d),
+            None => None,
             Some(d) => return Err(entry(format!("a depth below {}, found {d}", u32::MAX))),
         });
         moves.push(match row.best {
-            None => u32::MAX,
-            Some(m) if m >= 1 && m <= n as u64 => (m - 1) as u32,
+            None => None,
+            Some(m) if m >= 1 && m <= n as u64 => Some(Vertex((m - 1) as u32)),
             Some(m) => return Err(entry(format!("a move in 1..={n}, found {m}"))),
         });
     }
-    Solution::from_parts(outcomes, depths, moves).map_err(bad)
+    Solution::from_parts(outcomes, depths, moves).map_err(|e| bad(e.to_string()))
 }
 
 fn run_grundy(args: &TableArgs) -> Result<ExitCode, CliError> {
@@ -330,7 +329,7 @@ fn run_grundy(args: &TableArgs) -> Result<ExitCode, CliError> {
         read_grundy_json(input, n)?
     } else {
         ValueTable::read(&mut input.reader, n)
-            .map_err(|e| CliError::input(&input.name, e.position(), e))?
+            .map_err(|e| CliError::at(&input.name, e.position(), e))?
     };
     let bar = progress(None, "checking");
     let result = verify_values(&g, &table);
@@ -380,8 +379,8 @@ fn read_grundy_json(input: Input, n: usize) -> Result<ValueTable, CliError> {
         if row.vertex != i as u64 + 1 {
             return Err(entry(format!("expected vertex {}, found {}", i + 1, row.vertex)));
         }
-        let value = parse_value(&row.value).map_err(entry)?;
-        table.push(&value).map_err(entry)?;
+        let value = parse_value(&row.value).map_err(|e| entry(e.to_string()))?;
+        table.push(&value).map_err(|e| entry(e.to_string()))?;
     }
     Ok(table)
 }

@@ -4,6 +4,8 @@ use std::fmt;
 use std::io;
 use std::process::ExitCode;
 
+use gamegraph_graph::Position;
+
 /// A failure, with the exit code it maps to.
 #[derive(Debug)]
 pub(crate) enum CliError {
@@ -30,6 +32,13 @@ impl CliError {
             column: position.map(|p| p.1),
             message: message.to_string(),
         }
+    }
+}
+
+impl CliError {
+    /// Bad input at a known [`Position`] of a named source.
+    pub(crate) fn at(source: &str, at: Option<Position>, message: impl fmt::Display) -> CliError {
+        CliError::input(source, at.map(|p| (p.line, p.column)), message)
     }
 }
 

@@ -158,7 +158,7 @@ fn shards_merge_into_the_table_of_retro() {
     let found = second.split(' ').next().unwrap().parse::<u64>().unwrap() + 1;
     assert_eq!(
         text(&o.stderr),
-        format!("error: out/shard-0.txt:2:1: expected vertex 2, found `{found}`\n")
+        format!("error: out/shard-0.txt:2:1: expected vertex 2, found \"{found}\"\n")
     );
     fs::remove_file(&shard).unwrap();
     let o = gamegraph(&t, &["dist", "merge", "out"], None);
@@ -231,7 +231,7 @@ fn bad_hostfiles_and_process_numbers_exit_2() {
     t.file("hosts", "127.0.0.1:7000\n127.0.0.1:http\n");
     let o = run(&["--process", "0"]);
     assert_eq!(o.status.code(), Some(2));
-    assert_eq!(text(&o.stderr), "error: hosts:2:11: expected a port 1..65535, found `http`\n");
+    assert_eq!(text(&o.stderr), "error: hosts:2:11: expected a port 1..65535, found \"http\"\n");
     t.file("hosts", "127.0.0.1:7000\n");
     let o = run(&["--process", "1"]);
     assert_eq!(o.status.code(), Some(2));
@@ -570,14 +570,14 @@ fn hostfile_errors_say_where_and_exit_2() {
         ),
         (
             "127.0.0.1:7000\n 127.0.0.1:7000\n",
-            "2:2: expected a new host:port, found `127.0.0.1:7000` again (line 1): each process \
+            "2:2: expected a new host:port, found \"127.0.0.1:7000\" again (line 1): each process \
              needs its own",
         ),
         (
             "127.0.0.1:7000\nlocal_host:7001\n",
             "2:6: expected a host name or an IP address, found '_'",
         ),
-        ("::1:7000\n", "1:1: expected an IPv6 address in brackets, found `::1`"),
+        ("::1:7000\n", "1:1: expected an IPv6 address in brackets, found \"::1\""),
     ];
     for (hosts, want) in cases {
         t.file("hosts", hosts);

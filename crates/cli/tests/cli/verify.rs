@@ -99,26 +99,26 @@ fn retro_accepts_the_table_and_names_each_broken_rule() {
     );
     assert_eq!(
         retro_table(&t, &format!("{EXAMPLE_TABLE}6 L 0 -\n")),
-        bad("6:1: expected end of input: the graph has 5 vertices, found `6`")
+        bad("6:1: expected end of input: the graph has 5 vertices, found \"6\"")
     );
-    assert_eq!(tampered("3 D - 1", "2 D - 3"), bad("3:1: expected vertex 3, found `2`"));
+    assert_eq!(tampered("3 D - 1", "2 D - 3"), bad("3:1: expected vertex 3, found \"2\""));
     assert_eq!(
         tampered("4 W 1 5", "4 W x 5"),
-        bad("4:5: expected a depth below 4294967295 (W and L have one), found `x`")
+        bad("4:5: expected a depth below 4294967295 (W and L have one), found \"x\"")
     );
     assert_eq!(
         tampered("4 W 1 5", "4 Q 1 5"),
-        bad("4:3: expected an outcome `W`, `L` or `D`, found `Q`")
+        bad("4:3: expected an outcome `W`, `L` or `D`, found \"Q\"")
     );
     assert_eq!(
         tampered("4 W 1 5", "4 W 1 6"),
-        bad("4:7: expected a move: a vertex in 1..=5 or `-`, found `6`")
+        bad("4:7: expected a move: a vertex in 1..=5 or `-`, found \"6\"")
     );
     assert_eq!(
         tampered("2 D - 3", "2 D 4 3"),
-        bad("2:5: expected `-` (a draw has no depth), found `4`")
+        bad("2:5: expected `-` (a draw has no depth), found \"4\"")
     );
-    assert_eq!(tampered("5 L 0 -", "5 L 0 - 7"), bad("5:9: expected end of line, found `7`"));
+    assert_eq!(tampered("5 L 0 -", "5 L 0 - 7"), bad("5:9: expected end of line, found \"7\""));
 }
 
 #[test]
@@ -256,7 +256,7 @@ fn grundy_names_each_broken_rule() {
     );
     assert_eq!(
         check("1 inf{}\n2 inf{}\n3 inf{0}\n4 -1\n"),
-        bad("4:3: expected a value: a number or `inf{...}`, found `-1`")
+        bad("4:3: expected a value: a number or `inf{...}`, found \"-1\"")
     );
     let json = r#"[{"vertex": 1, "value": "inf{}"}, {"vertex": 2, "value": "inf{}"},
         {"vertex": 3, "value": "inf{0}"}, {"vertex": 4, "value": "inf{0"}]"#;

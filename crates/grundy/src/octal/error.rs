@@ -113,7 +113,7 @@ impl fmt::Display for SetError {
         match self {
             SetError::Empty => f.write_str("empty subtraction set"),
             SetError::NotANumber { index, column, found } => {
-                let found = crate::quote::quote(found);
+                let found = gamegraph_graph::quote(found);
                 write!(f, "column {column}: element {index} ({found}) is not a positive integer")
             }
             SetError::Zero { index } => {

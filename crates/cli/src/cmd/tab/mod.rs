@@ -6,6 +6,7 @@ use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+use gamegraph_graph::quote;
 use gamegraph_tab::{
     Board, Cell, Config, MAX_COLS, Outcome, Period, Solution, SolveError, Value, answer_tests,
     find_periods, parse_tests, solve, solve_cell,
@@ -90,8 +91,8 @@ pub(crate) struct Args {
 pub(crate) fn parse_at(s: &str) -> Result<(u64, u32), CliError> {
     let bad = |m: String| CliError::Usage(format!("--at: {m}"));
     let (x, y) = s.split_once(',').ok_or_else(|| bad("expected X,Y, for example 4,3".into()))?;
-    let x = x.trim().parse().map_err(|e| bad(format!("bad row {:?}: {e}", short(x))))?;
-    let y = y.trim().parse().map_err(|e| bad(format!("bad column {:?}: {e}", short(y))))?;
+    let x = x.trim().parse().map_err(|e| bad(format!("bad row {}: {e}", quote(x))))?;
+    let y = y.trim().parse().map_err(|e| bad(format!("bad column {}: {e}", quote(y))))?;
     Ok((x, y))
 }
 
@@ -99,24 +100,16 @@ pub(crate) fn parse_at(s: &str) -> Result<(u64, u32), CliError> {
 fn parse_range(s: &str) -> Result<(u32, u32), CliError> {
     let bad = |m: String| CliError::Usage(format!("--period: {m}"));
     let num = |t: &str| {
-        t.trim().parse::<u32>().map_err(|e| bad(format!("bad column count {:?}: {e}", short(t))))
+        t.trim().parse::<u32>().map_err(|e| bad(format!("bad column count {}: {e}", quote(t))))
     };
     let (a, b) = match s.split_once("..") {
         Some((a, b)) => (num(a)?, num(b.strip_prefix('=').unwrap_or(b))?),
         None => (num(s)?, num(s)?),
     };
     if a == 0 || a > b {
-        return Err(bad(format!("expected M >= 1 or A..B with 1 <= A <= B, found {:?}", short(s))));
+        return Err(bad(format!("expected M >= 1 or A..B with 1 <= A <= B, found {}", quote(s))));
     }
     Ok((a, b))
-}
-
-/// At most a few dozen characters of a bad argument, for a message.
-fn short(s: &str) -> String {
-    match s.char_indices().nth(32) {
-        Some((i, _)) => format!("{}…", &s[..i]),
-        None => s.to_owned(),
-    }
 }
 
 /// A cell's answer in `--json`.
@@ -243,7 +236,7 @@ fn tests(args: &Args, config: &Config) -> Result<ExitCode, CliError> {
     }
     let input = Input::open(tests_file(args.input.as_deref()).as_deref())?;
     let tests =
-        parse_tests(input.reader).map_err(|e| CliError::input(&input.name, e.position(), &e))?;
+        parse_tests(input.reader).map_err(|e| CliError::at(&input.name, e.position(), &e))?;
     let values =
         with_progress("solving", |p| answer_tests(&tests, config, p)).map_err(solve_error)?;
     let mut out = Output::create(args.output.as_deref())?;
