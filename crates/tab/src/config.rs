@@ -36,8 +36,7 @@ pub struct Config {
     /// 2^35). Row r of a board with M columns costs min(r, M) evaluations, a step of the
     /// period's proof M. Work known in advance to exceed it is refused before it starts;
     /// [`LIFETIME_CELLS`] is refused whatever this limit says. The time an evaluation takes
-    /// depends on M and on the machine (about 1 to 4 ns); [`Config::deadline`] bounds
-    /// the time itself.
+    /// depends on M and on the machine; [`Config::deadline`] bounds the time itself.
     pub max_cells: u64,
     /// Give up with [`SolveError::TimeLimit`](crate::SolveError::TimeLimit) once this
     /// instant has passed (default `None`, no deadline). The clock is read between rows,

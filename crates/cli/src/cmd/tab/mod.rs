@@ -85,8 +85,8 @@ pub(crate) struct Args {
     #[arg(long, value_name = "ROWS", default_value_t = Config::default().search_rows)]
     search_rows: u64,
     /// Give up (exit code 3) after this many cell evaluations: min(r, M) for row r of a
-    /// board with M columns, M for a step of the period's proof (the default takes from
-    /// about 30 s to a few minutes, depending on M; --time-limit bounds the time).
+    /// board with M columns, M for a step of the period's proof (how long that takes depends
+    /// on M and the machine; --time-limit bounds the time).
     #[arg(long, value_name = "CELLS", default_value_t = Config::default().max_cells)]
     max_cells: u64,
     /// Give up (exit code 3) after SECS seconds of solving; `none` for no limit
