@@ -1,11 +1,14 @@
 //! The binary reader never panics and never allocates much more than its input; what it
-//! accepts is written back byte for byte, in the format version it was read in. When the
+//! accepts is written back byte for byte, in the format version it was read in and with the
+//! predecessor index when it had one. When the
 //! first byte is odd the rest of the input gets a correct checksum appended (of the version
 //! its header names), so that the fuzzer gets past the checksum to the header and array
 //! checks.
 #![no_main]
 
-use gamegraph_graph::format::binary::{BlockChecksum, Checksum, write_binary_version};
+use gamegraph_graph::format::binary::{
+    BlockChecksum, Checksum, write_binary_version, write_binary_with_predecessors,
+};
 use gamegraph_graph::format::read_binary;
 use libfuzzer_sys::fuzz_target;
 
@@ -32,8 +35,13 @@ fuzz_target!(|data: &[u8]| {
         let mut out = Vec::new();
         // Accepted input has a whole header: write it back in the version it was read in.
         let version = u32::from_le_bytes(input[8..12].try_into().expect("4 bytes"));
-        write_binary_version(&mut out, &file.graph, file.start, version)
-            .expect("writing to memory");
+        let flags = u32::from_le_bytes(input[12..16].try_into().expect("4 bytes"));
+        if flags & 2 != 0 {
+            write_binary_with_predecessors(&mut out, &file.graph, file.start)
+        } else {
+            write_binary_version(&mut out, &file.graph, file.start, version)
+        }
+        .expect("writing to memory");
         assert_eq!(out, input, "accepted binary input is canonical");
     }
 });

@@ -1,5 +1,7 @@
 //! The knobs of the solver and the limits that keep every run finite.
 
+use std::time::{Duration, Instant};
+
 /// More cell evaluations than this are refused at once ([`SolveError::Hopeless`]): at about
 /// 10^9 evaluations per second they would take decades.
 ///
@@ -31,13 +33,42 @@ pub struct Config {
     pub search_rows: u64,
     /// How many cell evaluations (rows computed × columns) one call may make before it
     /// gives up with [`SolveError::CellLimit`](crate::SolveError::CellLimit) (default
-    /// 2^35, about a minute). Work known in advance to exceed it is refused before it
-    /// starts; [`LIFETIME_CELLS`] is refused whatever this limit says.
+    /// 2^35). Row r of a board with M columns costs min(r, M) evaluations, a step of the
+    /// period's proof M. Work known in advance to exceed it is refused before it starts;
+    /// [`LIFETIME_CELLS`] is refused whatever this limit says. The time an evaluation takes
+    /// depends on M and on the machine; [`Config::deadline`] bounds the time itself.
     pub max_cells: u64,
+    /// Give up with [`SolveError::TimeLimit`](crate::SolveError::TimeLimit) once this
+    /// instant has passed (default `None`, no deadline). The clock is read between rows,
+    /// at least once every 2^20 cell evaluations, so a call returns within milliseconds
+    /// of the deadline.
+    pub deadline: Option<Instant>,
+}
+
+impl Config {
+    /// The default configuration with a deadline `time` from now.
+    ///
+    /// ```
+    /// use gamegraph_tab::{Board, Config, SolveError, solve_cell};
+    /// let config = Config::with_time_limit(std::time::Duration::ZERO);
+    /// let board = Board::new(1_000_000, 1000)?;
+    /// let e = solve_cell(board, board.cell(1, 1)?, &config, &mut |_| {}).unwrap_err();
+    /// assert!(matches!(e, SolveError::TimeLimit { .. }));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn with_time_limit(time: Duration) -> Config {
+        Config { deadline: Instant::now().checked_add(time), ..Config::default() }
+    }
 }
 
 impl Default for Config {
     fn default() -> Self {
-        Config { extrapolate: true, store_rows: 1 << 20, search_rows: 1 << 22, max_cells: 1 << 35 }
+        Config {
+            extrapolate: true,
+            store_rows: 1 << 20,
+            search_rows: 1 << 22,
+            max_cells: 1 << 35,
+            deadline: None,
+        }
     }
 }

@@ -96,6 +96,16 @@ pub enum SolveError {
         /// The most allowed.
         max: u64,
     },
+    /// [`Config::deadline`](crate::Config::deadline) passed.
+    TimeLimit {
+        /// The cell evaluations made by then.
+        cells: u64,
+    },
+    /// Memory that the work needs could not be allocated.
+    OutOfMemory {
+        /// The size of the allocation that failed, in bytes.
+        bytes: u64,
+    },
 }
 
 impl fmt::Display for SolveError {
@@ -130,6 +140,14 @@ impl fmt::Display for SolveError {
             SolveError::TooMuchMemory { rows, max } => write!(
                 f,
                 "keeping {rows} rows in memory is more than the {max} allowed (24 bytes each)"
+            ),
+            SolveError::TimeLimit { cells } => {
+                write!(f, "the time limit was reached after {cells} cell evaluations")
+            }
+            SolveError::OutOfMemory { bytes } => write!(
+                f,
+                "not enough memory: {} could not be allocated",
+                gamegraph_graph::memory::human_bytes(*bytes)
             ),
         }
     }

@@ -3,7 +3,7 @@
 use crate::error::SolveError;
 use crate::row::{Row, Stream, relevant};
 use crate::symbolic::{Affine, SymRow, sym_step};
-use crate::work::{Work, check_stored};
+use crate::work::{Work, check_stored, push};
 
 /// The rows of every board with M columns repeat from distance `start` on with period
 /// `length`, every depth growing by a fixed amount per period that may differ from one
@@ -52,12 +52,18 @@ fn signature(row: Row) -> u64 {
     (u64::from(row.ex) << 3) | ((row.a & 1) << 2) | ((row.b & 1) << 1) | u64::from(row.a == row.b)
 }
 
-/// The least period of `s` (KMP failure function).
-fn least_period(s: &[u64]) -> usize {
+/// The least period of `s` (KMP failure function); the clock of `work` is read every
+/// 2^20 entries.
+fn least_period(s: &[u64], work: &Work<'_>) -> Result<usize, SolveError> {
     let n = s.len();
-    let mut fail = vec![0usize; n];
+    let mut fail = Vec::new();
+    crate::work::reserve(&mut fail, n)?;
+    fail.resize(n, 0usize);
     let mut k = 0;
     for i in 1..n {
+        if i % (1 << 20) == 0 {
+            work.clock()?;
+        }
         while k > 0 && s[i] != s[k] {
             k = fail[k - 1];
         }
@@ -66,12 +72,19 @@ fn least_period(s: &[u64]) -> usize {
         }
         fail[i] = k;
     }
-    n - fail.get(n.wrapping_sub(1)).copied().unwrap_or(0)
+    Ok(n - fail.get(n.wrapping_sub(1)).copied().unwrap_or(0))
 }
 
 /// Tries to prove that the rows repeat affinely from the window at `r0` with period `p`.
-/// Returns the symbolic rows `r0 + 1..=r0 + p` on success.
-fn verify(rows: &[Row], cols: u32, r0: u64, p: u64) -> Option<Vec<SymRow>> {
+/// Returns the symbolic rows `r0 + 1..=r0 + p` on success. Each symbolic row counts M cell
+/// evaluations against `work`.
+fn verify(
+    rows: &[Row],
+    cols: u32,
+    r0: u64,
+    p: u64,
+    work: &mut Work<'_>,
+) -> Result<Option<Vec<SymRow>>, SolveError> {
     let m = u64::from(cols);
     // The symbolic window: entry j (row r0 - j) is A + t·δ with A from r0, δ from r0 + p.
     let mut window: Vec<SymRow> = Vec::with_capacity(cols as usize);
@@ -80,7 +93,7 @@ fn verify(rows: &[Row], cols: u32, r0: u64, p: u64) -> Option<Vec<SymRow>> {
         let y = rows[(r0 + p - j) as usize];
         let (rx, ry) = (relevant(x, j, cols), relevant(y, j, cols));
         if rx.ex != ry.ex {
-            return None;
+            return Ok(None);
         }
         let slope = |u: Option<u64>, v: Option<u64>| -> Option<u64> {
             match (u, v) {
@@ -92,8 +105,9 @@ fn verify(rows: &[Row], cols: u32, r0: u64, p: u64) -> Option<Vec<SymRow>> {
                 _ => None,
             }
         };
-        let sa = slope(rx.a, ry.a)?;
-        let sb = slope(rx.b, ry.b)?;
+        let (Some(sa), Some(sb)) = (slope(rx.a, ry.a), slope(rx.b, ry.b)) else {
+            return Ok(None);
+        };
         window.push(SymRow {
             a: Affine { base: x.a, slope: sa },
             b: Affine { base: x.b, slope: sb },
@@ -102,10 +116,15 @@ fn verify(rows: &[Row], cols: u32, r0: u64, p: u64) -> Option<Vec<SymRow>> {
     }
     // Ring of the symbolic window, newest last: index of row r0 - j is m - 1 - j.
     window.reverse();
-    let mut out = Vec::with_capacity(p as usize);
+    let mut out = Vec::new();
+    crate::work::reserve(&mut out, p as usize)?;
+    crate::work::reserve(&mut window, p as usize)?;
     for _ in 0..p {
+        work.spend(m)?;
         let len = window.len();
-        let row = sym_step(cols, |k| window[len - k as usize].get(k))?;
+        let Some(row) = sym_step(cols, |k| window[len - k as usize].get(k)) else {
+            return Ok(None);
+        };
         window.push(row);
         out.push(row);
     }
@@ -122,10 +141,10 @@ fn verify(rows: &[Row], cols: u32, r0: u64, p: u64) -> Option<Vec<SymRow>> {
         let (lb, lex) = read(last);
         let a_read = m - j >= 2 || fex == 0;
         if fex != lex || (a_read && shifted(first.a) != last.a) || fb.map(shifted) != lb {
-            return None;
+            return Ok(None);
         }
     }
-    Some(out)
+    Ok(Some(out))
 }
 
 /// The rows a search for boards of `cols` columns computes at most: `search_rows`, but
@@ -147,8 +166,9 @@ pub(crate) fn search_bound(cols: u32, search_rows: u64) -> u64 {
 ///
 /// # Errors
 /// [`SolveError::TooMuchMemory`] when `search_rows` is more than
-/// [`MAX_STORED_ROWS`](crate::MAX_STORED_ROWS), [`SolveError::CellLimit`] when `work`
-/// runs out.
+/// [`MAX_STORED_ROWS`](crate::MAX_STORED_ROWS), [`SolveError::CellLimit`] or
+/// [`SolveError::TimeLimit`] when `work` runs out, [`SolveError::OutOfMemory`] when the
+/// rows do not fit in memory.
 pub(crate) fn find(
     cols: u32,
     search_rows: u64,
@@ -157,24 +177,26 @@ pub(crate) fn find(
     let m = u64::from(cols);
     let bound = search_bound(cols, search_rows);
     check_stored(bound)?;
-    let mut rows = vec![Row::TOP];
-    let mut sigs = vec![signature(Row::TOP)];
+    let mut rows = Vec::new();
+    let mut sigs = Vec::new();
+    push(&mut rows, Row::TOP)?;
+    push(&mut sigs, signature(Row::TOP))?;
     let mut s = Stream::new(cols);
     let mut checkpoint = (8 * m).max(64);
     loop {
         let target = checkpoint.min(bound);
         while s.last() < target {
             let row = s.advance();
-            rows.push(row);
-            sigs.push(signature(row));
+            push(&mut rows, row)?;
+            push(&mut sigs, signature(row))?;
             work.row(s.last(), cols)?;
         }
         let r = s.last();
         let half = (r / 2).max(m);
-        let p = least_period(&sigs[half as usize..=r as usize]) as u64;
+        let p = least_period(&sigs[half as usize..=r as usize], work)? as u64;
         if 2 * p <= r - half && r - p + 1 >= m {
             let r0 = r - p;
-            if let Some(sym) = verify(&rows, cols, r0, p) {
+            if let Some(sym) = verify(&rows, cols, r0, p, work)? {
                 rows.truncate(r0 as usize + 1);
                 return Ok(Some(finish(cols, rows, sym)?));
             }

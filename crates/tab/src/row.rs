@@ -85,12 +85,14 @@ pub(crate) struct Stream {
     ring: Vec<Row>,
     /// The last row computed.
     r: u64,
+    /// `r % cols`, kept up to date without a division per row.
+    at: usize,
 }
 
 impl Stream {
     /// A stream positioned at row 0.
     pub(crate) fn new(cols: u32) -> Stream {
-        Stream { cols, ring: vec![Row::TOP; cols as usize], r: 0 }
+        Stream { cols, ring: vec![Row::TOP; cols as usize], r: 0, at: 0 }
     }
 
     /// The last row computed (its distance from the top).
@@ -99,18 +101,21 @@ impl Stream {
     }
 
     /// Computes the next row and returns it.
+    #[inline]
     pub(crate) fn advance(&mut self) -> Row {
         let r = self.r + 1;
-        let m = self.cols as usize;
+        let m = self.ring.len();
         let kmax = r.min(u64::from(self.cols)) as u32;
-        let start = ((r - 1) % u64::from(self.cols)) as usize;
+        // Row r - k lives at (r - k) % m: walking k = 1, 2, … goes down from `start`.
+        let start = self.at;
         let ring = &self.ring;
         let row = step(kmax, |k| {
             let k0 = k as usize - 1;
             let pos = if k0 <= start { start - k0 } else { start + m - k0 };
             ring[pos].get(k)
         });
-        self.ring[(r % u64::from(self.cols)) as usize] = row;
+        self.at = if start + 1 == m { 0 } else { start + 1 };
+        self.ring[self.at] = row;
         self.r = r;
         row
     }

@@ -5,7 +5,7 @@ use crate::config::Config;
 use crate::error::SolveError;
 use crate::period::{Period, Periodic};
 use crate::row::Row;
-use crate::work::{Work, check_stored};
+use crate::work::{Work, check_stored, reserve};
 
 /// The values of every cell of a board, answered in O(1) each.
 #[derive(Debug, Clone)]
@@ -108,6 +108,7 @@ impl Solution {
     /// As [`Solution::value`]; [`SolveError::CellLimit`] when the plies times M exceed
     /// [`Config::max_cells`], [`SolveError::Hopeless`] or [`SolveError::TooMuchMemory`]
     /// when they are out of reach; all checked before the first move.
+    /// [`SolveError::TimeLimit`] when [`Config::deadline`] passes.
     pub fn line(
         &self,
         cell: Cell,
@@ -116,11 +117,16 @@ impl Solution {
     ) -> Result<Vec<Cell>, SolveError> {
         let plies = self.value(cell)?.depth().min(max_plies);
         check_stored(plies)?;
-        Work::new(config, &mut |_| {}).plan(plies, self.board.cols(), None)?;
-        let mut out = Vec::with_capacity(plies as usize + 1);
+        let cols = self.board.cols();
+        let mut silent = |_| {};
+        let mut work = Work::new(config, &mut silent);
+        work.plan_cells(plies.checked_mul(u64::from(cols)), plies, cols, None)?;
+        let mut out = Vec::new();
+        reserve(&mut out, plies as usize + 1)?;
         out.push(cell);
         let mut at = cell;
         while (out.len() as u64) <= plies {
+            work.spend(u64::from(cols))?;
             match self.best_move(at)? {
                 Some(next) => {
                     out.push(next);

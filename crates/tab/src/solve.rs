@@ -8,7 +8,7 @@ use crate::error::SolveError;
 use crate::period::{self, Period, Periodic};
 use crate::row::{Row, Stream};
 use crate::solution::Solution;
-use crate::work::{Work, check_stored};
+use crate::work::{Work, check_stored, reserve};
 
 /// Solves every cell of `board`.
 ///
@@ -63,7 +63,8 @@ pub fn solve(
 fn plain_rows(board: Board, work: &mut Work<'_>) -> Result<Vec<Row>, SolveError> {
     check_stored(board.rows())?;
     work.plan(board.rows() - 1, board.cols(), None)?;
-    let mut rows = Vec::with_capacity(board.rows() as usize);
+    let mut rows = Vec::new();
+    reserve(&mut rows, board.rows() as usize)?;
     let mut s = Stream::new(board.cols());
     rows.push(Row::TOP);
     while s.last() + 1 < board.rows() {

@@ -1,4 +1,7 @@
-//! Counting the work of one call against [`Config::max_cells`], with progress reports.
+//! Counting the work of one call against [`Config::max_cells`] and [`Config::deadline`],
+//! with progress reports.
+
+use std::time::Instant;
 
 use crate::config::{Config, LIFETIME_CELLS, MAX_STORED_ROWS};
 use crate::error::SolveError;
@@ -6,51 +9,108 @@ use crate::error::SolveError;
 /// Every `PROGRESS_EVERY` rows the progress callback hears how many rows are done.
 const PROGRESS_EVERY: u64 = 1 << 16;
 
-/// The cell evaluations spent so far by one call, and its progress callback.
+/// The clock is read once per `CLOCK_EVERY` cell evaluations (about a millisecond of work),
+/// so a deadline is noticed within a few milliseconds.
+const CLOCK_EVERY: u64 = 1 << 20;
+
+/// The cell evaluations of computing rows `1..=rows` of a board with `cols` columns: row r
+/// reads its `min(r, M)` candidates, so the first M rows cost less than M each.
+pub(crate) fn cells_of_rows(rows: u64, cols: u32) -> Option<u64> {
+    let m = u64::from(cols);
+    let ramp = rows.min(m);
+    // Rows 1..=ramp cost 1..=ramp; the rest M each.
+    let first = u128::from(ramp) * (u128::from(ramp) + 1) / 2;
+    let rest = u128::from(rows - ramp) * u128::from(m);
+    u64::try_from(first + rest).ok()
+}
+
+/// The cell evaluations spent so far by one call, its deadline and its progress callback.
 pub(crate) struct Work<'a> {
     used: u64,
     limit: u64,
+    deadline: Option<Instant>,
+    /// The count of cell evaluations at which the clock is read next.
+    next_clock: u64,
     progress: &'a mut dyn FnMut(u64),
 }
 
 impl<'a> Work<'a> {
-    /// Nothing spent yet, under `config.max_cells`.
+    /// Nothing spent yet, under `config.max_cells` and `config.deadline`.
     pub(crate) fn new(config: &Config, progress: &'a mut dyn FnMut(u64)) -> Work<'a> {
-        Work { used: 0, limit: config.max_cells, progress }
+        Work {
+            used: 0,
+            limit: config.max_cells,
+            deadline: config.deadline,
+            next_clock: CLOCK_EVERY,
+            progress,
+        }
     }
 
     /// Checks, before starting, that `rows` rows of `cols` columns can be computed:
     /// [`SolveError::Hopeless`] beyond [`LIFETIME_CELLS`], [`SolveError::CellLimit`] when
-    /// they would exceed what is left of the limit. `searched` is the period search that
-    /// failed first, if any (for the message).
+    /// they would exceed what is left of the limit, [`SolveError::TimeLimit`] when the
+    /// deadline has passed. `searched` is the period search that failed first, if any (for
+    /// the message).
     pub(crate) fn plan(
         &self,
         rows: u64,
         cols: u32,
         searched: Option<u64>,
     ) -> Result<(), SolveError> {
-        let cells = rows.checked_mul(u64::from(cols)).filter(|&c| c <= LIFETIME_CELLS);
+        self.plan_cells(cells_of_rows(rows, cols), rows, cols, searched)
+    }
+
+    /// [`Work::plan`] for work of `cells` evaluations (`None` beyond u64), said to be
+    /// `rows` rows of `cols` columns in messages.
+    pub(crate) fn plan_cells(
+        &self,
+        cells: Option<u64>,
+        rows: u64,
+        cols: u32,
+        searched: Option<u64>,
+    ) -> Result<(), SolveError> {
+        let cells = cells.filter(|&c| c <= LIFETIME_CELLS);
         let Some(cells) = cells else {
             return Err(SolveError::Hopeless { rows, cols, searched });
         };
         if self.used.saturating_add(cells) > self.limit {
             return Err(SolveError::CellLimit { limit: self.limit, needed: Some(cells) });
         }
-        Ok(())
+        self.clock()
     }
 
-    /// Counts the row at distance `r` from the top, of `cols` cells; reports progress
-    /// every [`PROGRESS_EVERY`] rows.
+    /// Counts the row at distance `r` from the top of a board with `cols` columns (its
+    /// `min(r, cols)` candidates); reports progress every [`PROGRESS_EVERY`] rows.
     #[inline]
     pub(crate) fn row(&mut self, r: u64, cols: u32) -> Result<(), SolveError> {
-        self.used = self.used.saturating_add(u64::from(cols));
-        if self.used > self.limit {
-            return Err(SolveError::CellLimit { limit: self.limit, needed: None });
-        }
+        self.spend(r.min(u64::from(cols)))?;
         if r.is_multiple_of(PROGRESS_EVERY) {
             (self.progress)(r);
         }
         Ok(())
+    }
+
+    /// Counts `cells` cell evaluations; fails when the limit is passed or, read every
+    /// [`CLOCK_EVERY`] evaluations, the deadline.
+    #[inline]
+    pub(crate) fn spend(&mut self, cells: u64) -> Result<(), SolveError> {
+        self.used = self.used.saturating_add(cells);
+        if self.used > self.limit {
+            return Err(SolveError::CellLimit { limit: self.limit, needed: None });
+        }
+        if self.used >= self.next_clock {
+            self.next_clock = self.used.saturating_add(CLOCK_EVERY);
+            self.clock()?;
+        }
+        Ok(())
+    }
+
+    /// Fails with [`SolveError::TimeLimit`] when the deadline has passed.
+    pub(crate) fn clock(&self) -> Result<(), SolveError> {
+        match self.deadline {
+            Some(d) if Instant::now() >= d => Err(SolveError::TimeLimit { cells: self.used }),
+            _ => Ok(()),
+        }
     }
 }
 
@@ -60,4 +120,40 @@ pub(crate) fn check_stored(rows: u64) -> Result<(), SolveError> {
         return Err(SolveError::TooMuchMemory { rows, max: MAX_STORED_ROWS });
     }
     Ok(())
+}
+
+/// Makes room for `additional` more items in `v`, or fails with
+/// [`SolveError::OutOfMemory`] instead of aborting when the memory is not there.
+pub(crate) fn reserve<T>(v: &mut Vec<T>, additional: usize) -> Result<(), SolveError> {
+    v.try_reserve_exact(additional).map_err(|_| SolveError::OutOfMemory {
+        bytes: (v.len().saturating_add(additional) as u64)
+            .saturating_mul(std::mem::size_of::<T>() as u64),
+    })
+}
+
+/// Pushes `x` onto `v`, doubling its room when full, or fails with
+/// [`SolveError::OutOfMemory`].
+#[inline]
+pub(crate) fn push<T>(v: &mut Vec<T>, x: T) -> Result<(), SolveError> {
+    if v.len() == v.capacity() {
+        reserve(v, v.len().max(64))?;
+    }
+    v.push(x);
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cells_of_rows_counts_the_candidates_of_every_row() {
+        for cols in 1..=7u32 {
+            for rows in 0..=20u64 {
+                let brute: u64 = (1..=rows).map(|r| r.min(u64::from(cols))).sum();
+                assert_eq!(cells_of_rows(rows, cols), Some(brute), "{rows} rows, {cols} cols");
+            }
+        }
+        assert_eq!(cells_of_rows(u64::MAX, 100_000), None);
+    }
 }

@@ -32,13 +32,22 @@ fn plain_dp_over_every_row_of_a_tall_board_is_refused_at_once() {
 
 #[test]
 fn work_known_in_advance_is_checked_against_the_limit_before_it_starts() {
+    // Row r reads min(r, M) candidates: 10^7 rows of 10 columns cost 1 + 2 + … + 10 for
+    // the first ten rows and 10 for each of the others.
     let cfg = Config { extrapolate: false, max_cells: 1_000_000, ..Config::default() };
     let e = cell_of(10_000_001, 10, &cfg).unwrap_err();
-    assert_eq!(e, SolveError::CellLimit { limit: 1_000_000, needed: Some(100_000_000) });
-    // Just within the limit: it runs.
-    assert!(cell_of(100_001, 10, &cfg).is_ok());
+    let needed = 55 + (10_000_000 - 10) * 10;
+    assert_eq!(e, SolveError::CellLimit { limit: 1_000_000, needed: Some(needed) });
+    // Exactly at the limit: it runs; one row more does not.
+    let rows_within = 10 + (1_000_000 - 55) / 10;
+    assert!(cell_of(rows_within + 1, 10, &cfg).is_ok());
+    assert!(matches!(cell_of(rows_within + 2, 10, &cfg), Err(SolveError::CellLimit { .. })));
     let e = solve(Board::new(200_000, 10).unwrap(), &cfg, &mut |_| {}).unwrap_err();
-    assert!(matches!(e, SolveError::CellLimit { needed: Some(1_999_990), .. }), "{e:?}");
+    assert!(matches!(e, SolveError::CellLimit { needed: Some(1_999_945), .. }), "{e:?}");
+    // A board shorter than wide costs 1 + 2 + … + r, not r · M.
+    let wide = Config { extrapolate: false, max_cells: 50 * 101, ..Config::default() };
+    assert!(cell_of(101, 100_000, &wide).is_ok());
+    assert!(cell_of(102, 100_000, &wide).is_err());
 }
 
 #[test]
@@ -98,6 +107,37 @@ fn an_optimal_line_is_checked_against_the_limit() {
     assert_eq!(e, SolveError::CellLimit { limit: 6999, needed: Some(7000) });
     let e = sol.line(start, u64::MAX, &cfg).unwrap_err();
     assert!(matches!(e, SolveError::TooMuchMemory { .. }), "{e:?}");
+}
+
+#[test]
+fn a_deadline_stops_every_kind_of_work() {
+    use std::time::{Duration, Instant};
+    let past = Config { deadline: Some(Instant::now()), ..Config::default() };
+    let limited = |e: Result<u64, SolveError>| matches!(e, Err(SolveError::TimeLimit { .. }));
+    // Streaming, a period search, plain DP, a range of periods, an optimal line.
+    assert!(limited(cell_of(1_000_000, 1000, &past)));
+    assert!(limited(cell_of(TALL, 1000, &past)));
+    assert!(matches!(
+        solve(Board::new(1000, 1000).unwrap(), &past, &mut |_| {}),
+        Err(SolveError::TimeLimit { .. })
+    ));
+    assert!(matches!(
+        find_periods(1..=2000, &past, &mut |_| {}),
+        Err(SolveError::TimeLimit { .. })
+    ));
+    let board = Board::new(TALL, 7).unwrap();
+    let sol = solve(board, &Config::default(), &mut |_| {}).unwrap();
+    let e = sol.line(board.cell(1, 1).unwrap(), 1000, &past).unwrap_err();
+    assert!(matches!(e, SolveError::TimeLimit { .. }), "{e:?}");
+    // Work that takes far longer than the limit stops within a few milliseconds of it.
+    let limit = Duration::from_millis(300);
+    let t = Instant::now();
+    let e = find_period(100_000, &Config::with_time_limit(limit), &mut |_| {}).unwrap_err();
+    assert!(matches!(e, SolveError::TimeLimit { .. }), "{e:?}");
+    let took = t.elapsed();
+    assert!(took >= limit, "{took:?}");
+    // No deadline: the default runs to the end.
+    assert!(cell_of(1000, 10, &Config::default()).is_ok());
 }
 
 #[test]

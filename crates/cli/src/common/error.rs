@@ -13,7 +13,7 @@ pub(crate) enum CliError {
     Input { source: String, line: Option<u64>, column: Option<u64>, message: String },
     /// Arguments that clap accepted but that make no sense together, or a bad value: exit 2.
     Usage(String),
-    /// A `--time-limit` was reached: exit code 3.
+    /// A limit was reached (`--time-limit`, a work limit, not enough memory): exit code 3.
     TimeLimit(String),
     /// Anything else (an unreadable file, a full disk): exit code 1.
     Other(anyhow::Error),

@@ -1,6 +1,7 @@
 //! What every command shares: errors and exit codes, input files, output files, threads,
 //! progress bars.
 
+mod alloc;
 mod error;
 mod input;
 mod output;

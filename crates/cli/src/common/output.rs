@@ -269,6 +269,17 @@ fn unregister(path: &Path) {
     LIVE.lock().unwrap_or_else(|e| e.into_inner()).retain(|p| p != path);
 }
 
+/// Removes the live temporary files, when the registry is not in use (for a process that
+/// ends at once: nothing may wait, and nothing is allocated for paths of usual length).
+pub(super) fn remove_temporary_files() {
+    if let Ok(mut live) = LIVE.try_lock() {
+        for p in live.iter() {
+            let _ = fs::remove_file(p);
+        }
+        live.clear();
+    }
+}
+
 /// From the first temporary file on: a thread that, on SIGINT, SIGTERM or SIGHUP, removes
 /// the live temporary files and then ends the process as the signal would have.
 fn watch_signals() {

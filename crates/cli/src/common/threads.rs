@@ -15,12 +15,12 @@ pub(crate) const MAX_THREADS: usize = 1024;
 
 /// Refuses work that needs `bytes` of memory when this process may use less in all (the
 /// machine's memory, or `ulimit -v`; no check where neither is known), before anything is
-/// allocated.
+/// allocated: exit code 3, as for any allocation refused later.
 pub(crate) fn check_memory(bytes: u64, what: &str) -> Result<(), CliError> {
     use gamegraph_graph::memory::{human_bytes, limit};
     match limit() {
-        Some(total) if bytes > total => Err(CliError::Usage(format!(
-            "{what} needs {} of memory, more than this process may use ({})",
+        Some(total) if bytes > total => Err(CliError::TimeLimit(format!(
+            "not enough memory for {what}: it needs {}, more than this process may use ({})",
             human_bytes(bytes),
             human_bytes(total)
         ))),

@@ -151,6 +151,33 @@ fn the_work_limit_ends_a_run_with_exit_3_naming_the_option() {
 }
 
 #[test]
+fn the_time_limit_ends_every_entry_point_with_exit_3() {
+    let dir = TempDir::new("time");
+    fs::write(dir.join("tab.inp"), "2\n10 4 5 3\n1000000000 100000 1 1\n").unwrap();
+    let huge = ["--max-cells", "1000000000000000"];
+    let cases: [&[&str]; 5] = [
+        &["--period", "100000"],
+        &["--period", "99990..100000"],
+        &["--rows", "1000000000000000000", "--cols", "100000", "--at", "1,1"],
+        &["--rows", "1000000000", "--cols", "100000", "--at", "1,1", "--no-extrapolate"],
+        &["tab.inp"],
+    ];
+    for args in cases {
+        let args = [args, &huge[..], &["--time-limit", "0.2"]].concat();
+        let err = fails(&dir, &args, "", 3, "time limit");
+        assert!(err.contains("--time-limit"), "{args:?}: {err}");
+    }
+    // The same small work under a limit and with none.
+    for limit in ["60", "none"] {
+        let out =
+            run(&dir, &["--rows", "10", "--cols", "4", "--at", "4,3", "--time-limit", limit], "");
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        assert_eq!(text(&out.stdout), "2\n");
+    }
+    fails(&dir, &["--period", "4", "--time-limit", "-1"], "", 2, "seconds");
+}
+
+#[test]
 fn drawings_and_memory_beyond_reach_are_refused_before_any_file_is_created() {
     let dir = TempDir::new("huge");
     let big = ["--rows", "10000", "--cols", "100000"];

@@ -5,6 +5,7 @@ mod render;
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::time::{Duration, Instant};
 
 use gamegraph_graph::quote;
 use gamegraph_tab::{
@@ -21,6 +22,10 @@ const MAX_DRAWN_CELLS: u64 = 1_000_000;
 /// The most plies `--line` prints (each is a line of output).
 const MAX_PLIES: u64 = 10_000_000;
 
+/// The time limit when `--time-limit` is not given, in seconds (also written out in the help
+/// texts of [`Args`]).
+const DEFAULT_TIME_LIMIT: u64 = 60;
+
 /// Arguments of `gamegraph tab`.
 #[derive(Debug, clap::Args)]
 #[command(after_help = "Examples:
@@ -36,9 +41,11 @@ The tab.inp format (docs/formats.md): a first number s, then s tests `N M x y`; 
 to each is d: 0 when the player to move loses, else the number of that player's moves in
 the longest forced win.
 
-Limits: a run gives up with exit code 3 after --max-cells cell evaluations (rows computed
-times columns; work known in advance is refused before it starts), and work that cannot
-finish in decades is refused at once with exit code 2.")]
+Limits: a run gives up with exit code 3 after 60 s by default (--time-limit SECS sets another
+limit, --time-limit none removes it), or after --max-cells cell evaluations (row r of a board
+with M columns costs min(r, M); work known in advance is refused before it starts). Work that
+cannot finish in decades is refused at once with exit code 2, and memory that cannot be
+allocated ends the run with exit code 3.")]
 pub(crate) struct Args {
     /// A file in the tab.inp format (first s, then s tests `N M x y`); standard input when
     /// absent or `-` (on a terminal, ./tab.inp when it exists).
@@ -78,10 +85,15 @@ pub(crate) struct Args {
     /// (at most 4294967296).
     #[arg(long, value_name = "ROWS", default_value_t = Config::default().search_rows)]
     search_rows: u64,
-    /// Give up (exit code 3) after this many cell evaluations, rows computed times
-    /// columns (the default takes about a minute).
+    /// Give up (exit code 3) after this many cell evaluations: min(r, M) for row r of a
+    /// board with M columns, M for a step of the period's proof (how long that takes depends
+    /// on M and the machine; --time-limit bounds the time).
     #[arg(long, value_name = "CELLS", default_value_t = Config::default().max_cells)]
     max_cells: u64,
+    /// Give up (exit code 3) after SECS seconds of solving; `none` for no limit
+    /// [default: 60].
+    #[arg(long, value_name = "SECS", value_parser = parse_time_limit, allow_hyphen_values = true)]
+    time_limit: Option<TimeLimit>,
     /// JSON output.
     #[arg(long)]
     json: bool,
@@ -94,6 +106,21 @@ pub(crate) fn parse_at(s: &str) -> Result<(u64, u32), CliError> {
     let x = x.trim().parse().map_err(|e| bad(format!("bad row {}: {e}", quote(x))))?;
     let y = y.trim().parse().map_err(|e| bad(format!("bad column {}: {e}", quote(y))))?;
     Ok((x, y))
+}
+
+/// A `--time-limit` value: seconds, or none.
+#[derive(Debug, Clone, Copy)]
+struct TimeLimit(Option<Duration>);
+
+fn parse_time_limit(text: &str) -> Result<TimeLimit, String> {
+    if text == "none" {
+        return Ok(TimeLimit(None));
+    }
+    match text.parse::<f64>() {
+        Ok(s) if s.is_infinite() && s > 0.0 => Ok(TimeLimit(None)),
+        Ok(s) if s >= 0.0 => Ok(TimeLimit(Duration::try_from_secs_f64(s).ok())),
+        _ => Err("expected a number of seconds (0 or more) or `none`".to_owned()),
+    }
 }
 
 /// `--period M` or `--period A..B`.
@@ -170,10 +197,12 @@ struct BoardJson {
 
 /// Runs `gamegraph tab`.
 pub(crate) fn run(args: Args) -> Result<ExitCode, CliError> {
+    let limit = args.time_limit.unwrap_or(TimeLimit(Some(Duration::from_secs(DEFAULT_TIME_LIMIT))));
     let config = Config {
         extrapolate: !args.no_extrapolate,
         search_rows: args.search_rows,
         max_cells: args.max_cells,
+        deadline: limit.0.and_then(|d| Instant::now().checked_add(d)),
         ..Config::default()
     };
     check_outputs(
@@ -226,6 +255,10 @@ fn solve_error(e: SolveError) -> CliError {
             "{e}; --line and --board without --no-extrapolate use the period"
         )),
         SolveError::TooMuchMemory { .. } => CliError::Usage(format!("{e}; lower --search-rows")),
+        SolveError::TimeLimit { .. } => CliError::TimeLimit(format!(
+            "{e}; raise it with --time-limit SECS, or --time-limit none for no limit"
+        )),
+        SolveError::OutOfMemory { .. } => CliError::TimeLimit(e.to_string()),
         other => CliError::Other(other.into()),
     }
 }
