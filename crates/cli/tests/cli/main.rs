@@ -12,6 +12,7 @@ mod grundy;
 mod hostile;
 mod io;
 mod kernel;
+mod memory;
 mod nim;
 mod octal;
 mod play;

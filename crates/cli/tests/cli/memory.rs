@@ -2,7 +2,7 @@
 //! command with a message and exit code 3 (or 2 when the reader refuses the header), never
 //! with an abort.
 
-mod support;
+use crate::support;
 
 use std::process::Command;
 
