@@ -223,7 +223,7 @@ impl Lagrange {
         &mut self,
         s: &State<'_>,
         target: f64,
-        (iters, mut mu, patience): (usize, f64, usize),
+        (iters, mut mu, patience, mu_min): Params,
         heur: &mut Option<&mut Heur>,
         budget: &mut Budget,
     ) -> Result<f64, KernelError> {
@@ -267,7 +267,7 @@ impl Lagrange {
                 if since >= patience {
                     mu /= 2.0;
                     since = 0;
-                    if mu < MU_MIN {
+                    if mu < mu_min {
                         break;
                     }
                 }
@@ -394,7 +394,18 @@ impl Heur {
             }
             self.gain[t] = 0;
         }
-        // Drop redundant sets.
+        self.offer(p, chosen, cost, budget)
+    }
+
+    /// Drops redundant sets from the cover `chosen` (highest reduced cost first), improves
+    /// it by local search and keeps it when smaller than the best.
+    fn offer(
+        &mut self,
+        p: &CoverInstance,
+        mut chosen: Vec<u32>,
+        cost: &[f64],
+        budget: &mut Budget,
+    ) -> Result<(), KernelError> {
         let mut count = vec![0u32; p.elems.len()];
         for &t in &chosen {
             for &e in &p.sets[t as usize] {
@@ -491,12 +502,17 @@ struct Solver<'a> {
 
 /// Parameters of the subgradient optimisation: iterations, first step factor, iterations
 /// without improvement before the factor is halved.
-const ROOT: (usize, f64, usize) = (20000, 2.0, 100);
-const MU_MIN: f64 = 1e-5;
+type Params = (usize, f64, usize, f64);
+const ROOT: Params = (20000, 2.0, 100, 1e-5);
 const AIM: f64 = 0.02;
 /// Subgradient iterations between two runs of the greedy heuristic at the root.
 const HEUR_EVERY: usize = 50;
-const NODE: (usize, f64, usize) = (150, 0.5, 8);
+/// Search nodes between two runs of the heuristics.
+const HEUR_NODES: u64 = 16;
+const NODE: Params = (60, 0.3, 5, 0.01);
+const DIVE: Params = (30, 0.3, 5, 0.01);
+/// The dive takes the sets of reduced cost below this.
+const DIVE_TAKE: f64 = -0.2;
 
 /// What processing a node found.
 enum Node {
@@ -505,12 +521,51 @@ enum Node {
 }
 
 impl<'a> Solver<'a> {
+    /// A Lagrangian dive: from the current node, repeatedly improve the multipliers a
+    /// little and take every free set of clearly negative reduced cost (at least the
+    /// lowest), until everything is covered; the cover goes to the incumbent. The node is
+    /// restored.
+    fn dive(&mut self, budget: &mut Budget) -> Result<(), KernelError> {
+        let mark = self.s.trail.len();
+        loop {
+            if !self.s.propagate(budget)? || self.s.n_in >= self.h.best.len() {
+                break;
+            }
+            if self.s.uncovered == 0 {
+                let chosen: Vec<u32> =
+                    (0..self.s.st.len() as u32).filter(|&t| self.s.st[t as usize] == IN).collect();
+                budget.spend(self.s.st.len() as u64)?;
+                self.h.offer(self.s.p, chosen, &self.lag.cost, budget)?;
+                break;
+            }
+            let target = (self.h.best.len() - self.s.n_in) as f64;
+            self.lag.optimise(&self.s, target, DIVE, &mut None, budget)?;
+            let mut low: Option<(f64, u32)> = None;
+            let mut take = Vec::new();
+            for &t in &self.lag.sets {
+                let c = self.lag.cost[t as usize];
+                if c < DIVE_TAKE {
+                    take.push(t);
+                }
+                if low.is_none_or(|(lc, _)| c < lc) {
+                    low = Some((c, t));
+                }
+            }
+            if take.is_empty() {
+                take.extend(low.map(|(_, t)| t));
+            }
+            for t in take {
+                if self.s.st[t as usize] == FREE {
+                    self.s.set_in(t);
+                }
+            }
+        }
+        self.s.undo(mark);
+        Ok(())
+    }
+
     /// Propagates, bounds, fixes by reduced costs; records a cover at a leaf.
-    fn node(
-        &mut self,
-        params: (usize, f64, usize),
-        budget: &mut Budget,
-    ) -> Result<Node, KernelError> {
+    fn node(&mut self, params: Params, budget: &mut Budget) -> Result<Node, KernelError> {
         let mut params = params;
         loop {
             if !self.s.propagate(budget)? {
@@ -623,7 +678,7 @@ pub(crate) fn min_cover(
     let mut exact = true;
     let mut frames: Vec<Frame> = Vec::new();
     if sv.s.propagate(budget)? {
-        sv.lag.optimise(&sv.s, sv.h.best.len() as f64, (1, 1.0, 1), &mut None, budget)?;
+        sv.lag.optimise(&sv.s, sv.h.best.len() as f64, (1, 1.0, 1, 0.0), &mut None, budget)?;
         sv.h.run(&sv.s, &sv.lag.cost, budget)?;
         let mut first = true;
         loop {
@@ -638,8 +693,9 @@ pub(crate) fn min_cover(
             }
             if let Node::Branch { cands, lb } = node {
                 // A Lagrangian incumbent at the root and at every 64th node.
-                if frames.is_empty() || budget.nodes.is_multiple_of(64) {
+                if frames.is_empty() || budget.nodes.is_multiple_of(HEUR_NODES) {
                     sv.h.run(&sv.s, &sv.lag.cost, budget)?;
+                    sv.dive(budget)?;
                 }
                 if lb < sv.h.best.len() {
                     frames.push(Frame { mark: sv.s.trail.len(), cands, i: 0, lb });
