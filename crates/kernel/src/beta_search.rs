@@ -742,3 +742,97 @@ pub(crate) fn min_cover(
     let bound = if exact { chosen.len() } else { root_lb.min(chosen.len()) };
     Ok(CoverFound { chosen, exact, bound })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Config;
+    use gamegraph_graph::testgen::SplitMix64;
+
+    /// The smallest number of sets covering everything, over all subsets of sets.
+    fn brute(p: &CoverInstance) -> usize {
+        let s = p.sets.len();
+        (0u32..1 << s)
+            .filter(|m| (0..p.elems.len()).all(|e| p.elems[e].iter().any(|&t| m >> t & 1 == 1)))
+            .map(u32::count_ones)
+            .min()
+            .expect("all sets cover") as usize
+    }
+
+    fn random_instance(rng: &mut SplitMix64, sets: usize, elems: usize) -> CoverInstance {
+        let mut lists = vec![Vec::new(); sets];
+        for e in 0..elems as u32 {
+            // Every element in one set at least, and a few more at random.
+            lists[rng.below(sets as u64) as usize].push(e);
+            for l in lists.iter_mut() {
+                if rng.chance(200) && l.last() != Some(&e) {
+                    l.push(e);
+                }
+            }
+        }
+        CoverInstance::new(lists, elems)
+    }
+
+    #[test]
+    fn covers_are_minimum_on_random_set_systems() {
+        let mut rng = SplitMix64::new(2024);
+        for round in 0..400 {
+            let sets = 1 + round % 14;
+            let elems = 1 + (round * 7) % 20;
+            let p = random_instance(&mut rng, sets, elems);
+            let f =
+                min_cover(&p, &mut Budget::new(&Config::default()), &mut Cap::new(None)).unwrap();
+            assert!(f.exact);
+            assert_eq!(f.chosen.len(), brute(&p), "{p:?}");
+            let covered = (0..elems).all(|e| p.elems[e].iter().any(|t| f.chosen.contains(t)));
+            assert!(covered, "{p:?}: {:?}", f.chosen);
+        }
+    }
+
+    #[test]
+    fn a_node_cap_gives_a_cover_and_a_sound_bound() {
+        let mut rng = SplitMix64::new(7);
+        for round in 0..200 {
+            let p = random_instance(&mut rng, 6 + round % 9, 10 + round % 11);
+            let exact = brute(&p);
+            let f = min_cover(&p, &mut Budget::new(&Config::default()), &mut Cap::new(Some(1)))
+                .unwrap();
+            assert!(f.bound <= exact && exact <= f.chosen.len());
+        }
+    }
+
+    #[test]
+    fn the_last_free_set_of_an_element_is_taken() {
+        // Element 0 is only in set 1; elements 1 and 2 in sets 0 and 2.
+        let p = CoverInstance::new(vec![vec![1, 2], vec![0], vec![1, 2]], 3);
+        let mut s = State::new(&p);
+        let mut b = Budget::new(&Config::default());
+        assert!(s.propagate(&mut b).unwrap());
+        assert_eq!(s.st, vec![FREE, IN, FREE]);
+        s.set_out(0);
+        assert!(s.propagate(&mut b).unwrap());
+        assert_eq!(s.st, vec![OUT, IN, IN]);
+        assert_eq!(s.uncovered, 0);
+    }
+
+    #[test]
+    fn the_lagrangian_bound_never_exceeds_the_optimum() {
+        let mut rng = SplitMix64::new(99);
+        for round in 0..200 {
+            let p = random_instance(&mut rng, 4 + round % 10, 5 + round % 15);
+            let exact = brute(&p);
+            let s = State::new(&p);
+            let mut lag = Lagrange::new(&p);
+            let l = lag
+                .optimise(
+                    &s,
+                    exact as f64 + 1.0,
+                    ROOT,
+                    &mut None,
+                    &mut Budget::new(&Config::default()),
+                )
+                .unwrap();
+            assert!(l <= exact as f64 + 1e-9, "{l} > {exact} on {p:?}");
+        }
+    }
+}

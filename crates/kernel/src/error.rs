@@ -27,6 +27,14 @@ pub enum KernelError {
         /// The largest number supported.
         max: usize,
     },
+    /// A witness failed the independent check before it was returned (a bug, reported
+    /// instead of a wrong answer).
+    WitnessRejected {
+        /// What was computed (`"beta"`).
+        what: &'static str,
+        /// Why the check failed.
+        violation: crate::Violation,
+    },
     /// A vertex set's length differs from the graph's number of vertices.
     SetLength {
         /// The graph's number of vertices.
@@ -48,6 +56,9 @@ impl fmt::Display for KernelError {
                 f,
                 "a connected part of {vertices} vertices exceeds the {max} supported by the bitset search"
             ),
+            KernelError::WitnessRejected { what, violation } => {
+                write!(f, "internal error: the {what} witness fails its check ({violation})")
+            }
             KernelError::SetLength { expected, found } => {
                 write!(f, "vertex set has length {found}, the graph has {expected} vertices")
             }

@@ -99,7 +99,8 @@ pub fn alpha(g: &Graph, cfg: &Config) -> Result<StableSet, KernelError> {
 ///
 /// # Errors
 /// [`KernelError::TimeLimit`] or [`KernelError::NodeLimit`] when `cfg`'s budget runs out;
-/// [`KernelError::TooLarge`] for a weakly connected part above 32768 vertices.
+/// [`KernelError::TooLarge`] for a weakly connected part above 32768 vertices;
+/// [`KernelError::WitnessRejected`] if the set found fails the check (never expected).
 ///
 /// # Complexity
 /// Exponential in the worst case; O(n + m + Σ p²/32) extra space for parts of p vertices.
@@ -138,6 +139,8 @@ pub fn beta(g: &Graph, cfg: &Config) -> Result<StableSet, KernelError> {
     debug_assert!(f.exact);
     let set = to_set(n, &local, &f.set);
     // The witness is checked against the definition before it is returned.
-    assert_eq!(externally_stable(g, &set), Ok(Ok(())), "beta: the witness fails its check");
+    if let Err(violation) = externally_stable(g, &set)? {
+        return Err(KernelError::WitnessRejected { what: "beta", violation });
+    }
     Ok(StableSet { size: f.set.len(), set, nodes: budget.nodes })
 }
