@@ -89,10 +89,14 @@ pub fn alpha(g: &Graph, cfg: &Config) -> Result<StableSet, KernelError> {
 /// β is a set cover (a vertex covers itself and its predecessors). It is first reduced: a
 /// vertex with a single usable coverer forces it, a coverer whose open vertices another one
 /// also covers is dropped, and a vertex whose coverers include all those of another open
-/// vertex is left to that one. Each connected part left is solved by branch-and-bound:
-/// branch on the uncovered vertex with fewest usable coverers; bound by the largest of
-/// "fewest gains adding up to the uncovered count", a greedy packing of uncovered vertices
-/// with pairwise disjoint coverers, and a dual-ascent bound of the linear relaxation.
+/// vertex is left to that one. Each connected part left is solved by branch-and-bound on
+/// sparse lists: unit propagation (an uncovered vertex with one usable coverer takes it);
+/// the Lagrangian relaxation of the covering rows as the bound, its multipliers improved by
+/// subgradient steps (warm-started from the parent node; at its maximum it equals the
+/// linear-programming bound), with reduced-cost fixing of coverers in or out; incumbents
+/// from a greedy on the Lagrangian costs, a Lagrangian dive and a local search that adds one
+/// coverer when two become redundant; branching on the uncovered vertex with fewest usable
+/// coverers, lowest reduced cost first, each excluded from the later branches.
 ///
 /// The witness is checked against the definition (see [`externally_stable`]) before it is
 /// returned; so is α's (see [`internally_stable`]).
@@ -103,7 +107,7 @@ pub fn alpha(g: &Graph, cfg: &Config) -> Result<StableSet, KernelError> {
 /// [`KernelError::WitnessRejected`] if the set found fails the check (never expected).
 ///
 /// # Complexity
-/// Exponential in the worst case; O(n + m + Σ p²/32) extra space for parts of p vertices.
+/// Exponential in the worst case; O(n + m) extra space.
 ///
 /// ```
 /// use gamegraph_graph::{Graph, Vertex};

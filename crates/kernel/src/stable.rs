@@ -213,12 +213,9 @@ fn mis_part(
 /// A minimum absorbing set: a smallest B such that every vertex outside B has a successor
 /// in B. `succ` and `pred` are the (repeat-free, loop-free) lists of a digraph.
 ///
-/// Weakly connected parts are independent and solved one by one, each as a set cover (vertex
-/// y covers itself and its predecessors) by branch-and-bound: branch on the uncovered vertex
-/// with fewest usable coverers, each coverer in turn (largest gain first) and excluded from
-/// the later branches; the bound is the larger of two sound lower bounds, the fewest sets
-/// whose gains add up to the uncovered count, and a greedy packing of uncovered vertices no
-/// two of which share a coverer.
+/// After the reductions of [`reduce_absorbing`], the weakly connected parts are independent
+/// and solved one by one, each as a set cover (vertex y covers itself and its predecessors)
+/// by the Lagrangian branch-and-bound of [`min_cover`].
 pub(crate) fn min_absorbing(
     succ: &[Vec<u32>],
     pred: &[Vec<u32>],
