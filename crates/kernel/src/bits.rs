@@ -31,11 +31,6 @@ pub(crate) fn count(b: &[u64]) -> usize {
 }
 
 #[inline]
-pub(crate) fn count_and(a: &[u64], b: &[u64]) -> usize {
-    a.iter().zip(b).map(|(x, y)| (x & y).count_ones() as usize).sum()
-}
-
-#[inline]
 pub(crate) fn first(b: &[u64]) -> Option<usize> {
     b.iter().enumerate().find(|(_, w)| **w != 0).map(|(i, w)| i * 64 + w.trailing_zeros() as usize)
 }

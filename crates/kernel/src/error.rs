@@ -38,10 +38,13 @@ pub enum KernelError {
         /// A proven upper bound on α.
         bound: usize,
     },
-    /// A solver's answer failed its independent check: a bug, reported rather than returned.
-    WitnessFailed {
-        /// What was being computed.
+    /// A witness failed the independent check before it was returned (a bug, reported
+    /// instead of a wrong answer).
+    WitnessRejected {
+        /// What was computed (`"alpha"`, `"beta"`).
         what: &'static str,
+        /// Why the check failed.
+        violation: crate::Violation,
     },
     /// A vertex set's length differs from the graph's number of vertices.
     SetLength {
@@ -70,8 +73,8 @@ impl fmt::Display for KernelError {
                  found has {} vertices, and alpha is at most {bound}",
                 best.nodes, best.size
             ),
-            KernelError::WitnessFailed { what } => {
-                write!(f, "internal error: the {what} found fails its independent check")
+            KernelError::WitnessRejected { what, violation } => {
+                write!(f, "internal error: the {what} witness fails its check ({violation})")
             }
             KernelError::SetLength { expected, found } => {
                 write!(f, "vertex set has length {found}, the graph has {expected} vertices")

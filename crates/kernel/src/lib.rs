@@ -37,6 +37,7 @@
 //! assert_eq!(count_kernels(&g, &Config::default()).unwrap().count, 1);
 //! ```
 
+mod beta_search;
 mod bits;
 mod check;
 mod clique;

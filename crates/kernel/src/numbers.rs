@@ -53,7 +53,7 @@ fn to_set(n: usize, local: &Local, ids: &[u32]) -> VertexSet {
 /// best set found and a proven upper bound (a plain [`KernelError::TimeLimit`] when it passes
 /// before the search starts); [`KernelError::NodeLimit`] when the node budget runs out;
 /// [`KernelError::TooLarge`] for a connected part above 32768 vertices (after reductions);
-/// [`KernelError::WitnessFailed`] if the set found failed its independent check (a bug).
+/// [`KernelError::WitnessRejected`] if the set found fails its independent check (never expected).
 ///
 /// # Complexity
 /// Exponential in the worst case; O(n + m + Σ p²/64) extra space for parts of p vertices.
@@ -84,8 +84,8 @@ pub fn alpha(g: &Graph, cfg: &Config) -> Result<StableSet, KernelError> {
     let f = max_independent(&adj, &local.looped, &mut budget, None)?;
     let set = to_set(n, &local, &f.set);
     // The witness is checked against the definition before it is returned.
-    if internally_stable(g, &set)? != Ok(()) {
-        return Err(KernelError::WitnessFailed { what: "maximum internally stable set" });
+    if let Err(violation) = internally_stable(g, &set)? {
+        return Err(KernelError::WitnessRejected { what: "alpha", violation });
     }
     let best = StableSet { size: f.set.len(), set, nodes: budget.nodes };
     if !f.exact {
@@ -101,20 +101,25 @@ pub fn alpha(g: &Graph, cfg: &Config) -> Result<StableSet, KernelError> {
 /// β is a set cover (a vertex covers itself and its predecessors). It is first reduced: a
 /// vertex with a single usable coverer forces it, a coverer whose open vertices another one
 /// also covers is dropped, and a vertex whose coverers include all those of another open
-/// vertex is left to that one. Each connected part left is solved by branch-and-bound:
-/// branch on the uncovered vertex with fewest usable coverers; bound by the largest of
-/// "fewest gains adding up to the uncovered count", a greedy packing of uncovered vertices
-/// with pairwise disjoint coverers, and a dual-ascent bound of the linear relaxation.
+/// vertex is left to that one. Each connected part left is solved by branch-and-bound on
+/// sparse lists: unit propagation (an uncovered vertex with one usable coverer takes it);
+/// the Lagrangian relaxation of the covering rows as the bound, its multipliers improved by
+/// subgradient steps (warm-started from the parent node; at its maximum it equals the
+/// linear-programming bound), with reduced-cost fixing of coverers in or out; incumbents
+/// from a greedy on the Lagrangian costs, a Lagrangian dive and a local search that adds one
+/// coverer when two become redundant; branching on the uncovered vertex with fewest usable
+/// coverers, lowest reduced cost first, each excluded from the later branches.
 ///
 /// The witness is checked against the definition (see [`externally_stable`]) before it is
 /// returned; so is α's (see [`internally_stable`]).
 ///
 /// # Errors
 /// [`KernelError::TimeLimit`] or [`KernelError::NodeLimit`] when `cfg`'s budget runs out;
-/// [`KernelError::TooLarge`] for a weakly connected part above 32768 vertices.
+/// [`KernelError::TooLarge`] for a weakly connected part above 32768 vertices;
+/// [`KernelError::WitnessRejected`] if the set found fails the check (never expected).
 ///
 /// # Complexity
-/// Exponential in the worst case; O(n + m + Σ p²/32) extra space for parts of p vertices.
+/// Exponential in the worst case; O(n + m) extra space.
 ///
 /// ```
 /// use gamegraph_graph::{Graph, Vertex};
@@ -150,6 +155,8 @@ pub fn beta(g: &Graph, cfg: &Config) -> Result<StableSet, KernelError> {
     debug_assert!(f.exact);
     let set = to_set(n, &local, &f.set);
     // The witness is checked against the definition before it is returned.
-    assert_eq!(externally_stable(g, &set), Ok(Ok(())), "beta: the witness fails its check");
+    if let Err(violation) = externally_stable(g, &set)? {
+        return Err(KernelError::WitnessRejected { what: "beta", violation });
+    }
     Ok(StableSet { size: f.set.len(), set, nodes: budget.nodes })
 }

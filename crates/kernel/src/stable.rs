@@ -2,6 +2,7 @@
 //! stable set).
 
 use crate::KernelError;
+use crate::beta_search::{CoverInstance, min_cover};
 use crate::bits;
 use crate::clique::{Rows, degeneracy_order, max_clique};
 use crate::clique_ils::improve_clique;
@@ -252,12 +253,9 @@ fn mis_part(
 /// A minimum absorbing set: a smallest B such that every vertex outside B has a successor
 /// in B. `succ` and `pred` are the (repeat-free, loop-free) lists of a digraph.
 ///
-/// Weakly connected parts are independent and solved one by one, each as a set cover (vertex
-/// y covers itself and its predecessors) by branch-and-bound: branch on the uncovered vertex
-/// with fewest usable coverers, each coverer in turn (largest gain first) and excluded from
-/// the later branches; the bound is the larger of two sound lower bounds, the fewest sets
-/// whose gains add up to the uncovered count, and a greedy packing of uncovered vertices no
-/// two of which share a coverer.
+/// After the reductions of [`reduce_absorbing`], the weakly connected parts are independent
+/// and solved one by one, each as a set cover (vertex y covers itself and its predecessors)
+/// by the Lagrangian branch-and-bound of [`min_cover`].
 pub(crate) fn min_absorbing(
     succ: &[Vec<u32>],
     pred: &[Vec<u32>],
@@ -440,125 +438,8 @@ fn drop_absorber(
     }
 }
 
-struct MdsFrame {
-    u: Vec<u64>,
-    a: Vec<u64>,
-    cands: Vec<u32>,
-    i: usize,
-}
-
-struct Cover {
-    /// cover[y]: the vertices y absorbs (itself and its predecessors).
-    cover: Vec<Vec<u64>>,
-    /// cand[x]: the vertices that absorb x (itself and its successors).
-    cand: Vec<Vec<u64>>,
-    /// The same as lists.
-    cand_list: Vec<Vec<u32>>,
-}
-
-impl Cover {
-    /// A lower bound on the sets still needed to cover `u` with sets of `a`
-    /// (`usize::MAX` when impossible).
-    fn lower_bound(
-        &self,
-        u: &[u64],
-        a: &[u64],
-        (gains, used, dual): (&mut Vec<usize>, &mut Vec<u64>, &mut Dual),
-        budget: &mut Budget,
-    ) -> Result<usize, KernelError> {
-        let w = u.len() as u64;
-        budget.spend(w)?;
-        let need = bits::count(u);
-        gains.clear();
-        bits::for_each(a, |y| {
-            budget.spend(w)?;
-            let g = bits::count_and(&self.cover[y], u);
-            if g > 0 {
-                gains.push(g);
-            }
-            Ok(())
-        })?;
-        budget.spend(gains.len() as u64)?;
-        gains.sort_unstable_by(|x, y| y.cmp(x));
-        let mut sum = 0;
-        let mut lb1 = usize::MAX;
-        for (i, g) in gains.iter().enumerate() {
-            sum += g;
-            if sum >= need {
-                lb1 = i + 1;
-                break;
-            }
-        }
-        if lb1 == usize::MAX {
-            return Ok(usize::MAX);
-        }
-        used.clear();
-        used.resize(u.len(), 0);
-        let mut lb2 = 0;
-        bits::for_each(u, |x| {
-            budget.spend(2 * w)?;
-            let cx = &self.cand[x];
-            if !cx.iter().zip(a.iter()).zip(used.iter()).any(|((c, a), s)| c & a & s != 0) {
-                lb2 += 1;
-                for ((s, c), a) in used.iter_mut().zip(cx).zip(a) {
-                    *s |= c & a;
-                }
-            }
-            Ok(())
-        })?;
-        let lb3 = self.dual_bound(u, a, dual, budget)?;
-        Ok(lb1.max(lb2).max(lb3))
-    }
-
-    /// The linear-programming lower bound of a feasible dual solution built greedily: each
-    /// uncovered vertex x, fewest usable coverers first, gets the largest price that keeps
-    /// the prices seen by every coverer at most 1 (dual ascent for set cover); the sum of
-    /// the prices, rounded up, bounds the number of sets still needed.
-    fn dual_bound(
-        &self,
-        u: &[u64],
-        a: &[u64],
-        dual: &mut Dual,
-        budget: &mut Budget,
-    ) -> Result<usize, KernelError> {
-        dual.order.clear();
-        bits::for_each(u, |x| {
-            budget.spend(self.cand_list[x].len() as u64)?;
-            let k = self.cand_list[x].iter().filter(|&&y| bits::get(a, y as usize)).count();
-            dual.order.push((k as u32, x as u32));
-            Ok(())
-        })?;
-        dual.order.sort_unstable();
-        dual.left.resize(self.cand_list.len(), 1.0);
-        let mut sum = 0.0f64;
-        for &(_, x) in &dual.order {
-            let usable =
-                || self.cand_list[x as usize].iter().filter(|&&y| bits::get(a, y as usize));
-            let price = usable().map(|&y| dual.left[y as usize]).fold(f64::INFINITY, f64::min);
-            if price.is_finite() && price > 0.0 {
-                sum += price;
-                for &y in usable() {
-                    dual.left[y as usize] -= price;
-                }
-            }
-        }
-        for &(_, x) in &dual.order {
-            for &y in &self.cand_list[x as usize] {
-                dual.left[y as usize] = 1.0;
-            }
-        }
-        Ok((sum - 1e-6).ceil().max(0.0) as usize)
-    }
-}
-
-/// Buffers of [`Cover::dual_bound`].
-#[derive(Default)]
-struct Dual {
-    order: Vec<(u32, u32)>,
-    /// 1 minus the prices a coverer has seen; 1 between calls.
-    left: Vec<f64>,
-}
-
+/// A minimum absorbing set of the connected part `comp` (open vertices to absorb, allowed
+/// ones to choose) as a set cover solved by [`min_cover`].
 fn mds_part(
     succ: &[Vec<u32>],
     pred: &[Vec<u32>],
@@ -567,158 +448,33 @@ fn mds_part(
     budget: &mut Budget,
     cap: &mut Cap,
 ) -> Result<Found, KernelError> {
-    let c = comp.len();
-    let mut local = std::collections::HashMap::with_capacity(c);
-    for (i, &v) in comp.iter().enumerate() {
-        local.insert(v, i);
-    }
-    let w = bits::words(c);
-    let mut u0 = vec![0u64; w];
-    let mut a0 = vec![0u64; w];
-    for (i, &v) in comp.iter().enumerate() {
+    let _ = succ;
+    let mut elem = std::collections::HashMap::with_capacity(comp.len());
+    for &v in comp {
         if open[v as usize] {
-            bits::set(&mut u0, i);
-        }
-        if allowed[v as usize] {
-            bits::set(&mut a0, i);
+            let k = elem.len() as u32;
+            elem.insert(v, k);
         }
     }
-    budget.spend(c as u64)?;
-    let mut cover = Vec::with_capacity(c);
-    let mut cand = Vec::with_capacity(c);
-    for (i, &v) in comp.iter().enumerate() {
-        budget.spend((2 * w + succ[v as usize].len() + pred[v as usize].len()) as u64)?;
-        let mut absorbs = vec![0u64; w];
-        let mut absorbed_by = vec![0u64; w];
-        bits::set(&mut absorbs, i);
-        bits::set(&mut absorbed_by, i);
-        for p in &pred[v as usize] {
-            if let Some(&j) = local.get(p) {
-                bits::set(&mut absorbs, j);
-            }
-        }
-        for s in &succ[v as usize] {
-            if let Some(&j) = local.get(s) {
-                bits::set(&mut absorbed_by, j);
-            }
-        }
-        cover.push(absorbs);
-        cand.push(absorbed_by);
-    }
-    let cand_list = cand
-        .iter()
-        .map(|row| {
-            let mut l = Vec::new();
-            bits::for_each(row, |y| {
-                l.push(y as u32);
-                Ok::<(), ()>(())
-            })
-            .expect("infallible");
-            l
-        })
-        .collect();
-    let cv = Cover { cover, cand, cand_list };
-    // Greedy start: largest gain first.
-    let mut best: Vec<usize> = Vec::new();
-    {
-        let mut u = u0.clone();
-        while !bits::is_empty(&u) {
-            let mut pick = (0, 0);
-            for y in 0..c {
-                if !bits::get(&a0, y) {
-                    continue;
-                }
-                budget.spend(w as u64)?;
-                let gain = bits::count_and(&cv.cover[y], &u);
-                if gain > pick.0 {
-                    pick = (gain, y);
-                }
-            }
-            if pick.0 == 0 {
-                break; // no usable absorber left (the reductions keep one for every vertex)
-            }
-            let y = pick.1;
-            best.push(y);
-            for (uw, cw) in u.iter_mut().zip(&cv.cover[y]) {
-                *uw &= !cw;
-            }
-        }
-    }
-    let mut gains = Vec::new();
-    let mut used = Vec::new();
-    let mut dual = Dual::default();
-    let root_lb = cv.lower_bound(&u0, &a0, (&mut gains, &mut used, &mut dual), budget)?;
-    let mut frames: Vec<MdsFrame> = Vec::new();
-    let mut cur: Vec<usize> = Vec::new();
-    let mut exact = true;
-    // Evaluates node (u, a) at depth cur.len(): records a cover, prunes, or pushes a frame.
-    let mut pending: Option<(Vec<u64>, Vec<u64>)> =
-        if root_lb < best.len() { Some((u0, a0)) } else { None };
-    loop {
-        if let Some((u, a)) = pending.take() {
-            if bits::is_empty(&u) {
-                if cur.len() < best.len() {
-                    best = cur.clone();
-                }
-            } else if cur.len() + 1 < best.len() {
-                let lb = cv.lower_bound(&u, &a, (&mut gains, &mut used, &mut dual), budget)?;
-                if lb != usize::MAX && cur.len() + lb < best.len() {
-                    // the uncovered vertex with fewest usable coverers
-                    let mut pick = None;
-                    bits::for_each(&u, |x| {
-                        budget.spend(w as u64)?;
-                        let k = bits::count_and(&cv.cand[x], &a);
-                        if pick.is_none_or(|(bk, _)| k < bk) {
-                            pick = Some((k, x));
-                        }
-                        Ok::<(), KernelError>(())
-                    })?;
-                    let (k, x) = pick.expect("u is not empty");
-                    if k > 0 {
-                        let mut cands: Vec<u32> = Vec::with_capacity(k);
-                        for (i, (cw, aw)) in cv.cand[x].iter().zip(&a).enumerate() {
-                            let mut m = cw & aw;
-                            while m != 0 {
-                                cands.push((i * 64 + m.trailing_zeros() as usize) as u32);
-                                m &= m - 1;
-                            }
-                        }
-                        cands.sort_by_key(|&y| {
-                            (std::cmp::Reverse(bits::count_and(&cv.cover[y as usize], &u)), y)
-                        });
-                        frames.push(MdsFrame { u, a, cands, i: 0 });
-                        continue;
-                    }
-                }
-            }
-            if !frames.is_empty() {
-                cur.pop();
-            }
+    let mut ids = Vec::new();
+    let mut sets = Vec::new();
+    for &y in comp {
+        if !allowed[y as usize] {
             continue;
         }
-        let Some(top) = frames.last_mut() else { break };
-        if top.i == top.cands.len() || cur.len() + 1 >= best.len() {
-            frames.pop();
-            if !frames.is_empty() {
-                cur.pop();
-            }
-            continue;
-        }
-        if !cap.spend() {
-            exact = false;
-            break;
-        }
-        budget.tick(2 * w as u64)?;
-        let y = top.cands[top.i] as usize;
-        top.i += 1;
-        bits::clear(&mut top.a, y);
-        let u: Vec<u64> = top.u.iter().zip(&cv.cover[y]).map(|(a, b)| a & !b).collect();
-        cur.push(y);
-        pending = Some((u, top.a.clone()));
+        budget.spend(1 + pred[y as usize].len() as u64)?;
+        let mut s: Vec<u32> = std::iter::once(&y)
+            .chain(&pred[y as usize])
+            .filter_map(|x| elem.get(x).copied())
+            .collect();
+        s.sort_unstable();
+        ids.push(y);
+        sets.push(s);
     }
-    let set: Vec<u32> = best.iter().map(|&i| comp[i]).collect();
-    let bound = if exact { set.len() } else { root_lb.min(set.len()) };
-    Ok(Found { set, exact, bound })
+    let p = CoverInstance::new(sets, elem.len());
+    let f = min_cover(&p, budget, cap)?;
+    let set = f.chosen.iter().map(|&t| ids[t as usize]).collect();
+    Ok(Found { set, exact: f.exact, bound: f.bound })
 }
 
 #[cfg(test)]
