@@ -63,7 +63,7 @@ pub(super) struct Chunk {
 }
 
 #[inline]
-pub(super) fn is_space(b: u8) -> bool {
+pub(crate) fn is_space(b: u8) -> bool {
     matches!(b, b' ' | b'\t' | b'\r' | b'\n' | 0x0b | 0x0c)
 }
 
@@ -213,7 +213,7 @@ pub(super) fn parse(bytes: &[u8], column: u64, layout: Layout, limit: u64) -> Ch
 
 /// The index of the first `needle` in `hay`.
 #[inline]
-pub(super) fn memchr(needle: u8, hay: &[u8]) -> Option<usize> {
+pub(crate) fn memchr(needle: u8, hay: &[u8]) -> Option<usize> {
     hay.iter().position(|&b| b == needle)
 }
 
