@@ -17,6 +17,8 @@ pub(super) struct Arcs {
     pub(super) chunks: Vec<(IdBuf, usize)>,
     pub(super) ids: u64,
     pub(super) max_id: u32,
+    /// Where the largest id is first seen.
+    pub(super) max_at: Pos,
     /// Where the input ends.
     pub(super) end_pos: Pos,
 }
@@ -47,7 +49,7 @@ pub(super) fn read_arcs_body<R: Read>(
     expect: Option<u64>,
 ) -> Result<Arcs, ArcStop> {
     let chunk_bytes = input.options.chunk_bytes.max(1);
-    let mut out = Arcs { chunks: Vec::new(), ids: 0, max_id: 0, end_pos: pos };
+    let mut out = Arcs { chunks: Vec::new(), ids: 0, max_id: 0, max_at: pos, end_pos: pos };
     loop {
         // The window: up to its last line break, unless the input ends.
         let cut = loop {
@@ -117,7 +119,10 @@ pub(super) fn read_arcs_body<R: Read>(
                 });
             }
             out.ids += count;
-            out.max_id = out.max_id.max(c.max_id);
+            if c.max_id > out.max_id {
+                out.max_id = c.max_id;
+                out.max_at = (pos.0 + c.max_at.0, c.max_at.1);
+            }
             pos =
                 if c.newlines > 0 { (pos.0 + c.newlines, c.tail + 1) } else { (pos.0, c.tail + 1) };
             if !c.ids.is_empty() {

@@ -106,7 +106,7 @@ fn arcs_file<R: Read>(input: &mut Input<'_, R>, n: Option<usize>) -> Result<Game
     let n = match n {
         Some(n) => n as u64,
         None => {
-            check_vertices(input, u64::from(arcs.max_id), None)?;
+            check_vertices(input, u64::from(arcs.max_id), Some(arcs.max_at))?;
             u64::from(arcs.max_id)
         }
     };
@@ -173,8 +173,11 @@ fn ambiguous_file<R: Read>(input: &mut Input<'_, R>) -> Result<(GameFile, Format
             ));
         }
     }
-    let n = u64::from(arcs.max_id).max(a).max(b);
-    check_vertices(input, n, None)?;
+    // The largest id, at its first place in the file.
+    let (n, at) = [(a, a_pos), (b, b_pos), (u64::from(arcs.max_id), arcs.max_at)]
+        .into_iter()
+        .fold((0, a_pos), |best, (v, pos)| if v > best.0 { (v, pos) } else { best });
+    check_vertices(input, n, Some(at))?;
     let mut first = IdBuf::with_capacity(2);
     first.push((a - 1) as u32);
     first.push((b - 1) as u32);

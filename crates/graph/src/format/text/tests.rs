@@ -83,6 +83,17 @@ fn the_vertex_count_is_bounded_by_the_input() {
     assert_eq!(e.position(), Some((1, 1)));
     let e = read_arc_list("1 4294967295\n".as_bytes(), None).unwrap_err();
     assert!(matches!(e.kind, ReadErrorKind::TooManyVertices { .. }), "{e}");
+    assert_eq!(e.position(), Some((1, 3)));
+    // At the first place of the largest id, also when the format was told by the text.
+    let text = "1 2\n7 4000000000 # far\n2 4000000000\n";
+    let e = read_arc_list(text.as_bytes(), None).unwrap_err();
+    assert!(matches!(e.kind, ReadErrorKind::TooManyVertices { n: 4_000_000_000, .. }), "{e}");
+    assert_eq!(e.position(), Some((2, 3)));
+    let e = read_text(text.as_bytes(), None, &ReadOptions::default()).unwrap_err();
+    assert_eq!(e.position(), Some((2, 3)));
+    let options = ReadOptions { chunk_bytes: 3, ..ReadOptions::default() };
+    let e = read_text(text.as_bytes(), Some(Format::ArcList), &options).unwrap_err();
+    assert_eq!(e.position(), Some((2, 3)));
     let options = ReadOptions { max_vertices: Some(1 << 30), ..ReadOptions::default() };
     let (f, _) = read_text("1000000 0\n".as_bytes(), None, &options).unwrap();
     assert_eq!(f.graph.num_vertices(), 1_000_000);
