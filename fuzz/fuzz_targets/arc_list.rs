@@ -1,8 +1,14 @@
 //! The arc-list reader never panics, and what it accepts round-trips through the writer.
 #![no_main]
 
-use gamegraph_graph::format::{read_arc_list, write_arc_list};
+use gamegraph_graph::format::{self, Format, ReadOptions, write_arc_list};
+use gamegraph_graph::{Graph, ReadError};
 use libfuzzer_sys::fuzz_target;
+
+fn read_arc_list(data: &[u8], vertices: Option<usize>) -> Result<Graph, ReadError> {
+    let options = ReadOptions { format: Some(Format::ArcList), vertices, ..ReadOptions::default() };
+    format::read(data, &options).map(|(file, _)| file.graph)
+}
 
 fuzz_target!(|data: &[u8]| {
     // Keep the vertex count small: an arc list may legitimately name vertex 4294967295,

@@ -9,7 +9,7 @@
 use gamegraph_graph::format::binary::{
     BlockChecksum, Checksum, write_binary_version, write_binary_with_predecessors,
 };
-use gamegraph_graph::format::read_binary;
+use gamegraph_graph::format::{self, Format, ReadOptions};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
@@ -31,7 +31,8 @@ fuzz_target!(|data: &[u8]| {
         Some((_, rest)) => rest,
         None => data,
     };
-    if let Ok(file) = read_binary(input) {
+    let binary = ReadOptions { format: Some(Format::Binary), ..ReadOptions::default() };
+    if let Ok((file, _)) = format::read(input, &binary) {
         let mut out = Vec::new();
         // Accepted input has a whole header: write it back in the version it was read in.
         let version = u32::from_le_bytes(input[8..12].try_into().expect("4 bytes"));

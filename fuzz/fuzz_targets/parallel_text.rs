@@ -4,7 +4,7 @@
 
 use std::sync::OnceLock;
 
-use gamegraph_graph::format::{Format, TextOptions, read_text};
+use gamegraph_graph::format::{self, Format, ReadOptions};
 use libfuzzer_sys::fuzz_target;
 
 fn pool(threads: usize) -> &'static rayon::ThreadPool {
@@ -19,11 +19,12 @@ fuzz_target!(|data: &[u8]| {
     let Some((&knob, text)) = data.split_first() else { return };
     // A small vertex limit keeps every accepted graph small.
     let limit = Some(1 << 16);
-    let whole = TextOptions { max_vertices: limit, ..TextOptions::default() };
-    let tiny = TextOptions { max_vertices: limit, chunk_bytes: 1 + usize::from(knob % 17) };
     for format in [None, Some(Format::Header), Some(Format::ArcList)] {
-        let one = pool(1).install(|| read_text(text, format, &whole));
-        let three = pool(3).install(|| read_text(text, format, &tiny));
+        let whole = ReadOptions { format, max_vertices: limit, ..ReadOptions::default() };
+        let chunk_bytes = 1 + usize::from(knob % 17);
+        let tiny = ReadOptions { chunk_bytes, ..whole };
+        let one = pool(1).install(|| format::read(text, &whole));
+        let three = pool(3).install(|| format::read(text, &tiny));
         match (&one, &three) {
             (Ok(a), Ok(b)) => assert_eq!(a, b),
             (Err(a), Err(b)) => {

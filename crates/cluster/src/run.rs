@@ -294,7 +294,7 @@ pub(crate) fn digest(role: &Role) -> u64 {
 /// process 0 sending each process its part). In the first time of the dataflow every
 /// worker says what it reads, so that processes given different graphs fail alike, and
 /// the readers of a binary file judge it together (its checksum and structure, with the
-/// errors of [`gamegraph_graph::format::read_binary`]). Then a first exchange subscribes
+/// errors of [`gamegraph_graph::format::read`]). Then a first exchange subscribes
 /// each worker to the owners of the distinct targets of its arcs; round `r` sends every
 /// vertex decided at depth `r` once to each subscribed worker, which updates its own
 /// predecessors through a local reverse index (an L successor makes a W, a W successor

@@ -9,7 +9,7 @@ use gamegraph_retro::Solution;
 use crate::{Answer, Cluster, ClusterError, Gathered, Input, Job, Query, Report, dist_solve};
 use gamegraph_graph::Graph;
 use gamegraph_graph::format::binary::{BinaryParts, BlockChecksum};
-use gamegraph_graph::format::{read_binary, write_binary};
+use gamegraph_graph::format::{self, Format, ReadOptions, write_binary};
 use gamegraph_testkit::{SplitMix64, random_graph};
 use std::net::TcpListener;
 use std::path::PathBuf;
@@ -196,7 +196,8 @@ fn a_bad_binary_file_fails_alike_everywhere() {
     let mut flipped = good.clone();
     flipped[100] ^= 2;
     for bytes in [target, flipped] {
-        let expected = read_binary(&bytes[..]).unwrap_err();
+        let binary = ReadOptions { format: Some(Format::Binary), ..ReadOptions::default() };
+        let expected = format::read(&bytes[..], &binary).unwrap_err();
         let file = TempFile::with(&bytes);
         for r in run_with(2, 2, Query::All, |_| file.input()) {
             assert!(matches!(&r, Err(ClusterError::Read(e)) if *e == expected), "{r:?}");

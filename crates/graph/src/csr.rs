@@ -2,11 +2,10 @@
 
 use std::sync::OnceLock;
 
+use crate::assemble::{ArcSlice, RADIX_FROM, counting_sort};
 use crate::map::Array;
+use crate::transpose::sequential_transpose;
 use crate::{GraphError, Vertex};
-
-/// Arcs from which the predecessor arrays are built by the parallel radix sort.
-const RADIX_FROM: usize = 1 << 22;
 
 /// One direction of adjacency: `targets[offsets[v]..offsets[v + 1]]` are the neighbours of `v`.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -44,29 +43,6 @@ impl Csr {
     pub(crate) fn mapped(offsets: Array<u64>, targets: Array<Vertex>) -> Csr {
         Csr { offsets, targets }
     }
-}
-
-/// The transpose of the CSR `(offsets, targets)` with one write per arc in arc order
-/// (random in memory): the fallback, and the reference in tests.
-pub(crate) fn sequential_transpose(offsets: &[u64], targets: &[Vertex]) -> (Vec<u64>, Vec<Vertex>) {
-    let n = offsets.len() - 1;
-    let mut rev_offsets = vec![0u64; n + 1];
-    for t in targets {
-        rev_offsets[t.index() + 1] += 1;
-    }
-    for i in 0..n {
-        rev_offsets[i + 1] += rev_offsets[i];
-    }
-    let mut fill: Vec<u64> = rev_offsets[..n].to_vec();
-    let mut sources = vec![Vertex(0); targets.len()];
-    for u in 0..n {
-        for &t in &targets[offsets[u] as usize..offsets[u + 1] as usize] {
-            let slot = &mut fill[t.index()];
-            sources[*slot as usize] = Vertex::from_index(u);
-            *slot += 1;
-        }
-    }
-    (rev_offsets, sources)
 }
 
 /// A validated game graph: vertices `0..n`, successor lists in CSR form, and predecessor
@@ -112,25 +88,10 @@ impl Graph {
         if n > Vertex::MAX_VERTICES {
             return Err(GraphError::TooManyVertices { n: n as u64 });
         }
-        let mut offsets = vec![0u64; n + 1];
-        for &(u, v) in arcs {
-            for x in [u, v] {
-                if x.index() >= n {
-                    return Err(GraphError::VertexOutOfRange { vertex: u64::from(x.0), n });
-                }
-            }
-            offsets[u.index() + 1] += 1;
+        if let Some(&bad) = arcs.iter().flat_map(|(u, v)| [u, v]).find(|x| x.index() >= n) {
+            return Err(GraphError::VertexOutOfRange { vertex: u64::from(bad.0), n });
         }
-        for i in 0..n {
-            offsets[i + 1] += offsets[i];
-        }
-        let mut fill: Vec<u64> = offsets[..n].to_vec();
-        let mut targets = vec![Vertex(0); arcs.len()];
-        for &(u, v) in arcs {
-            let slot = &mut fill[u.index()];
-            targets[*slot as usize] = v;
-            *slot += 1;
-        }
+        let (offsets, targets) = counting_sort(n, arcs.len(), ArcSlice(arcs));
         Ok(Graph { succ: Csr::owned(offsets, targets), pred: OnceLock::new() })
     }
 

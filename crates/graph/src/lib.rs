@@ -19,6 +19,7 @@
 //! assert_eq!(g.predecessors(Vertex(0)), &[Vertex(2)]);
 //! ```
 
+mod assemble;
 mod csr;
 mod error;
 pub mod format;

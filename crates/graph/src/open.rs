@@ -22,24 +22,22 @@
 
 use std::fmt;
 use std::fs::File;
-use std::io::{self, BufRead, BufReader, Read};
+use std::io::{self, Read};
 use std::path::Path;
 
 use crate::format::binary::BinaryParts;
-use crate::format::{self, Format, GameFile, TextOptions};
+use crate::format::detect::Plan;
+use crate::format::text::window::Input;
+use crate::format::{self, Format, GameFile, ReadOptions};
 use crate::{ReadError, ReadErrorKind};
-
-/// The buffer size of streamed reads.
-const BUF: usize = 1 << 20;
 
 /// How to open a graph file.
 #[derive(Clone, Copy)]
 pub struct Options<'a> {
-    /// The format; `None` detects it from the contents ([`format::read_text`] tells the
-    /// text formats apart).
+    /// The format; `None` tells it from the contents (see [`ReadOptions::format`]).
     pub format: Option<Format>,
     /// The most vertices a text graph may have; `None` for the default of
-    /// [`TextOptions::max_vertices`].
+    /// [`ReadOptions::max_vertices`].
     pub max_vertices: Option<u64>,
     /// Told how many more bytes of the input were consumed, as reading goes on.
     pub progress: Option<&'a (dyn Fn(u64) + Sync)>,
@@ -176,11 +174,11 @@ impl<R: Read> Read for Counted<'_, R> {
 
 /// Opens the graph file at `path` and reads it whole.
 ///
-/// A regular file in the binary format (detected from its first bytes, or named by
-/// [`Options::format`]) is mapped and checked by every thread of the current rayon pool
-/// (or, without [`Options::mmap`] or where mapping is refused, read by every thread:
-/// [`format::read_binary_file`]); everything else is read as a stream, so pipes, FIFOs
-/// and character devices work too. A directory is refused.
+/// The format is told by the first bytes (unless [`Options::format`] names it), once. A
+/// regular file in the binary format is mapped and checked by every thread of the current
+/// rayon pool (or, without [`Options::mmap`] or where mapping is refused, read by every
+/// thread); everything else is read as a stream, so pipes, FIFOs and character devices
+/// work too. A directory is refused.
 ///
 /// # Errors
 /// [`OpenError::Io`] when the file cannot be opened or read (the message names the path);
@@ -190,70 +188,82 @@ impl<R: Read> Read for Counted<'_, R> {
 /// That of the reader of the format.
 pub fn open(path: &Path, options: &Options<'_>) -> Result<Opened, OpenError> {
     let name = path.display().to_string();
-    let io = |error: io::Error| OpenError::Io { name: name.clone(), error };
+    let (file, meta) = open_file(path, &name)?;
+    let read_options = read_options(options);
+    // The head is read without progress: a binary file is then read again from its start.
+    let started = format::start(Counted { inner: &file, progress: None }, &read_options);
+    let (mut input, plan) = started.map_err(|error| read_error(&name, options, None, error))?;
+    if plan == Plan::Binary && meta.is_file() {
+        let progress = options.progress.unwrap_or(&|_| {});
+        let len = meta.len();
+        let mapped =
+            if options.mmap { format::binary::map_binary_file(&file, len, progress) } else { None };
+        let read = || format::binary::read_binary_file(&file, len, progress);
+        return match mapped.unwrap_or_else(read) {
+            Ok(file) => Ok(Opened { file, format: Format::Binary }),
+            Err(error) => Err(read_error(&name, options, Some(Format::Binary), error)),
+        };
+    }
+    if let Some(p) = options.progress {
+        p(input.total);
+    }
+    input.reader.progress = options.progress;
+    finish(input, plan, &name, options)
+}
+
+impl BinaryParts {
+    /// Opens the graph file at `path` to be read in parts when it is a regular file in the
+    /// binary format (told by its first bytes, or named by `format`); `None` for anything
+    /// else, which [`open`] reads whole.
+    ///
+    /// # Errors
+    /// [`OpenError::Io`] when the file cannot be opened; [`OpenError::Read`] for a bad
+    /// header or a length that does not match it (see [`BinaryParts::open`]).
+    pub fn open_path(
+        path: &Path,
+        format: Option<Format>,
+    ) -> Result<Option<BinaryParts>, OpenError> {
+        let name = path.display().to_string();
+        let (file, meta) = open_file(path, &name)?;
+        if !meta.is_file() {
+            return Ok(None);
+        }
+        let options = Options { format, ..Options::default() };
+        let read_options = read_options(&options);
+        let started = format::start(&file, &read_options);
+        let (_, plan) = started.map_err(|error| read_error(&name, &options, None, error))?;
+        if plan != Plan::Binary {
+            return Ok(None);
+        }
+        BinaryParts::with_len(file, meta.len())
+            .map(Some)
+            .map_err(|error| read_error(&name, &options, Some(Format::Binary), error))
+    }
+}
+
+/// Opens `path` (named `name` in errors) and reads its metadata; a directory is refused.
+fn open_file(path: &Path, name: &str) -> Result<(File, std::fs::Metadata), OpenError> {
+    let io = |error: io::Error| OpenError::Io { name: name.to_owned(), error };
     let file = File::open(path).map_err(io)?;
     let meta = file.metadata().map_err(io)?;
     if meta.is_dir() {
         return Err(io(io::Error::new(io::ErrorKind::IsADirectory, "is a directory")));
     }
-    if meta.is_file() && is_binary_file(&file, options.format).map_err(io)? {
-        let progress = options.progress.unwrap_or(&|_| {});
-        let mapped =
-            if options.mmap { format::binary::map_binary_file(&file, progress) } else { None };
-        let read = || format::read_binary_file(&file, progress);
-        return match mapped.unwrap_or_else(read) {
-            Ok(file) => Ok(Opened { file, format: Format::Binary }),
-            Err(error) => Err(read_error(name, Format::Binary, error)),
-        };
-    }
-    read_stream(file, &name, options)
+    Ok((file, meta))
 }
 
-/// Opens the graph file at `path` to be read in parts ([`BinaryParts`]) when it is a
-/// regular file in the binary format (detected from its first bytes, or named by
-/// `format`); `None` for anything else, which [`open`] reads whole.
-///
-/// # Errors
-/// [`OpenError::Io`] when the file cannot be opened; [`OpenError::Read`] for a bad header
-/// or a length that does not match it (see [`BinaryParts::open`]).
-pub fn open_parts(path: &Path, format: Option<Format>) -> Result<Option<BinaryParts>, OpenError> {
-    let name = path.display().to_string();
-    let io = |error: io::Error| OpenError::Io { name: name.clone(), error };
-    let file = File::open(path).map_err(io)?;
-    let meta = file.metadata().map_err(io)?;
-    if !meta.is_file() || !is_binary_file(&file, format).map_err(io)? {
-        return Ok(None);
+/// What the format readers are told of `options`.
+fn read_options(options: &Options<'_>) -> ReadOptions {
+    ReadOptions {
+        format: options.format,
+        max_vertices: options.max_vertices,
+        ..ReadOptions::default()
     }
-    BinaryParts::open(file).map(Some).map_err(|error| read_error(name, Format::Binary, error))
-}
-
-/// Whether a regular file is to be read as binary: the format given, or detected from its
-/// first bytes (read by position, so the file is read from its start afterwards).
-fn is_binary_file(file: &File, format: Option<Format>) -> io::Result<bool> {
-    if let Some(f) = format {
-        return Ok(f == Format::Binary);
-    }
-    let mut head = [0u8; 8];
-    let mut k = 0;
-    while k < head.len() {
-        match read_at(file, &mut head[k..], k as u64) {
-            Ok(0) => break,
-            Ok(r) => k += r,
-            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
-            Err(e) => return Err(e),
-        }
-    }
-    Ok(format::detect(&head[..k]) == Format::Binary)
-}
-
-#[cfg(unix)]
-fn read_at(file: &File, buf: &mut [u8], offset: u64) -> io::Result<usize> {
-    std::os::unix::fs::FileExt::read_at(file, buf, offset)
 }
 
 /// Reads a whole graph from `reader` (standard input, a pipe, an in-memory buffer), named
-/// `name` in errors, in the format of [`Options::format`] or the one detected from its
-/// first bytes.
+/// `name` in errors, in the format of [`Options::format`] or the one told by its first
+/// bytes.
 ///
 /// # Errors
 /// [`OpenError::Io`] when reading fails; [`OpenError::Read`] with the first problem of the
@@ -266,43 +276,40 @@ pub fn read_stream(
     name: &str,
     options: &Options<'_>,
 ) -> Result<Opened, OpenError> {
-    let mut reader =
-        BufReader::with_capacity(BUF, Counted { inner: reader, progress: options.progress });
-    let io = |error: io::Error| OpenError::Io { name: name.to_owned(), error };
-    let binary = match options.format {
-        Some(f) => f == Format::Binary,
-        None => format::detect(peek(&mut reader).map_err(io)?) == Format::Binary,
-    };
-    let result = if binary {
-        format::read_binary(reader).map(|file| (file, Format::Binary))
-    } else {
-        let text = TextOptions { max_vertices: options.max_vertices, ..TextOptions::default() };
-        format::read_text(reader, options.format, &text)
-    };
-    match result {
+    let read_options = read_options(options);
+    let reader = Counted { inner: reader, progress: options.progress };
+    let (input, plan) = format::start(reader, &read_options)
+        .map_err(|error| read_error(name, options, None, error))?;
+    finish(input, plan, name, options)
+}
+
+/// Reads the rest of a started input as `plan` says.
+fn finish<R: Read>(
+    input: Input<'_, R>,
+    plan: Plan,
+    name: &str,
+    options: &Options<'_>,
+) -> Result<Opened, OpenError> {
+    let binary = plan == Plan::Binary;
+    match format::finish(input, plan) {
         Ok((file, format)) => Ok(Opened { file, format }),
         Err(error) => {
-            let format =
-                options.format.unwrap_or(if binary { Format::Binary } else { Format::Header });
-            Err(read_error(name.to_owned(), format, error))
+            let format = if binary { Format::Binary } else { Format::Header };
+            Err(read_error(name, options, Some(format), error))
         }
     }
 }
 
-/// The first bytes of a buffered reader (enough to tell binary from text), not consumed.
-fn peek(reader: &mut impl BufRead) -> io::Result<&[u8]> {
-    loop {
-        match reader.fill_buf() {
-            Ok(_) => break,
-            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
-            Err(e) => return Err(e),
-        }
-    }
-    reader.fill_buf()
-}
-
-/// A reader's error as an [`OpenError`]: a failed read stays an I/O error.
-fn read_error(name: String, format: Format, error: ReadError) -> OpenError {
+/// A reader's error as an [`OpenError`]: a failed read stays an I/O error. The format is
+/// the one given, or else the one that was read (the header format before it was told).
+fn read_error(
+    name: &str,
+    options: &Options<'_>,
+    format: Option<Format>,
+    error: ReadError,
+) -> OpenError {
+    let name = name.to_owned();
+    let format = options.format.or(format).unwrap_or(Format::Header);
     match error.kind {
         ReadErrorKind::Io(message) => OpenError::Io { name, error: io::Error::other(message) },
         _ => OpenError::Read { name, format, error },

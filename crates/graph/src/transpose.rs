@@ -32,6 +32,12 @@ pub(crate) trait Part: Send + Sync {
     {
         self.visit(f);
     }
+
+    /// Calls `f(key, value)` for every pair in reverse order, and may free the pairs as it
+    /// goes (the walk of the counting sort, [`counting_sort`](crate::assemble::counting_sort)).
+    fn drain_back(self, f: impl FnMut(u32, u32))
+    where
+        Self: Sized;
 }
 
 /// The arcs of a range of sources of a successor CSR, keyed by target: a part of their
@@ -51,6 +57,22 @@ impl Part for Transpose<'_> {
             }
         }
     }
+
+    fn drain_back(self, mut f: impl FnMut(u32, u32)) {
+        for u in self.sources.rev() {
+            for t in self.succ[self.soff[u] as usize..self.soff[u + 1] as usize].iter().rev() {
+                f(t.0, u as u32);
+            }
+        }
+    }
+}
+
+/// The transpose of the successor CSR `(soff, succ)` by the counting sort, with one write
+/// per arc in arc order (random in memory): below [`RADIX_FROM`](crate::assemble::RADIX_FROM)
+/// arcs, for graphs of `u32::MAX` arcs or more, and the reference in tests.
+pub(crate) fn sequential_transpose(soff: &[u64], succ: &[Vertex]) -> (Vec<u64>, Vec<Vertex>) {
+    let n = soff.len() - 1;
+    crate::assemble::counting_sort(n, succ.len(), Transpose { soff, succ, sources: 0..n })
 }
 
 /// The transpose of the successor CSR `(soff, succ)`: predecessor offsets and lists, each
@@ -203,7 +225,7 @@ pub(crate) fn group<P: Part>(n: usize, m: usize, parts: Vec<P>) -> (Vec<u64>, Ve
 #[cfg(test)]
 mod tests {
     use super::par_transpose;
-    use crate::csr::sequential_transpose;
+    use super::sequential_transpose;
     use crate::generate::{GenConfig, random};
 
     #[test]

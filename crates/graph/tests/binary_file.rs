@@ -10,10 +10,16 @@ use gamegraph_graph::format::binary::{
     BLOCK, BinaryParts, BlockChecksum, Checksum, write_binary_version,
     write_binary_with_predecessors,
 };
-use gamegraph_graph::format::{GameFile, read_binary, read_binary_file, write_binary};
+use gamegraph_graph::format::{self, Format, GameFile, ReadOptions, write_binary};
 use gamegraph_graph::generate::{GenConfig, random};
+use gamegraph_graph::open::{self, OpenError, Options};
 use gamegraph_graph::{Graph, ReadError, Vertex};
 use support::resealed;
+
+fn read_binary(reader: impl std::io::Read) -> Result<GameFile, ReadError> {
+    let options = ReadOptions { format: Some(Format::Binary), ..ReadOptions::default() };
+    format::read(reader, &options).map(|(file, _)| file)
+}
 
 /// A file in the system's temporary directory, removed when dropped.
 struct TempFile(PathBuf);
@@ -48,9 +54,14 @@ impl TempFile {
     }
 
     fn read(&self, threads: usize) -> Result<GameFile, ReadError> {
-        let file = File::open(&self.0).unwrap();
+        // The parallel reader of files, not the mapping.
+        let options = Options { format: Some(Format::Binary), mmap: false, ..Options::default() };
         let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
-        pool.install(|| read_binary_file(&file, &|_| {}))
+        match pool.install(|| open::open(&self.0, &options)) {
+            Ok(opened) => Ok(opened.file),
+            Err(OpenError::Read { error, .. }) => Err(error),
+            Err(e) => panic!("{e}"),
+        }
     }
 }
 

@@ -1,11 +1,21 @@
 //! Every input in `fixtures/graph/`: first a certificate (the graph survives a round trip
 //! through every format), then a snapshot of its summary and its DOT rendering.
 
+use gamegraph_graph::ReadError;
 use gamegraph_graph::Summary;
 use gamegraph_graph::format::{
-    self, DotStyle, GameFile, read_auto, read_binary, read_header, write_binary, write_dot,
-    write_header,
+    self, DotStyle, Format, GameFile, ReadOptions, write_binary, write_dot, write_header,
 };
+
+fn read_header(reader: impl std::io::Read) -> Result<GameFile, ReadError> {
+    let options = ReadOptions { format: Some(Format::Header), ..ReadOptions::default() };
+    format::read(reader, &options).map(|(file, _)| file)
+}
+
+fn read_binary(reader: impl std::io::Read) -> Result<GameFile, ReadError> {
+    let options = ReadOptions { format: Some(Format::Binary), ..ReadOptions::default() };
+    format::read(reader, &options).map(|(file, _)| file)
+}
 
 fn round_trips(file: &GameFile) {
     let mut bin = Vec::new();
@@ -20,9 +30,8 @@ fn round_trips(file: &GameFile) {
 fn fixtures() {
     gamegraph_testkit::fixtures("graph", "*.txt", |_, text| {
         let text = text.as_bytes();
-        let file = read_auto(text).unwrap();
+        let (file, format) = format::read(text, &ReadOptions::default()).unwrap();
         round_trips(&file);
-        let format = format::detect(text);
         let mut rendering = format!("format: {}\n", format.name());
         match file.start {
             Some(s) => rendering.push_str(&format!("start: {}\n", s.one_based())),

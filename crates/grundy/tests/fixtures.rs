@@ -1,9 +1,15 @@
 //! Fixture graphs in `fixtures/grundy/`: certificate first, then a snapshot of the values.
 
-use gamegraph_graph::format::read_header;
+use gamegraph_graph::ReadError;
+use gamegraph_graph::format::{self, Format, GameFile, ReadOptions};
 use gamegraph_grundy::{grundy, loopy_grundy, par_loopy_grundy, play_sum};
 
 mod common;
+
+fn read_header(reader: impl std::io::Read) -> Result<GameFile, ReadError> {
+    let options = ReadOptions { format: Some(Format::Header), ..ReadOptions::default() };
+    format::read(reader, &options).map(|(file, _)| file)
+}
 
 #[test]
 fn fixtures() {

@@ -3,7 +3,7 @@
 //! then the seconds spent in the solver and the search nodes; exits with status 3 when the
 //! time limit is reached.
 
-use std::io::{BufReader, Write};
+use std::io::Write;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
@@ -15,7 +15,8 @@ fn main() -> Result<ExitCode, Box<dyn std::error::Error>> {
         return Err("usage: stable_time alpha|beta FILE [THREADS] [LIMIT_SECS]".into());
     }
     let file = std::fs::File::open(&args[2])?;
-    let g = gamegraph_graph::format::read_auto(BufReader::new(file))?.graph;
+    let options = gamegraph_graph::format::ReadOptions::default();
+    let g = gamegraph_graph::format::read(file, &options)?.0.graph;
     let threads = args.get(3).map_or(Ok(1), |t| t.parse())?;
     let limit: Option<f64> = args.get(4).map(|t| t.parse()).transpose()?;
     let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build()?;

@@ -4,12 +4,18 @@
 use std::fmt::Write as _;
 use std::io::BufReader;
 
-use gamegraph_graph::format::read_header;
+use gamegraph_graph::ReadError;
+use gamegraph_graph::format::{self, Format, GameFile, ReadOptions};
 use gamegraph_graph::{Graph, Vertex};
 use gamegraph_kernel::{
     Config, Decided, KernelError, VertexSet, alpha, beta, count_kernels, externally_stable,
     find_kernel, internally_stable, is_kernel, kernels, maximal_internally_stable,
 };
+
+fn read_header(reader: impl std::io::Read) -> Result<GameFile, ReadError> {
+    let options = ReadOptions { format: Some(Format::Header), ..ReadOptions::default() };
+    format::read(reader, &options).map(|(file, _)| file)
+}
 
 /// The sorted 1-based ids of `set`, separated by spaces.
 fn format_set(set: &VertexSet) -> String {

@@ -1,8 +1,14 @@
 //! Every input of `fixtures/retro/`: check the certificate, then snapshot the `--all`
 //! table beside the input.
 
-use gamegraph_graph::format::read_header;
+use gamegraph_graph::ReadError;
+use gamegraph_graph::format::{self, Format, GameFile, ReadOptions};
 use gamegraph_retro::{par_solve, solve, verify};
+
+fn read_header(reader: impl std::io::Read) -> Result<GameFile, ReadError> {
+    let options = ReadOptions { format: Some(Format::Header), ..ReadOptions::default() };
+    format::read(reader, &options).map(|(file, _)| file)
+}
 
 #[test]
 fn fixtures() {

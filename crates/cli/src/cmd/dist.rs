@@ -10,6 +10,7 @@ use gamegraph_cluster::{
     Cluster, ClusterError, Gathered, Input, Job, MAX_HOSTFILE_BYTES, Query, Shard,
     parse_hostfile_bytes, shards,
 };
+use gamegraph_graph::format::binary::BinaryParts;
 use gamegraph_graph::{Vertex, open};
 use gamegraph_retro::Table;
 
@@ -209,7 +210,7 @@ struct Chosen {
 /// A binary file is read in parts by every process; anything else is read by process 0
 /// alone (the library decides what it does with it).
 fn choose_input(args: &RetroArgs) -> Result<Chosen, CliError> {
-    let parts = match open::open_parts(&args.file, args.input.format.map(Into::into)) {
+    let parts = match BinaryParts::open_path(&args.file, args.input.format.map(Into::into)) {
         Ok(parts) => parts,
         Err(open::OpenError::Io { .. }) if args.process != 0 => None,
         Err(e) => return Err(open_error(e)),

@@ -5,39 +5,40 @@
 //! - **arc list** ([`Format::ArcList`]): one arc `u v` per line (1-based), `#` starts a
 //!   comment; the number of vertices is given by the caller or inferred as the largest id.
 //! - **binary** ([`Format::Binary`]): the project's own little-endian CSR format with a
-//!   checksum, for fast loading; the layout is in [`read_binary`]'s module
-//!   ([`binary`]).
+//!   checksum, for fast loading; the layout is in the [`binary`] module.
 //! - **DOT** (written only, [`write_dot`]): Graphviz, with optional labels, colours and
 //!   highlighted vertices.
 //!
-//! Readers take any [`BufRead`] (or [`Read`]), never a path, and either return a whole valid
-//! graph or a [`ReadError`] with the line and column of the first problem (text) or what is
-//! wrong and where (binary): input is never half-accepted. [`detect`] and [`read_auto`] tell
-//! the formats apart by their first bytes.
+//! [`read`] takes any [`Read`], never a path (see [`open`](crate::open) for files), tells
+//! the formats apart by their first bytes unless [`ReadOptions::format`] names one, and
+//! either returns a whole valid graph or a [`ReadError`] with the line and column of the
+//! first problem (text) or what is wrong and where (binary): input is never half-accepted.
+//! [`write`] writes any of them.
 //!
 //! ```
-//! use gamegraph_graph::format::{self, Format};
+//! use gamegraph_graph::format::{self, Format, ReadOptions};
 //!
 //! let text = "5 5\n1\n1 2\n2 3\n3 1\n1 4\n4 5\n";
-//! assert_eq!(format::detect(text.as_bytes()), Format::Header);
-//! let file = format::read_auto(text.as_bytes()).unwrap();
+//! let (file, format) = format::read(text.as_bytes(), &ReadOptions::default()).unwrap();
+//! assert_eq!(format, Format::Header);
 //!
 //! let mut bin = Vec::new();
-//! format::write_binary(&mut bin, &file.graph, file.start).unwrap();
-//! assert_eq!(format::detect(&bin), Format::Binary);
-//! assert_eq!(format::read_auto(&bin[..]).unwrap(), file);
+//! format::write(&mut bin, &file.graph, file.start, Format::Binary).unwrap();
+//! assert_eq!(format::read(&bin[..], &ReadOptions::default()).unwrap(), (file, Format::Binary));
 //! ```
 
 pub mod binary;
-mod text;
+pub(crate) mod detect;
+pub(crate) mod text;
 mod write;
 
-use std::io::{self, BufRead, Cursor, Read};
+use std::io::{self, Cursor, Read};
 
-use crate::{Graph, ReadError, ReadErrorKind, Vertex};
+use self::detect::{Plan, detect};
+use self::text::window::Input;
+use crate::{Graph, ReadError, Vertex};
 
-pub use self::binary::{read_binary, read_binary_file, write_binary};
-pub use self::text::{TextOptions, read_arc_list, read_header, read_text};
+pub use self::binary::write_binary;
 pub use self::write::{DotStyle, write_arc_list, write_dot, write_header};
 
 /// The file formats the readers know.
@@ -72,18 +73,6 @@ pub struct GameFile {
     pub start: Option<Vertex>,
 }
 
-/// Reads a graph in `format`.
-///
-/// # Errors
-/// A [`ReadError`] naming the first problem and where it is.
-pub fn read(reader: impl BufRead, format: Format) -> Result<GameFile, ReadError> {
-    match format {
-        Format::Header => read_header(reader),
-        Format::ArcList => read_arc_list(reader, None).map(|graph| GameFile { graph, start: None }),
-        Format::Binary => read_binary(reader),
-    }
-}
-
 /// Writes `g` (with its start vertex, where the format records one) in `format`.
 ///
 /// # Errors
@@ -114,80 +103,119 @@ pub fn write(
     }
 }
 
-/// How many bytes [`sniff`] looks at, at most.
+/// How the readers work. The defaults suit every input; `chunk_bytes` gives the same graph
+/// and the same errors at any value.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ReadOptions {
+    /// The format; `None` tells it from the first bytes: [`Format::Binary`] when the input
+    /// starts with the binary magic number; otherwise the header format when the second
+    /// line that is neither blank nor only a `#` comment holds a single number (the start
+    /// vertex) or when there is no line at all; when the first line holds two numbers
+    /// `N M`, the header format without a start vertex if exactly `M` arcs on `1..=N`
+    /// follow, a header with a mistake (refused) if they are one mistake away from that
+    /// (`M - 1` or `M + 1` arcs on `1..=N`, or `M` arcs with one id above `N`), an arc list
+    /// otherwise; anything else is an arc list.
+    pub format: Option<Format>,
+    /// The most vertices a text graph may have, `None` for the default: 2²⁴ plus one per
+    /// byte of input. A header's `N` or an arc list's largest id above it is refused with
+    /// [`ReadErrorKind::TooManyVertices`](crate::ReadErrorKind::TooManyVertices), so a few
+    /// bytes can never ask for gigabytes.
+    pub max_vertices: Option<u64>,
+    /// The number of vertices of an arc list, whose ids must then lie in `1..=vertices`;
+    /// `None` infers it as the largest id. Other formats say it themselves.
+    pub vertices: Option<usize>,
+    /// About how many bytes one parallel task of the text readers tokenizes (cut at a line
+    /// break); default 1 MiB.
+    pub chunk_bytes: usize,
+}
+
+impl Default for ReadOptions {
+    fn default() -> Self {
+        ReadOptions { format: None, max_vertices: None, vertices: None, chunk_bytes: 1 << 20 }
+    }
+}
+
+/// Reads a whole graph from `reader` in the format of `options` (or the one its first bytes
+/// tell, see [`ReadOptions::format`]), and returns it with that format.
+///
+/// Text formats are read on every thread of the current rayon pool; all ids are 1-based
+/// and separated by any white space, `#` starts a comment that runs to the end of the line,
+/// a UTF-8 byte order mark is skipped. The header format is `N M`, the start vertex
+/// (optional: the number after `M` when it stands on the line of `M` or alone on its line),
+/// then `M` arcs `u v`; nothing but white space may follow the arcs. The arc list is one
+/// arc per line. The binary format is checked whole (checksum, CSR invariants) before a
+/// graph is returned.
+///
+/// # Errors
+/// A [`ReadError`] naming the first problem and, for text, its line and column: an empty
+/// input, a non-number, a number that overflows, a vertex out of range, fewer or more arcs
+/// than `M`, an arc-list line with one id or more than two, more vertices than
+/// [`ReadOptions::max_vertices`] allows, a header with one mistake, a damaged or truncated
+/// binary file, a failed read.
+///
+/// # Complexity
+/// O(size of input + N) work. Text: parallel on the current rayon pool; extra space a few
+/// MiB of buffers, and 8 bytes per arc while arcs out of order of source are sorted.
+/// Binary: on the calling thread, a 1 MiB buffer.
+///
+/// ```
+/// use gamegraph_graph::format::{self, Format, ReadOptions};
+///
+/// let header = ReadOptions { format: Some(Format::Header), ..ReadOptions::default() };
+/// let (file, _) = format::read("3 2\n1\n1 2\n2 3\n".as_bytes(), &header).unwrap();
+/// assert_eq!(file.graph.num_arcs(), 2);
+/// let e = format::read("3 2\n1\n1 2\n2 4\n".as_bytes(), &header).unwrap_err();
+/// assert_eq!(e.to_string(), "vertex 4 is outside 1..3");
+/// assert_eq!(e.position(), Some((4, 3)));
+///
+/// // A header without a start line, then exactly M = 3 arcs: no arc 3 -> 3 from the header.
+/// let auto = ReadOptions::default();
+/// let (file, format) = format::read("3 3\n1 2\n2 3\n3 1\n".as_bytes(), &auto).unwrap();
+/// assert_eq!((format, file.graph.num_arcs(), file.start), (Format::Header, 3, None));
+/// let (file, format) = format::read("3 3\n1 2\n4 1\n".as_bytes(), &auto).unwrap();
+/// assert_eq!((format, file.graph.num_arcs()), (Format::ArcList, 3));
+/// // One arc short of a header: refused, never read as the arc list 3 -> 3, 1 -> 2.
+/// let e = format::read("3 3\n1 2\n2 3\n".as_bytes(), &auto).unwrap_err();
+/// assert_eq!(e.position(), Some((4, 1)));
+/// ```
+pub fn read(reader: impl Read, options: &ReadOptions) -> Result<(GameFile, Format), ReadError> {
+    let (input, plan) = start(reader, options)?;
+    finish(input, plan)
+}
+
+/// How many bytes are read before the format is known, when they tell it.
 const HEAD: usize = 1 << 16;
 
-/// The format and whether the bytes seen so far settle it.
-fn classify(head: &[u8]) -> (Format, bool) {
-    let k = head.len().min(binary::MAGIC.len());
-    if k > 0 && head[..k] == binary::MAGIC[..k] {
-        return (Format::Binary, k == binary::MAGIC.len());
+/// Reads the first bytes of `reader` and decides how to read it: the format of `options`,
+/// or the one [`detect`] finds.
+pub(crate) fn start<'o, R: Read>(
+    reader: R,
+    options: &'o ReadOptions,
+) -> Result<(Input<'o, R>, Plan), ReadError> {
+    let mut input = Input::new(reader, options);
+    if let Some(format) = options.format {
+        return Ok((input, Plan::from(format)));
     }
-    // The text reader's own rule, on the bytes seen so far: settled once the second
-    // content line is complete. An empty input reads as the (empty, hence invalid) header
-    // format, so that the user is told the input is empty.
-    let settled = text::classify(head, false).is_some();
-    let format = match text::classify(head, true) {
-        Some(text::Plan::Header) => Format::Header,
-        _ => Format::ArcList,
-    };
-    (format, settled)
-}
-
-/// The format of a file as far as its first bytes tell: [`Format::Binary`] when it starts
-/// with the binary magic number (or a prefix of it); otherwise [`Format::Header`] when the
-/// second line that is neither blank nor only a `#` comment holds a single number (the
-/// start vertex) or when there is nothing at all; otherwise [`Format::ArcList`].
-///
-/// A text whose first line is `N M` may still be a header without a start line; only the
-/// whole text tells ([`read_text`] decides: exactly `M` arcs on `1..=N` after it make it
-/// one), so `detect` can say [`Format::ArcList`] for a text [`read_auto`] reads as a header.
-///
-/// # Complexity
-/// O(`head.len()`) time, no allocation.
-pub fn detect(head: &[u8]) -> Format {
-    classify(head).0
-}
-
-/// Detects the format of `reader` from its first bytes (up to 64 KiB, fewer when the
-/// first two lines settle it) and returns it with a reader that yields the whole input,
-/// those bytes included.
-///
-/// # Errors
-/// Any error of `reader` while reading the head.
-pub fn sniff<R: BufRead>(mut reader: R) -> io::Result<(Format, impl BufRead)> {
-    let mut head = Vec::new();
+    input.start(HEAD)?;
     loop {
-        let buf = match reader.fill_buf() {
-            Ok(buf) => buf,
-            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-            Err(e) => return Err(e),
-        };
-        if buf.is_empty() {
-            break;
-        }
-        let take = buf.len().min(HEAD - head.len());
-        head.extend_from_slice(&buf[..take]);
-        reader.consume(take);
-        if head.len() >= HEAD || classify(&head).1 {
-            break;
+        match detect(&input.buf, input.eof) {
+            Some(plan) => return Ok((input, plan)),
+            None => input.more()?,
         }
     }
-    Ok((classify(&head).0, Cursor::new(head).chain(reader)))
 }
 
-/// Reads a graph in the format [`detect`] finds in its first bytes.
-///
-/// # Errors
-/// A [`ReadError`] naming the first problem and where it is.
-///
-/// # Complexity
-/// That of the reader of the detected format.
-pub fn read_auto(reader: impl BufRead) -> Result<GameFile, ReadError> {
-    let (format, reader) =
-        sniff(reader).map_err(|e| ReadError::new(ReadErrorKind::Io(e.to_string())))?;
-    match format {
-        Format::Binary => read_binary(reader),
-        _ => read_text(reader, None, &TextOptions::default()).map(|(file, _)| file),
+/// Reads the rest of an input started by [`start`] as `plan` says.
+pub(crate) fn finish<R: Read>(
+    mut input: Input<'_, R>,
+    plan: Plan,
+) -> Result<(GameFile, Format), ReadError> {
+    if plan == Plan::Binary {
+        let head = Cursor::new(std::mem::take(&mut input.buf));
+        let file = binary::read_binary(head.chain(input.reader))?;
+        return Ok((file, Format::Binary));
     }
+    input.start(input.window)?;
+    input.skip_bom();
+    text::read_text(&mut input, plan)
 }

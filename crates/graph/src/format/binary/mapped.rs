@@ -17,7 +17,7 @@ use crate::{Graph, ReadError};
 /// checksum and the CSR invariants, in the order [`read_binary`](super::read_binary)
 /// checks them, so the errors are the same. The graph's arrays are then views of the
 /// mapping (see the crate's `map` module for the contract: the file must not be
-/// truncated or changed while the graph is used). `progress` is told how many bytes each
+/// truncated or changed while the graph is used). `len` is the file's length; `progress` is told how many bytes each
 /// checked block had.
 ///
 /// Returns `None`, having read nothing, when the file cannot be read this way: mapping
@@ -29,9 +29,9 @@ use crate::{Graph, ReadError};
 /// the arrays).
 pub(crate) fn map_binary_file(
     file: &File,
+    len: u64,
     progress: &(dyn Fn(u64) + Sync),
 ) -> Option<Result<GameFile, ReadError>> {
-    let len = file.metadata().ok()?.len();
     if len < HEADER_LEN as u64 + 8 {
         return None;
     }
@@ -103,8 +103,9 @@ pub(crate) fn map_binary_file(
 #[cfg(test)]
 mod tests {
     use super::map_binary_file;
+    use crate::format::binary::read_binary;
     use crate::format::binary::write_binary_version;
-    use crate::format::{read_binary, write_binary};
+    use crate::format::write_binary;
     use crate::generate::{GenConfig, random};
     use crate::{Graph, Vertex};
 
@@ -122,7 +123,8 @@ mod tests {
         let p = temp_file(name, bytes);
         let file = std::fs::File::open(&p).unwrap();
         let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
-        let r = pool.install(|| map_binary_file(&file, &|_| {}));
+        let len = file.metadata().unwrap().len();
+        let r = pool.install(|| map_binary_file(&file, len, &|_| {}));
         std::fs::remove_file(&p).unwrap();
         r.map(|r| r.map_err(|e| e.to_string()))
     }

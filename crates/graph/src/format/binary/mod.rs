@@ -29,7 +29,7 @@
 //! The checksum of version 2 is a [`BlockChecksum`]: the bytes before it are cut into
 //! blocks of [`BLOCK`] bytes, each block gets its own [`Checksum`], and the stored value is
 //! the [`Checksum`] of those block checksums (little-endian u64s, in order). Blocks can be
-//! checked independently, so [`read_binary_file`] reads and checks a file on all threads.
+//! checked independently, so a file is read and checked on all threads.
 //! Version 1 has the same layout with the [`Checksum`] of all the bytes as one stream.
 
 mod checksum;
@@ -44,7 +44,7 @@ pub(crate) use self::mapped::map_binary_file;
 pub use self::parts::{BinaryParts, Part, PartCheck};
 pub(crate) use self::read::BlockRead;
 use self::read::check_blocks;
-pub use self::read::{read_binary, read_binary_file};
+pub(crate) use self::read::{read_binary, read_binary_file};
 pub use self::write::{write_binary, write_binary_version, write_binary_with_predecessors};
 
 mod index;
@@ -63,7 +63,7 @@ pub const VERSION: u32 = 2;
 /// target straddles two blocks).
 pub const BLOCK: usize = 1 << 20;
 
-/// The bytes [`read_binary_file`] reads at a time (a divisor of [`BLOCK`]): each thread's
+/// The bytes the parallel reader of a file reads at a time (a divisor of [`BLOCK`]): each thread's
 /// buffer, small enough to stay in the L2 cache.
 const PIECE: usize = 1 << 18;
 

@@ -83,10 +83,15 @@ impl BinaryParts {
     ///
     /// # Errors
     /// When the header is bad or the length does not match, the file is read whole by
-    /// [`read_binary_file`] to find the error, so the errors are that reader's; a
+    /// the parallel reader of binary files to find the error, so the errors are that reader's; a
     /// [`ReadErrorKind::Io`] when the file cannot be read.
     pub fn open(file: File) -> Result<BinaryParts, ReadError> {
         let len = file.metadata().map_err(|e| io_error(&e))?.len();
+        BinaryParts::with_len(file, len)
+    }
+
+    /// [`BinaryParts::open`] for a file whose length is known.
+    pub(crate) fn with_len(file: File, len: u64) -> Result<BinaryParts, ReadError> {
         let mut bytes = [0u8; HEADER_LEN];
         if len >= HEADER_LEN as u64 + 8 {
             file.read_exact_at(&mut bytes, 0).map_err(|e| io_error(&e))?;
@@ -96,7 +101,7 @@ impl BinaryParts {
                 return Ok(BinaryParts { file, header });
             }
         }
-        match read_binary_file(&file, &|_| {}) {
+        match read_binary_file(&file, len, &|_| {}) {
             Err(e) => Err(e),
             Ok(_) => Err(ReadError::new(ReadErrorKind::Io(
                 "the file changed while it was being read".into(),
@@ -212,11 +217,11 @@ impl BinaryParts {
 
     /// Judges the whole file from the checksums of all its blocks (in order) and the
     /// checks of parts that cover its vertices in order (`0..a`, `a..b`, …, `..n`), in
-    /// the order [`read_binary`](super::read_binary) checks it: the checksum, then the
+    /// the order the binary reader checks it: the checksum, then the
     /// offsets (from 0, non-decreasing, up to the number of arcs), then the targets.
     ///
     /// # Errors
-    /// Those of [`read_binary`](super::read_binary) for the same file, and
+    /// Those of [`format::read`](crate::format::read) for the same file, and
     /// [`ReadErrorKind::Io`] when the stored checksum cannot be read.
     ///
     /// # Panics

@@ -75,7 +75,7 @@ impl<R: Read> Source<R> {
 /// # Complexity
 /// O(n + m) time, on the calling thread. Extra space: a 1 MiB staging buffer, and
 /// capacity that grows at most to the final arrays' size.
-pub fn read_binary(reader: impl Read) -> Result<GameFile, ReadError> {
+pub(crate) fn read_binary(reader: impl Read) -> Result<GameFile, ReadError> {
     let mut src = Source { reader, sum: Sum::new(VERSION), offset: 0 };
     let mut header = [0u8; HEADER_LEN];
     src.fill(&mut header[..8], "the magic number", false)?;
@@ -208,7 +208,8 @@ pub(crate) struct BlockRead {
 /// version-2 file whose length matches its header is read block by block by every
 /// thread, each block hashed and converted straight into the final arrays. Anything else
 /// (version 1, a wrong length, a bad header) is read by [`read_binary`], so the errors are
-/// the same. `progress` is told how many bytes each finished block had.
+/// the same. `len` is the file's length; `progress` is told how many bytes each finished
+/// block had.
 ///
 /// # Errors
 /// Those of [`read_binary`].
@@ -216,12 +217,12 @@ pub(crate) struct BlockRead {
 /// # Complexity
 /// O(n + m) work, O((n + m) / p) time on p threads. Extra space: one 1 MiB buffer per
 /// thread.
-pub fn read_binary_file(
+pub(crate) fn read_binary_file(
     file: &File,
+    len: u64,
     progress: &(dyn Fn(u64) + Sync),
 ) -> Result<GameFile, ReadError> {
     let io_error = |e: io::Error| ReadError::new(ReadErrorKind::Io(e.to_string()));
-    let len = file.metadata().map_err(io_error)?.len();
     let streaming = || read_binary(io::BufReader::with_capacity(CHUNK, At { file, pos: 0 }));
     let mut header = [0u8; HEADER_LEN];
     if len < HEADER_LEN as u64 {

@@ -54,6 +54,9 @@ pub(super) struct Chunk {
     pub(super) ids: IdBuf,
     /// The largest 1-based id seen (0 for none).
     pub(super) max_id: u32,
+    /// Where that id is first seen: the 0-based line inside the chunk and the 1-based
+    /// column (counted as for [`Fault::column`]).
+    pub(super) max_at: (u64, u64),
     /// How many line breaks the chunk holds.
     pub(super) newlines: u64,
     /// The bytes after the chunk's last line break (the whole chunk when it has none).
@@ -63,7 +66,7 @@ pub(super) struct Chunk {
 }
 
 #[inline]
-pub(super) fn is_space(b: u8) -> bool {
+pub(crate) fn is_space(b: u8) -> bool {
     matches!(b, b' ' | b'\t' | b'\r' | b'\n' | 0x0b | 0x0c)
 }
 
@@ -135,6 +138,7 @@ pub(super) fn parse(bytes: &[u8], column: u64, layout: Layout, limit: u64) -> Ch
     let mut line_start: i64 = 1 - column as i64;
     let mut on_line = 0u32;
     let mut max_id = 0u64;
+    let mut max_at = (0, 0);
     let mut i = 0usize;
     let len = bytes.len();
     let fault = loop {
@@ -197,7 +201,10 @@ pub(super) fn parse(bytes: &[u8], column: u64, layout: Layout, limit: u64) -> Ch
         if value == 0 || value > limit {
             break Some(at(Problem::OutOfRange(value)));
         }
-        max_id = max_id.max(value);
+        if value > max_id {
+            max_id = value;
+            max_at = (newlines, (i as i64 - line_start + 1) as u64);
+        }
         slots[count] = (value - 1) as u32;
         count += 1;
         on_line += 1;
@@ -208,12 +215,12 @@ pub(super) fn parse(bytes: &[u8], column: u64, layout: Layout, limit: u64) -> Ch
         None => (len as i64 - line_start) as u64,
     };
     ids.set_len(count);
-    Chunk { ids, max_id: max_id as u32, newlines, tail, fault }
+    Chunk { ids, max_id: max_id as u32, max_at, newlines, tail, fault }
 }
 
 /// The index of the first `needle` in `hay`.
 #[inline]
-pub(super) fn memchr(needle: u8, hay: &[u8]) -> Option<usize> {
+pub(crate) fn memchr(needle: u8, hay: &[u8]) -> Option<usize> {
     hay.iter().position(|&b| b == needle)
 }
 

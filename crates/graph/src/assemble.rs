@@ -1,0 +1,198 @@
+//! Building the successor CSR arrays from arcs in any order: the one counting sort of the
+//! crate (small graphs, and the fallback), the parallel radix sort by key from
+//! [`RADIX_FROM`] arcs, and the copy of a text's arcs that already come by source.
+
+use rayon::prelude::*;
+
+use crate::map::IdBuf;
+use crate::transpose::{Part, group};
+use crate::{Graph, Vertex};
+
+/// Arcs from which the CSR arrays are built by the parallel radix sort: below it they fit
+/// in the cache, and the radix sort's buffers would be most of the memory.
+pub(crate) const RADIX_FROM: usize = 1 << 22;
+
+/// The `m` pairs of `part` grouped by key in `0..n`: CSR offsets and the values, each
+/// key's values in the order of the pairs. A counting sort: the offsets first hold where
+/// each key's run ends, then the pairs are placed from the last one back (and may be freed
+/// as they go, see [`Part::drain_back`]), which leaves the offsets at the runs' starts.
+///
+/// # Complexity
+/// O(n + m) time; no extra space besides the result.
+pub(crate) fn counting_sort<P: Part>(n: usize, m: usize, part: P) -> (Vec<u64>, Vec<Vertex>) {
+    let mut offsets = vec![0u64; n + 1];
+    part.visit(|key, _| offsets[key as usize] += 1);
+    let mut end = 0;
+    for o in &mut offsets[..n] {
+        end += *o;
+        *o = end;
+    }
+    offsets[n] = end;
+    debug_assert_eq!(end, m as u64);
+    let mut values = vec![Vertex(0); m];
+    part.drain_back(|key, value| {
+        let o = &mut offsets[key as usize];
+        *o -= 1;
+        values[*o as usize] = Vertex(value);
+    });
+    (offsets, values)
+}
+
+/// The `m` pairs of `parts` grouped by key in `0..n`, as [`counting_sort`] does: by the
+/// parallel radix sort ([`group`]) from [`RADIX_FROM`] pairs (and below `u32::MAX`), by
+/// the counting sort otherwise.
+pub(crate) fn by_key<P: Part>(n: usize, m: usize, parts: Vec<P>) -> (Vec<u64>, Vec<Vertex>) {
+    if m >= RADIX_FROM && m < u32::MAX as usize {
+        group(n, m, parts)
+    } else {
+        counting_sort(n, m, Parts(parts))
+    }
+}
+
+/// A sequence of parts walked as one.
+struct Parts<P>(Vec<P>);
+
+impl<P: Part> Part for Parts<P> {
+    fn visit(&self, mut f: impl FnMut(u32, u32)) {
+        for p in &self.0 {
+            p.visit(&mut f);
+        }
+    }
+
+    fn drain_back(mut self, mut f: impl FnMut(u32, u32)) {
+        while let Some(p) = self.0.pop() {
+            p.drain_back(&mut f);
+        }
+    }
+}
+
+/// Arcs `(source, target)` in a slice, keyed by source.
+pub(crate) struct ArcSlice<'a>(pub(crate) &'a [(Vertex, Vertex)]);
+
+impl Part for ArcSlice<'_> {
+    fn visit(&self, mut f: impl FnMut(u32, u32)) {
+        for &(u, v) in self.0 {
+            f(u.0, v.0);
+        }
+    }
+
+    fn drain_back(self, mut f: impl FnMut(u32, u32)) {
+        for &(u, v) in self.0.iter().rev() {
+            f(u.0, v.0);
+        }
+    }
+}
+
+/// The ids of a text's chunks, in file order, each from its start index: pairs (source,
+/// target), every chunk holding whole arcs.
+pub(crate) type Chunks = Vec<(IdBuf, usize)>;
+
+/// The arcs of a run of chunks: a part of the successor CSR, keyed by source. Draining it
+/// frees each chunk once walked.
+struct ChunkArcs(Chunks);
+
+impl Part for ChunkArcs {
+    #[inline]
+    fn visit(&self, mut f: impl FnMut(u32, u32)) {
+        for (ids, from) in &self.0 {
+            for arc in ids[*from..].chunks_exact(2) {
+                f(arc[0], arc[1]);
+            }
+        }
+    }
+
+    fn drain(self, mut f: impl FnMut(u32, u32)) {
+        for (ids, from) in self.0 {
+            for arc in ids[from..].chunks_exact(2) {
+                f(arc[0], arc[1]);
+            }
+        }
+    }
+
+    fn drain_back(mut self, mut f: impl FnMut(u32, u32)) {
+        while let Some((ids, from)) = self.0.pop() {
+            for arc in ids[from..].chunks_exact(2).rev() {
+                f(arc[0], arc[1]);
+            }
+        }
+    }
+}
+
+/// The CSR graph on `n` vertices of the `m` arcs held in `chunks` (ids below `n`): copied
+/// when they come in order of source, grouped by source ([`by_key`]) otherwise.
+pub(crate) fn from_chunks(n: usize, chunks: Chunks, m: usize) -> Graph {
+    let chunks = match in_order(n, chunks, m) {
+        Ok(graph) => return graph,
+        Err(chunks) => chunks,
+    };
+    // One part per thread, with about the same number of arcs (a single part for the
+    // counting sort).
+    let parts = if m >= RADIX_FROM { rayon::current_num_threads().clamp(1, 64) } else { 1 };
+    let mut split = vec![ChunkArcs(Vec::new())];
+    let mut seen = 0;
+    for (ids, from) in chunks {
+        seen += (ids.len() - from) / 2;
+        split.last_mut().expect("never empty").0.push((ids, from));
+        if seen * parts >= m * split.len() && split.len() < parts {
+            split.push(ChunkArcs(Vec::new()));
+        }
+    }
+    let (offsets, targets) = by_key(n, m, split);
+    Graph::from_csr_trusted(offsets, targets)
+}
+
+/// The source of the first and of the last arc of a chunk, when it holds any.
+fn source_span((ids, from): &(IdBuf, usize)) -> Option<(u32, u32)> {
+    let arcs = &ids[*from..];
+    (arcs.len() >= 2).then(|| (arcs[0], arcs[arcs.len() - arcs.len() % 2 - 2]))
+}
+
+/// The CSR graph when the arcs already come in order of source, as in every file written
+/// by source: the targets are then the ids in file order, and the offsets are where the
+/// source changes, so each chunk is copied once, in parallel, and freed. Gives the chunks
+/// back when the arcs are out of order.
+fn in_order(n: usize, mut chunks: Chunks, m: usize) -> Result<Graph, Chunks> {
+    let in_order = chunks
+        .par_iter()
+        .all(|(ids, from)| ids[*from..].chunks_exact(2).map(|arc| arc[0]).is_sorted())
+        && chunks.iter().filter_map(source_span).is_sorted_by(|a, b| a.1 <= b.0);
+    if !in_order {
+        return Err(chunks);
+    }
+    // Chunk k writes the targets of its arcs, and the offsets of the sources after the
+    // previous chunk's last source up to its own last one.
+    let mut offsets = vec![0u64; n + 1];
+    let mut targets = vec![Vertex(0); m];
+    let mut tasks = Vec::with_capacity(chunks.len());
+    let (mut offsets_rest, mut targets_rest) = (&mut offsets[..], &mut targets[..]);
+    let (mut written_to, mut arc) = (0usize, 0u64);
+    let mut previous: Option<u32> = None;
+    for chunk in chunks.drain(..) {
+        let count = (chunk.0.len() - chunk.1) / 2;
+        let span = source_span(&chunk);
+        let last = span.map_or(written_to, |(_, last)| last as usize + 1);
+        let (here, tail) = offsets_rest.split_at_mut(last - written_to);
+        let (out, targets_tail) = targets_rest.split_at_mut(count);
+        tasks.push((chunk, here, out, arc, previous));
+        (offsets_rest, targets_rest) = (tail, targets_tail);
+        previous = span.map_or(previous, |(_, last)| Some(last));
+        written_to = last;
+        arc += count as u64;
+    }
+    offsets_rest.fill(m as u64);
+    tasks.into_par_iter().for_each(|((ids, from), offsets, targets, first, previous)| {
+        // `offsets` starts at the source after `previous`.
+        let base = previous.map_or(0, |p| p as usize + 1);
+        let mut next = base;
+        for (k, (arc, t)) in ids[from..].chunks_exact(2).zip(targets.iter_mut()).enumerate() {
+            let s = arc[0] as usize;
+            if s >= next {
+                offsets[next - base..=s - base].fill(first + k as u64);
+                next = s + 1;
+            }
+            *t = Vertex(arc[1]);
+        }
+        drop(ids);
+    });
+    Ok(Graph::from_csr_trusted(offsets, targets))
+}
