@@ -1,5 +1,7 @@
 //! Counting the work of one call against [`Config::max_cells`], with progress reports.
 
+use std::sync::atomic::{AtomicBool, Ordering};
+
 use crate::config::{Config, LIFETIME_CELLS, MAX_STORED_ROWS};
 use crate::error::SolveError;
 
@@ -11,12 +13,23 @@ pub(crate) struct Work<'a> {
     used: u64,
     limit: u64,
     progress: &'a mut dyn FnMut(u64),
+    /// Set by another thread to stop the call ([`SolveError::Stopped`]).
+    stop: Option<&'a AtomicBool>,
 }
 
 impl<'a> Work<'a> {
     /// Nothing spent yet, under `config.max_cells`.
     pub(crate) fn new(config: &Config, progress: &'a mut dyn FnMut(u64)) -> Work<'a> {
-        Work { used: 0, limit: config.max_cells, progress }
+        Work { used: 0, limit: config.max_cells, progress, stop: None }
+    }
+
+    /// As [`Work::new`], also giving up once `stop` is set (read after every row).
+    pub(crate) fn with_stop(
+        config: &Config,
+        progress: &'a mut dyn FnMut(u64),
+        stop: &'a AtomicBool,
+    ) -> Work<'a> {
+        Work { stop: Some(stop), ..Work::new(config, progress) }
     }
 
     /// Checks, before starting, that `rows` rows of `cols` columns can be computed:
@@ -46,6 +59,9 @@ impl<'a> Work<'a> {
         self.used = self.used.saturating_add(u64::from(cols));
         if self.used > self.limit {
             return Err(SolveError::CellLimit { limit: self.limit, needed: None });
+        }
+        if self.stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
+            return Err(SolveError::Stopped);
         }
         if r.is_multiple_of(PROGRESS_EVERY) {
             (self.progress)(r);
