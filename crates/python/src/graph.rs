@@ -176,10 +176,7 @@ impl PyGraph {
     }
 
     /// Pickling: the class and the arguments that rebuild the graph, arcs in order.
-    fn __reduce__<'py>(
-        slf: &Bound<'py, Self>,
-    ) -> PyResult<(Bound<'py, PyAny>, (usize, Bound<'py, PyAny>, Bound<'py, PyAny>, Option<u64>))>
-    {
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Reduced<'py>> {
         let py = slf.py();
         let g = slf.get();
         let (sources, targets) = g.arcs(py);
@@ -231,6 +228,9 @@ impl PyGraph {
         )
     }
 }
+
+/// What `Graph.__reduce__` gives pickle: the class and `(n, sources, targets, start)`.
+type Reduced<'py> = (Bound<'py, PyAny>, (usize, Bound<'py, PyAny>, Bound<'py, PyAny>, Option<u64>));
 
 /// The format named by a `format=` argument.
 fn parse_format(name: &str) -> PyResult<Format> {
