@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import _thread
+import signal
+import subprocess
+import sys
 import threading
 import time
 
@@ -100,3 +103,28 @@ def test_ctrl_c_stops_a_long_call():
     finally:
         timer.cancel()
     assert time.monotonic() - start < 10
+
+
+def test_a_real_sigint_stops_a_long_call():
+    """The signal a terminal's Ctrl-C sends, to a separate interpreter."""
+    code = (
+        "import sys, gamegraph as gg\n"
+        "print('started', flush=True)\n"
+        "try:\n"
+        "    gg.tab(10**18, 100000, 1, 1)\n"
+        "except KeyboardInterrupt:\n"
+        "    print('interrupted', flush=True)\n"
+    )
+    child = subprocess.Popen(
+        [sys.executable, "-c", code], stdout=subprocess.PIPE, text=True
+    )
+    try:
+        assert child.stdout.readline() == "started\n"
+        time.sleep(0.5)
+        start = time.monotonic()
+        child.send_signal(signal.SIGINT)
+        out, _ = child.communicate(timeout=30)
+        assert out == "interrupted\n" and child.returncode == 0
+        assert time.monotonic() - start < 10
+    finally:
+        child.kill()
