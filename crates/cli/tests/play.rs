@@ -202,3 +202,39 @@ fn a_game_given_by_its_rules_is_played_to_its_end() {
     assert!(out.contains("illegal move: .../.../... is not a move from here; try again"), "{out}");
     assert!(out.contains("illegal move: `X`: column 2: 1 cells, expected 9"), "{out}");
 }
+
+/// The lists of --heaps, --max and --tab take commas, spaces or both, in one value.
+#[test]
+fn lists_take_commas_or_spaces() {
+    let moves = "take 2 from heap 1\n1 2\n";
+    let comma = play(&["--heaps", "3,1"], moves);
+    assert_eq!(play(&["--heaps", "3 1"], moves), comma);
+    assert_eq!(play(&["--heaps", "3, 1"], moves), comma);
+    let limited = play(&["--heaps", "2,2", "--max", "1,2"], "1 2\n1 1\n");
+    assert_eq!(play(&["--heaps", "2 2", "--max", "1 2"], "1 2\n1 1\n"), limited);
+    let tab = play(&["--tab", "10,4,4,3"], "1\n");
+    assert_eq!(play(&["--tab", "10 4 4 3"], "1\n"), tab);
+    let dir = TempDir::new("play-lists");
+    let out = gamegraph(&dir, &["play", "--heaps", "3,,1"], None);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("item 2 is missing between commas"),
+        "{}",
+        text(&out.stderr)
+    );
+}
+
+/// `--moore K`: a move takes from up to K heaps, written as moves separated by commas.
+#[test]
+fn moore_heaps_take_from_several_heaps() {
+    // 1 1 1 with k = 2: a sum with every binary column 0 mod 3, lost for the player to
+    // move; taking from two heaps at once is legal, from three is not.
+    let out = play(&["--heaps", "1,1,1", "--moore", "2"], "1 1, 1 2, 1 3\n1 1, 1 1\n1 1, 1 2\n");
+    assert!(out.contains("illegal move: a move takes from at most 2 heaps; try again"), "{out}");
+    assert!(out.contains("illegal move: heap 1 is named twice; try again"), "{out}");
+    assert_eq!(engine_lines(&out), ["take 1 from heap 3"]);
+    assert_eq!(out.lines().last(), Some("the engine wins: you cannot move"));
+    // 3 5 6 9, k = 2: the engine's winning move, as `nim --moore 2` gives it.
+    let out = play(&["--heaps", "3,5,6,9", "--moore", "2", "--first", "engine"], "");
+    assert_eq!(engine_lines(&out).first().map(String::as_str), Some("take 2 from heap 4"));
+}

@@ -13,7 +13,7 @@ use gamegraph_grundy::{HeapGame, Play, solve_heaps};
 use gamegraph_retro::{Outcome, Solution, par_solve};
 use gamegraph_tab::{Board, Cell, Config};
 
-use crate::common::{CliError, GraphInput, Output, read_graph, with_threads};
+use crate::common::{CliError, GraphInput, Numbers, Output, read_graph, with_threads};
 
 /// Arguments of `gamegraph play`.
 #[derive(Debug, clap::Args)]
@@ -30,6 +30,7 @@ Examples:
   gamegraph play --tab 10,4,4,3                    # the tab board 10 x 4 from cell (4,3)
   gamegraph play --heaps 5,7,9 --max 2,3,4         # heaps with take limits
   gamegraph play --heaps 1,1,4 --misere            # whoever takes the last object loses
+  gamegraph play --heaps 3,5,6,9 --moore 2         # a move takes from up to 2 heaps: `1 1, 2 3`
   gamegraph play --game tic-tac-toe                # a move is the number in the list
   gamegraph play --game connect-four:5x4 --first engine
   printf '2\\n3\\n' | gamegraph play game.txt       # a whole game piped in")]
@@ -42,18 +43,24 @@ pub(crate) struct Args {
     start: Option<u64>,
     #[command(flatten)]
     input: GraphInput,
-    /// Play the tab board: N rows, M columns, from cell (X, Y) (row X from the bottom).
-    #[arg(long, value_name = "N,M,X,Y", value_delimiter = ',')]
-    tab: Option<Vec<u64>>,
-    /// Play a sum of heaps of these sizes (comma-separated).
-    #[arg(long, value_name = "N,N,...", value_delimiter = ',')]
-    heaps: Option<Vec<u64>>,
-    /// With --heaps: the most objects a move may take from each heap (default: no limit).
-    #[arg(long, value_name = "M,M,...", value_delimiter = ',', requires = "heaps")]
-    max: Option<Vec<u64>>,
+    /// Play the tab board: N rows, M columns, from cell (X, Y) (row X from the bottom;
+    /// commas or spaces).
+    #[arg(long, value_name = "N,M,X,Y")]
+    tab: Option<Numbers>,
+    /// Play a sum of heaps of these sizes (commas or spaces: `5,7,9` or "5 7 9").
+    #[arg(long, value_name = "N,N,...")]
+    heaps: Option<Numbers>,
+    /// With --heaps: the most objects a move may take from each heap, one list (default:
+    /// no limit).
+    #[arg(long, value_name = "M,M,...", requires = "heaps")]
+    max: Option<Numbers>,
     /// With --heaps: misère play, whoever takes the last object loses.
     #[arg(long, requires = "heaps")]
     misere: bool,
+    /// With --heaps: Moore's Nim_k, a move takes from 1 to K heaps (`take 1 from heap 1,
+    /// take 2 from heap 3` or `1 1, 2 3`).
+    #[arg(long, value_name = "K", requires = "heaps")]
+    moore: Option<u64>,
     /// Play a game given by its rules: tic-tac-toe, connect-four:COLSxROWS, kayles:ROWS,
     /// dawsons-kayles:ROWS, chase:CELLS (see `gamegraph game list`).
     #[arg(long, value_name = "NAME[:ARGS]")]
@@ -115,15 +122,15 @@ pub(crate) fn run(args: Args) -> Result<ExitCode, CliError> {
     if let Some(spec) = &args.game {
         return rules_game(spec, args.threads, me_first, stdin, echo, out);
     }
-    if let Some(t) = &args.tab {
+    if let Some(Numbers(t)) = &args.tab {
         let (game, start) = TabGame::new(t)?;
         play(&game, start, me_first, stdin, echo, out)
-    } else if let Some(heaps) = args.heaps {
+    } else if let Some(Numbers(heaps)) = args.heaps {
         let game = HeapGame {
             heaps: heaps.clone(),
-            limits: args.max,
+            limits: args.max.map(|l| l.0),
             play: if args.misere { Play::Misere } else { Play::Normal },
-            moore: None,
+            moore: args.moore,
         };
         // Checks the limits once, with the library's own messages.
         solve_heaps(&game).map_err(|e| CliError::Usage(e.to_string()))?;
@@ -407,6 +414,63 @@ impl Game for Heaps {
     }
 
     fn parse_move(&self, heaps: &Vec<u64>, line: &str) -> Result<Vec<u64>, String> {
+        let Some(k) = self.game.moore else { return self.parse_one(heaps, line) };
+        // Moore's Nim_k: up to k single-heap moves separated by commas, distinct heaps.
+        let parts: Vec<&str> = line.split(',').collect();
+        if parts.len() as u64 > k {
+            return Err(format!("a move takes from at most {k} heaps"));
+        }
+        let mut next = heaps.clone();
+        let mut used = vec![false; heaps.len()];
+        for part in parts {
+            let after = self.parse_one(heaps, part)?;
+            let i = (0..heaps.len()).find(|&i| after[i] != heaps[i]).unwrap_or(0);
+            if used[i] {
+                return Err(format!("heap {} is named twice", i + 1));
+            }
+            used[i] = true;
+            next[i] = after[i];
+        }
+        Ok(next)
+    }
+
+    fn engine_move(&self, heaps: &Vec<u64>) -> Result<(Vec<u64>, String), CliError> {
+        let answer = match self.game.moore {
+            Some(_) => self.solve(heaps)?,
+            None => return self.engine_single(heaps),
+        };
+        if !answer.moves.is_empty() {
+            let mut next = heaps.clone();
+            for m in &answer.moves {
+                next[m.heap] -= m.take;
+            }
+            let said: Vec<String> = answer.moves.iter().map(ToString::to_string).collect();
+            return Ok((next, said.join(", ")));
+        }
+        self.engine_single(heaps)
+    }
+
+    fn hint(&self, heaps: &Vec<u64>) -> Result<String, CliError> {
+        if self.game.moore.is_some() {
+            let answer = self.solve(heaps)?;
+            let said: Vec<String> = answer.moves.iter().map(ToString::to_string).collect();
+            return Ok(if said.is_empty() {
+                "every move loses".to_owned()
+            } else {
+                format!("{} wins", said.join(", "))
+            });
+        }
+        self.hint_single(heaps)
+    }
+
+    fn no_move_wins(&self) -> bool {
+        self.game.play == Play::Misere
+    }
+}
+
+impl Heaps {
+    /// One move on one heap: `take T from heap I` or `T I`.
+    fn parse_one(&self, heaps: &[u64], line: &str) -> Result<Vec<u64>, String> {
         let words: Vec<&str> = line.split_whitespace().collect();
         let (t, i) = match words.as_slice() {
             ["take", t, "from", "heap", i] | [t, i] => (*t, *i),
@@ -432,7 +496,7 @@ impl Game for Heaps {
         Ok(self.after(heaps, idx, take))
     }
 
-    fn engine_move(&self, heaps: &Vec<u64>) -> Result<(Vec<u64>, String), CliError> {
+    fn engine_single(&self, heaps: &[u64]) -> Result<(Vec<u64>, String), CliError> {
         let answer = self.solve(heaps)?;
         let (i, take) = match answer.moves.first() {
             Some(m) => (m.heap, m.take),
@@ -446,7 +510,7 @@ impl Game for Heaps {
         Ok((self.after(heaps, i, take), said))
     }
 
-    fn hint(&self, heaps: &Vec<u64>) -> Result<String, CliError> {
+    fn hint_single(&self, heaps: &[u64]) -> Result<String, CliError> {
         let answer = self.solve(heaps)?;
         let values = list(answer.values.iter().map(|v| v.0), 20);
         Ok(match answer.moves.first() {
@@ -460,10 +524,6 @@ impl Game for Heaps {
                 format!("heap values {values}, digit sum {}: every move loses", answer.digit_sum.0)
             }
         })
-    }
-
-    fn no_move_wins(&self) -> bool {
-        self.game.play == Play::Misere
     }
 }
 
