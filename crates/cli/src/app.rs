@@ -15,7 +15,7 @@ use crate::common::{CliError, finish};
   gamegraph retro --all game.txt                 # outcome, depth and best move of every vertex
   gamegraph tab tab.inp -o tab.out               # the tab board game: tab.inp in, tab.out out
   gamegraph kernel graph.txt --count             # how many kernels
-  gamegraph nim 5 7 9 --max 2 3 4                # a compound heap game
+  gamegraph nim 5 7 9 --max 2,3,4                # a compound heap game
   gamegraph octal 0.77 --upto 100 --period       # Kayles, with its proven period")]
 struct Cli {
     #[command(subcommand)]

@@ -2,7 +2,7 @@
 //! `none` or `timeout` on the first line, then the retrograde label counts, the seconds
 //! spent in the solver and the search nodes; exits with status 3 at the time limit.
 
-use std::io::{BufReader, Write};
+use std::io::Write;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
@@ -14,7 +14,8 @@ fn main() -> Result<ExitCode, Box<dyn std::error::Error>> {
         return Err("usage: kernel_time FILE [LIMIT_SECS]".into());
     }
     let file = std::fs::File::open(&args[1])?;
-    let g = gamegraph_graph::format::read_auto(BufReader::new(file))?.graph;
+    let options = gamegraph_graph::format::ReadOptions::default();
+    let g = gamegraph_graph::format::read(file, &options)?.0.graph;
     let limit: Option<f64> = args.get(2).map(|t| t.parse()).transpose()?;
     let start = Instant::now();
     let cfg =

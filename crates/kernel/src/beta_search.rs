@@ -747,7 +747,7 @@ pub(crate) fn min_cover(
 mod tests {
     use super::*;
     use crate::Config;
-    use gamegraph_graph::testgen::SplitMix64;
+    use gamegraph_testkit::SplitMix64;
 
     /// The smallest number of sets covering everything, over all subsets of sets.
     fn brute(p: &CoverInstance) -> usize {

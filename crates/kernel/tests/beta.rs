@@ -2,7 +2,7 @@
 //! answer and witness on every thread count.
 
 use gamegraph_graph::Graph;
-use gamegraph_graph::testgen::graphs;
+use gamegraph_testkit::graphs;
 use gamegraph_kernel::{Config, beta, externally_stable};
 use proptest::prelude::*;
 

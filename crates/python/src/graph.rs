@@ -175,6 +175,50 @@ impl PyGraph {
         Ok(self.graph.out_degree(v))
     }
 
+    /// Pickling: the class and the arguments that rebuild the graph, arcs in order.
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Reduced<'py>> {
+        let py = slf.py();
+        let g = slf.get();
+        let (sources, targets) = g.arcs(py);
+        Ok((
+            slf.get_type().into_any(),
+            (g.graph.num_vertices(), sources.into_any(), targets.into_any(), g.start()),
+        ))
+    }
+
+    /// The graph as a networkx DiGraph on the nodes 1..n (graph attribute "start"); a
+    /// graph with repeated arcs needs multigraph=True (a MultiDiGraph).
+    ///
+    /// Raises ImportError when networkx is not installed.
+    #[pyo3(signature = (*, multigraph = false))]
+    fn to_networkx<'py>(slf: &Bound<'py, Self>, multigraph: bool) -> PyResult<Bound<'py, PyAny>> {
+        let helpers = slf.py().import("gamegraph._networkx")?;
+        helpers.call_method1("to_networkx", (slf, multigraph))
+    }
+
+    /// A graph from a networkx graph G (directed; an undirected edge is an arc each
+    /// way): vertex i + 1 is the node list(G)[i], an arc per edge (each edge of a
+    /// multigraph). start is a node of G, by default G.graph.get("start").
+    ///
+    /// Raises ImportError when networkx is not installed, ValueError for a start that is
+    /// no node of G.
+    #[staticmethod]
+    #[pyo3(signature = (G, start = None))]
+    #[allow(non_snake_case)]
+    fn from_networkx<'py>(
+        py: Python<'py>,
+        G: &Bound<'py, PyAny>,
+        start: Option<&Bound<'py, PyAny>>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let helpers = py.import("gamegraph._networkx")?;
+        helpers.call_method1("from_networkx", (G, start))
+    }
+
+    /// A drawing of a small graph (Jupyter); None beyond 60 vertices.
+    fn _repr_svg_(slf: &Bound<'_, Self>) -> PyResult<Option<String>> {
+        slf.py().import("gamegraph._display")?.call_method1("graph_svg", (slf,))?.extract()
+    }
+
     fn __repr__(&self) -> String {
         let start = self.start().map_or_else(|| "None".to_owned(), |s| s.to_string());
         format!(
@@ -184,6 +228,9 @@ impl PyGraph {
         )
     }
 }
+
+/// What `Graph.__reduce__` gives pickle: the class and `(n, sources, targets, start)`.
+type Reduced<'py> = (Bound<'py, PyAny>, (usize, Bound<'py, PyAny>, Bound<'py, PyAny>, Option<u64>));
 
 /// The format named by a `format=` argument.
 fn parse_format(name: &str) -> PyResult<Format> {
@@ -237,4 +284,37 @@ pub(crate) fn read_graph(
     let format = format.map(parse_format).transpose()?;
     let file = pool::run(py, threads, || open_graph(&path, format))??;
     Ok(PyGraph { graph: file.graph, start: file.start })
+}
+
+/// Writes a game graph to a file in a format the CLI reads: 'header' (the default: N M,
+/// the start vertex when there is one, then an arc u v per line), 'arcs' (an arc per
+/// line, no start vertex) or 'binary'. Arcs come by source, in successor order.
+///
+/// Raises OSError when the file cannot be written.
+///
+/// >>> import gamegraph as gg, os, tempfile
+/// >>> g = gg.Graph(3, [1, 2], [2, 3], start=1)
+/// >>> path = os.path.join(tempfile.mkdtemp(), "g.txt")
+/// >>> gg.write_graph(g, path)
+/// >>> open(path).read()
+/// '3 2\n1\n1 2\n2 3\n'
+/// >>> gg.read_graph(path) == g
+/// True
+#[pyfunction]
+#[pyo3(signature = (g, path, format = "header"))]
+pub(crate) fn write_graph(
+    py: Python<'_>,
+    g: &Bound<'_, PyGraph>,
+    path: PathBuf,
+    format: &str,
+) -> PyResult<()> {
+    let format = parse_format(format)?;
+    let g = g.get();
+    let result = py.detach(|| -> std::io::Result<()> {
+        let file = std::fs::File::create(&path)?;
+        let mut out = std::io::BufWriter::new(file);
+        gamegraph_graph::format::write(&mut out, &g.graph, g.start, format)?;
+        std::io::Write::flush(&mut out)
+    });
+    result.map_err(|e| os_error(&e, &path))
 }

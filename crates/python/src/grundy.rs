@@ -5,8 +5,9 @@ use gamegraph_grundy::{
     HeapGame, LoopyValues, Play, SUM_SEARCH_LIMIT, SumError, SumGame, SumMove, par_loopy_grundy,
     play_misere_sum, play_mixed_sum, solve_heaps,
 };
+use numpy::PyArray1;
 use pyo3::prelude::*;
-use pyo3::types::{PyFrozenSet, PyList};
+use pyo3::types::{PyDict, PyFrozenSet, PyList};
 
 use crate::arrays::u64_items;
 use crate::error::value_error;
@@ -25,7 +26,7 @@ use crate::pool;
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub(crate) struct Infinite {
     /// K, sorted, without repeats.
-    k: Vec<u64>,
+    pub(crate) k: Vec<u64>,
 }
 
 #[pymethods]
@@ -160,35 +161,141 @@ fn values(py: Python<'_>, g: &PyGraph, threads: Option<i64>) -> PyResult<LoopyVa
     })
 }
 
-/// The Grundy value of every vertex, as a list indexed by id - 1: an int, or
-/// Infinite(K) on a graph with cycles (the generalised Sprague-Grundy function of Smith,
-/// computed by the labelling procedure of Fraenkel and Yesha).
+/// The Grundy values of a graph, from grundy().
+///
+/// - values: read-only int64 array indexed by id - 1, the finite value, or -1 where the
+///   value is infinite;
+/// - value(v): the value of vertex v, an int or Infinite(K);
+/// - k(v): K of an infinite value (a frozenset), None for a finite one;
+/// - infinite(): {v: K} for every vertex of infinite value;
+/// - counts(): {"finite": ..., "infinite": ...};
+/// - tolist(): [int or Infinite(K)] indexed by id - 1; iterating gives the same items.
+///
+/// In Jupyter the values show as a table.
+#[pyclass(frozen, sequence, name = "GrundyValues", module = "gamegraph")]
+pub(crate) struct GrundyValues {
+    pub(crate) loopy: LoopyValues,
+    /// The finite values, -1 for infinite ones.
+    #[pyo3(get)]
+    values: Py<PyArray1<i64>>,
+}
+
+impl GrundyValues {
+    fn vertex(&self, v: i128) -> PyResult<Vertex> {
+        crate::graph::vertex(v, self.loopy.len(), "vertex")
+    }
+
+    /// The value of vertex `v` as a Python object.
+    fn object(&self, py: Python<'_>, v: Vertex) -> PyResult<Py<PyAny>> {
+        Ok(match self.loopy.finite(v) {
+            Some(x) => x.0.into_pyobject(py)?.into_any().unbind(),
+            None => Py::new(py, Infinite { k: self.loopy.infinite_set(v).to_vec() })?.into_any(),
+        })
+    }
+}
+
+#[pymethods]
+impl GrundyValues {
+    /// The value of vertex v (1-based): an int, or Infinite(K).
+    fn value(&self, py: Python<'_>, v: i128) -> PyResult<Py<PyAny>> {
+        let v = self.vertex(v)?;
+        self.object(py, v)
+    }
+
+    /// K of the infinite value of vertex v, or None when its value is finite.
+    fn k<'py>(&self, py: Python<'py>, v: i128) -> PyResult<Option<Bound<'py, PyFrozenSet>>> {
+        let v = self.vertex(v)?;
+        match self.loopy.finite(v) {
+            Some(_) => Ok(None),
+            None => Ok(Some(PyFrozenSet::new(py, self.loopy.infinite_set(v))?)),
+        }
+    }
+
+    /// {v: K} for every vertex v of infinite value ∞(K).
+    fn infinite<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let out = PyDict::new(py);
+        for i in 0..self.loopy.len() {
+            let v = Vertex::from_index(i);
+            if self.loopy.finite(v).is_none() {
+                out.set_item(v.one_based(), PyFrozenSet::new(py, self.loopy.infinite_set(v))?)?;
+            }
+        }
+        Ok(out)
+    }
+
+    /// How many values are finite and infinite: {"finite": ..., "infinite": ...}.
+    fn counts<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let n = self.loopy.len();
+        let finite = (0..n).filter(|&i| self.loopy.finite(Vertex::from_index(i)).is_some()).count();
+        let out = PyDict::new(py);
+        out.set_item("finite", finite)?;
+        out.set_item("infinite", n - finite)?;
+        Ok(out)
+    }
+
+    /// The values as a list indexed by id - 1: an int, or Infinite(K).
+    fn tolist<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        let list = PyList::empty(py);
+        for i in 0..self.loopy.len() {
+            list.append(self.object(py, Vertex::from_index(i))?)?;
+        }
+        Ok(list)
+    }
+
+    fn __len__(&self) -> usize {
+        self.loopy.len()
+    }
+
+    fn __getitem__(&self, py: Python<'_>, index: isize) -> PyResult<Py<PyAny>> {
+        let n = self.loopy.len() as isize;
+        let i = if index < 0 { index + n } else { index };
+        if !(0..n).contains(&i) {
+            return Err(pyo3::exceptions::PyIndexError::new_err("index out of range"));
+        }
+        self.object(py, Vertex::from_index(i as usize))
+    }
+
+    fn __repr__(&self) -> String {
+        let n = self.loopy.len();
+        let finite = (0..n).filter(|&i| self.loopy.finite(Vertex::from_index(i)).is_some()).count();
+        format!("GrundyValues(vertices={n}, finite={finite}, infinite={})", n - finite)
+    }
+
+    /// The values as an HTML table (Jupyter).
+    fn _repr_html_(slf: &Bound<'_, Self>) -> PyResult<String> {
+        slf.py().import("gamegraph._display")?.call_method1("grundy_html", (slf,))?.extract()
+    }
+}
+
+/// The Grundy value of every vertex (GrundyValues): .values, an int64 array indexed by
+/// id - 1 with -1 where the value is infinite, and the sets K of the infinite values
+/// ∞(K) on a graph with cycles (the generalised Sprague-Grundy function of Smith,
+/// computed by the labelling procedure of Fraenkel and Yesha); .tolist() gives the values
+/// as ints and Infinite(K).
 ///
 /// Runs without the GIL on threads threads (default: all cores); the values do not
 /// depend on it.
 ///
 /// >>> import gamegraph as gg
-/// >>> gg.grundy(gg.Graph(3, [3, 3, 2], [2, 1, 1]))          # 3 -> 2 -> 1 and 3 -> 1
-/// [0, 1, 2]
-/// >>> gg.grundy(gg.Graph(2, [1, 1], [1, 2]))                # 1 -> 1 and 1 -> 2
-/// [Infinite(frozenset({0})), 0]
+/// >>> gg.grundy(gg.Graph(3, [3, 3, 2], [2, 1, 1])).values    # 3 -> 2 -> 1 and 3 -> 1
+/// array([0, 1, 2])
+/// >>> v = gg.grundy(gg.Graph(2, [1, 1], [1, 2]))              # 1 -> 1 and 1 -> 2
+/// >>> v.values, v.infinite(), v.tolist()
+/// (array([-1,  0]), {1: frozenset({0})}, [Infinite(frozenset({0})), 0])
 #[pyfunction]
 #[pyo3(signature = (g, *, threads = None))]
-pub(crate) fn grundy<'py>(
-    py: Python<'py>,
-    g: &Bound<'py, PyGraph>,
+pub(crate) fn grundy(
+    py: Python<'_>,
+    g: &Bound<'_, PyGraph>,
     threads: Option<i64>,
-) -> PyResult<Bound<'py, PyList>> {
-    let v = values(py, g.get(), threads)?;
-    let list = PyList::empty(py);
-    for i in 0..v.len() {
-        let vertex = Vertex::from_index(i);
-        match v.finite(vertex) {
-            Some(x) => list.append(x.0)?,
-            None => list.append(Infinite { k: v.infinite_set(vertex).to_vec() })?,
-        }
-    }
-    Ok(list)
+) -> PyResult<GrundyValues> {
+    let loopy = values(py, g.get(), threads)?;
+    let finite: Vec<i64> = (0..loopy.len())
+        .map(|i| loopy.finite(Vertex::from_index(i)).map_or(-1, |x| x.0 as i64))
+        .collect();
+    let array = PyArray1::from_vec(py, finite);
+    array.as_any().call_method1("setflags", (false,))?;
+    Ok(GrundyValues { loopy, values: array.unbind() })
 }
 
 /// The message of a bad sum, with the keyword in place of the CLI's flag.

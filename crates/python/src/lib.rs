@@ -8,7 +8,7 @@
 //! Vertex ids are 1-based on the Python side, as in the graph files and the CLI. Solves
 //! release the GIL and run on a rayon pool built for the call (`threads=`). Bad input
 //! raises `ValueError` with the CLI's message (`FILE:LINE:COL: message` for a graph file),
-//! a time limit `TimeoutError`.
+//! a time or work limit `TimeoutError`; the long calls stop on Ctrl-C (`interrupt`).
 
 mod arrays;
 mod error;
@@ -16,6 +16,7 @@ mod explore;
 mod games;
 mod graph;
 mod grundy;
+mod interrupt;
 mod kernel;
 mod octal;
 mod pool;
@@ -23,6 +24,7 @@ mod retro;
 mod solved;
 mod tab;
 mod values;
+mod verify;
 
 use pyo3::prelude::*;
 
@@ -32,6 +34,7 @@ use pyo3::prelude::*;
 fn native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<graph::PyGraph>()?;
     m.add_function(wrap_pyfunction!(graph::read_graph, m)?)?;
+    m.add_function(wrap_pyfunction!(graph::write_graph, m)?)?;
     m.add_class::<retro::PyRetro>()?;
     m.add_function(wrap_pyfunction!(retro::retro, m)?)?;
     m.add_class::<kernel::KernelIter>()?;
@@ -43,13 +46,22 @@ fn native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<grundy::Infinite>()?;
     m.add_class::<grundy::TokenMove>()?;
     m.add_class::<grundy::HeapMove>()?;
+    m.add_class::<grundy::GrundyValues>()?;
     m.add_function(wrap_pyfunction!(grundy::grundy, m)?)?;
     m.add_function(wrap_pyfunction!(grundy::play_sum, m)?)?;
     m.add_function(wrap_pyfunction!(grundy::nim, m)?)?;
     m.add_class::<octal::Sequence>()?;
     m.add_function(wrap_pyfunction!(octal::octal, m)?)?;
     m.add_function(wrap_pyfunction!(octal::subtraction, m)?)?;
+    m.add_class::<tab::TabBoard>()?;
+    m.add_class::<tab::TabPeriod>()?;
     m.add_function(wrap_pyfunction!(tab::tab, m)?)?;
+    m.add_class::<verify::Verdict>()?;
+    m.add_function(wrap_pyfunction!(verify::verify_retro, m)?)?;
+    m.add_function(wrap_pyfunction!(verify::verify_grundy, m)?)?;
+    m.add_function(wrap_pyfunction!(verify::verify_kernel, m)?)?;
+    m.add_function(wrap_pyfunction!(verify::verify_octal, m)?)?;
+    m.add_function(wrap_pyfunction!(verify::verify_subtraction, m)?)?;
     m.add_class::<solved::PySolvedGame>()?;
     m.add_function(wrap_pyfunction!(explore::explore, m)?)?;
     m.add_function(wrap_pyfunction!(games::tic_tac_toe, m)?)?;

@@ -1,15 +1,17 @@
 //! Grundy sequences of octal and subtraction games, with proven periods.
 
 use gamegraph_grundy::octal::{
-    Algorithm, Analysis, Config, OctalCode, Play, SequenceError, SubtractionSet, analyse_octal,
-    analyse_subtraction,
+    Algorithm, Analysis, Config, OctalCode, Play, SequenceError, SubtractionSet,
+    analyse_octal_until, analyse_subtraction_until,
 };
 use numpy::PyArray1;
+use pyo3::exceptions::PyTimeoutError;
 use pyo3::prelude::*;
 use pyo3::types::PyString;
 
 use crate::arrays::{ranged, u64_items};
 use crate::error::value_error;
+use crate::interrupt;
 
 /// The Grundy sequence of a heap game, from octal() or subtraction().
 ///
@@ -28,7 +30,10 @@ pub(crate) struct Sequence {
 }
 
 fn sequence_error(e: SequenceError) -> PyErr {
-    value_error(e)
+    match e {
+        SequenceError::TimeLimit { .. } => PyTimeoutError::new_err(e.to_string()),
+        other => value_error(other),
+    }
 }
 
 #[pymethods]
@@ -65,6 +70,11 @@ impl Sequence {
         Ok(self.analysis.value(n).map_err(sequence_error)?.0)
     }
 
+    /// A plot of the values with the pre-period and period marked (Jupyter).
+    fn _repr_svg_(slf: &Bound<'_, Self>) -> PyResult<String> {
+        slf.py().import("gamegraph._display")?.call_method1("sequence_svg", (slf,))?.extract()
+    }
+
     fn __repr__(&self) -> String {
         let opt = |x: Option<usize>| x.map_or_else(|| "None".to_owned(), |x| x.to_string());
         format!(
@@ -79,7 +89,14 @@ impl Sequence {
 
 /// The configuration of a call: at least `upto + 1` values, at most `limit` more while
 /// looking for a period (the CLI's `--upto N --period --limit L`).
-fn config(upto: Option<i128>, limit: i128, full: bool, method: Algorithm) -> PyResult<Config> {
+fn config(
+    upto: Option<i128>,
+    limit: i128,
+    full: bool,
+    method: Algorithm,
+    time_limit: Option<f64>,
+) -> PyResult<Config> {
+    let deadline = interrupt::deadline(time_limit)?;
     let upto: Option<u64> = upto.map(|u| ranged(u, "upto", 0, i128::from(u64::MAX))).transpose()?;
     let limit: u64 = ranged(limit, "limit", 0, i128::from(u64::MAX))?;
     let wanted = upto.map_or(0, |u| u.saturating_add(1)).max(limit);
@@ -91,7 +108,7 @@ fn config(upto: Option<i128>, limit: i128, full: bool, method: Algorithm) -> PyR
                 u32::MAX
             ))
         })?;
-    Ok(Config { limit, stop_at_period: !full, algorithm: method, ..Config::default() })
+    Ok(Config { limit, stop_at_period: !full, algorithm: method, deadline, ..Config::default() })
 }
 
 /// The sequence object of an analysis: `g(0) … g(upto)`, or every value computed.
@@ -119,7 +136,9 @@ fn sequence(py: Python<'_>, analysis: Analysis, upto: Option<i128>) -> PyResult<
 /// without taking anything). Values g(0) ... g(upto) come back in seq.values; the search
 /// for a period computes at most max(upto + 1, limit) values and stops as soon as one is
 /// proven (full=True computes them all). method='plain' uses the quadratic definition
-/// instead of the rare/common method; the values are the same.
+/// instead of the rare/common method; the values are the same. time_limit (seconds,
+/// default none) bounds the computation, which then raises TimeoutError; Ctrl-C stops it
+/// (KeyboardInterrupt).
 ///
 /// Raises ValueError for a bad code (the CLI's message) or a value that is unknown.
 ///
@@ -134,7 +153,9 @@ fn sequence(py: Python<'_>, analysis: Analysis, upto: Option<i128>) -> PyResult<
 ///     ...
 /// ValueError: invalid octal code "0.8": column 3: '8' is not an octal digit (0 to 7)
 #[pyfunction]
-#[pyo3(signature = (code, *, upto = None, limit = 1_000_000, full = false, method = "sparse"))]
+#[pyo3(signature = (
+    code, *, upto = None, limit = 1_000_000, full = false, method = "sparse", time_limit = None
+))]
 pub(crate) fn octal(
     py: Python<'_>,
     code: &str,
@@ -142,6 +163,7 @@ pub(crate) fn octal(
     limit: i128,
     full: bool,
     method: &str,
+    time_limit: Option<f64>,
 ) -> PyResult<Sequence> {
     let parsed: OctalCode =
         code.parse().map_err(|e| value_error(format!("invalid octal code {code:?}: {e}")))?;
@@ -154,9 +176,11 @@ pub(crate) fn octal(
             )));
         }
     };
-    let config = config(upto, limit, full, method)?;
+    let config = config(upto, limit, full, method, time_limit)?;
     let analysis =
-        py.detach(|| analyse_octal(&parsed, &config, &mut |_| {})).map_err(sequence_error)?;
+        interrupt::run(py, None, |stop| analyse_octal_until(&parsed, &config, &mut |_| {}, stop))?
+            .value
+            .map_err(sequence_error)?;
     sequence(py, analysis, upto)
 }
 
@@ -166,14 +190,16 @@ pub(crate) fn octal(
 /// set is a list of distinct positive integers or a string '1,3,4'. misere=True gives
 /// the misère Grundy values of a single heap: 1 for a heap without a move, else the mex
 /// of the values after one move; a heap is lost for the player to move exactly when its
-/// value is 0. upto, limit and full as for octal().
+/// value is 0. upto, limit, full and time_limit as for octal().
 ///
 /// >>> import gamegraph as gg
 /// >>> s = gg.subtraction([1, 3, 4], upto=13)
 /// >>> s.values.tolist(), s.preperiod, s.period
 /// ([0, 1, 0, 1, 2, 3, 2, 0, 1, 0, 1, 2, 3, 2], 0, 7)
 #[pyfunction]
-#[pyo3(signature = (set, *, upto = None, misere = false, limit = 1_000_000, full = false))]
+#[pyo3(signature = (
+    set, *, upto = None, misere = false, limit = 1_000_000, full = false, time_limit = None
+))]
 pub(crate) fn subtraction(
     py: Python<'_>,
     set: &Bound<'_, PyAny>,
@@ -181,6 +207,7 @@ pub(crate) fn subtraction(
     misere: bool,
     limit: i128,
     full: bool,
+    time_limit: Option<f64>,
 ) -> PyResult<Sequence> {
     let (text, parsed) = if set.is_instance_of::<PyString>() {
         let text: String = set.extract()?;
@@ -194,9 +221,11 @@ pub(crate) fn subtraction(
     let parsed =
         parsed.map_err(|e| value_error(format!("invalid subtraction set {text:?}: {e}")))?;
     let play = if misere { Play::Misere } else { Play::Normal };
-    let config = config(upto, limit, full, Algorithm::Sparse)?;
-    let analysis = py
-        .detach(|| analyse_subtraction(&parsed, play, &config, &mut |_| {}))
-        .map_err(sequence_error)?;
+    let config = config(upto, limit, full, Algorithm::Sparse, time_limit)?;
+    let analysis = interrupt::run(py, None, |stop| {
+        analyse_subtraction_until(&parsed, play, &config, &mut |_| {}, stop)
+    })?
+    .value
+    .map_err(sequence_error)?;
     sequence(py, analysis, upto)
 }

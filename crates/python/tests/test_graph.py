@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import pickle
+import sys
+
 import numpy as np
 import pytest
 from hypothesis import given
@@ -117,3 +120,87 @@ def test_threads_must_be_positive():
     g = gg.Graph(1, [], [])
     with pytest.raises(ValueError, match="threads must be at least 1, found 0"):
         gg.retro(g, threads=0)
+
+
+@given(graphs(), st.booleans())
+def test_a_pickled_graph_comes_back_equal(case, with_start):
+    n, arcs = case
+    g = build(gg, n, arcs, start=1 if with_start else None)
+    back = pickle.loads(pickle.dumps(g))
+    assert back == g and back.start == g.start
+    assert [back.successors(v) for v in range(1, n + 1)] == [
+        g.successors(v) for v in range(1, n + 1)
+    ]
+
+
+@given(graphs(), st.sampled_from(["header", "arcs", "binary"]))
+def test_write_graph_then_read_graph_is_the_same_graph(tmp_path_factory, case, fmt):
+    n, arcs = case
+    g = build(gg, n, arcs, start=1)
+    path = tmp_path_factory.mktemp("write") / f"g.{fmt}"
+    gg.write_graph(g, path, fmt)
+    if fmt == "arcs" and not arcs:
+        assert path.read_text() == ""
+        return
+    back = gg.read_graph(path, fmt)
+    if fmt == "arcs":
+        # An arc list has neither a start vertex nor vertices after the last arc's.
+        assert back.num_arcs == g.num_arcs
+        assert back.arcs()[0].tolist() == g.arcs()[0].tolist()
+        assert back.arcs()[1].tolist() == g.arcs()[1].tolist()
+    else:
+        assert back == g and back.start == 1
+
+
+def test_write_graph_errors(tmp_path):
+    g = gg.Graph(2, [1], [2])
+    with pytest.raises(ValueError, match="format must be"):
+        gg.write_graph(g, tmp_path / "g.txt", "dot")
+    with pytest.raises(FileNotFoundError):
+        gg.write_graph(g, tmp_path / "no" / "such" / "g.txt")
+
+
+@given(graphs())
+def test_networkx_round_trip(case):
+    nx = pytest.importorskip("networkx")
+    n, arcs = case
+    g = build(gg, n, arcs, start=1)
+    m = g.to_networkx(multigraph=True)
+    assert isinstance(m, nx.MultiDiGraph) and m.graph["start"] == 1
+    assert sorted(m.nodes) == list(range(1, n + 1)) and m.number_of_edges() == len(arcs)
+    back = gg.Graph.from_networkx(m)
+    assert back.start == 1 and back.num_arcs == g.num_arcs
+    assert all(
+        sorted(back.successors(v)) == sorted(g.successors(v)) for v in range(1, n + 1)
+    )
+    if len(set(arcs)) == len(arcs):
+        d = g.to_networkx()
+        assert type(d) is nx.DiGraph and sorted(d.edges) == sorted(arcs)
+    else:
+        with pytest.raises(ValueError, match="multigraph=True"):
+            g.to_networkx()
+
+
+def test_from_networkx_numbers_the_nodes_in_order():
+    nx = pytest.importorskip("networkx")
+    d = nx.DiGraph([("a", "b"), ("b", "c"), ("c", "a")])
+    g = gg.Graph.from_networkx(d, start="b")
+    assert g.num_vertices == 3 and g.start == 2 and g.successors(1) == [2]
+    assert gg.retro(g).answer == gg.DRAW
+    u = gg.Graph.from_networkx(nx.path_graph(3))
+    assert u.num_arcs == 4 and u.successors(2) == [1, 3]
+    with pytest.raises(ValueError, match="start 'z' is not a node"):
+        gg.Graph.from_networkx(d, start="z")
+
+
+def test_without_networkx_the_error_says_what_to_install(monkeypatch):
+    monkeypatch.setitem(sys.modules, "networkx", None)
+    with pytest.raises(ImportError, match="pip install networkx"):
+        gg.Graph(2, [1], [2]).to_networkx()
+
+
+def test_a_small_graph_draws_itself_and_a_large_one_does_not():
+    g = gg.Graph(3, [1, 2, 3, 2], [2, 3, 1, 1], start=1)
+    svg = g._repr_svg_()
+    assert svg.startswith("<svg") and svg.count("<path") == 5  # 4 arcs and the arrow head
+    assert gg.Graph(100, [1], [2])._repr_svg_() is None

@@ -14,7 +14,38 @@ from strategies import acyclic_graphs, build, graphs
 @given(acyclic_graphs())
 def test_grundy_on_acyclic_graphs_is_the_mex(case):
     n, arcs = case
-    assert gg.grundy(build(gg, n, arcs)) == ref.grundy_acyclic(ref.successors(n, arcs))
+    g = build(gg, n, arcs)
+    values = gg.grundy(g)
+    expected = ref.grundy_acyclic(ref.successors(n, arcs))
+    assert values.tolist() == expected
+    assert values.values.tolist() == expected and values.infinite() == {}
+    assert gg.verify_grundy(g, values) and gg.verify_grundy(g, expected)
+
+
+@given(graphs(max_vertices=8, max_arcs=16))
+def test_the_array_and_the_sets_say_what_the_list_says(case):
+    n, arcs = case
+    g = build(gg, n, arcs)
+    v = gg.grundy(g)
+    items = v.tolist()
+    assert len(v) == n and list(v) == items
+    assert not v.values.flags.writeable
+    for i, item in enumerate(items):
+        assert v.value(i + 1) == item
+        if isinstance(item, gg.Infinite):
+            assert v.values[i] == -1 and v.k(i + 1) == item.k and v.infinite()[i + 1] == item.k
+        else:
+            assert v.values[i] == item and v.k(i + 1) is None
+    counts = v.counts()
+    assert counts["infinite"] == len(v.infinite()) and counts["finite"] + counts["infinite"] == n
+    # The values pass the independent check; changing any one of them fails it.
+    assert gg.verify_grundy(g, v)
+    for i, item in enumerate(items):
+        wrong = list(items)
+        wrong[i] = gg.Infinite({0}) if not isinstance(item, gg.Infinite) else 0
+        if wrong[i] != item:
+            verdict = gg.verify_grundy(g, wrong)
+            assert not verdict and verdict.rule is not None
 
 
 @given(graphs(max_vertices=8, max_arcs=16), st.sampled_from([None, 1, 2]))

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import _thread
+import threading
+import time
+
 import numpy as np
 import pytest
 from hypothesis import given
@@ -85,3 +89,30 @@ def test_sequence_errors():
     assert gg.octal("0.6", upto=500, limit=100).computed == 501
     with pytest.raises(ValueError, match="n must be an integer from 0"):
         short.value(-1)
+
+
+def test_a_time_limit_raises_timeout_error():
+    start = time.monotonic()
+    with pytest.raises(TimeoutError, match="time limit reached after computing"):
+        gg.octal("0.6", limit=10**6, full=True, time_limit=0.2)
+    assert time.monotonic() - start < 10
+    with pytest.raises(TimeoutError):
+        gg.subtraction([1, 3, 4], limit=4 * 10**6, full=True, time_limit=0.0)
+    with pytest.raises(ValueError, match="time_limit -1: not a number of seconds"):
+        gg.octal("0.77", time_limit=-1.0)
+
+
+def test_ctrl_c_stops_an_octal_sequence():
+    timer = threading.Timer(0.3, _thread.interrupt_main)
+    timer.start()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            gg.octal("0.6", limit=10**7, full=True)
+    finally:
+        timer.cancel()
+
+
+def test_a_sequence_draws_itself():
+    svg = gg.octal("0.07", upto=120)._repr_svg_()
+    assert svg.startswith("<svg") and svg.endswith("</svg>")
+    assert "pre-period 53, period 34" in svg and svg.count("<circle") == 121

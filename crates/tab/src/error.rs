@@ -88,6 +88,9 @@ pub enum SolveError {
         /// The rows a period search computed in vain first, if one ran.
         searched: Option<u64>,
     },
+    /// The stop flag of [`solve_until`](crate::solve_until) or
+    /// [`solve_cell_until`](crate::solve_cell_until) was set.
+    Stopped,
     /// More rows would be kept in memory than
     /// [`MAX_STORED_ROWS`](crate::MAX_STORED_ROWS): refused before it starts.
     TooMuchMemory {
@@ -137,6 +140,7 @@ impl fmt::Display for SolveError {
                 }
                 Ok(())
             }
+            SolveError::Stopped => f.write_str("stopped before the answer was found"),
             SolveError::TooMuchMemory { rows, max } => write!(
                 f,
                 "keeping {rows} rows in memory is more than the {max} allowed (24 bytes each)"

@@ -101,4 +101,6 @@ pub use gamegraph_graph::Outcome;
 pub use parse::parse_tests;
 pub use period::Period;
 pub use solution::Solution;
-pub use solve::{Test, answer_tests, find_period, find_periods, solve, solve_cell};
+pub use solve::{
+    Test, answer_tests, find_period, find_periods, solve, solve_cell, solve_cell_until, solve_until,
+};

@@ -1,6 +1,7 @@
 //! Solving a board: plain DP storing every row, the period of the rows, streaming DP.
 
 use std::collections::BTreeMap;
+use std::sync::atomic::AtomicBool;
 
 use crate::board::{Board, Cell, Value};
 use crate::config::Config;
@@ -44,14 +45,42 @@ pub fn solve(
     config: &Config,
     progress: &mut dyn FnMut(u64),
 ) -> Result<Solution, SolveError> {
-    let mut work = Work::new(config, progress);
+    solve_with(board, config, &mut Work::new(config, progress))
+}
+
+/// [`solve`] that also gives up, with [`SolveError::Stopped`], once `stop` is set (by
+/// another thread: a Ctrl-C handler, a cancel button); the flag is read after every row.
+///
+/// # Errors
+/// As [`solve`], and [`SolveError::Stopped`].
+///
+/// # Example
+/// ```
+/// use std::sync::atomic::AtomicBool;
+/// use gamegraph_tab::{Board, Config, SolveError, solve_until};
+/// let board = Board::new(1_000_000_000_000_000_000, 50)?;
+/// let stop = AtomicBool::new(true);
+/// let e = solve_until(board, &Config::default(), &mut |_| {}, &stop).unwrap_err();
+/// assert_eq!(e, SolveError::Stopped);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn solve_until(
+    board: Board,
+    config: &Config,
+    progress: &mut dyn FnMut(u64),
+    stop: &AtomicBool,
+) -> Result<Solution, SolveError> {
+    solve_with(board, config, &mut Work::with_stop(config, progress, stop))
+}
+
+fn solve_with(board: Board, config: &Config, work: &mut Work<'_>) -> Result<Solution, SolveError> {
     if board.rows() <= config.store_rows {
-        return Ok(Solution::stored(board, plain_rows(board, &mut work)?));
+        return Ok(Solution::stored(board, plain_rows(board, work)?));
     }
     if !config.extrapolate {
         return Err(SolveError::TooTall { rows: board.rows(), limit: config.store_rows });
     }
-    match period::find(board.cols(), config.search_rows, &mut work)? {
+    match period::find(board.cols(), config.search_rows, work)? {
         Some(p) => Ok(Solution::periodic(board, p)),
         None => Err(SolveError::NoPeriod {
             cols: board.cols(),
@@ -150,6 +179,26 @@ pub fn solve_cell(
 ) -> Result<Value, SolveError> {
     let mut cache = BTreeMap::new();
     cell_with_cache(board, cell, config, &mut cache, &mut Work::new(config, progress))
+}
+
+/// [`solve_cell`] that also gives up, with [`SolveError::Stopped`], once `stop` is set;
+/// the flag is read after every row.
+///
+/// # Errors
+/// As [`solve_cell`], and [`SolveError::Stopped`].
+///
+/// # Panics
+/// When `cell` is not on `board`.
+pub fn solve_cell_until(
+    board: Board,
+    cell: Cell,
+    config: &Config,
+    progress: &mut dyn FnMut(u64),
+    stop: &AtomicBool,
+) -> Result<Value, SolveError> {
+    let mut cache = BTreeMap::new();
+    let mut work = Work::with_stop(config, progress, stop);
+    cell_with_cache(board, cell, config, &mut cache, &mut work)
 }
 
 fn cell_with_cache(

@@ -3,6 +3,8 @@
 
 use std::time::Instant;
 
+use std::sync::atomic::{AtomicBool, Ordering};
+
 use crate::config::{Config, LIFETIME_CELLS, MAX_STORED_ROWS};
 use crate::error::SolveError;
 
@@ -32,6 +34,8 @@ pub(crate) struct Work<'a> {
     /// The count of cell evaluations at which the clock is read next.
     next_clock: u64,
     progress: &'a mut dyn FnMut(u64),
+    /// Set by another thread to stop the call ([`SolveError::Stopped`]).
+    stop: Option<&'a AtomicBool>,
 }
 
 impl<'a> Work<'a> {
@@ -43,7 +47,17 @@ impl<'a> Work<'a> {
             deadline: config.deadline,
             next_clock: CLOCK_EVERY,
             progress,
+            stop: None,
         }
+    }
+
+    /// As [`Work::new`], also giving up once `stop` is set (read after every row).
+    pub(crate) fn with_stop(
+        config: &Config,
+        progress: &'a mut dyn FnMut(u64),
+        stop: &'a AtomicBool,
+    ) -> Work<'a> {
+        Work { stop: Some(stop), ..Work::new(config, progress) }
     }
 
     /// Checks, before starting, that `rows` rows of `cols` columns can be computed:
@@ -84,6 +98,9 @@ impl<'a> Work<'a> {
     #[inline]
     pub(crate) fn row(&mut self, r: u64, cols: u32) -> Result<(), SolveError> {
         self.spend(r.min(u64::from(cols)))?;
+        if self.stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
+            return Err(SolveError::Stopped);
+        }
         if r.is_multiple_of(PROGRESS_EVERY) {
             (self.progress)(r);
         }

@@ -13,7 +13,8 @@ use gamegraph_grundy::{
 use serde::Serialize;
 
 use crate::common::{
-    CliError, GraphInput, Output, check_distinct, progress, read_graph, thread_pool, write_json,
+    CliError, GraphInput, ListError, Output, check_distinct, progress, read_graph, thread_pool,
+    write_json,
 };
 use gamegraph_graph::quote;
 
@@ -31,8 +32,11 @@ cannot move wins): when no token can move, by the misere-Nim rule for any sizes;
 otherwise by exhaustive search of the sum's positions, refused with exit code 2 when \
 they number more than 2^24 (positions plus moves), never guessed.
 
+Lists (--tokens, --heaps, --max) are integers separated by commas or spaces, in one value: `--heaps 5,7,9` and `--heaps \"5 7 9\"` are the same.
+
 Examples:
   gamegraph grundy game.txt                    # the value of the start vertex
+  gamegraph grundy --start 4 game.txt          # the value of vertex 4
   gamegraph grundy --all game.txt              # `V VALUE` for every vertex, e.g. `3 inf{0,2}`
   gamegraph grundy --tokens 1,4,7 game.txt     # 1, 2 or 0 for the sum of tokens, then a best move
   gamegraph grundy --tokens 1,4 --heaps 5,7,9 --max 2,3,4 game.txt   # tokens plus heaps
@@ -46,13 +50,16 @@ pub(crate) struct Args {
     /// Print the value of every vertex, one `V VALUE` line each.
     #[arg(long, conflicts_with_all = ["tokens", "heaps"])]
     all: bool,
-    /// Play the sum of tokens standing on these vertices (1-based, comma-separated).
+    /// The vertex whose value is printed (1-based; default: the file's start vertex).
+    #[arg(long, value_name = "V", conflicts_with_all = ["all", "tokens", "heaps"])]
+    start: Option<u64>,
+    /// Play the sum of tokens standing on these vertices (1-based; commas or spaces).
     #[arg(long, value_name = "V,V,...")]
     tokens: Option<String>,
-    /// Add heaps of these sizes to the sum (comma-separated, 0 to 18446744073709551615).
+    /// Add heaps of these sizes to the sum (commas or spaces, 0 to 18446744073709551615).
     #[arg(long, value_name = "N,N,...")]
     heaps: Option<String>,
-    /// The most objects a move may take from each heap, one per heap (comma-separated;
+    /// The most objects a move may take from each heap, one per heap (commas or spaces;
     /// default: no limit).
     #[arg(long, value_name = "M,M,...", requires = "heaps")]
     max: Option<String>,
@@ -102,17 +109,16 @@ struct JsonSum {
     best: Option<JsonMove>,
 }
 
-/// A comma-separated list of integers for `flag`.
+/// A list of integers for `flag`: commas, spaces or both between the items.
 fn parse_numbers(flag: &str, list: &str, what: &str) -> Result<Vec<u64>, CliError> {
-    list.split(',')
-        .enumerate()
-        .map(|(i, item)| {
-            let item = item.trim();
-            item.parse().map_err(|_| {
-                CliError::Usage(format!("{flag}: item {} is {}, not {what}", i + 1, quote(item)))
-            })
+    crate::common::parse_numbers(list).map_err(|e| {
+        CliError::Usage(match e {
+            ListError::NotNumber { item, text } => {
+                format!("{flag}: item {item} is {}, not {what}", quote(&text))
+            }
+            e => format!("{flag}: {e}"),
         })
-        .collect()
+    })
 }
 
 fn sum_error(e: SumError) -> CliError {
@@ -200,10 +206,18 @@ pub(crate) fn run(args: Args) -> Result<ExitCode, CliError> {
     if args.misere && sum.is_none() {
         return Err(CliError::Usage("--misere plays a sum: give --tokens or --heaps".into()));
     }
-    let start = match (&sum, args.all, game.start) {
+    let given = args
+        .start
+        .map(|id| {
+            Vertex::from_one_based(id).filter(|v| v.index() < g.num_vertices()).ok_or_else(|| {
+                CliError::Usage(format!("--start {id} is outside 1..{}", g.num_vertices()))
+            })
+        })
+        .transpose()?;
+    let start = match (&sum, args.all, given.or(game.start)) {
         (None, false, None) => {
             return Err(CliError::Usage(
-                "this format has no start vertex: use --all, --tokens or --heaps".into(),
+                "this format has no start vertex: use --start V, --all, --tokens or --heaps".into(),
             ));
         }
         (_, _, s) => s,

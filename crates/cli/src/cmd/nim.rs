@@ -8,7 +8,7 @@ use gamegraph_grundy::render::explain;
 use gamegraph_grundy::{HeapAnswer, HeapGame, Method, Play, parse_heaps, solve_heaps};
 use serde::Serialize;
 
-use crate::common::{CliError, Input, Output, progress, write_json};
+use crate::common::{CliError, Input, Numbers, Output, progress, write_json};
 
 /// Arguments of `gamegraph nim`.
 #[derive(Debug, clap::Args)]
@@ -19,24 +19,27 @@ Misère sums of heaps with limits are answered by a proven rule for any sizes; M
 Nim_k with limits below the heap sizes only by exhaustive search when small, and refused \
 otherwise (never guessed).
 
+Lists (the heaps, --max) are integers separated by commas or spaces, in one value: `--max 2,3,4` and `--max \"2 3 4\"` are the same; the heaps may also be separate values.
+
 Examples:
   gamegraph nim 3 5 6                          # plain Nim: 2 (3 xor 5 xor 6 = 0)
-  gamegraph nim 5 7 9 --max 2 3 4              # take at most 2, 3, 4 from the heaps
-  gamegraph nim 5 7 9 --max 2 3 4 --explain    # values and digit sum in binary
+  gamegraph nim 5,7,9 --max 2,3,4              # take at most 2, 3, 4 from the heaps
+  gamegraph nim 5 7 9 --max 2,3,4 --explain    # values and digit sum in binary
   gamegraph nim 1 1 4 --misere                 # who takes the last object loses
   gamegraph nim 3 5 6 9 --moore 2              # a move takes from up to 2 heaps
   gamegraph nim --file heaps.txt --misere      # many heaps: `SIZE [LIMIT]` per line")]
 pub(crate) struct Args {
-    /// The heap sizes (0 to 18446744073709551615).
-    #[arg(required_unless_present = "file", value_name = "HEAP")]
-    heaps: Vec<u64>,
+    /// The heap sizes (0 to 18446744073709551615): separate values, or lists `5,7,9`.
+    #[arg(required_unless_present = "file", value_name = "HEAPS")]
+    heaps: Vec<Numbers>,
     /// Read the heaps from a file instead: one `SIZE` or `SIZE LIMIT` per line, `#`
     /// comments (`-` is standard input).
     #[arg(long, value_name = "FILE", conflicts_with_all = ["heaps", "max"])]
     file: Option<PathBuf>,
-    /// The most objects a move may take from each heap, one per heap (default: no limit).
-    #[arg(long, num_args = 1.., value_name = "M")]
-    max: Option<Vec<u64>>,
+    /// The most objects a move may take from each heap, one per heap, as one list
+    /// (`2,3,4` or "2 3 4"; repeated, the lists add up; default: no limit).
+    #[arg(long, value_name = "M,M,...", action = clap::ArgAction::Append)]
+    max: Vec<Numbers>,
     /// Misère play: whoever takes the last object loses.
     #[arg(long)]
     misere: bool,
@@ -110,7 +113,22 @@ fn read_lines(input: &mut Input) -> Result<String, CliError> {
 /// Runs `gamegraph nim`.
 pub(crate) fn run(args: Args) -> Result<ExitCode, CliError> {
     let (heaps, limits) = match &args.file {
-        None => (args.heaps, args.max),
+        None => {
+            let heaps: Vec<u64> = args.heaps.into_iter().flat_map(|l| l.0).collect();
+            let limits = (!args.max.is_empty())
+                .then(|| args.max.into_iter().flat_map(|l| l.0).collect::<Vec<u64>>());
+            if let Some(l) = &limits
+                && l.len() == 1
+                && heaps.len() > 1
+            {
+                return Err(CliError::Usage(format!(
+                    "--max has 1 limit for {} heaps: give one per heap as one list, \
+                     --max 2,3,4 or --max \"2 3 4\"",
+                    heaps.len()
+                )));
+            }
+            (heaps, limits)
+        }
         Some(path) => {
             let mut input = Input::open(Some(path))?;
             let text = read_lines(&mut input)?;

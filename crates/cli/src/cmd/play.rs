@@ -13,7 +13,7 @@ use gamegraph_grundy::{HeapGame, HeapMove, Play, solve_heaps};
 use gamegraph_retro::{Outcome, Solution, par_solve};
 use gamegraph_tab::{Board, Cell, Config};
 
-use crate::common::{CliError, GraphInput, Output, read_graph, with_threads, write_json};
+use crate::common::{CliError, GraphInput, Numbers, Output, read_graph, with_threads, write_json};
 
 /// Arguments of `gamegraph play`.
 #[derive(Debug, clap::Args)]
@@ -30,6 +30,7 @@ Examples:
   gamegraph play --tab 10,4,4,3                    # the tab board 10 x 4 from cell (4,3)
   gamegraph play --heaps 5,7,9 --max 2,3,4         # heaps with take limits
   gamegraph play --heaps 1,1,4 --misere            # whoever takes the last object loses
+  gamegraph play --heaps 3,5,6,9 --moore 2         # a move takes from up to 2 heaps: `1 1, 2 3`
   gamegraph play --game tic-tac-toe                # a move is the number in the list
   gamegraph play --game connect-four:5x4 --first engine
   printf '2\\n3\\n' | gamegraph play game.txt       # a whole game piped in
@@ -43,15 +44,17 @@ pub(crate) struct Args {
     start: Option<u64>,
     #[command(flatten)]
     input: GraphInput,
-    /// Play the tab board: N rows, M columns, from cell (X, Y) (row X from the bottom).
-    #[arg(long, value_name = "N,M,X,Y", value_delimiter = ',')]
-    tab: Option<Vec<u64>>,
-    /// Play a sum of heaps of these sizes (comma-separated).
-    #[arg(long, value_name = "N,N,...", value_delimiter = ',')]
-    heaps: Option<Vec<u64>>,
-    /// With --heaps: the most objects a move may take from each heap (default: no limit).
-    #[arg(long, value_name = "M,M,...", value_delimiter = ',', requires = "heaps")]
-    max: Option<Vec<u64>>,
+    /// Play the tab board: N rows, M columns, from cell (X, Y) (row X from the bottom;
+    /// commas or spaces).
+    #[arg(long, value_name = "N,M,X,Y")]
+    tab: Option<Numbers>,
+    /// Play a sum of heaps of these sizes (commas or spaces: `5,7,9` or "5 7 9").
+    #[arg(long, value_name = "N,N,...")]
+    heaps: Option<Numbers>,
+    /// With --heaps: the most objects a move may take from each heap, one list (default:
+    /// no limit).
+    #[arg(long, value_name = "M,M,...", requires = "heaps")]
+    max: Option<Numbers>,
     /// With --heaps: misère play, whoever takes the last object loses.
     #[arg(long, requires = "heaps")]
     misere: bool,
@@ -138,16 +141,16 @@ pub(crate) fn run(args: Args) -> Result<ExitCode, CliError> {
     if let Some(spec) = &args.game {
         return rules_game(spec, args.threads, me_first, stdin, echo, out);
     }
-    if let Some(t) = &args.tab {
+    if let Some(Numbers(t)) = &args.tab {
         let (game, start) = TabGame::new(t)?;
         if args.json {
             return position_json(&game, start, args.r#move.as_deref(), out);
         }
         play(&game, start, me_first, stdin, echo, out)
-    } else if let Some(heaps) = args.heaps {
+    } else if let Some(Numbers(heaps)) = args.heaps {
         let game = HeapGame {
             heaps: heaps.clone(),
-            limits: args.max,
+            limits: args.max.map(|l| l.0),
             play: if args.misere { Play::Misere } else { Play::Normal },
             moore: args.moore,
         };
@@ -528,10 +531,6 @@ impl Game for Heaps {
         } else {
             format!("heap values {values}, digit sum {sum}: {} wins", said(&answer.moves))
         })
-    }
-
-    fn no_move_wins(&self) -> bool {
-        self.game.play == Play::Misere
     }
 }
 

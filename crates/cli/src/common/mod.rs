@@ -4,12 +4,14 @@
 mod alloc;
 mod error;
 mod input;
+mod list;
 mod output;
 mod progress;
 mod threads;
 
 pub(crate) use self::error::{CliError, finish};
 pub(crate) use self::input::{GraphInput, Input, open_error, read_graph};
+pub(crate) use self::list::{ListError, Numbers, parse_numbers};
 pub(crate) use self::output::{Output, check_distinct, check_outputs, create_file, write_json};
 pub(crate) use self::progress::progress;
 pub(crate) use self::threads::{check_memory, thread_pool, with_threads};

@@ -397,7 +397,7 @@ async fn heaps_view(c: &Client) {
     set_value(c, "heaps-sizes", "5,7,9").await;
     set_value(c, "heaps-max", "2,3,4").await;
     click(c, "#heaps-start").await;
-    let cli = cli_json(&["nim", "--json", "--explain", "5", "7", "9", "--max", "2", "3", "4"]);
+    let cli = cli_json(&["nim", "--json", "--explain", "5", "7", "9", "--max", "2,3,4"]);
     // The explanation, one step at a time.
     let first = wait_text(c, "heaps-explain", |t| t.starts_with("heap 1:")).await;
     assert_eq!(first.lines().count(), 1);

@@ -173,3 +173,34 @@ fn bad_sums_are_errors_with_exit_code_2() {
     let o = run(&dir, &["g.txt", "--tokens", "4", "--heaps", "18446744073709551615"]);
     assert_eq!(stdout(&o), "1\ntake 18446744073709551614 from heap 1\n");
 }
+
+/// `--start V` prints the value of V; the lists take commas, spaces or both.
+#[test]
+fn start_and_lists_with_spaces() {
+    let dir = TempDir::new("start-lists");
+    std::fs::write(dir.join("g.txt"), CYCLE_WITH_EXIT).unwrap();
+    assert_eq!(stdout(&run(&dir, &["g.txt", "--start", "4"])), "1\n");
+    assert_eq!(stdout(&run(&dir, &["g.txt", "--start", "2"])), "inf{}\n");
+    let arcs = "1 2\n2 3\n";
+    std::fs::write(dir.join("arcs.txt"), arcs).unwrap();
+    let o = run(&dir, &["arcs.txt", "--format", "arcs", "--start", "1"]);
+    assert_eq!(stdout(&o), "0\n");
+    let o = run(&dir, &["arcs.txt", "--format", "arcs"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(support::text(&o.stderr).contains("--start V"));
+    let o = run(&dir, &["g.txt", "--start", "6"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(support::text(&o.stderr).contains("--start 6 is outside 1..5"));
+    let comma = run(&dir, &["g.txt", "--tokens", "4", "--heaps", "5,7,9", "--max", "2,3,4"]);
+    for args in [
+        &["g.txt", "--tokens", "4", "--heaps", "5 7 9", "--max", "2 3 4"][..],
+        &["g.txt", "--tokens", "4", "--heaps", "5, 7, 9", "--max", "2 3,4"][..],
+    ] {
+        let o = run(&dir, args);
+        assert!(o.status.success(), "{args:?}: {}", support::text(&o.stderr));
+        assert_eq!(stdout(&o), stdout(&comma), "{args:?}");
+    }
+    let o = run(&dir, &["g.txt", "--heaps", "1,,2"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(support::text(&o.stderr).contains("--heaps: item 2 is missing between commas"));
+}

@@ -266,3 +266,24 @@ fn json_describes_a_position_and_checks_a_move() {
     assert_eq!(out.status.code(), Some(2));
     assert!(text(&out.stderr).contains("illegal move: at most 1 may be taken from heap 1"));
 }
+
+/// The lists of --heaps, --max and --tab take commas, spaces or both, in one value.
+#[test]
+fn lists_take_commas_or_spaces() {
+    let moves = "take 2 from heap 1\n1 2\n";
+    let comma = play(&["--heaps", "3,1"], moves);
+    assert_eq!(play(&["--heaps", "3 1"], moves), comma);
+    assert_eq!(play(&["--heaps", "3, 1"], moves), comma);
+    let limited = play(&["--heaps", "2,2", "--max", "1,2"], "1 2\n1 1\n");
+    assert_eq!(play(&["--heaps", "2 2", "--max", "1 2"], "1 2\n1 1\n"), limited);
+    let tab = play(&["--tab", "10,4,4,3"], "1\n");
+    assert_eq!(play(&["--tab", "10 4 4 3"], "1\n"), tab);
+    let dir = TempDir::new("play-lists");
+    let out = gamegraph(&dir, &["play", "--heaps", "3,,1"], None);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("item 2 is missing between commas"),
+        "{}",
+        text(&out.stderr)
+    );
+}

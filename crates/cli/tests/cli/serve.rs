@@ -134,7 +134,7 @@ fn board_and_heap_endpoints_answer_the_cli_json() {
         "nim",
         "heaps=5,7,9&max=2,3,4&explain=true",
         b"",
-        &["--max", "2", "3", "4", "--explain", "5", "7", "9"],
+        &["--max", "2,3,4", "--explain", "5", "7", "9"],
     );
     same(&s, "nim", "heaps=1,1,4&misere=true", b"", &["--misere", "1", "1", "4"]);
     same(&s, "nim", "heaps=3,5,6,9&moore=2", b"", &["--moore", "2", "3", "5", "6", "9"]);

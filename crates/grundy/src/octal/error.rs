@@ -149,6 +149,12 @@ pub enum SequenceError {
         /// How many values were computed by then.
         computed: usize,
     },
+    /// The stop flag of [`analyse_octal_until`](super::analyse_octal_until) or
+    /// [`analyse_subtraction_until`](super::analyse_subtraction_until) was set.
+    Stopped {
+        /// How many values were computed by then.
+        computed: usize,
+    },
     /// `g(heap)` was asked for, but it is past the computed values and no period is proven.
     NotComputed {
         /// The heap asked for.
@@ -169,6 +175,9 @@ impl fmt::Display for SequenceError {
             }
             SequenceError::TimeLimit { computed } => {
                 write!(f, "time limit reached after computing {computed} values")
+            }
+            SequenceError::Stopped { computed } => {
+                write!(f, "stopped after computing {computed} values")
             }
             SequenceError::NotComputed { heap, computed } => write!(
                 f,

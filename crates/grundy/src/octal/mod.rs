@@ -42,6 +42,7 @@ mod sequence;
 mod sparse;
 mod verify;
 
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 pub use self::code::{MAX_CODE_DIGITS, MAX_SUBTRACTION, OctalCode, SubtractionSet};
@@ -195,10 +196,50 @@ pub fn analyse_octal(
     config: &Config,
     progress: &mut dyn FnMut(usize),
 ) -> Result<Analysis, SequenceError> {
+    octal_with_stop(code, config, progress, None)
+}
+
+/// [`analyse_octal`] that also gives up, with [`SequenceError::Stopped`], once `stop` is
+/// set (by another thread: a Ctrl-C handler, a cancel button). The flag is read as often
+/// as the clock of [`Config::deadline`].
+///
+/// # Errors
+/// As [`analyse_octal`], and [`SequenceError::Stopped`].
+///
+/// ```
+/// use std::sync::atomic::AtomicBool;
+/// use gamegraph_grundy::octal::{analyse_octal_until, Config, OctalCode, SequenceError};
+///
+/// let kayles: OctalCode = "0.77".parse()?;
+/// let go_on = AtomicBool::new(false);
+/// let a = analyse_octal_until(&kayles, &Config::default(), &mut |_| {}, &go_on)?;
+/// assert_eq!(a.period().map(|p| p.period), Some(12));
+/// let stop = AtomicBool::new(true);
+/// let e = analyse_octal_until(&kayles, &Config::default(), &mut |_| {}, &stop);
+/// assert!(matches!(e, Err(SequenceError::Stopped { .. })));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn analyse_octal_until(
+    code: &OctalCode,
+    config: &Config,
+    progress: &mut dyn FnMut(usize),
+    stop: &AtomicBool,
+) -> Result<Analysis, SequenceError> {
+    octal_with_stop(code, config, progress, Some(stop))
+}
+
+fn octal_with_stop(
+    code: &OctalCode,
+    config: &Config,
+    progress: &mut dyn FnMut(usize),
+    stop: Option<&AtomicBool>,
+) -> Result<Analysis, SequenceError> {
     let theorem = Theorem::GuySmith { largest_removal: code.largest_removal() };
     let (values, period) = match config.algorithm {
-        Algorithm::Sparse => drive(Sparse::new(code, config.sparse), theorem, config, progress)?,
-        Algorithm::Plain => drive(Plain::new(code), theorem, config, progress)?,
+        Algorithm::Sparse => {
+            drive(Sparse::new(code, config.sparse), theorem, config, progress, stop)?
+        }
+        Algorithm::Plain => drive(Plain::new(code), theorem, config, progress, stop)?,
     };
     Ok(Analysis { game: code.to_string(), values, period })
 }
@@ -233,9 +274,34 @@ pub fn analyse_subtraction(
     config: &Config,
     progress: &mut dyn FnMut(usize),
 ) -> Result<Analysis, SequenceError> {
+    subtraction_with_stop(set, play, config, progress, None)
+}
+
+/// [`analyse_subtraction`] that also gives up, with [`SequenceError::Stopped`], once
+/// `stop` is set, as [`analyse_octal_until`] does.
+///
+/// # Errors
+/// As [`analyse_subtraction`], and [`SequenceError::Stopped`].
+pub fn analyse_subtraction_until(
+    set: &SubtractionSet,
+    play: Play,
+    config: &Config,
+    progress: &mut dyn FnMut(usize),
+    stop: &AtomicBool,
+) -> Result<Analysis, SequenceError> {
+    subtraction_with_stop(set, play, config, progress, Some(stop))
+}
+
+fn subtraction_with_stop(
+    set: &SubtractionSet,
+    play: Play,
+    config: &Config,
+    progress: &mut dyn FnMut(usize),
+    stop: Option<&AtomicBool>,
+) -> Result<Analysis, SequenceError> {
     let window = usize::try_from(set.max()).unwrap_or(usize::MAX);
     let theorem = Theorem::SubtractionWindow { window };
-    let (values, period) = drive(Subtraction::new(set, play), theorem, config, progress)?;
+    let (values, period) = drive(Subtraction::new(set, play), theorem, config, progress, stop)?;
     let game = match play {
         Play::Normal => set.to_string(),
         Play::Misere => format!("{set} misere"),
@@ -244,12 +310,13 @@ pub fn analyse_subtraction(
 }
 
 /// Runs an engine up to the limit, checking for a proven period now and then, and the
-/// clock after every [`CLOCK_WORK`] units of work when a deadline is set.
+/// clock and the stop flag after every [`CLOCK_WORK`] units of work.
 fn drive(
     mut engine: impl Engine,
     theorem: Theorem,
     config: &Config,
     progress: &mut dyn FnMut(usize),
+    stop: Option<&AtomicBool>,
 ) -> Result<(Vec<u16>, Option<Period>), SequenceError> {
     let limit = config.limit;
     if u32::try_from(limit).is_err() {
@@ -259,9 +326,14 @@ fn drive(
     values
         .try_reserve_exact(limit)
         .map_err(|_| SequenceError::TooManyValues { requested: limit as u64 })?;
-    let out_of_time = |computed: usize| match config.deadline {
-        Some(d) if Instant::now() >= d => Err(SequenceError::TimeLimit { computed }),
-        _ => Ok(()),
+    let out_of_time = |computed: usize| {
+        if stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
+            return Err(SequenceError::Stopped { computed });
+        }
+        match config.deadline {
+            Some(d) if Instant::now() >= d => Err(SequenceError::TimeLimit { computed }),
+            _ => Ok(()),
+        }
     };
     out_of_time(0)?;
     let mut period = None;

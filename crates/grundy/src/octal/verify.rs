@@ -331,6 +331,51 @@ mod tests {
         }
     }
 
+    /// The range of the theorem is 2·max(P, 1) + Q + t, not 2P + Q + t: for 0.4 and the
+    /// false claim P = 0, Q = 1 the values agree for 0 ≤ n < 2 = 2P + Q + t but not at
+    /// n = 2, which the check reaches.
+    #[test]
+    fn the_range_reaches_past_2p_q_t_when_p_is_0() {
+        let code: OctalCode = "0.4".parse().unwrap();
+        let g = octal_values(&code, 8);
+        assert_eq!(g[..4], [0, 0, 0, 1]);
+        assert!((0..2).all(|n| g[n + 1] == g[n]), "2P + Q + t alone would accept it");
+        let claim = PeriodClaim { preperiod: 0, period: 1, least: false };
+        assert_eq!(
+            verify_period(Rules::Octal(&code), claim),
+            Err(ClaimError::NotPeriodic { n: 2, value: 0, shifted: 1, period: 1 })
+        );
+        // The engine, which proves periods with the same range, finds none of length 1.
+        let config = Config { limit: 200, ..Config::default() };
+        let a = analyse_octal(&code, &config, &mut |_| {}).unwrap();
+        assert_ne!(a.period().map(|p| (p.preperiod, p.period)), Some((0, 1)));
+    }
+
+    /// Every claim the check accepts holds on 300 values computed by the definition, for
+    /// every code of at most two digits after the point and small P and Q: the range is
+    /// never too short.
+    #[test]
+    fn an_accepted_claim_holds_on_every_value_computed() {
+        const COUNT: usize = 300;
+        for d0 in ["0", "4"] {
+            for digits in 1..64u32 {
+                let (a, b) = (digits / 8, digits % 8);
+                let text = if b == 0 { format!("{d0}.{a}") } else { format!("{d0}.{a}{b}") };
+                let Ok(code) = text.parse::<OctalCode>() else { continue };
+                let g = octal_values(&code, COUNT);
+                for p in 0..6 {
+                    for q in 1..12 {
+                        let claim = PeriodClaim { preperiod: p, period: q, least: false };
+                        if verify_period(Rules::Octal(&code), claim).is_ok() {
+                            let bad = (p..COUNT - q).find(|&n| g[n + q] != g[n]);
+                            assert_eq!(bad, None, "{text}: P = {p}, Q = {q}");
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     #[test]
     fn accepts_the_engines_periods_and_names_each_failure() {
         let dawson: OctalCode = "0.07".parse().unwrap();

@@ -10,7 +10,8 @@ tie, draw) and remoteness.
 Vertex ids are 1-based, as in the graph files and the ``gamegraph`` command. Solves
 release the GIL and run on a thread pool built for the call (``threads=``). Bad input
 raises ``ValueError`` with the command's message (``FILE:LINE:COL: message`` for a graph
-file); a time limit raises ``TimeoutError``.
+file); a time or work limit raises ``TimeoutError``, and Ctrl-C stops the long calls.
+``verify_retro`` and its siblings check an answer with code apart from the solvers.
 
 >>> import gamegraph as gg
 >>> g = gg.Graph(5, [1, 2, 3, 1, 4], [2, 3, 1, 4, 5], start=1)
@@ -20,14 +21,18 @@ True
 
 from ._native import (
     Graph,
+    GrundyValues,
     HeapMove,
     Infinite,
     KernelIter,
     Retro,
     Sequence,
     SolvedGame,
+    TabBoard,
+    TabPeriod,
     TokenMove,
     ValuesFile,
+    Verdict,
     alpha,
     beta,
     count_kernels,
@@ -42,6 +47,12 @@ from ._native import (
     retro,
     subtraction,
     tab,
+    verify_grundy,
+    verify_kernel,
+    verify_octal,
+    verify_retro,
+    verify_subtraction,
+    write_graph,
 )
 from . import games
 
@@ -60,14 +71,18 @@ __all__ = [
     "TIE",
     "WIN",
     "Graph",
+    "GrundyValues",
     "HeapMove",
     "Infinite",
     "KernelIter",
     "Retro",
     "Sequence",
     "SolvedGame",
+    "TabBoard",
+    "TabPeriod",
     "TokenMove",
     "ValuesFile",
+    "Verdict",
     "alpha",
     "beta",
     "count_kernels",
@@ -83,6 +98,12 @@ __all__ = [
     "retro",
     "subtraction",
     "tab",
+    "verify_grundy",
+    "verify_kernel",
+    "verify_octal",
+    "verify_retro",
+    "verify_subtraction",
+    "write_graph",
 ]
 
 __version__ = "0.1.0"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Hashable, Iterable, Iterator
-from typing import Any, Literal, Optional, Union, final
+from typing import Any, Literal, Optional, Union, final, overload
 
 import numpy as np
 import numpy.typing as npt
@@ -12,6 +12,7 @@ import numpy.typing as npt
 __all__ = [
     "Graph",
     "read_graph",
+    "write_graph",
     "Retro",
     "retro",
     "KernelIter",
@@ -21,6 +22,7 @@ __all__ = [
     "alpha",
     "beta",
     "Infinite",
+    "GrundyValues",
     "TokenMove",
     "HeapMove",
     "grundy",
@@ -30,6 +32,14 @@ __all__ = [
     "octal",
     "subtraction",
     "tab",
+    "TabBoard",
+    "TabPeriod",
+    "Verdict",
+    "verify_retro",
+    "verify_grundy",
+    "verify_kernel",
+    "verify_octal",
+    "verify_subtraction",
     "SolvedGame",
     "explore",
     "tic_tac_toe",
@@ -65,6 +75,11 @@ class Graph:
     def predecessors(self, v: int) -> list[int]: ...
     def out_degree(self, v: int) -> int: ...
     def __eq__(self, value: object, /) -> bool: ...
+    def __reduce__(self) -> tuple[Any, tuple[int, Any, Any, Optional[int]]]: ...
+    def to_networkx(self, *, multigraph: bool = False) -> Any: ...
+    @staticmethod
+    def from_networkx(G: Any, start: Any = None) -> Graph: ...
+    def _repr_svg_(self) -> Optional[str]: ...
 
 def read_graph(
     path: Union[str, os.PathLike[str]],
@@ -72,6 +87,11 @@ def read_graph(
     *,
     threads: Optional[int] = None,
 ) -> Graph: ...
+def write_graph(
+    g: Graph,
+    path: Union[str, os.PathLike[str]],
+    format: Literal["header", "arcs", "binary"] = "header",
+) -> None: ...
 
 @final
 class Retro:
@@ -133,7 +153,20 @@ class HeapMove:
     def __eq__(self, value: object, /) -> bool: ...
     def __hash__(self) -> int: ...
 
-def grundy(g: Graph, *, threads: Optional[int] = None) -> list[Union[int, Infinite]]: ...
+@final
+class GrundyValues:
+    @property
+    def values(self) -> npt.NDArray[np.int64]: ...
+    def value(self, v: int) -> Union[int, Infinite]: ...
+    def k(self, v: int) -> Optional[frozenset[int]]: ...
+    def infinite(self) -> dict[int, frozenset[int]]: ...
+    def counts(self) -> dict[str, int]: ...
+    def tolist(self) -> list[Union[int, Infinite]]: ...
+    def __len__(self) -> int: ...
+    def __getitem__(self, index: int, /) -> Union[int, Infinite]: ...
+    def _repr_html_(self) -> str: ...
+
+def grundy(g: Graph, *, threads: Optional[int] = None) -> GrundyValues: ...
 def play_sum(
     g: Graph,
     tokens: Optional[Iterable[int]] = None,
@@ -164,6 +197,7 @@ class Sequence:
     @property
     def computed(self) -> int: ...
     def value(self, n: int) -> int: ...
+    def _repr_svg_(self) -> str: ...
 
 def octal(
     code: str,
@@ -172,6 +206,7 @@ def octal(
     limit: int = 1_000_000,
     full: bool = False,
     method: Literal["sparse", "plain"] = "sparse",
+    time_limit: Optional[float] = None,
 ) -> Sequence: ...
 def subtraction(
     set: Union[str, Iterable[int]],
@@ -180,8 +215,88 @@ def subtraction(
     misere: bool = False,
     limit: int = 1_000_000,
     full: bool = False,
+    time_limit: Optional[float] = None,
 ) -> Sequence: ...
-def tab(n: int, m: int, x: int, y: int) -> int: ...
+
+@final
+class TabPeriod:
+    @property
+    def cols(self) -> int: ...
+    @property
+    def start(self) -> int: ...
+    @property
+    def length(self) -> int: ...
+    @property
+    def min_shift(self) -> int: ...
+    @property
+    def max_shift(self) -> int: ...
+
+@final
+class TabBoard:
+    @property
+    def rows(self) -> int: ...
+    @property
+    def cols(self) -> int: ...
+    @property
+    def period(self) -> Optional[TabPeriod]: ...
+    def value(self, x: int, y: int) -> int: ...
+    def depth(self, x: int, y: int) -> int: ...
+    def board(self, lo: int = 1, hi: Optional[int] = None) -> npt.NDArray[np.uint64]: ...
+    def line(self, x: int, y: int, max_plies: int = 10_000) -> list[tuple[int, int]]: ...
+    def _repr_html_(self) -> str: ...
+
+@overload
+def tab(
+    n: int,
+    m: int,
+    x: int,
+    y: int,
+    *,
+    max_cells: Optional[int] = None,
+    time_limit: Optional[float] = None,
+) -> int: ...
+@overload
+def tab(
+    n: int,
+    m: int,
+    x: None = None,
+    y: None = None,
+    *,
+    max_cells: Optional[int] = None,
+    time_limit: Optional[float] = None,
+) -> TabBoard: ...
+
+@final
+class Verdict:
+    @property
+    def ok(self) -> bool: ...
+    @property
+    def message(self) -> str: ...
+    @property
+    def rule(self) -> Optional[str]: ...
+    @property
+    def at(self) -> Optional[int]: ...
+    def __bool__(self) -> bool: ...
+
+def verify_retro(g: Graph, s: Any) -> Verdict: ...
+def verify_grundy(g: Graph, values: Union[GrundyValues, Iterable[Union[int, Infinite]]]) -> Verdict: ...
+def verify_kernel(
+    g: Graph,
+    set: Iterable[int],
+    property: Optional[Literal["kernel", "independent", "absorbing"]] = None,
+    *,
+    alpha: Optional[int] = None,
+    beta: Optional[int] = None,
+) -> Verdict: ...
+def verify_octal(code: str, preperiod: int, period: int, *, least: bool = True) -> Verdict: ...
+def verify_subtraction(
+    set: Union[str, Iterable[int]],
+    preperiod: int,
+    period: int,
+    *,
+    misere: bool = False,
+    least: bool = True,
+) -> Verdict: ...
 
 _Move = tuple[Any, int, Optional[int]]
 

@@ -1,0 +1,418 @@
+//! Independent checks of answers (`gamegraph verify`): retro tables, Grundy values,
+//! kernels and stable sets, and claimed periods of octal and subtraction games.
+
+use gamegraph_graph::{Graph, Outcome, Vertex};
+use gamegraph_grundy::octal::{
+    ClaimError, OctalCode, PeriodCheck, PeriodClaim, Play, Rules, SubtractionSet, verify_period,
+};
+use gamegraph_grundy::{Nimber, Value, ValueTable, verify_values};
+use gamegraph_kernel::{
+    VertexSet, Violation, externally_stable, internally_stable, is_kernel, members,
+};
+use gamegraph_retro::{CertificateError, Solution};
+use pyo3::prelude::*;
+use pyo3::types::PyString;
+
+use crate::arrays::{int64_array, u64_items};
+use crate::error::{type_error, value_error};
+use crate::graph::PyGraph;
+use crate::grundy::{GrundyValues, Infinite};
+
+/// The verdict of a check: true when the answer holds.
+///
+/// - ok: whether the answer holds (bool(verdict) is the same);
+/// - message: the command's line after "ok: " or "wrong: ";
+/// - rule: the rule the answer breaks (as `gamegraph verify --json` names it), None when
+///   it holds;
+/// - vertex: the first wrong vertex (1-based), or n for a period, when there is one.
+#[pyclass(frozen, get_all, name = "Verdict", module = "gamegraph")]
+#[derive(Debug, Clone)]
+pub(crate) struct Verdict {
+    /// Whether the answer holds.
+    ok: bool,
+    /// What was checked, or what is wrong.
+    message: String,
+    /// The violated rule.
+    rule: Option<String>,
+    /// The first wrong vertex (1-based) or heap size n.
+    at: Option<u64>,
+}
+
+#[pymethods]
+impl Verdict {
+    fn __bool__(&self) -> bool {
+        self.ok
+    }
+
+    fn __repr__(&self) -> String {
+        let rule = self.rule.as_ref().map_or_else(|| "None".to_owned(), |r| format!("'{r}'"));
+        let at = self.at.map_or_else(|| "None".to_owned(), |v| v.to_string());
+        let ok = if self.ok { "True" } else { "False" };
+        format!("Verdict(ok={ok}, rule={rule}, at={at}, message={:?})", self.message)
+    }
+
+    fn __str__(&self) -> String {
+        format!("{}: {}", if self.ok { "ok" } else { "wrong" }, self.message)
+    }
+}
+
+fn holds(message: String) -> Verdict {
+    Verdict { ok: true, message, rule: None, at: None }
+}
+
+fn fails(message: String, rule: &'static str, at: Option<u64>) -> Verdict {
+    Verdict {
+        ok: false,
+        message: format!("{message} (rule {rule})"),
+        rule: Some(rule.to_owned()),
+        at,
+    }
+}
+
+/// The vertex and the name of the rule a retro certificate error breaks.
+fn retro_rule(e: &CertificateError) -> (Option<Vertex>, &'static str) {
+    match e {
+        CertificateError::TerminalNotLoss { vertex, .. } => (Some(*vertex), "terminal-loss"),
+        CertificateError::WinWithoutLossSuccessor { vertex } => {
+            (Some(*vertex), "win-has-loss-successor")
+        }
+        CertificateError::LossWithNonWinSuccessor { vertex, .. } => {
+            (Some(*vertex), "loss-has-only-win-successors")
+        }
+        CertificateError::DrawWithLossSuccessor { vertex, .. } => {
+            (Some(*vertex), "draw-has-no-loss-successor")
+        }
+        CertificateError::DrawWithoutDrawSuccessor { vertex } => {
+            (Some(*vertex), "draw-has-draw-successor")
+        }
+        CertificateError::WrongDepth { vertex, .. } => (Some(*vertex), "depth"),
+        CertificateError::WrongMove { vertex, .. } => (Some(*vertex), "move"),
+        CertificateError::SizeMismatch { .. } => (None, "size"),
+        _ => (None, "other"),
+    }
+}
+
+/// The solution held by the arrays `outcome`, `depth` and `move` of `s`.
+fn retro_solution(s: &Bound<'_, PyAny>, n: usize) -> PyResult<Solution> {
+    let outcome = int64_array(&s.getattr("outcome")?, "outcome")?;
+    let depth = int64_array(&s.getattr("depth")?, "depth")?;
+    let best = int64_array(&s.getattr("move")?, "move")?;
+    let (outcome, depth, best) = (outcome.as_slice()?, depth.as_slice()?, best.as_slice()?);
+    for (name, len) in [("outcome", outcome.len()), ("depth", depth.len()), ("move", best.len())] {
+        if len != n {
+            return Err(value_error(format!("{name} has {len} entries, the graph {n} vertices")));
+        }
+    }
+    let mut outcomes = Vec::with_capacity(n);
+    let mut depths = Vec::with_capacity(n);
+    let mut moves = Vec::with_capacity(n);
+    for i in 0..n {
+        let at = |what: &str, x: i64| value_error(format!("vertex {}: {what} {x}", i + 1));
+        outcomes.push(match outcome[i] {
+            1 => Outcome::Win,
+            2 => Outcome::Loss,
+            0 => Outcome::Draw,
+            x => return Err(at("outcome must be 0, 1 or 2, found", x)),
+        });
+        depths.push(match depth[i] {
+            -1 => u32::MAX,
+            d if (0..i64::from(u32::MAX)).contains(&d) => d as u32,
+            d => return Err(at("depth must be -1 or from 0 to 2^32 - 2, found", d)),
+        });
+        moves.push(match best[i] {
+            0 => u32::MAX,
+            m if m >= 1 && m <= n as i64 => (m - 1) as u32,
+            m => return Err(at(&format!("move must be 0 or in 1..={n}, found"), m)),
+        });
+    }
+    Solution::from_parts(outcomes, depths, moves).map_err(value_error)
+}
+
+/// Checks a retro() answer against the game graph, with code apart from the solver (the
+/// check of `gamegraph verify retro`): every outcome, depth and move must follow from the
+/// successors'. s is a Retro, or any object with the arrays outcome, depth and move (-1
+/// and 0 for a draw's depth and a missing move). Returns a Verdict (true when it holds).
+///
+/// Raises ValueError when the arrays do not describe a table of the graph's size.
+///
+/// >>> import gamegraph as gg
+/// >>> g = gg.Graph(3, [1, 2], [2, 3])
+/// >>> gg.verify_retro(g, gg.retro(g))
+/// Verdict(ok=True, rule=None, at=None, message="3 vertices, 2 arcs: 1 W, 2 L, 0 D; every outcome, depth and move follows from the successors'")
+/// >>> from types import SimpleNamespace
+/// >>> wrong = SimpleNamespace(outcome=[2, 1, 2], depth=[4, 1, 0], move=[2, 3, 0])
+/// >>> v = gg.verify_retro(g, wrong)
+/// >>> bool(v), v.rule, v.at
+/// (False, 'depth', 1)
+/// >>> v.message
+/// 'vertex 1 has depth 4 but its successors give 2 (rule depth)'
+#[pyfunction]
+pub(crate) fn verify_retro(
+    py: Python<'_>,
+    g: &Bound<'_, PyGraph>,
+    s: &Bound<'_, PyAny>,
+) -> PyResult<Verdict> {
+    let graph = &g.get().graph;
+    let n = graph.num_vertices();
+    let solution = retro_solution(s, n)?;
+    let result = py.detach(|| gamegraph_retro::verify(graph, &solution));
+    Ok(match result {
+        Ok(()) => {
+            let c = solution.counts();
+            holds(format!(
+                "{n} vertices, {} arcs: {} W, {} L, {} D; every outcome, depth and move follows \
+                 from the successors'",
+                graph.num_arcs(),
+                c.win,
+                c.loss,
+                c.draw
+            ))
+        }
+        Err(e) => {
+            let (vertex, rule) = retro_rule(&e);
+            fails(e.to_string(), rule, vertex.map(Vertex::one_based))
+        }
+    })
+}
+
+/// The table of a grundy() answer, or of a list of ints and Infinite(K).
+fn value_table(values: &Bound<'_, PyAny>) -> PyResult<ValueTable> {
+    if let Ok(v) = values.cast::<GrundyValues>() {
+        return Ok(ValueTable::from_loopy(&v.get().loopy));
+    }
+    let mut table = ValueTable::new();
+    for (i, item) in values.try_iter()?.enumerate() {
+        let item = item?;
+        let value = if let Ok(inf) = item.cast::<Infinite>() {
+            Value::Infinite(inf.get().k.iter().map(|&x| Nimber(x)).collect())
+        } else {
+            match item.extract::<u64>() {
+                Ok(x) => Value::Finite(Nimber(x)),
+                Err(_) => {
+                    return Err(type_error(format!(
+                        "values: item {} is {}, not a Grundy value (an int from 0 or an \
+                         Infinite)",
+                        i + 1,
+                        item.repr()?
+                    )));
+                }
+            }
+        };
+        table.push(&value).map_err(|e| value_error(format!("values: item {}: {e}", i + 1)))?;
+    }
+    Ok(table)
+}
+
+/// Checks Grundy values against the game graph (the check of `gamegraph verify grundy`):
+/// a finite value is the mex of its followers' finite values and every follower of larger
+/// value can reply to it (with a counter function round cycles); an infinite value ∞(K)
+/// has K the finite values of its followers and an infinite follower without mex K in its
+/// set. values is a grundy() answer or a list of ints and Infinite(K) indexed by id - 1.
+///
+/// >>> import gamegraph as gg
+/// >>> g = gg.Graph(2, [1, 1], [1, 2])
+/// >>> bool(gg.verify_grundy(g, gg.grundy(g)))
+/// True
+/// >>> gg.verify_grundy(g, [1, 0]).rule
+/// 'mex'
+#[pyfunction]
+pub(crate) fn verify_grundy(
+    py: Python<'_>,
+    g: &Bound<'_, PyGraph>,
+    values: &Bound<'_, PyAny>,
+) -> PyResult<Verdict> {
+    let graph = &g.get().graph;
+    let table = value_table(values)?;
+    let n = graph.num_vertices();
+    let result = py.detach(|| verify_values(graph, &table));
+    Ok(match result {
+        Ok(()) => {
+            let (finite, infinite) = table.counts();
+            holds(format!(
+                "{n} vertices, {} arcs: {finite} finite and {infinite} infinite values; the mex, \
+                 set, escape and counter rules hold",
+                graph.num_arcs()
+            ))
+        }
+        Err(e) => fails(e.to_string(), e.rule(), e.vertex().map(Vertex::one_based)),
+    })
+}
+
+/// Checks a vertex set (1-based ids) against the graph (the check of `gamegraph verify
+/// kernel`): property 'kernel' (internally and externally stable, the default),
+/// 'independent' (no arc joins two of its vertices) or 'absorbing' (every other vertex
+/// has an arc into it). alpha=K also checks an independent set of K vertices (a witness
+/// that alpha >= K), beta=K an absorbing set of K vertices (beta <= K).
+///
+/// >>> import gamegraph as gg
+/// >>> six = gg.Graph(6, [1, 2, 3, 4, 5, 6], [2, 3, 4, 5, 6, 1])
+/// >>> bool(gg.verify_kernel(six, [1, 3, 5])), gg.verify_kernel(six, [1, 2]).rule
+/// (True, 'internal-stability')
+/// >>> bool(gg.verify_kernel(six, [2, 4, 6], alpha=3))
+/// True
+#[pyfunction]
+#[pyo3(signature = (g, set, property = None, *, alpha = None, beta = None))]
+pub(crate) fn verify_kernel(
+    py: Python<'_>,
+    g: &Bound<'_, PyGraph>,
+    set: &Bound<'_, PyAny>,
+    property: Option<&str>,
+    alpha: Option<usize>,
+    beta: Option<usize>,
+) -> PyResult<Verdict> {
+    let graph = &g.get().graph;
+    let n = graph.num_vertices();
+    if alpha.is_some() && beta.is_some() {
+        return Err(value_error("give alpha or beta, not both"));
+    }
+    let property = match property {
+        Some(p) => p,
+        None if alpha.is_some() => "independent",
+        None if beta.is_some() => "absorbing",
+        None => "kernel",
+    };
+    let (name, check): (&str, fn(&Graph, &VertexSet) -> _) = match property {
+        "kernel" => ("a kernel", is_kernel),
+        "independent" if beta.is_none() => ("internally stable", internally_stable),
+        "absorbing" if alpha.is_none() => ("externally stable", externally_stable),
+        "independent" | "absorbing" => {
+            return Err(value_error(format!("{property} does not go with that bound")));
+        }
+        other => {
+            return Err(value_error(format!(
+                "property must be 'kernel', 'independent' or 'absorbing', found {other:?}"
+            )));
+        }
+    };
+    let mut bits = VertexSet::repeat(false, n);
+    for id in u64_items(set, "set", "a vertex id (a positive integer)")? {
+        let v = crate::graph::vertex(i128::from(id), n, "set: vertex")?;
+        bits.set(v.index(), true);
+    }
+    let verdict = py.detach(|| check(graph, &bits)).map_err(value_error)?;
+    let size = members(&bits).len();
+    let claim = alpha.map(|k| ("alpha", k)).or(beta.map(|k| ("beta", k)));
+    Ok(match verdict {
+        Err(v) => {
+            let (rule, vertex) = match v {
+                Violation::Arc { from, .. } => ("internal-stability", Some(from)),
+                Violation::NotAbsorbed(x) => ("external-stability", Some(x)),
+                Violation::CanAdd(x) => ("maximality", Some(x)),
+                _ => ("other", None),
+            };
+            fails(v.to_string(), rule, vertex.map(Vertex::one_based))
+        }
+        Ok(()) => match claim {
+            Some((what, k)) if k != size => fails(
+                format!("the set has {size} vertices, not the {k} claimed for {what}"),
+                "size",
+                None,
+            ),
+            _ => {
+                let witness = match claim {
+                    Some(("alpha", k)) => format!(": a witness that alpha >= {k}"),
+                    Some((_, k)) => format!(": a witness that beta <= {k}"),
+                    None => String::new(),
+                };
+                let noun = if size == 1 { "vertex" } else { "vertices" };
+                holds(format!("the set of {size} {noun} is {name}{witness}"))
+            }
+        },
+    })
+}
+
+/// The verdict of a claimed period.
+fn claim_verdict(
+    py: Python<'_>,
+    rules: Rules<'_>,
+    claim: PeriodClaim,
+    theorem: &str,
+) -> PyResult<Verdict> {
+    let result = py.detach(|| verify_period(rules, claim));
+    Ok(match result {
+        Ok(PeriodCheck { checked_from, checked_to, values }) => {
+            let (p, q) = (claim.preperiod, claim.period);
+            let least = if claim.least {
+                format!("; {p} is the least pre-period and {q} the smallest period")
+            } else {
+                String::new()
+            };
+            holds(format!(
+                "g(n + {q}) = g(n) for every n >= {p}: checked for {checked_from} <= n < \
+                 {checked_to} on {values} values computed directly ({theorem}){least}"
+            ))
+        }
+        Err(e @ (ClaimError::ZeroPeriod | ClaimError::TooManyValues { .. })) => {
+            return Err(value_error(e));
+        }
+        Err(e) => {
+            let n = match e {
+                ClaimError::NotPeriodic { n, .. } => Some(n as u64),
+                _ => None,
+            };
+            fails(e.to_string(), e.rule(), n)
+        }
+    })
+}
+
+/// Checks a claimed pre-period P and period Q of an octal game (the check of `gamegraph
+/// verify octal`): the values are computed here by the plain definition and compared for
+/// P <= n < 2·max(P, 1) + Q + t (t the largest take), which by Guy and Smith's theorem
+/// proves g(n + Q) = g(n) for every n >= P. least=True (the default) also checks that P
+/// is the least pre-period and Q the smallest period, as octal() reports them.
+///
+/// Raises ValueError for a bad code, a period of 0, or a check of more than 2^24 values.
+/// Misère play is not covered: the misère values of one heap do not give those of sums.
+///
+/// >>> import gamegraph as gg
+/// >>> bool(gg.verify_octal("0.77", 71, 12)), gg.verify_octal("0.77", 70, 12).at
+/// (True, 70)
+#[pyfunction]
+#[pyo3(signature = (code, preperiod, period, *, least = true))]
+pub(crate) fn verify_octal(
+    py: Python<'_>,
+    code: &str,
+    preperiod: usize,
+    period: usize,
+    least: bool,
+) -> PyResult<Verdict> {
+    let parsed: OctalCode =
+        code.parse().map_err(|e| value_error(format!("invalid octal code {code:?}: {e}")))?;
+    let theorem = format!("Guy-Smith theorem, largest removal t = {}", parsed.largest_removal());
+    claim_verdict(py, Rules::Octal(&parsed), PeriodClaim { preperiod, period, least }, &theorem)
+}
+
+/// Checks a claimed pre-period P and period Q of a subtraction game (misere=True: of its
+/// misère values, as subtraction(..., misere=True) gives them): the values are compared
+/// for the max S heaps P <= n < P + max S, which proves the period for every n >= P.
+/// least as for verify_octal().
+///
+/// >>> import gamegraph as gg
+/// >>> bool(gg.verify_subtraction([1, 3, 4], 0, 7)), gg.verify_subtraction("1,3,4", 0, 14).rule
+/// (True, 'smallest-period')
+#[pyfunction]
+#[pyo3(signature = (set, preperiod, period, *, misere = false, least = true))]
+pub(crate) fn verify_subtraction(
+    py: Python<'_>,
+    set: &Bound<'_, PyAny>,
+    preperiod: usize,
+    period: usize,
+    misere: bool,
+    least: bool,
+) -> PyResult<Verdict> {
+    let (text, parsed) = if set.is_instance_of::<PyString>() {
+        let text: String = set.extract()?;
+        let parsed = text.parse::<SubtractionSet>();
+        (text, parsed)
+    } else {
+        let items = u64_items(set, "set", "a positive integer")?;
+        let text: Vec<String> = items.iter().map(u64::to_string).collect();
+        (text.join(","), SubtractionSet::new(items))
+    };
+    let parsed =
+        parsed.map_err(|e| value_error(format!("invalid subtraction set {text:?}: {e}")))?;
+    let play = if misere { Play::Misere } else { Play::Normal };
+    let theorem = format!("subtraction window of max S = {} values", parsed.max());
+    let claim = PeriodClaim { preperiod, period, least };
+    claim_verdict(py, Rules::Subtraction(&parsed, play), claim, &theorem)
+}
