@@ -2,8 +2,8 @@
 //! answer and witness on every thread count.
 
 use gamegraph_graph::Graph;
-use gamegraph_testkit::graphs;
 use gamegraph_kernel::{Config, beta, externally_stable};
+use gamegraph_testkit::graphs;
 use proptest::prelude::*;
 
 /// The closed out-neighbourhood of every vertex as a bit mask.

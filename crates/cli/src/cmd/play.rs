@@ -532,6 +532,10 @@ impl Game for Heaps {
             format!("heap values {values}, digit sum {sum}: {} wins", said(&answer.moves))
         })
     }
+
+    fn no_move_wins(&self) -> bool {
+        self.game.play == Play::Misere
+    }
 }
 
 /// A position described as JSON, for the page: what `--json` prints.

@@ -34,7 +34,7 @@ fn moore_search_of_the_largest_heaps_is_refused() {
     let dir = TempDir::new("moore-max");
     let o = run(&dir, &["nim", MAX, "--moore", "2", "--max", "3"]);
     fails(&o, 2, "exhaustive search would need 18446744073709551615 steps");
-    let o = run(&dir, &["nim", MAX, MAX, "--moore", "2", "--max", "3", "3"]);
+    let o = run(&dir, &["nim", MAX, MAX, "--moore", "2", "--max", "3,3"]);
     fails(&o, 2, "exhaustive search would need");
     // Without binding limits the theory answers at once.
     let o = run(&dir, &["nim", MAX, "--moore", MAX]);
