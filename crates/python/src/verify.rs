@@ -115,13 +115,13 @@ fn retro_solution(s: &Bound<'_, PyAny>, n: usize) -> PyResult<Solution> {
             x => return Err(at("outcome must be 0, 1 or 2, found", x)),
         });
         depths.push(match depth[i] {
-            -1 => u32::MAX,
-            d if (0..i64::from(u32::MAX)).contains(&d) => d as u32,
+            -1 => None,
+            d if (0..i64::from(u32::MAX)).contains(&d) => Some(d as u32),
             d => return Err(at("depth must be -1 or from 0 to 2^32 - 2, found", d)),
         });
         moves.push(match best[i] {
-            0 => u32::MAX,
-            m if m >= 1 && m <= n as i64 => (m - 1) as u32,
+            0 => None,
+            m if m >= 1 && m <= n as i64 => Some(Vertex((m - 1) as u32)),
             m => return Err(at(&format!("move must be 0 or in 1..={n}, found"), m)),
         });
     }

@@ -13,7 +13,7 @@
 //! the formats apart by their first bytes unless [`ReadOptions::format`] names one, and
 //! either returns a whole valid graph or a [`ReadError`] with the line and column of the
 //! first problem (text) or what is wrong and where (binary): input is never half-accepted.
-//! [`write`] writes any of them.
+//! [`write`](fn@write) writes any of them.
 //!
 //! ```
 //! use gamegraph_graph::format::{self, Format, ReadOptions};
