@@ -29,6 +29,13 @@ fn limit_error(e: KernelError, time_limit: Option<f64>) -> PyErr {
             "time limit of {} s reached after {nodes} search nodes",
             time_limit.unwrap_or_default()
         )),
+        KernelError::AlphaTimeLimit { best, bound } => PyTimeoutError::new_err(format!(
+            "time limit of {} s reached after {} search nodes: alpha >= {} (a checked set), \
+             alpha <= {bound}",
+            time_limit.unwrap_or_default(),
+            best.nodes,
+            best.size
+        )),
         KernelError::TooLarge { .. } | KernelError::CountOverflow => value_error(e),
         other => PyRuntimeError::new_err(other.to_string()),
     }

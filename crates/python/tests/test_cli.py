@@ -99,7 +99,7 @@ def test_tab_equals_the_command(cli, path):
 def test_nim_equals_the_command(cli, heaps, limits, misere):
     args = ["nim", *map(str, heaps)]
     if limits:
-        args += ["--max", *map(str, limits)]
+        args += ["--max", ",".join(map(str, limits))]
     if misere:
         args.append("--misere")
     out = cli(*args, "--json")
