@@ -15,7 +15,9 @@ use gamegraph_kernel::{
     count_kernels, find_kernel, is_kernel, kernels,
 };
 
-use crate::common::{CliError, GraphInput, Output, check_outputs, progress, read_graph};
+use crate::common::{
+    CliError, GraphInput, Output, TimeLimit, check_outputs, parse_time_limit, progress, read_graph,
+};
 
 /// The time limit when `--time-limit` is not given, in seconds (also written out in the help
 /// texts of [`Args`], which a CLI test checks).
@@ -82,21 +84,6 @@ pub(crate) struct Args {
     /// Write the answer to FILE instead of standard output.
     #[arg(short, long, value_name = "FILE")]
     output: Option<PathBuf>,
-}
-
-/// A `--time-limit` value: seconds, or none.
-#[derive(Debug, Clone, Copy)]
-struct TimeLimit(Option<Duration>);
-
-fn parse_time_limit(text: &str) -> Result<TimeLimit, String> {
-    if text == "none" {
-        return Ok(TimeLimit(None));
-    }
-    match text.parse::<f64>() {
-        Ok(s) if s.is_infinite() && s > 0.0 => Ok(TimeLimit(None)),
-        Ok(s) if s >= 0.0 => Ok(TimeLimit(Duration::try_from_secs_f64(s).ok())),
-        _ => Err("expected a number of seconds (0 or more) or `none`".to_owned()),
-    }
 }
 
 /// What the command computes.

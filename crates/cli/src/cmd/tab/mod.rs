@@ -14,7 +14,10 @@ use gamegraph_tab::{
 };
 use serde::Serialize;
 
-use crate::common::{CliError, Input, Output, check_outputs, create_file, progress, write_json};
+use crate::common::{
+    CliError, Input, Output, TimeLimit, check_outputs, create_file, parse_time_limit, progress,
+    write_json,
+};
 
 /// The most cells `--board`, `--svg` and `--board --json` draw.
 const MAX_DRAWN_CELLS: u64 = 1_000_000;
@@ -106,21 +109,6 @@ pub(crate) fn parse_at(s: &str) -> Result<(u64, u32), CliError> {
     let x = x.trim().parse().map_err(|e| bad(format!("bad row {}: {e}", quote(x))))?;
     let y = y.trim().parse().map_err(|e| bad(format!("bad column {}: {e}", quote(y))))?;
     Ok((x, y))
-}
-
-/// A `--time-limit` value: seconds, or none.
-#[derive(Debug, Clone, Copy)]
-struct TimeLimit(Option<Duration>);
-
-fn parse_time_limit(text: &str) -> Result<TimeLimit, String> {
-    if text == "none" {
-        return Ok(TimeLimit(None));
-    }
-    match text.parse::<f64>() {
-        Ok(s) if s.is_infinite() && s > 0.0 => Ok(TimeLimit(None)),
-        Ok(s) if s >= 0.0 => Ok(TimeLimit(Duration::try_from_secs_f64(s).ok())),
-        _ => Err("expected a number of seconds (0 or more) or `none`".to_owned()),
-    }
 }
 
 /// `--period M` or `--period A..B`.
