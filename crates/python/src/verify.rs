@@ -9,7 +9,7 @@ use gamegraph_grundy::{Nimber, Value, ValueTable, verify_values};
 use gamegraph_kernel::{
     VertexSet, Violation, externally_stable, internally_stable, is_kernel, members,
 };
-use gamegraph_retro::{CertificateError, Solution};
+use gamegraph_retro::Solution;
 use pyo3::prelude::*;
 use pyo3::types::PyString;
 
@@ -66,29 +66,6 @@ fn fails(message: String, rule: &'static str, at: Option<u64>) -> Verdict {
         message: format!("{message} (rule {rule})"),
         rule: Some(rule.to_owned()),
         at,
-    }
-}
-
-/// The vertex and the name of the rule a retro certificate error breaks.
-fn retro_rule(e: &CertificateError) -> (Option<Vertex>, &'static str) {
-    match e {
-        CertificateError::TerminalNotLoss { vertex, .. } => (Some(*vertex), "terminal-loss"),
-        CertificateError::WinWithoutLossSuccessor { vertex } => {
-            (Some(*vertex), "win-has-loss-successor")
-        }
-        CertificateError::LossWithNonWinSuccessor { vertex, .. } => {
-            (Some(*vertex), "loss-has-only-win-successors")
-        }
-        CertificateError::DrawWithLossSuccessor { vertex, .. } => {
-            (Some(*vertex), "draw-has-no-loss-successor")
-        }
-        CertificateError::DrawWithoutDrawSuccessor { vertex } => {
-            (Some(*vertex), "draw-has-draw-successor")
-        }
-        CertificateError::WrongDepth { vertex, .. } => (Some(*vertex), "depth"),
-        CertificateError::WrongMove { vertex, .. } => (Some(*vertex), "move"),
-        CertificateError::SizeMismatch { .. } => (None, "size"),
-        _ => (None, "other"),
     }
 }
 
@@ -169,7 +146,7 @@ pub(crate) fn verify_retro(
             ))
         }
         Err(e) => {
-            let (vertex, rule) = retro_rule(&e);
+            let (vertex, rule) = e.rule();
             fails(e.to_string(), rule, vertex.map(Vertex::one_based))
         }
     })

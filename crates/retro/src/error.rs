@@ -81,6 +81,34 @@ fn depth(d: Option<u32>) -> String {
     d.map_or_else(|| "none".to_owned(), |d| d.to_string())
 }
 
+impl CertificateError {
+    /// The vertex where the certificate fails (when the failure is at one vertex) and the
+    /// short name of the rule it breaks: `terminal-loss`, `win-has-loss-successor`,
+    /// `loss-has-only-win-successors`, `draw-has-no-loss-successor`,
+    /// `draw-has-draw-successor`, `depth`, `move` or `size`.
+    #[must_use]
+    pub fn rule(&self) -> (Option<Vertex>, &'static str) {
+        match self {
+            CertificateError::TerminalNotLoss { vertex, .. } => (Some(*vertex), "terminal-loss"),
+            CertificateError::WinWithoutLossSuccessor { vertex } => {
+                (Some(*vertex), "win-has-loss-successor")
+            }
+            CertificateError::LossWithNonWinSuccessor { vertex, .. } => {
+                (Some(*vertex), "loss-has-only-win-successors")
+            }
+            CertificateError::DrawWithLossSuccessor { vertex, .. } => {
+                (Some(*vertex), "draw-has-no-loss-successor")
+            }
+            CertificateError::DrawWithoutDrawSuccessor { vertex } => {
+                (Some(*vertex), "draw-has-draw-successor")
+            }
+            CertificateError::WrongDepth { vertex, .. } => (Some(*vertex), "depth"),
+            CertificateError::WrongMove { vertex, .. } => (Some(*vertex), "move"),
+            CertificateError::SizeMismatch { .. } => (None, "size"),
+        }
+    }
+}
+
 impl fmt::Display for CertificateError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {

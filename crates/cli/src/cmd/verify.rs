@@ -12,7 +12,7 @@ use gamegraph_grundy::{ValueTable, parse_value, verify_values};
 use gamegraph_kernel::{
     VertexSet, Violation, externally_stable, internally_stable, is_kernel, members,
 };
-use gamegraph_retro::{CertificateError, Solution, read_table, verify};
+use gamegraph_retro::{Solution, read_table, verify};
 use serde_json::{Value, json};
 
 use crate::common::{CliError, GraphInput, Input, Output, progress, read_graph, write_json};
@@ -234,7 +234,7 @@ fn run_retro(args: &TableArgs) -> Result<ExitCode, CliError> {
             ))
         }
         Err(e) => {
-            let (vertex, rule) = retro_rule(&e);
+            let (vertex, rule) = e.rule();
             Err((
                 format!("{e} (rule {rule})"),
                 json!({"ok": false, "vertex": vertex.map(Vertex::one_based), "rule": rule}),
@@ -242,29 +242,6 @@ fn run_retro(args: &TableArgs) -> Result<ExitCode, CliError> {
         }
     };
     verdict(args.json, result)
-}
-
-/// The vertex and the name of the rule a retro certificate error breaks.
-fn retro_rule(e: &CertificateError) -> (Option<Vertex>, &'static str) {
-    match e {
-        CertificateError::TerminalNotLoss { vertex, .. } => (Some(*vertex), "terminal-loss"),
-        CertificateError::WinWithoutLossSuccessor { vertex } => {
-            (Some(*vertex), "win-has-loss-successor")
-        }
-        CertificateError::LossWithNonWinSuccessor { vertex, .. } => {
-            (Some(*vertex), "loss-has-only-win-successors")
-        }
-        CertificateError::DrawWithLossSuccessor { vertex, .. } => {
-            (Some(*vertex), "draw-has-no-loss-successor")
-        }
-        CertificateError::DrawWithoutDrawSuccessor { vertex } => {
-            (Some(*vertex), "draw-has-draw-successor")
-        }
-        CertificateError::WrongDepth { vertex, .. } => (Some(*vertex), "depth"),
-        CertificateError::WrongMove { vertex, .. } => (Some(*vertex), "move"),
-        CertificateError::SizeMismatch { .. } => (None, "size"),
-        _ => (None, "other"),
-    }
 }
 
 /// The `--json` form of `retro --all`: its `"all"` array.
