@@ -168,12 +168,28 @@ pub struct ParseError {
     /// The line and column of the offending token (or of the end of the input; for a read
     /// error, the start of the line that could not be read).
     pub at: Position,
+    /// Set when the error shows up past the line its test begins on and that line holds
+    /// fewer than the four numbers of a test: most likely one is missing there.
+    pub short_line: Option<ShortLine>,
+}
+
+/// A test whose first line holds fewer than its four numbers (see
+/// [`ParseError::short_line`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct ShortLine {
+    /// The test, counted from 1.
+    pub test: u64,
+    /// The line the test begins on.
+    pub line: u64,
+    /// How many of the test's numbers stand on that line (1 to 3).
+    pub numbers: u8,
 }
 
 impl ParseError {
     /// An error of `kind` at `at`.
     pub(crate) fn new(kind: ParseErrorKind, at: Position) -> ParseError {
-        ParseError { kind, at }
+        ParseError { kind, at, short_line: None }
     }
 
     /// The line and column of the error, or `None` when the input could not be read at
@@ -328,7 +344,17 @@ impl fmt::Display for ParseError {
             ParseErrorKind::Trailing { found } => {
                 write!(f, "unexpected {found} after the last test")
             }
+        }?;
+        if let Some(ShortLine { test, line, numbers }) = self.short_line {
+            let numbers =
+                if numbers == 1 { "1 number".into() } else { format!("{numbers} numbers") };
+            write!(
+                f,
+                " (test {test} begins on line {line}, which holds only {numbers} of its four \
+                 N M x y: is one missing there?)"
+            )?;
         }
+        Ok(())
     }
 }
 

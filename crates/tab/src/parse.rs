@@ -3,7 +3,7 @@
 use std::io::BufRead;
 
 use crate::board::{Board, MAX_COLS};
-use crate::error::{Field, ParseError, ParseErrorKind};
+use crate::error::{Field, ParseError, ParseErrorKind, ShortLine};
 use crate::solve::Test;
 use crate::tokens::{Token, Tokens};
 use gamegraph_graph::position::{quote, shorten};
@@ -65,10 +65,50 @@ pub fn parse_tests(input: impl BufRead) -> Result<Vec<Test>, ParseError> {
     };
     let s = number(&first, None, Field::Count, u64::MAX)?;
     let mut tests = Vec::new();
+    let mut last_line = first.at.line;
     for i in 1..=s {
+        // The line the test begins on, when it begins a line, and how many of its numbers
+        // stand there.
+        let mut begins: Option<(u64, u8)> = None;
+        let mut first_token = true;
         let mut next = |field| -> Result<Token, ParseError> {
-            tokens.next()?.ok_or_else(|| missing(&tokens, s, Some(i), field))
+            let t = tokens.next()?.ok_or_else(|| missing(&tokens, s, Some(i), field))?;
+            if std::mem::take(&mut first_token) {
+                begins = (t.at.line != last_line).then_some((t.at.line, 0));
+            }
+            if let Some((line, count)) = &mut begins
+                && *line == t.at.line
+            {
+                *count += 1;
+            }
+            last_line = t.at.line;
+            Ok(t)
         };
+        let test = read_test(i, &mut next).map_err(|mut e| {
+            // A test line one number short is read on into the next line, where the error
+            // shows up: name the short line too (when the test begins its own line).
+            if let (Some((line, numbers)), Some(at)) = (begins, e.position())
+                && at.line > line
+                && numbers < 4
+            {
+                e.short_line = Some(ShortLine { test: i, line, numbers });
+            }
+            e
+        })?;
+        tests.push(test);
+    }
+    if let Some(t) = tokens.next()? {
+        return Err(ParseError::new(ParseErrorKind::Trailing { found: quote(&t.text) }, t.at));
+    }
+    Ok(tests)
+}
+
+/// Reads test `i`, taking its tokens from `next`.
+fn read_test(
+    i: u64,
+    next: &mut impl FnMut(Field) -> Result<Token, ParseError>,
+) -> Result<Test, ParseError> {
+    {
         let tn = next(Field::Rows)?;
         let n = number(&tn, Some(i), Field::Rows, u64::MAX)?;
         let tm = next(Field::Cols)?;
@@ -89,10 +129,6 @@ pub fn parse_tests(input: impl BufRead) -> Result<Vec<Test>, ParseError> {
         }
         let board = Board::new(n, m).expect("validated above");
         let start = board.cell(x, y as u32).expect("validated above");
-        tests.push(Test { board, start });
+        Ok(Test { board, start })
     }
-    if let Some(t) = tokens.next()? {
-        return Err(ParseError::new(ParseErrorKind::Trailing { found: quote(&t.text) }, t.at));
-    }
-    Ok(tests)
 }

@@ -100,3 +100,26 @@ proptest::proptest! {
         }
     }
 }
+
+#[test]
+fn a_test_line_one_number_short_is_named_where_the_error_shows_up() {
+    // The missing y makes the next test's N the y: the error is on line 3, and the
+    // message names line 2.
+    let (pos, msg) = err(b"2\n10 4 5\n10 4 5 3\n");
+    assert_eq!(pos, Some((3, 1)));
+    assert!(msg.contains("y (start column) = 10 is outside"), "{msg}");
+    assert!(
+        msg.ends_with("(test 1 begins on line 2, which holds only 3 numbers of its four N M x y: is one missing there?)"),
+        "{msg}"
+    );
+    let e = parse_tests(&b"2\n10 4 5\n10 4 5 3\n"[..]).unwrap_err();
+    let short = e.short_line.unwrap();
+    assert_eq!((short.test, short.line, short.numbers), (1, 2, 3));
+    // Tests may be split over lines: an error on the test's own first line, or a complete
+    // first line, gets no such note.
+    assert!(parse_tests(&b"1\n10 4\n 5 3\n"[..]).is_ok());
+    let (pos, msg) = err(b"1\n10 4 5 9\n");
+    assert_eq!(pos, Some((2, 8)));
+    assert!(!msg.contains("begins on line"), "{msg}");
+    assert!(parse_tests(&b"2\n10 4 5 3 10\n4 5 9\n"[..]).unwrap_err().short_line.is_none());
+}

@@ -1,5 +1,6 @@
 //! Connections: a bounded number of them, each served by hyper with a deadline for its
-//! request headers and for every write of its answer.
+//! request headers and for every write of its answer, and with hyper's own answers to
+//! unreadable requests given a JSON body like every other error.
 
 use std::future::Future;
 use std::io;
@@ -53,18 +54,86 @@ pub(crate) async fn accept_loop(
     }
 }
 
+/// hyper answers a request it cannot parse by itself, before any handler sees it, with an
+/// empty body: the status line it writes, and the JSON error sent instead.
+const PARSE_ERRORS: [(&[u8], &str, &str); 3] = [
+    (
+        b"HTTP/1.1 400 Bad Request\r\n",
+        "400 Bad Request",
+        "the request is not valid HTTP/1.1 (its request line or a header cannot be read)",
+    ),
+    (b"HTTP/1.1 414 URI Too Long\r\n", "414 URI Too Long", "the request's address is too long"),
+    (
+        b"HTTP/1.1 431 Request Header Fields Too Large\r\n",
+        "431 Request Header Fields Too Large",
+        "the request's headers are too large",
+    ),
+];
+
+/// The answer to send in place of `head`, when `head` is hyper's own bodiless answer to a
+/// request it could not parse.
+fn replace_parse_error(head: &[u8]) -> Option<Vec<u8>> {
+    let (_, status, message) = PARSE_ERRORS.iter().find(|(line, ..)| head.starts_with(line))?;
+    let end = head.windows(4).position(|w| w == b"\r\n\r\n")?;
+    let headers = head[..end].to_ascii_lowercase();
+    // Only a head with no body; a handler's own answer with this status has one.
+    if !headers.windows(19).any(|w| w == b"\r\ncontent-length: 0") || end + 4 != head.len() {
+        return None;
+    }
+    let body = serde_json::json!({ "error": message }).to_string() + "\n";
+    Some(
+        format!(
+            "HTTP/1.1 {status}\r\ncontent-type: application/json\r\ncontent-length: {}\r\nconnection: close\r\n\r\n{body}",
+            body.len()
+        )
+        .into_bytes(),
+    )
+}
+
 /// A socket whose writes fail when the peer has not taken any byte for `timeout`, so a
-/// client that stops reading an answer is disconnected and the answer freed.
+/// client that stops reading an answer is disconnected and the answer freed; it also puts
+/// a JSON body into hyper's own answers to unparsable requests ([`replace_parse_error`]).
 struct WriteDeadline {
     inner: TcpStream,
     timeout: Duration,
     /// Running while a write waits for the peer; reset by any progress.
     stalled: Option<Pin<Box<Sleep>>>,
+    /// Bytes of a replaced answer not yet taken by the socket.
+    pending: Vec<u8>,
 }
 
 impl WriteDeadline {
     fn new(inner: TcpStream, timeout: Duration) -> WriteDeadline {
-        WriteDeadline { inner, timeout, stalled: None }
+        WriteDeadline { inner, timeout, stalled: None, pending: Vec::new() }
+    }
+
+    /// Writes what is left of a replaced answer; ready once it is all written.
+    fn drain(&mut self, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
+        while !self.pending.is_empty() {
+            let pending = std::mem::take(&mut self.pending);
+            let r = self.deadline(cx, |s, cx| s.poll_write(cx, &pending));
+            self.pending = pending;
+            match ready!(r) {
+                Ok(0) => return Poll::Ready(Err(io::ErrorKind::WriteZero.into())),
+                Ok(n) => drop(self.pending.drain(..n)),
+                Err(e) => return Poll::Ready(Err(e)),
+            }
+        }
+        Poll::Ready(Ok(()))
+    }
+
+    /// `poll_write` of `buf`, which is the whole of hyper's next write.
+    fn write(&mut self, cx: &mut Context<'_>, buf: &[u8]) -> Poll<io::Result<usize>> {
+        ready!(self.drain(cx))?;
+        if let Some(answer) = replace_parse_error(buf) {
+            self.pending = answer;
+            // The replaced bytes count as written; the answer goes out in `drain`.
+            return match self.drain(cx) {
+                Poll::Ready(Err(e)) => Poll::Ready(Err(e)),
+                _ => Poll::Ready(Ok(buf.len())),
+            };
+        }
+        self.deadline(cx, |s, cx| s.poll_write(cx, buf))
     }
 
     /// `poll` of a write, with the deadline.
@@ -101,7 +170,7 @@ impl AsyncWrite for WriteDeadline {
         cx: &mut Context<'_>,
         buf: &[u8],
     ) -> Poll<io::Result<usize>> {
-        self.get_mut().deadline(cx, |s, cx| s.poll_write(cx, buf))
+        self.get_mut().write(cx, buf)
     }
 
     fn poll_write_vectored(
@@ -109,7 +178,15 @@ impl AsyncWrite for WriteDeadline {
         cx: &mut Context<'_>,
         bufs: &[io::IoSlice<'_>],
     ) -> Poll<io::Result<usize>> {
-        self.get_mut().deadline(cx, |s, cx| s.poll_write_vectored(cx, bufs))
+        let this = self.get_mut();
+        ready!(this.drain(cx))?;
+        match bufs.iter().find(|b| !b.is_empty()) {
+            // A lone head, as hyper writes its own answers: look at it as a plain write.
+            Some(first) if bufs.iter().filter(|b| !b.is_empty()).count() == 1 => {
+                this.write(cx, first)
+            }
+            _ => this.deadline(cx, |s, cx| s.poll_write_vectored(cx, bufs)),
+        }
     }
 
     fn is_write_vectored(&self) -> bool {
@@ -117,10 +194,38 @@ impl AsyncWrite for WriteDeadline {
     }
 
     fn poll_flush(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
-        self.get_mut().deadline(cx, AsyncWrite::poll_flush)
+        let this = self.get_mut();
+        ready!(this.drain(cx))?;
+        this.deadline(cx, AsyncWrite::poll_flush)
     }
 
     fn poll_shutdown(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
-        Pin::new(&mut self.get_mut().inner).poll_shutdown(cx)
+        let this = self.get_mut();
+        ready!(this.drain(cx))?;
+        Pin::new(&mut this.inner).poll_shutdown(cx)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::replace_parse_error;
+
+    #[test]
+    fn only_hypers_bodiless_parse_error_answers_are_replaced() {
+        let head =
+            b"HTTP/1.1 431 Request Header Fields Too Large\r\ncontent-length: 0\r\ndate: x\r\n\r\n";
+        let answer = String::from_utf8(replace_parse_error(head).unwrap()).unwrap();
+        assert!(answer.starts_with("HTTP/1.1 431 Request Header Fields Too Large\r\n"));
+        let (headers, body) = answer.split_once("\r\n\r\n").unwrap();
+        assert!(headers.contains(&format!("content-length: {}", body.len())));
+        let json: serde_json::Value = serde_json::from_str(body).unwrap();
+        assert_eq!(json["error"], "the request's headers are too large");
+        // A handler's own 400 has a body, and a 200 is never touched.
+        let own = b"HTTP/1.1 400 Bad Request\r\ncontent-length: 12\r\n\r\n";
+        assert!(replace_parse_error(own).is_none());
+        assert!(replace_parse_error(b"HTTP/1.1 200 OK\r\ncontent-length: 0\r\n\r\n").is_none());
+        // A head followed by body bytes in the same write is not a bodiless answer.
+        let more = b"HTTP/1.1 400 Bad Request\r\ncontent-length: 0\r\n\r\nx";
+        assert!(replace_parse_error(more).is_none());
     }
 }

@@ -401,6 +401,20 @@ fn every_error_is_json_and_other_hosts_and_pages_are_refused() {
         assert_eq!(got, status, "{method} {path}");
         assert!(!error_of(&body).is_empty(), "{method} {path}");
     }
+    // Requests hyper cannot parse get JSON too, and the server keeps serving.
+    let huge =
+        format!("GET / HTTP/1.1\r\nHost: {}\r\nX-Big: {}\r\n\r\n", s.addr, "a".repeat(1 << 20));
+    for (raw, status) in [
+        (b"NOT HTTP AT ALL\r\n\r\n".to_vec(), "400"),
+        (b"GET / HTTP/1.1\r\nBad Header\r\n\r\n".to_vec(), "400"),
+        (huge.into_bytes(), "431"),
+    ] {
+        let r = exchange(&s, &raw);
+        assert!(r.starts_with(&format!("HTTP/1.1 {status} ")), "{r}");
+        let (_, body) = r.split_once("\r\n\r\n").unwrap();
+        assert!(!error_of(body.as_bytes()).is_empty(), "{r}");
+    }
+    same(&s, "retro", "", seed.as_bytes(), &["-"]);
 }
 
 #[test]

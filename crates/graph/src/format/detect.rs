@@ -38,8 +38,9 @@ impl From<Format> for Plan {
 /// Binary when the input starts with the binary magic number (or, at its end, with a
 /// prefix of it). A text (after a byte order mark) is read in the header format when the
 /// second line that is neither blank nor only a `#` comment holds a single number (the
-/// start vertex) or when there is no line at all; `N M` on the first line leaves it to
-/// what follows ([`Plan::Ambiguous`]); anything else is an arc list.
+/// start vertex), when the first line does not hold exactly two numbers (no arc list's line
+/// does) or when there is no line at all; otherwise (`N M` on the first line) it is left to
+/// what follows ([`Plan::Ambiguous`]).
 ///
 /// # Complexity
 /// O(`head.len()`) time, no allocation.
@@ -90,10 +91,11 @@ pub(crate) fn text_plan(head: &[u8], eof: bool) -> Option<Plan> {
             }
         }
     }
+    // A line of an arc list holds exactly two ids: a first line of one or of three or more
+    // numbers (`N M S`, or a whole header on one line) can only be a header.
     Some(match counts {
-        [0, _] | [_, 1] => Plan::Header,
-        [2, _] => Plan::Ambiguous,
-        _ => Plan::Arcs,
+        [2, n] if n != 1 => Plan::Ambiguous,
+        _ => Plan::Header,
     })
 }
 
@@ -120,6 +122,10 @@ mod tests {
         assert_eq!(format(b"1 2\n2 3 # 4\n"), Format::ArcList);
         assert_eq!(format(b"5 5\n1 # start\n1 2\n"), Format::Header);
         assert_eq!(format(b"6 665844584"), Format::ArcList);
+        // The start vertex on the `N M` line, a header on one line, a lone number.
+        assert_eq!(format(b"5 5 1\n1 2\n"), Format::Header);
+        assert_eq!(format(b"5 5 1 1 2 2 3 3 1 1 4 4 5"), Format::Header);
+        assert_eq!(format(b"# c\n7\n1 2\n"), Format::Header);
         assert_eq!(detect(b"\x89GG", false), None);
         assert_eq!(detect(b"5 5\n", false), None);
         assert_eq!(detect(b"\xef\xbb", false), None);
