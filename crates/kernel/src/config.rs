@@ -1,5 +1,7 @@
 //! The search budget.
 
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 use crate::KernelError;
@@ -9,13 +11,16 @@ use crate::KernelError;
 /// The library reads the clock only to compare it with [`Config::deadline`], after every
 /// few hundred thousand elementary steps (an adjacency entry visited, a bitset word
 /// combined), that is about every millisecond whatever the cost of a search node, in the
-/// reductions and bounds as in the searches themselves.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+/// reductions and bounds as in the searches themselves; [`Config::stop`] is read as often.
+#[derive(Debug, Clone, Default)]
 pub struct Config {
     /// Give up with [`KernelError::TimeLimit`] once this instant has passed (default: never).
     pub deadline: Option<Instant>,
     /// Give up with [`KernelError::NodeLimit`] after this many search nodes (default: no limit).
     pub max_nodes: Option<u64>,
+    /// Give up as at the deadline once another thread sets this flag (a user's Ctrl-C, say);
+    /// default: none.
+    pub stop: Option<Arc<AtomicBool>>,
 }
 
 impl Config {
@@ -32,6 +37,7 @@ const CLOCK_EVERY: u64 = 1 << 18;
 #[derive(Debug)]
 pub(crate) struct Budget {
     deadline: Option<Instant>,
+    stop: Option<Arc<AtomicBool>>,
     max_nodes: u64,
     pub(crate) nodes: u64,
     /// Elementary steps since the clock was last read.
@@ -45,6 +51,7 @@ impl Budget {
     pub(crate) fn new(cfg: &Config) -> Budget {
         Budget {
             deadline: cfg.deadline,
+            stop: cfg.stop.clone(),
             max_nodes: cfg.max_nodes.unwrap_or(u64::MAX),
             nodes: 0,
             work: 0,
@@ -88,6 +95,7 @@ impl Budget {
     pub(crate) fn fork(&self) -> Budget {
         Budget {
             deadline: self.deadline,
+            stop: self.stop.clone(),
             max_nodes: u64::MAX,
             nodes: 0,
             work: 0,
@@ -121,11 +129,10 @@ impl Budget {
         }
     }
 
-    /// Fails when the deadline has passed.
+    /// Fails when the deadline has passed or the stop flag is set.
     pub(crate) fn check_clock(&self) -> Result<(), KernelError> {
-        if let Some(d) = self.deadline
-            && Instant::now() >= d
-        {
+        let stopped = self.stop.as_ref().is_some_and(|s| s.load(Ordering::Relaxed));
+        if stopped || self.deadline.is_some_and(|d| Instant::now() >= d) {
             return Err(KernelError::TimeLimit { nodes: self.nodes });
         }
         Ok(())

@@ -105,15 +105,20 @@ fn taking_one_to_four_has_the_multiples_of_five_as_its_kernel() {
 }
 
 #[test]
-fn a_time_limit_in_the_past_stops_every_mode() {
+fn a_time_limit_in_the_past_or_a_set_stop_flag_stops_every_mode() {
     let g = fixture_graph("random-40-300.txt");
-    let cfg = Config::with_deadline(std::time::Instant::now());
-    let limit = |r: Result<(), KernelError>| matches!(r, Err(KernelError::TimeLimit { .. }));
-    assert!(limit(find_kernel(&g, &cfg).map(drop)));
-    assert!(limit(count_kernels(&g, &cfg).map(drop)));
-    assert!(limit(alpha(&g, &cfg).map(drop)));
-    assert!(limit(beta(&g, &cfg).map(drop)));
-    assert!(limit(kernels(&g, &cfg).next().unwrap().map(drop)));
+    let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(true));
+    for cfg in [
+        Config::with_deadline(std::time::Instant::now()),
+        Config { stop: Some(stop), ..Config::default() },
+    ] {
+        let limit = |r: Result<(), KernelError>| matches!(r, Err(KernelError::TimeLimit { .. }));
+        assert!(limit(find_kernel(&g, &cfg).map(drop)));
+        assert!(limit(count_kernels(&g, &cfg).map(drop)));
+        assert!(limit(alpha(&g, &cfg).map(drop)));
+        assert!(limit(beta(&g, &cfg).map(drop)));
+        assert!(limit(kernels(&g, &cfg).next().unwrap().map(drop)));
+    }
 }
 
 #[test]

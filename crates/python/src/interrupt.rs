@@ -7,7 +7,7 @@
 //! library reads between work units, and waits for the work to return.
 
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Condvar, Mutex, PoisonError};
+use std::sync::{Arc, Condvar, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
 use pyo3::exceptions::PyRuntimeError;
@@ -42,14 +42,24 @@ pub(crate) struct Ended<T> {
 pub(crate) fn run<T: Send>(
     py: Python<'_>,
     deadline: Option<Instant>,
-    work: impl FnOnce(&AtomicBool) -> T + Send,
+    work: impl FnOnce(&Arc<AtomicBool>) -> T + Send,
 ) -> PyResult<Ended<T>> {
-    let stop = AtomicBool::new(false);
+    run_with(py, deadline, &Arc::new(AtomicBool::new(false)), work)
+}
+
+/// [`run`] with a stop flag the work already holds (cleared first).
+pub(crate) fn run_with<T: Send>(
+    py: Python<'_>,
+    deadline: Option<Instant>,
+    stop: &Arc<AtomicBool>,
+    work: impl FnOnce(&Arc<AtomicBool>) -> T + Send,
+) -> PyResult<Ended<T>> {
+    stop.store(false, Ordering::Relaxed);
     let slot: Mutex<Option<T>> = Mutex::new(None);
     let ready = Condvar::new();
     std::thread::scope(|scope| {
         let worker = scope.spawn(|| {
-            let value = work(&stop);
+            let value = work(stop);
             *slot.lock().unwrap_or_else(PoisonError::into_inner) = Some(value);
             ready.notify_all();
         });

@@ -1,5 +1,7 @@
 //! Kernels, their number, all of them, α and β, with time limits.
 
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 use gamegraph_graph::Graph;
@@ -9,6 +11,20 @@ use pyo3::prelude::*;
 
 use crate::error::value_error;
 use crate::graph::PyGraph;
+use crate::interrupt;
+
+/// Runs `solve(cfg)` without the GIL, stopped by Ctrl-C (`KeyboardInterrupt`) as by the
+/// time limit in `cfg`.
+fn stoppable<T: Send>(
+    py: Python<'_>,
+    cfg: &Config,
+    solve: impl FnOnce(&Config) -> T + Send,
+) -> PyResult<T> {
+    let ended = interrupt::run(py, None, |stop| {
+        solve(&Config { stop: Some(Arc::clone(stop)), ..cfg.clone() })
+    })?;
+    Ok(ended.value)
+}
 
 /// The search budget of a `time_limit=` in seconds (none by default).
 fn config(time_limit: Option<f64>) -> PyResult<Config> {
@@ -69,7 +85,7 @@ pub(crate) fn kernel(
 ) -> PyResult<Option<Vec<u64>>> {
     let cfg = config(time_limit)?;
     let graph = &g.get().graph;
-    let answer = py.detach(|| gamegraph_kernel::find_kernel(graph, &cfg));
+    let answer = stoppable(py, &cfg, |cfg| gamegraph_kernel::find_kernel(graph, cfg))?;
     let answer = answer.map_err(|e| limit_error(e, time_limit))?;
     Ok(answer.kernel.as_ref().map(ids))
 }
@@ -90,7 +106,7 @@ pub(crate) fn count_kernels(
 ) -> PyResult<u128> {
     let cfg = config(time_limit)?;
     let graph = &g.get().graph;
-    let count = py.detach(|| gamegraph_kernel::count_kernels(graph, &cfg));
+    let count = stoppable(py, &cfg, |cfg| gamegraph_kernel::count_kernels(graph, cfg))?;
     Ok(count.map_err(|e| limit_error(e, time_limit))?.count)
 }
 
@@ -99,6 +115,8 @@ pub(crate) fn count_kernels(
 pub(crate) struct KernelIter {
     kernels: Kernels,
     time_limit: Option<f64>,
+    /// The search's stop flag, set by Ctrl-C during a `__next__`.
+    stop: Arc<AtomicBool>,
 }
 
 #[pymethods]
@@ -110,8 +128,9 @@ impl KernelIter {
     fn __next__(mut slf: PyRefMut<'_, Self>) -> PyResult<Option<Vec<u64>>> {
         let py = slf.py();
         let time_limit = slf.time_limit;
+        let stop = Arc::clone(&slf.stop);
         let kernels = &mut slf.kernels;
-        match py.detach(|| kernels.next()) {
+        match interrupt::run_with(py, None, &stop, |_| kernels.next())?.value {
             None => Ok(None),
             Some(Ok(k)) => Ok(Some(ids(&k))),
             Some(Err(e)) => Err(limit_error(e, time_limit)),
@@ -137,8 +156,10 @@ impl KernelIter {
 #[pyfunction]
 #[pyo3(signature = (g, *, time_limit = None))]
 pub(crate) fn kernels(g: &Bound<'_, PyGraph>, time_limit: Option<f64>) -> PyResult<KernelIter> {
-    let cfg = config(time_limit)?;
-    Ok(KernelIter { kernels: gamegraph_kernel::kernels(&g.get().graph, &cfg), time_limit })
+    let stop = Arc::new(AtomicBool::new(false));
+    let cfg = Config { stop: Some(Arc::clone(&stop)), ..config(time_limit)? };
+    let kernels = gamegraph_kernel::kernels(&g.get().graph, &cfg);
+    Ok(KernelIter { kernels, time_limit, stop })
 }
 
 /// Runs `alpha` or `beta` without the GIL: (size, sorted 1-based ids).
@@ -150,7 +171,8 @@ fn stable_set(
 ) -> PyResult<(usize, Vec<u64>)> {
     let cfg = config(time_limit)?;
     let graph = &g.get().graph;
-    let s = py.detach(|| solve(graph, &cfg)).map_err(|e| limit_error(e, time_limit))?;
+    let s =
+        stoppable(py, &cfg, |cfg| solve(graph, cfg))?.map_err(|e| limit_error(e, time_limit))?;
     Ok((s.size, ids(&s.set)))
 }
 

@@ -590,3 +590,19 @@ def test_python_reads_the_values_file_the_command_writes(cli, tmp_path):
     for p in solved.positions:
         assert stored.value(p) == solved.value(p)
         assert stored.moves(p) == solved.moves(p)
+
+
+def test_ctrl_c_stops_an_exploration():
+    import _thread
+    import threading
+    import time
+
+    timer = threading.Timer(0.5, _thread.interrupt_main)
+    start = time.monotonic()
+    timer.start()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            gg.explore(0, lambda n: [n + 1, n + 2])  # no end: only Ctrl-C stops it
+    finally:
+        timer.cancel()
+    assert time.monotonic() - start < 10

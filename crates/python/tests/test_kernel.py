@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import _thread
 import itertools
+import threading
+import time
 
 import pytest
 from hypothesis import given
@@ -61,6 +64,20 @@ def test_a_time_limit_raises_timeout_error(solve):
     g = hard_graph(400)
     with pytest.raises(TimeoutError, match=r"^time limit of 0 s reached after \d+ search nodes$"):
         solve(g, time_limit=0)
+
+
+@pytest.mark.parametrize("solve", [gg.count_kernels, lambda g: list(gg.kernels(g))])
+def test_ctrl_c_stops_a_kernel_search(solve):
+    g = hard_graph(400)
+    timer = threading.Timer(0.5, _thread.interrupt_main)
+    start = time.monotonic()
+    timer.start()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            solve(g)
+    finally:
+        timer.cancel()
+    assert time.monotonic() - start < 10
 
 
 def test_kernels_iterator_raises_timeout_error():
