@@ -500,6 +500,8 @@ struct Solver<'a> {
     h: Heur,
     /// Steps of local search still to spend at the root (0: none).
     ls_steps: u64,
+    /// Local searches run so far (each draws from its own generator).
+    ls_runs: u64,
 }
 
 /// Parameters of the subgradient optimisation: iterations, first step factor, iterations
@@ -513,8 +515,10 @@ const HEUR_EVERY: usize = 50;
 const HEUR_NODES: u64 = 16;
 const NODE: Params = (60, 0.3, 5, 0.01);
 const DIVE: Params = (30, 0.3, 5, 0.01);
-/// Local search steps per element at the root.
+/// Local search steps per element at the root and at each later run.
 const LS_ROOT: u64 = 500;
+/// Search nodes before local search runs again (then 4 times as many, and so on).
+const LS_NODES: u64 = 256;
 /// The dive takes the sets of reduced cost below this.
 const DIVE_TAKE: f64 = -0.2;
 
@@ -568,6 +572,42 @@ impl<'a> Solver<'a> {
         Ok(())
     }
 
+    /// Local search from the incumbent for `steps` steps or until a cover of `target` sets,
+    /// ties broken by the reduced costs of the current node (sets covering nothing uncovered
+    /// count as 1, sets taken as -1); returns whether the incumbent improved.
+    fn local(
+        &mut self,
+        target: usize,
+        steps: u64,
+        budget: &mut Budget,
+    ) -> Result<bool, KernelError> {
+        let usable: Vec<bool> = vec![true; self.s.st.len()];
+        let mut cost = vec![1.0; self.s.st.len()];
+        for &t in &self.lag.sets {
+            cost[t as usize] = self.lag.cost[t as usize];
+        }
+        for (t, c) in cost.iter_mut().enumerate() {
+            if self.s.st[t] == IN {
+                *c = -1.0;
+            }
+        }
+        budget.spend(2 * self.s.st.len() as u64)?;
+        self.ls_runs += 1;
+        let found = crate::cover_ls::local_search(
+            self.s.p,
+            (&usable, &cost),
+            &self.h.best,
+            (self.h.best.len(), target),
+            (steps, self.ls_runs),
+            budget,
+        )?;
+        let improved = found.is_some();
+        if let Some(f) = found {
+            self.h.best = f;
+        }
+        Ok(improved)
+    }
+
     /// Propagates, bounds, fixes by reduced costs; records a cover at a leaf.
     fn node(&mut self, params: Params, budget: &mut Budget) -> Result<Node, KernelError> {
         let mut params = params;
@@ -617,31 +657,8 @@ impl<'a> Solver<'a> {
                 continue;
             }
             if self.ls_steps > 0 {
-                // Local search from the incumbent towards the bound, ties broken by the
-                // reduced costs (sets covering nothing uncovered count as cost 1).
-                let usable: Vec<bool> = vec![true; self.s.st.len()];
-                let mut cost = vec![1.0; self.s.st.len()];
-                for &t in &self.lag.sets {
-                    cost[t as usize] = self.lag.cost[t as usize];
-                }
-                for (t, c) in cost.iter_mut().enumerate() {
-                    if self.s.st[t] == IN {
-                        *c = -1.0;
-                    }
-                }
-                let start = self.h.best.clone();
                 let steps = std::mem::take(&mut self.ls_steps);
-                let found = crate::cover_ls::local_search(
-                    self.s.p,
-                    &usable,
-                    &cost,
-                    &start,
-                    (self.h.best.len(), self.s.n_in + lb),
-                    steps,
-                    budget,
-                )?;
-                if let Some(f) = found {
-                    self.h.best = f;
+                if self.local(self.s.n_in + lb, steps, budget)? {
                     params = NODE;
                     continue;
                 }
@@ -707,6 +724,7 @@ pub(crate) fn min_cover(
         lag: Lagrange::new(p),
         h: Heur { best: (0..p.sets.len() as u32).collect(), gain: Vec::new(), mark: Vec::new() },
         ls_steps: 0,
+        ls_runs: 0,
     };
     // A first bound, valid before any search: one element per set at most.
     let mut root_lb = packing_bound(p);
@@ -743,9 +761,12 @@ fn search(
     }
     sv.lag.optimise(&sv.s, sv.h.best.len() as f64, (1, 1.0, 1, 0.0), &mut None, budget)?;
     sv.h.run(&sv.s, &sv.lag.cost, budget)?;
+    let steps = LS_ROOT * p.elems.len() as u64;
     if !cap.limited() {
-        sv.ls_steps = LS_ROOT * p.elems.len() as u64;
+        sv.ls_steps = steps;
     }
+    // The search nodes after which local search runs again, from the incumbent.
+    let mut ls_next = LS_NODES;
     let mut first = true;
     loop {
         let params = if first { ROOT } else { NODE };
@@ -763,6 +784,10 @@ fn search(
             if frames.is_empty() || budget.nodes.is_multiple_of(HEUR_NODES) {
                 sv.h.run(&sv.s, &sv.lag.cost, budget)?;
                 sv.dive(budget)?;
+            }
+            if !cap.limited() && budget.nodes >= ls_next && *root_lb < sv.h.best.len() {
+                ls_next *= 4;
+                sv.local(*root_lb, steps, budget)?;
             }
             if lb < sv.h.best.len() {
                 frames.push(Frame { mark: sv.s.trail.len(), cands, i: 0, lb });
@@ -958,11 +983,10 @@ mod tests {
             let mut b = Budget::new(&Config::default());
             let found = crate::cover_ls::local_search(
                 &p,
-                &all,
-                &cost,
+                (&all, &cost),
                 &start,
                 (start.len(), 0),
-                5000,
+                (5000, 1),
                 &mut b,
             )
             .unwrap();
@@ -980,11 +1004,10 @@ mod tests {
             let from: Vec<u32> = start.iter().copied().filter(|&t| t != 0).collect();
             let limited = crate::cover_ls::local_search(
                 &p,
-                &usable,
-                &cost,
+                (&usable, &cost),
                 &from,
                 (p.sets.len() + 1, 0),
-                5000,
+                (5000, 1),
                 &mut b,
             )
             .unwrap();

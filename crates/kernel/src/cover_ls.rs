@@ -191,16 +191,16 @@ impl Ls<'_> {
     }
 }
 
-/// Looks for a cover of `p` of fewer than `limit` sets among those with `usable[s]`, from the
-/// family `start` (usable sets, not necessarily a cover), for `steps` steps or until a cover
-/// of at most `target` sets is found; returns the smallest cover found, increasing, if any.
+/// Looks for a cover of `p` of fewer than `limit` sets among those with `usable[s]` (ties
+/// between sets of equal score broken by `cost`), from the family `start` (usable sets, not
+/// necessarily a cover), for `steps` steps or until a cover of at most `target` sets is
+/// found; returns the smallest cover found, increasing, if any. `seed` picks the generator.
 pub(crate) fn local_search(
     p: &CoverInstance,
-    usable: &[bool],
-    cost: &[f64],
+    (usable, cost): (&[bool], &[f64]),
     start: &[u32],
     (limit, target): (usize, usize),
-    steps: u64,
+    (steps, seed): (u64, u64),
     budget: &mut Budget,
 ) -> Result<Option<Vec<u32>>, KernelError> {
     let (ns, ne) = (p.sets.len(), p.elems.len());
@@ -247,7 +247,7 @@ pub(crate) fn local_search(
     }
     let mut best: Vec<u32> = Vec::new();
     let mut best_len = limit;
-    let mut rng = Mix(0x6265_7461_636f_7665);
+    let mut rng = Mix(0x6265_7461_636f_7665 ^ seed.wrapping_mul(0x9E37_79B9_7F4A_7C15));
     let mut tabu = usize::MAX;
     for step in 1..=steps {
         while ls.uncovered.is_empty() {
@@ -331,11 +331,10 @@ mod tests {
         let start: Vec<u32> = (2..10).collect();
         let f = local_search(
             &p,
-            &usable,
-            &cost,
+            (&usable, &cost),
             &start,
             (8, 0),
-            1000,
+            (1000, 0),
             &mut Budget::new(&Config::default()),
         )
         .unwrap();
