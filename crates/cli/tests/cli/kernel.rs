@@ -143,6 +143,16 @@ fn a_time_limit_ends_every_mode_with_exit_3() {
             };
             assert!(num("alpha >= ") <= num("alpha <= "), "{err}");
         }
+        if mode == ["--beta"] {
+            // An upper bound from a checked set and a proven lower bound, in that order.
+            let num = |key: &str| -> usize {
+                let at = err.find(key).unwrap_or_else(|| panic!("no {key:?} in {err}"));
+                let digits: String =
+                    err[at + key.len()..].chars().take_while(char::is_ascii_digit).collect();
+                digits.parse().unwrap()
+            };
+            assert!(num("beta >= ") <= num("beta <= "), "{err}");
+        }
         // Generous: the limit holds within 10 % on a quiet machine.
         assert!(took.as_secs() < 30, "{mode:?} took {took:?}");
     }
