@@ -39,6 +39,14 @@ fn main() -> Result<ExitCode, Box<dyn std::error::Error>> {
             )?;
             return Ok(ExitCode::from(3));
         }
+        Err(KernelError::BetaTimeLimit { best, bound }) => {
+            writeln!(
+                out,
+                "timeout\n{secs:.4} s, {} nodes, {bound} <= beta <= {}",
+                best.nodes, best.size
+            )?;
+            return Ok(ExitCode::from(3));
+        }
         Err(KernelError::TimeLimit { nodes }) => {
             writeln!(out, "timeout\n{secs:.4} s, {nodes} nodes")?;
             return Ok(ExitCode::from(3));

@@ -498,6 +498,10 @@ struct Solver<'a> {
     s: State<'a>,
     lag: Lagrange,
     h: Heur,
+    /// Steps of local search still to spend at the root (0: none).
+    ls_steps: u64,
+    /// Local searches run so far (each draws from its own generator).
+    ls_runs: u64,
 }
 
 /// Parameters of the subgradient optimisation: iterations, first step factor, iterations
@@ -511,6 +515,10 @@ const HEUR_EVERY: usize = 50;
 const HEUR_NODES: u64 = 16;
 const NODE: Params = (60, 0.3, 5, 0.01);
 const DIVE: Params = (30, 0.3, 5, 0.01);
+/// Local search steps per element at the root and at each later run.
+const LS_ROOT: u64 = 500;
+/// Search nodes before local search runs again (then 4 times as many, and so on).
+const LS_NODES: u64 = 256;
 /// The dive takes the sets of reduced cost below this.
 const DIVE_TAKE: f64 = -0.2;
 
@@ -564,6 +572,42 @@ impl<'a> Solver<'a> {
         Ok(())
     }
 
+    /// Local search from the incumbent for `steps` steps or until a cover of `target` sets,
+    /// ties broken by the reduced costs of the current node (sets covering nothing uncovered
+    /// count as 1, sets taken as -1); returns whether the incumbent improved.
+    fn local(
+        &mut self,
+        target: usize,
+        steps: u64,
+        budget: &mut Budget,
+    ) -> Result<bool, KernelError> {
+        let usable: Vec<bool> = vec![true; self.s.st.len()];
+        let mut cost = vec![1.0; self.s.st.len()];
+        for &t in &self.lag.sets {
+            cost[t as usize] = self.lag.cost[t as usize];
+        }
+        for (t, c) in cost.iter_mut().enumerate() {
+            if self.s.st[t] == IN {
+                *c = -1.0;
+            }
+        }
+        budget.spend(2 * self.s.st.len() as u64)?;
+        self.ls_runs += 1;
+        let found = crate::cover_ls::local_search(
+            self.s.p,
+            (&usable, &cost),
+            &self.h.best,
+            (self.h.best.len(), target),
+            (steps, self.ls_runs),
+            budget,
+        )?;
+        let improved = found.is_some();
+        if let Some(f) = found {
+            self.h.best = f;
+        }
+        Ok(improved)
+    }
+
     /// Propagates, bounds, fixes by reduced costs; records a cover at a leaf.
     fn node(&mut self, params: Params, budget: &mut Budget) -> Result<Node, KernelError> {
         let mut params = params;
@@ -584,8 +628,8 @@ impl<'a> Solver<'a> {
             let room = (self.h.best.len() - 1 - self.s.n_in) as f64;
             let mut heur = if params.0 == ROOT.0 { Some(&mut self.h) } else { None };
             let l = self.lag.optimise(&self.s, room + 1.0, params, &mut heur, budget)?;
-            let room = (self.h.best.len() - 1 - self.s.n_in) as f64;
             let lb = (l - EPS).ceil().max(1.0) as usize;
+            let room = (self.h.best.len() - 1 - self.s.n_in) as f64;
             if self.s.n_in + lb >= self.h.best.len() {
                 return Ok(Node::Pruned);
             }
@@ -611,6 +655,13 @@ impl<'a> Solver<'a> {
                 // multipliers just found.
                 params = NODE;
                 continue;
+            }
+            if self.ls_steps > 0 {
+                let steps = std::mem::take(&mut self.ls_steps);
+                if self.local(self.s.n_in + lb, steps, budget)? {
+                    params = NODE;
+                    continue;
+                }
             }
             // Branch on the uncovered element with fewest free sets (ties: highest price).
             let mut pick: Option<(u32, f64, usize)> = None;
@@ -640,7 +691,7 @@ impl<'a> Solver<'a> {
 
 /// Wraps an `f64` into a total order for the heap.
 #[derive(Debug, Clone, Copy, PartialEq)]
-struct Key(f64);
+pub(crate) struct Key(pub(crate) f64);
 impl Eq for Key {}
 impl PartialOrd for Key {
     fn partial_cmp(&self, o: &Key) -> Option<std::cmp::Ordering> {
@@ -661,7 +712,8 @@ struct Frame {
 }
 
 /// A minimum set cover of `p` (every element is in some set). `cap` limits the search
-/// nodes; past it the answer is the best cover found with the root bound.
+/// nodes; past it, or once the deadline passes during the search, the answer is the best
+/// cover found with a proven lower bound (the root bound).
 pub(crate) fn min_cover(
     p: &CoverInstance,
     budget: &mut Budget,
@@ -671,76 +723,154 @@ pub(crate) fn min_cover(
         s: State::new(p),
         lag: Lagrange::new(p),
         h: Heur { best: (0..p.sets.len() as u32).collect(), gain: Vec::new(), mark: Vec::new() },
+        ls_steps: 0,
+        ls_runs: 0,
     };
+    // A first bound, valid before any search: one element per set at most.
+    let mut root_lb = packing_bound(p);
+    match search(&mut sv, budget, cap, &mut root_lb) {
+        Ok(exact) => {
+            let chosen = sv.h.best;
+            let bound = if exact { chosen.len() } else { root_lb.min(chosen.len()) };
+            Ok(CoverFound { chosen, exact, bound })
+        }
+        Err(KernelError::TimeLimit { .. }) => {
+            let chosen = sv.h.best;
+            let bound = root_lb.min(chosen.len());
+            Ok(CoverFound { exact: bound == chosen.len(), chosen, bound })
+        }
+        Err(e) => Err(e),
+    }
+}
+
+/// The branch-and-bound of [`min_cover`] on the solver `sv`; raises `root_lb` to the root
+/// bound once it is known. Returns whether the incumbent `sv.h.best` is proven minimum.
+fn search(
+    sv: &mut Solver<'_>,
+    budget: &mut Budget,
+    cap: &mut Cap,
+    root_lb: &mut usize,
+) -> Result<bool, KernelError> {
+    let p = sv.s.p;
     budget.spend((p.sets.len() + p.elems.len()) as u64)?;
-    // Root: propagate, a first incumbent, then the bound and a Lagrangian incumbent.
-    let mut root_lb = 0;
     let mut exact = true;
     let mut frames: Vec<Frame> = Vec::new();
-    if sv.s.propagate(budget)? {
-        sv.lag.optimise(&sv.s, sv.h.best.len() as f64, (1, 1.0, 1, 0.0), &mut None, budget)?;
-        sv.h.run(&sv.s, &sv.lag.cost, budget)?;
-        let mut first = true;
-        loop {
-            let params = if first { ROOT } else { NODE };
-            let node = sv.node(params, budget)?;
-            if first {
-                first = false;
-                root_lb = match &node {
-                    Node::Pruned => sv.h.best.len(),
-                    Node::Branch { lb, .. } => *lb,
-                };
-            }
-            if let Node::Branch { cands, lb } = node {
-                // A Lagrangian incumbent at the root and at every 64th node.
-                if frames.is_empty() || budget.nodes.is_multiple_of(HEUR_NODES) {
-                    sv.h.run(&sv.s, &sv.lag.cost, budget)?;
-                    sv.dive(budget)?;
-                }
-                if lb < sv.h.best.len() {
-                    frames.push(Frame { mark: sv.s.trail.len(), cands, i: 0, lb });
-                }
-            }
-            // Next branch.
-            let mut next = false;
-            while let Some(f) = frames.last_mut() {
-                let work = sv.s.undo(f.mark);
-                if f.i == f.cands.len() || f.lb >= sv.h.best.len() {
-                    frames.pop();
-                    continue;
-                }
-                if !cap.spend() {
-                    exact = false;
-                    break;
-                }
-                budget.tick(work)?;
-                let mark = f.mark;
-                for j in 0..f.i {
-                    let t = f.cands[j];
-                    if sv.s.st[t as usize] == FREE {
-                        sv.s.set_out(t);
-                    }
-                }
-                let t = f.cands[f.i];
-                f.i += 1;
-                if sv.s.st[t as usize] != FREE {
-                    sv.s.undo(mark);
-                    continue;
-                }
-                sv.s.set_in(t);
-                next = true;
-                break;
-            }
-            if !next {
-                break;
-            }
-        }
-    } else {
+    // Root: propagate, a first incumbent, then the bound and a Lagrangian incumbent.
+    if !sv.s.propagate(budget)? {
         unreachable!("every element is in some set");
     }
-    let chosen = sv.h.best;
-    let bound = if exact { chosen.len() } else { root_lb.min(chosen.len()) };
-    Ok(CoverFound { chosen, exact, bound })
+    sv.lag.optimise(&sv.s, sv.h.best.len() as f64, (1, 1.0, 1, 0.0), &mut None, budget)?;
+    sv.h.run(&sv.s, &sv.lag.cost, budget)?;
+    let steps = LS_ROOT * p.elems.len() as u64;
+    if !cap.limited() {
+        sv.ls_steps = steps;
+    }
+    // The search nodes after which local search runs again, from the incumbent.
+    let mut ls_next = LS_NODES;
+    let mut first = true;
+    loop {
+        let params = if first { ROOT } else { NODE };
+        let node = sv.node(params, budget)?;
+        if first {
+            first = false;
+            let lb = match &node {
+                Node::Pruned => sv.h.best.len(),
+                Node::Branch { lb, .. } => *lb,
+            };
+            *root_lb = (*root_lb).max(lb);
+        }
+        if let Node::Branch { cands, lb } = node {
+            // A Lagrangian incumbent at the root and at every 16th node.
+            if frames.is_empty() || budget.nodes.is_multiple_of(HEUR_NODES) {
+                sv.h.run(&sv.s, &sv.lag.cost, budget)?;
+                sv.dive(budget)?;
+            }
+            if !cap.limited() && budget.nodes >= ls_next && *root_lb < sv.h.best.len() {
+                ls_next *= 4;
+                sv.local(*root_lb, steps, budget)?;
+            }
+            if lb < sv.h.best.len() {
+                frames.push(Frame { mark: sv.s.trail.len(), cands, i: 0, lb });
+            }
+        }
+        // Next branch.
+        let mut next = false;
+        while let Some(f) = frames.last_mut() {
+            let work = sv.s.undo(f.mark);
+            if f.i == f.cands.len() || f.lb >= sv.h.best.len() {
+                frames.pop();
+                continue;
+            }
+            if !cap.spend() {
+                exact = false;
+                break;
+            }
+            budget.tick(work)?;
+            let mark = f.mark;
+            for j in 0..f.i {
+                let t = f.cands[j];
+                if sv.s.st[t as usize] == FREE {
+                    sv.s.set_out(t);
+                }
+            }
+            let t = f.cands[f.i];
+            f.i += 1;
+            if sv.s.st[t as usize] != FREE {
+                sv.s.undo(mark);
+                continue;
+            }
+            sv.s.set_in(t);
+            next = true;
+            break;
+        }
+        if !next {
+            break;
+        }
+    }
+    Ok(exact)
+}
+
+/// A lower bound without search: elements taken greedily (fewest sets first) so that no set
+/// holds two of them; each needs a set of its own.
+pub(crate) fn packing_bound(p: &CoverInstance) -> usize {
+    let mut order: Vec<u32> = (0..p.elems.len() as u32).collect();
+    order.sort_by_key(|&e| (p.elems[e as usize].len(), e));
+    let mut used = vec![false; p.sets.len()];
+    let mut count = 0;
+    for e in order {
+        let sets = &p.elems[e as usize];
+        if sets.iter().all(|&t| !used[t as usize]) {
+            count += 1;
+            for &t in sets {
+                used[t as usize] = true;
+            }
+        }
+    }
+    count
+}
+
+/// A cover without search: every element not yet covered takes its set covering most
+/// elements not yet covered (ties: lowest id).
+pub(crate) fn greedy_cover(p: &CoverInstance) -> Vec<u32> {
+    let mut covered = vec![false; p.elems.len()];
+    let mut chosen = Vec::new();
+    for e in 0..p.elems.len() {
+        if covered[e] {
+            continue;
+        }
+        let gain = |t: u32| p.sets[t as usize].iter().filter(|&&x| !covered[x as usize]).count();
+        let t = p.elems[e]
+            .iter()
+            .copied()
+            .max_by_key(|&t| (gain(t), std::cmp::Reverse(t)))
+            .expect("every element is in some set");
+        chosen.push(t);
+        for &x in &p.sets[t as usize] {
+            covered[x as usize] = true;
+        }
+    }
+    chosen.sort_unstable();
+    chosen
 }
 
 #[cfg(test)]
@@ -834,5 +964,88 @@ mod tests {
                 .unwrap();
             assert!(l <= exact as f64 + 1e-9, "{l} > {exact} on {p:?}");
         }
+    }
+
+    fn is_cover(p: &CoverInstance, chosen: &[u32]) -> bool {
+        (0..p.elems.len()).all(|e| p.elems[e].iter().any(|t| chosen.contains(t)))
+    }
+
+    #[test]
+    fn local_search_covers_are_valid_and_reach_the_optimum() {
+        let mut rng = SplitMix64::new(31);
+        for round in 0..300 {
+            let p = random_instance(&mut rng, 3 + round % 12, 4 + round % 17);
+            let exact = brute(&p);
+            let start = greedy_cover(&p);
+            assert!(is_cover(&p, &start));
+            let all = vec![true; p.sets.len()];
+            let cost = vec![0.0; p.sets.len()];
+            let mut b = Budget::new(&Config::default());
+            let found = crate::cover_ls::local_search(
+                &p,
+                (&all, &cost),
+                &start,
+                (start.len(), 0),
+                (5000, 1),
+                &mut b,
+            )
+            .unwrap();
+            let best = found.clone().unwrap_or(start.clone());
+            assert!(is_cover(&p, &best), "{p:?}: {best:?}");
+            assert!(best.windows(2).all(|w| w[0] < w[1]));
+            assert_eq!(best.len(), exact, "{p:?}");
+            if let Some(f) = &found {
+                assert!(f.len() < start.len());
+            }
+            // Sets left out of reach are never taken.
+            let mut usable = vec![true; p.sets.len()];
+            usable[0] = false;
+            let coverable = (0..p.elems.len()).all(|e| p.elems[e].iter().any(|&t| t != 0));
+            let from: Vec<u32> = start.iter().copied().filter(|&t| t != 0).collect();
+            let limited = crate::cover_ls::local_search(
+                &p,
+                (&usable, &cost),
+                &from,
+                (p.sets.len() + 1, 0),
+                (5000, 1),
+                &mut b,
+            )
+            .unwrap();
+            match limited {
+                Some(f) => assert!(coverable && is_cover(&p, &f) && !f.contains(&0)),
+                None => assert!(!coverable),
+            }
+        }
+    }
+
+    #[test]
+    fn greedy_covers_and_packing_bounds_bracket_the_optimum() {
+        let mut rng = SplitMix64::new(5);
+        for round in 0..300 {
+            let p = random_instance(&mut rng, 1 + round % 14, 1 + round % 19);
+            let exact = brute(&p);
+            let g = greedy_cover(&p);
+            assert!(is_cover(&p, &g));
+            assert!(packing_bound(&p) <= exact && exact <= g.len(), "{p:?}");
+        }
+    }
+
+    #[test]
+    fn a_deadline_during_the_search_gives_a_cover_and_a_sound_bound() {
+        let mut rng = SplitMix64::new(11);
+        let mut inexact = 0;
+        for round in 0..300 {
+            let p = random_instance(&mut rng, 6 + round % 9, 10 + round % 11);
+            let exact = brute(&p);
+            let mut b = Budget::new(&Config::default());
+            // The clock "passes" at the k-th reading, at every point of the search.
+            b.trip = Some((1 + round as u64 % 40, 0));
+            let f = min_cover(&p, &mut b, &mut Cap::new(None)).unwrap();
+            assert!(is_cover(&p, &f.chosen), "{p:?}");
+            assert!(f.bound <= exact && exact <= f.chosen.len(), "{p:?}");
+            assert_eq!(f.exact, f.bound == f.chosen.len());
+            inexact += usize::from(!f.exact);
+        }
+        assert!(inexact > 0, "the deadline never left a search inexact");
     }
 }

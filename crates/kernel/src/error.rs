@@ -22,7 +22,7 @@ pub enum KernelError {
     },
     /// The number of kernels does not fit in a `u128`.
     CountOverflow,
-    /// A connected part is too large for the bitset branch-and-bound of α or β.
+    /// A connected part is too large for the bitset branch-and-bound of α.
     TooLarge {
         /// Its number of vertices.
         vertices: usize,
@@ -36,6 +36,15 @@ pub enum KernelError {
         /// The best set found, its size and the search nodes explored.
         best: Box<StableSet>,
         /// A proven upper bound on α.
+        bound: usize,
+    },
+    /// The [`Config::deadline`](crate::Config::deadline) passed during the search for β:
+    /// `best` is the smallest externally stable set found (checked like an exact answer),
+    /// and β is proven to be at least `bound`.
+    BetaTimeLimit {
+        /// The best set found, its size and the search nodes explored.
+        best: Box<StableSet>,
+        /// A proven lower bound on β.
         bound: usize,
     },
     /// A witness failed the independent check before it was returned (a bug, reported
@@ -71,6 +80,12 @@ impl fmt::Display for KernelError {
                 f,
                 "time limit reached after {} search nodes: the largest internally stable set \
                  found has {} vertices, and alpha is at most {bound}",
+                best.nodes, best.size
+            ),
+            KernelError::BetaTimeLimit { best, bound } => write!(
+                f,
+                "time limit reached after {} search nodes: the smallest externally stable set \
+                 found has {} vertices, and beta is at least {bound}",
                 best.nodes, best.size
             ),
             KernelError::WitnessRejected { what, violation } => {

@@ -4,8 +4,8 @@ use gamegraph_graph::Graph;
 
 use crate::check::{VertexSet, externally_stable, internally_stable};
 use crate::config::Budget;
-use crate::local::{Local, weak_components};
-use crate::stable::{MAX_PART, max_independent, min_absorbing};
+use crate::local::Local;
+use crate::stable::{max_independent, min_absorbing};
 use crate::{Config, KernelError};
 
 /// A stable set with its size and the search effort.
@@ -107,15 +107,19 @@ pub fn alpha(g: &Graph, cfg: &Config) -> Result<StableSet, KernelError> {
 /// subgradient steps (warm-started from the parent node; at its maximum it equals the
 /// linear-programming bound), with reduced-cost fixing of coverers in or out; incumbents
 /// from a greedy on the Lagrangian costs, a Lagrangian dive and a local search that adds one
-/// coverer when two become redundant; branching on the uncovered vertex with fewest usable
-/// coverers, lowest reduced cost first, each excluded from the later branches.
+/// coverer when two become redundant, and at the root a row-weighting local search (Gao,
+/// Weise and Li 2015) with the reduced costs breaking ties, which stops at the root bound;
+/// branching on the uncovered vertex with fewest usable coverers, lowest reduced cost first,
+/// each excluded from the later branches. The local search draws from a fixed-seed generator
+/// and counts steps, not time, so the answer is the same on every run.
 ///
 /// The witness is checked against the definition (see [`externally_stable`]) before it is
 /// returned; so is α's (see [`internally_stable`]).
 ///
 /// # Errors
-/// [`KernelError::TimeLimit`] or [`KernelError::NodeLimit`] when `cfg`'s budget runs out;
-/// [`KernelError::TooLarge`] for a weakly connected part above 32768 vertices;
+/// [`KernelError::BetaTimeLimit`] when the deadline passes during the search, with the best
+/// set found and a proven lower bound (a plain [`KernelError::TimeLimit`] when it passes
+/// before the search starts); [`KernelError::NodeLimit`] when the node budget runs out;
 /// [`KernelError::WitnessRejected`] if the set found fails the check (never expected).
 ///
 /// # Complexity
@@ -133,15 +137,6 @@ pub fn alpha(g: &Graph, cfg: &Config) -> Result<StableSet, KernelError> {
 pub fn beta(g: &Graph, cfg: &Config) -> Result<StableSet, KernelError> {
     let mut budget = Budget::new(cfg);
     budget.check_clock()?;
-    // The parts of the search are the weakly connected components: refuse a large one
-    // before building anything.
-    let parts = weak_components(g, &vec![true; g.num_vertices()], &mut budget)?;
-    if let Some(c) = parts.iter().map(Vec::len).max()
-        && c > MAX_PART
-    {
-        return Err(KernelError::TooLarge { vertices: c, max: MAX_PART });
-    }
-    drop(parts);
     let local = Local::whole(g, &mut budget)?;
     let n = local.n();
     let mut succ: Vec<Vec<u32>> = Vec::with_capacity(n);
@@ -152,11 +147,15 @@ pub fn beta(g: &Graph, cfg: &Config) -> Result<StableSet, KernelError> {
         pred.push(local.pred(v).to_vec());
     }
     let f = min_absorbing(&succ, &pred, &mut budget, None)?;
-    debug_assert!(f.exact);
     let set = to_set(n, &local, &f.set);
     // The witness is checked against the definition before it is returned.
     if let Err(violation) = externally_stable(g, &set)? {
         return Err(KernelError::WitnessRejected { what: "beta", violation });
     }
-    Ok(StableSet { size: f.set.len(), set, nodes: budget.nodes })
+    let best = StableSet { size: f.set.len(), set, nodes: budget.nodes };
+    if !f.exact {
+        // Only the deadline leaves a search without a node limit inexact.
+        return Err(KernelError::BetaTimeLimit { best: Box::new(best), bound: f.bound });
+    }
+    Ok(best)
 }

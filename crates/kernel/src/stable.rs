@@ -2,7 +2,7 @@
 //! stable set).
 
 use crate::KernelError;
-use crate::beta_search::{CoverInstance, min_cover};
+use crate::beta_search::{CoverInstance, greedy_cover, min_cover, packing_bound};
 use crate::bits;
 use crate::clique::{Rows, degeneracy_order, max_clique};
 use crate::clique_ils::improve_clique;
@@ -286,9 +286,21 @@ pub(crate) fn min_absorbing(
     let mut bound = set.len();
     let mut exact = true;
     let comps = components(n, &touched, &adj, budget)?;
-    too_large(&comps)?;
+    // Once the deadline has passed, the parts left get a greedy cover and a packing bound.
+    let mut late = false;
     for comp in comps {
-        let f = mds_part(succ, pred, &comp, (&r.open, &r.allowed), budget, &mut cap)?;
+        let kept = (&r.open[..], &r.allowed[..]);
+        let solved = if late {
+            Err(KernelError::TimeLimit { nodes: budget.nodes })
+        } else {
+            mds_part(pred, &comp, kept, budget, &mut cap)
+        };
+        let f = match solved {
+            Ok(f) => f,
+            Err(KernelError::TimeLimit { .. }) => unsolved_part(pred, &comp, kept),
+            Err(e) => return Err(e),
+        };
+        late = late || budget.check_clock().is_err();
         exact &= f.exact;
         bound += f.bound;
         set.extend(f.set);
@@ -438,17 +450,14 @@ fn drop_absorber(
     }
 }
 
-/// A minimum absorbing set of the connected part `comp` (open vertices to absorb, allowed
-/// ones to choose) as a set cover solved by [`min_cover`].
-fn mds_part(
-    succ: &[Vec<u32>],
+/// The set cover of the connected part `comp` (open vertices to absorb, allowed ones to
+/// choose): the allowed vertices' ids and the instance.
+fn part_instance(
     pred: &[Vec<u32>],
     comp: &[u32],
     (open, allowed): (&[bool], &[bool]),
     budget: &mut Budget,
-    cap: &mut Cap,
-) -> Result<Found, KernelError> {
-    let _ = succ;
+) -> Result<(Vec<u32>, CoverInstance), KernelError> {
     let mut elem = std::collections::HashMap::with_capacity(comp.len());
     for &v in comp {
         if open[v as usize] {
@@ -471,10 +480,33 @@ fn mds_part(
         ids.push(y);
         sets.push(s);
     }
-    let p = CoverInstance::new(sets, elem.len());
+    Ok((ids, CoverInstance::new(sets, elem.len())))
+}
+
+/// A minimum absorbing set of the connected part `comp` (open vertices to absorb, allowed
+/// ones to choose) as a set cover solved by [`min_cover`].
+fn mds_part(
+    pred: &[Vec<u32>],
+    comp: &[u32],
+    kept: (&[bool], &[bool]),
+    budget: &mut Budget,
+    cap: &mut Cap,
+) -> Result<Found, KernelError> {
+    let (ids, p) = part_instance(pred, comp, kept, budget)?;
     let f = min_cover(&p, budget, cap)?;
     let set = f.chosen.iter().map(|&t| ids[t as usize]).collect();
     Ok(Found { set, exact: f.exact, bound: f.bound })
+}
+
+/// An absorbing set of the part `comp` without search, after the deadline: a greedy cover
+/// with a packing bound.
+fn unsolved_part(pred: &[Vec<u32>], comp: &[u32], kept: (&[bool], &[bool])) -> Found {
+    let mut unlimited = Budget::new(&crate::Config::default());
+    let (ids, p) = part_instance(pred, comp, kept, &mut unlimited).expect("no limit");
+    let chosen = greedy_cover(&p);
+    let bound = packing_bound(&p);
+    let set = chosen.iter().map(|&t| ids[t as usize]).collect();
+    Found { set, exact: bound == chosen.len(), bound }
 }
 
 #[cfg(test)]

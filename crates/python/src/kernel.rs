@@ -52,6 +52,13 @@ fn limit_error(e: KernelError, time_limit: Option<f64>) -> PyErr {
             best.nodes,
             best.size
         )),
+        KernelError::BetaTimeLimit { best, bound } => PyTimeoutError::new_err(format!(
+            "time limit of {} s reached after {} search nodes: beta <= {} (a checked set), \
+             beta >= {bound}",
+            time_limit.unwrap_or_default(),
+            best.nodes,
+            best.size
+        )),
         KernelError::TooLarge { .. } | KernelError::CountOverflow => value_error(e),
         other => PyRuntimeError::new_err(other.to_string()),
     }

@@ -194,6 +194,17 @@ impl Clock {
                     best.nodes, best.size
                 ))
             }
+            KernelError::BetaTimeLimit { ref best, bound } => {
+                let secs = self.limit.0.unwrap_or_default().as_secs_f64();
+                let which = if self.given { "" } else { "default " };
+                CliError::TimeLimit(format!(
+                    "{which}time limit of {secs} s reached after {} search nodes: beta <= {} \
+                     (an externally stable set of that size was found and checked) and \
+                     beta >= {bound} (raise it with --time-limit SECS, or --time-limit none for \
+                     no limit)",
+                    best.nodes, best.size
+                ))
+            }
             // An answer that cannot be given for this input: refused.
             KernelError::TooLarge { .. } | KernelError::CountOverflow => {
                 CliError::input(source, None, e)

@@ -1,0 +1,343 @@
+//! Row-weighting local search for unicost set cover (after Gao, Weise and Li's RWLS, 2015):
+//! the incumbent heuristic of β's branch-and-bound.
+//!
+//! The search keeps a set family S, not always a cover, and a weight w(e) ≥ 1 on every
+//! element. The score of a set in S is minus the weight of the elements only it covers (the
+//! loss of removing it), the score of a set outside S the weight of the uncovered elements
+//! it holds (the gain of adding it). Whenever S covers everything it is recorded as the best
+//! cover and its set of highest score leaves, so the search then looks for a cover one set
+//! smaller. Each step swaps: the set of S with the highest score leaves (not the one that
+//! just came in; ties: the one in S longest), then, for a random uncovered element, the set
+//! holding it with the highest score comes in, among those whose surroundings changed since
+//! they last left (configuration checking; ties: the one out longest); then every uncovered
+//! element gains weight 1. Random choices come from a fixed-seed generator, and the search
+//! stops after a fixed number of steps, so the result depends only on the instance.
+
+use crate::KernelError;
+use crate::beta_search::{CoverInstance, Key};
+use crate::config::Budget;
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
+
+/// SplitMix64, for reproducible choices.
+struct Mix(u64);
+
+impl Mix {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^= z >> 31;
+        ((u128::from(z) * n as u128) >> 64) as usize
+    }
+}
+
+/// The search state.
+struct Ls<'a> {
+    p: &'a CoverInstance,
+    /// Sets that may be chosen.
+    usable: &'a [bool],
+    /// Tie-break among sets of equal score: lower first in, higher first out.
+    cost: &'a [f64],
+    in_s: Vec<bool>,
+    /// The members of S, and each member's position there.
+    members: Vec<u32>,
+    pos: Vec<u32>,
+    /// Sets of S holding each element.
+    cnt: Vec<u32>,
+    weight: Vec<u64>,
+    score: Vec<i64>,
+    /// Step at which each set last entered or left S.
+    time: Vec<u64>,
+    /// Whether a set may enter (configuration checking).
+    conf: Vec<bool>,
+    /// Uncovered elements, and each one's position there.
+    uncovered: Vec<u32>,
+    upos: Vec<u32>,
+    /// Members by (score, oldest first), with stale entries skipped when popped.
+    heap: BinaryHeap<(i64, Key, Reverse<u64>, u32)>,
+}
+
+impl Ls<'_> {
+    fn add(&mut self, t: usize, step: u64) {
+        debug_assert!(!self.in_s[t]);
+        let p = self.p;
+        self.in_s[t] = true;
+        self.pos[t] = self.members.len() as u32;
+        self.members.push(t as u32);
+        self.time[t] = step;
+        let mut own = 0i64;
+        for &e in &p.sets[t] {
+            let e = e as usize;
+            let w = self.weight[e] as i64;
+            match self.cnt[e] {
+                0 => {
+                    for &u in &p.elems[e] {
+                        if u as usize != t {
+                            self.score[u as usize] -= w;
+                            self.conf[u as usize] = true;
+                        }
+                    }
+                    own += w;
+                    let i = self.upos[e] as usize;
+                    let last = self.uncovered.pop().expect("e is uncovered");
+                    if last as usize != e {
+                        self.uncovered[i] = last;
+                        self.upos[last as usize] = i as u32;
+                    }
+                }
+                1 => {
+                    for &u in &p.elems[e] {
+                        let u = u as usize;
+                        if u != t && self.in_s[u] {
+                            self.score[u] += w;
+                            self.heap.push((
+                                self.score[u],
+                                Key(self.cost[u]),
+                                Reverse(self.time[u]),
+                                u as u32,
+                            ));
+                        }
+                    }
+                }
+                _ => {}
+            }
+            self.cnt[e] += 1;
+        }
+        self.score[t] = -own;
+        self.heap.push((self.score[t], Key(self.cost[t]), Reverse(self.time[t]), t as u32));
+    }
+
+    fn remove(&mut self, t: usize, step: u64) {
+        debug_assert!(self.in_s[t]);
+        let p = self.p;
+        self.in_s[t] = false;
+        let i = self.pos[t] as usize;
+        let last = self.members.pop().expect("t is a member");
+        if last as usize != t {
+            self.members[i] = last;
+            self.pos[last as usize] = i as u32;
+        }
+        self.time[t] = step;
+        self.conf[t] = false;
+        let mut gain = 0i64;
+        for &e in &p.sets[t] {
+            let e = e as usize;
+            let w = self.weight[e] as i64;
+            self.cnt[e] -= 1;
+            match self.cnt[e] {
+                0 => {
+                    for &u in &p.elems[e] {
+                        if u as usize != t {
+                            self.score[u as usize] += w;
+                            self.conf[u as usize] = true;
+                        }
+                    }
+                    gain += w;
+                    self.upos[e] = self.uncovered.len() as u32;
+                    self.uncovered.push(e as u32);
+                }
+                1 => {
+                    for &u in &p.elems[e] {
+                        let u = u as usize;
+                        if self.in_s[u] {
+                            self.score[u] -= w;
+                            self.heap.push((
+                                self.score[u],
+                                Key(self.cost[u]),
+                                Reverse(self.time[u]),
+                                u as u32,
+                            ));
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+        self.score[t] = gain;
+    }
+
+    /// The member of highest score other than `tabu` (ties: in S longest).
+    fn worst_member(&mut self, tabu: usize) -> Option<usize> {
+        if self.heap.len() > 8 * self.members.len() + 64 {
+            self.heap.clear();
+            for &t in &self.members {
+                let t = t as usize;
+                self.heap.push((self.score[t], Key(self.cost[t]), Reverse(self.time[t]), t as u32));
+            }
+        }
+        let mut held = None;
+        let mut pick = None;
+        while let Some(top) = self.heap.pop() {
+            let (sc, _, Reverse(tm), t) = top;
+            let t = t as usize;
+            if !self.in_s[t] || self.score[t] != sc || self.time[t] != tm {
+                continue;
+            }
+            if t == tabu {
+                held = Some(top);
+                continue;
+            }
+            // It stays in the heap until it leaves.
+            self.heap.push(top);
+            pick = Some(t);
+            break;
+        }
+        if let Some(h) = held {
+            self.heap.push(h);
+        }
+        pick
+    }
+}
+
+/// Looks for a cover of `p` of fewer than `limit` sets among those with `usable[s]` (ties
+/// between sets of equal score broken by `cost`), from the family `start` (usable sets, not
+/// necessarily a cover), for `steps` steps or until a cover of at most `target` sets is
+/// found; returns the smallest cover found, increasing, if any. `seed` picks the generator.
+pub(crate) fn local_search(
+    p: &CoverInstance,
+    (usable, cost): (&[bool], &[f64]),
+    start: &[u32],
+    (limit, target): (usize, usize),
+    (steps, seed): (u64, u64),
+    budget: &mut Budget,
+) -> Result<Option<Vec<u32>>, KernelError> {
+    let (ns, ne) = (p.sets.len(), p.elems.len());
+    let mut ls = Ls {
+        p,
+        usable,
+        cost,
+        in_s: vec![false; ns],
+        members: Vec::with_capacity(start.len()),
+        pos: vec![0; ns],
+        cnt: vec![0; ne],
+        weight: vec![1; ne],
+        score: vec![0; ns],
+        time: vec![0; ns],
+        conf: vec![true; ns],
+        uncovered: (0..ne as u32).collect(),
+        upos: (0..ne as u32).collect(),
+        heap: BinaryHeap::new(),
+    };
+    for (t, list) in p.sets.iter().enumerate() {
+        ls.score[t] = list.len() as i64;
+    }
+    budget.spend((ns + ne) as u64)?;
+    for &t in start {
+        ls.add(t as usize, 0);
+    }
+    // Down to one set fewer than the limit.
+    while ls.members.len() + 1 > limit.max(1) {
+        let Some(t) = ls.worst_member(usize::MAX) else { break };
+        ls.remove(t, 0);
+    }
+    // Then up to a cover, or to that size: the uncovered element of lowest id takes its
+    // usable set of highest score.
+    while ls.members.len() + 1 < limit {
+        let Some(&e) = ls.uncovered.iter().min() else { break };
+        let pick = p.elems[e as usize]
+            .iter()
+            .map(|&u| u as usize)
+            .filter(|&u| usable[u])
+            .max_by_key(|&u| (ls.score[u], Reverse(u)));
+        let Some(t) = pick else { break };
+        ls.add(t, 0);
+        budget.spend(p.sets[t].len() as u64)?;
+    }
+    let mut best: Vec<u32> = Vec::new();
+    let mut best_len = limit;
+    let mut rng = Mix(0x6265_7461_636f_7665 ^ seed.wrapping_mul(0x9E37_79B9_7F4A_7C15));
+    let mut tabu = usize::MAX;
+    for step in 1..=steps {
+        while ls.uncovered.is_empty() {
+            if ls.members.len() < best_len {
+                best.clone_from(&ls.members);
+                best_len = best.len();
+            }
+            if best_len <= target {
+                break;
+            }
+            let Some(t) = ls.worst_member(usize::MAX) else { break };
+            ls.remove(t, step);
+        }
+        if best_len <= target {
+            break;
+        }
+        let Some(out) = ls.worst_member(tabu) else { break };
+        ls.remove(out, step);
+        let e = ls.uncovered[rng.below(ls.uncovered.len())] as usize;
+        let mut pick: Option<usize> = None;
+        let mut fallback: Option<usize> = None;
+        for &u in &p.elems[e] {
+            let u = u as usize;
+            if !ls.usable[u] {
+                continue;
+            }
+            let better = |b: Option<usize>| {
+                b.is_none_or(|b| {
+                    (ls.score[u], Key(-ls.cost[u]), Reverse(ls.time[u]))
+                        > (ls.score[b], Key(-ls.cost[b]), Reverse(ls.time[b]))
+                })
+            };
+            if ls.conf[u] && better(pick) {
+                pick = Some(u);
+            }
+            if better(fallback) {
+                fallback = Some(u);
+            }
+        }
+        let Some(inn) = pick.or(fallback) else { break };
+        ls.add(inn, step);
+        tabu = inn;
+        let mut work = ls.members.len() as u64;
+        for i in 0..ls.uncovered.len() {
+            let e = ls.uncovered[i] as usize;
+            ls.weight[e] += 1;
+            for &u in &p.elems[e] {
+                ls.score[u as usize] += 1;
+            }
+            work += p.elems[e].len() as u64;
+        }
+        if let Err(e) = budget.spend(work) {
+            // At the deadline the best cover found is still an answer.
+            if best_len == limit {
+                return Err(e);
+            }
+            break;
+        }
+    }
+    if best_len == limit {
+        return Ok(None);
+    }
+    best.sort_unstable();
+    Ok(Some(best))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Config;
+
+    #[test]
+    fn finds_the_two_set_cover_behind_many_small_sets() {
+        // Elements 0..8; sets {0..3} and {4..7}, plus eight singletons and four pairs.
+        let mut sets = vec![vec![0, 1, 2, 3], vec![4, 5, 6, 7]];
+        sets.extend((0..8).map(|e| vec![e]));
+        sets.extend((0..4).map(|i| vec![2 * i, 2 * i + 1]));
+        let p = CoverInstance::new(sets, 8);
+        let usable = vec![true; p.sets.len()];
+        let cost = vec![0.0; p.sets.len()];
+        let start: Vec<u32> = (2..10).collect();
+        let f = local_search(
+            &p,
+            (&usable, &cost),
+            &start,
+            (8, 0),
+            (1000, 0),
+            &mut Budget::new(&Config::default()),
+        )
+        .unwrap();
+        assert_eq!(f, Some(vec![0, 1]));
+    }
+}
