@@ -138,3 +138,18 @@ impl From<ParseError> for QueryError {
         QueryError::Parse(e)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parse_errors_give_line_and_column() {
+        let one = ParseError::new(6, "unexpected 'Z'");
+        assert_eq!((one.position(), one.line(), one.column()), (Position::new(1, 6), 1, 6));
+        assert_eq!(one.to_string(), "column 6: unexpected 'Z'");
+        let two = ParseError::at(Position::new(2, 3), "a row has 3 cells");
+        assert_eq!((two.line(), two.column(), two.message()), (2, 3, "a row has 3 cells"));
+        assert_eq!(two.to_string(), "line 2, column 3: a row has 3 cells");
+    }
+}
