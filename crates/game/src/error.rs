@@ -2,34 +2,57 @@
 
 use std::fmt;
 
-/// Why a position's text could not be read, with the 1-based column (in characters)
-/// where it goes wrong.
+use gamegraph_graph::Position;
+
+/// Why a position's text could not be read, with the 1-based line and column (in
+/// characters) where it goes wrong. A one-line notation puts every error on line 1.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct ParseError {
-    column: usize,
+    at: Position,
     message: String,
 }
 
 impl ParseError {
-    /// An error at 1-based `column` (in characters; 1 for the text as a whole).
+    /// An error at 1-based `column` of line 1 (in characters; 1 for the text as a whole),
+    /// for a position written on one line.
     pub fn new(column: usize, message: impl Into<String>) -> ParseError {
-        ParseError { column, message: message.into() }
+        ParseError::at(Position::new(1, column as u64), message)
+    }
+
+    /// An error at `at`, a 1-based line and column, for a notation of several lines.
+    pub fn at(at: Position, message: impl Into<String>) -> ParseError {
+        ParseError { at, message: message.into() }
+    }
+
+    /// The 1-based line and column.
+    pub fn position(&self) -> Position {
+        self.at
+    }
+
+    /// The 1-based line.
+    pub fn line(&self) -> u64 {
+        self.at.line
     }
 
     /// The 1-based column, in characters.
-    pub fn column(&self) -> usize {
-        self.column
+    pub fn column(&self) -> u64 {
+        self.at.column
     }
 
-    /// What is wrong, without the column.
+    /// What is wrong, without the line and column.
     pub fn message(&self) -> &str {
         &self.message
     }
 }
 
+/// `column C: MESSAGE` on line 1, `line L, column C: MESSAGE` on the others.
 impl fmt::Display for ParseError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "column {}: {}", self.column, self.message)
+        if self.at.line != 1 {
+            write!(f, "line {}, ", self.at.line)?;
+        }
+        write!(f, "column {}: {}", self.at.column, self.message)
     }
 }
 
@@ -113,5 +136,20 @@ impl std::error::Error for QueryError {
 impl From<ParseError> for QueryError {
     fn from(e: ParseError) -> QueryError {
         QueryError::Parse(e)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parse_errors_give_line_and_column() {
+        let one = ParseError::new(6, "unexpected 'Z'");
+        assert_eq!((one.position(), one.line(), one.column()), (Position::new(1, 6), 1, 6));
+        assert_eq!(one.to_string(), "column 6: unexpected 'Z'");
+        let two = ParseError::at(Position::new(2, 3), "a row has 3 cells");
+        assert_eq!((two.line(), two.column(), two.message()), (2, 3, "a row has 3 cells"));
+        assert_eq!(two.to_string(), "line 2, column 3: a row has 3 cells");
     }
 }

@@ -3,6 +3,7 @@
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 
+use gamegraph_graph::hint::prefetch;
 use gamegraph_graph::{Graph, Vertex};
 use rayon::prelude::*;
 
@@ -12,6 +13,10 @@ use crate::{ExploreError, Game};
 /// Positions expanded by one rayon task: large enough to amortise the task, small enough
 /// to balance a frontier of a few thousand positions over the threads.
 const CHUNK: usize = 1 << 10;
+
+/// Positions of a level expanded together by [`discover`]: the moves of a slice, a few
+/// tens of megabytes, are all that a level adds to the positions found so far.
+const SLICE: usize = 1 << 20;
 
 /// What [`explore`] may do.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -98,10 +103,10 @@ impl<P: Copy + Ord> Explored<P> {
 /// Explores every position reachable from the start of `game`, in parallel on the current
 /// rayon pool, and numbers them in increasing order of position.
 ///
-/// Level by level (a breadth-first search): the frontier is expanded in parallel, every
-/// move is replaced by its [canonical](Game::canonical) form, the level's moves are sorted
-/// and their repeats dropped, and those in none of the sorted runs of the positions seen
-/// before form the next frontier. The merged runs are the sorted positions (the vertex
+/// Level by level (a breadth-first search): the frontier is expanded in parallel, slices
+/// of 2²⁰ positions at a time, every move is replaced by its [canonical](Game::canonical)
+/// form, the slice's moves are sorted and their repeats dropped, and those in none of the
+/// sorted runs of the positions seen before form a new run and join the next frontier. The merged runs are the sorted positions (the vertex
 /// ids); the moves are then generated once more to fill the graph's successor lists.
 ///
 /// # Arguments
@@ -113,14 +118,15 @@ impl<P: Copy + Ord> Explored<P> {
 ///
 /// # Errors
 /// [`ExploreError::TooManyPositions`] when more than `config.max_positions` positions are
-/// found (checked after each level, before the next one is expanded); [`ExploreError::Inconsistent`] when the moves made the second
-/// time lead outside the positions found the first time (the game breaks its contract).
+/// found (checked after each slice of a level); [`ExploreError::Inconsistent`] when the
+/// moves made the second time lead outside the positions found the first time (the game
+/// breaks its contract).
 ///
 /// # Complexity
 /// Two calls of `moves` and `canonical` per position and move, O((V + E) log V) time for
-/// the sorts and the lookups. Space: the moves of the largest level, the positions twice
-/// while runs are merged, then the sorted positions and the CSR graph (8 bytes per vertex
-/// and 4 per arc).
+/// the sorts and the lookups. Space: the moves of one slice, the positions twice while
+/// runs are merged, then the sorted positions and the CSR graph (8 bytes per vertex and 4
+/// per arc).
 ///
 /// # Design
 /// Both choices were measured on Connect Four 5 × 4 (1 974 174 positions up to mirror
@@ -135,7 +141,11 @@ impl<P: Copy + Ord> Explored<P> {
 ///   (1.2 s against 1.6–1.9 s for the whole exploration of 5 × 4), which also has to be
 ///   built sequentially and costs 2–4 times the memory. Searching every 64th position
 ///   first (a table small enough to stay in the cache) and then 64 neighbours brought the
-///   whole exploration of 5 × 4 from about 1.05 s to 0.75 s.
+///   whole exploration of 5 × 4 from about 1.05 s to 0.75 s. Running the searches of a
+///   group of moves in lockstep without branches, so that their cache misses overlap,
+///   took [`SolvedGame::new`](crate::SolvedGame::new) on 6 × 4 from 61.9 to 44.7 CPU
+///   seconds (2 threads), though it then generates the moves once more to keep none of
+///   them in memory.
 pub fn explore<G: Game>(
     game: &G,
     config: &ExploreConfig,
@@ -174,34 +184,22 @@ fn discover<G: Game>(
     let mut total = 1usize;
     let mut frontier = vec![start];
     while !frontier.is_empty() {
-        let mut next: Vec<G::Position> = frontier
-            .par_chunks(CHUNK)
-            .flat_map_iter(|chunk| {
-                let mut buf = Vec::new();
-                let mut out = Vec::new();
-                for &p in chunk {
-                    buf.clear();
-                    game.moves(p, &mut buf);
-                    out.extend(buf.iter().map(|&q| game.canonical(q)));
-                }
-                out
-            })
-            .collect();
-        next.par_sort_unstable();
-        next.dedup();
-        let fresh: Vec<G::Position> =
-            next.into_par_iter().filter(|&c| !runs.iter().any(|r| r.contains(c))).collect();
-        total += fresh.len();
-        if total > limit {
-            return Err(ExploreError::TooManyPositions { limit, found: total });
+        let mut level = Vec::new();
+        for slice in frontier.chunks(SLICE) {
+            let fresh = expand_slice(game, &runs, slice);
+            total += fresh.len();
+            if total > limit {
+                return Err(ExploreError::TooManyPositions { limit, found: total });
+            }
+            level.extend_from_slice(&fresh);
+            let mut run = fresh;
+            while runs.last().is_some_and(|r| run.len() * 2 >= r.sorted.len()) {
+                let r = runs.pop().expect("a last run");
+                run = merge_into(r.sorted, &run);
+            }
+            runs.push(Run::new(run));
         }
-        let mut run = fresh.clone();
-        while runs.last().is_some_and(|r| run.len() * 2 >= r.sorted.len()) {
-            let r = runs.pop().expect("a last run");
-            run = merge_into(r.sorted, &run);
-        }
-        runs.push(Run::new(run));
-        frontier = fresh;
+        frontier = level;
     }
     // The first run is the largest: the others are merged into it in place.
     let mut runs = runs.into_iter().map(|r| r.sorted);
@@ -210,6 +208,42 @@ fn discover<G: Game>(
         all = merge_into(all, &r);
     }
     Ok(all)
+}
+
+/// The canonical moves of `slice` found in none of `runs`, sorted, each once.
+fn expand_slice<G: Game>(
+    game: &G,
+    runs: &[Run<G::Position>],
+    slice: &[G::Position],
+) -> Vec<G::Position> {
+    let mut next: Vec<G::Position> = slice
+        .par_chunks(CHUNK)
+        .flat_map_iter(|chunk| {
+            let mut buf = Vec::new();
+            let mut out = Vec::new();
+            for &p in chunk {
+                buf.clear();
+                game.moves(p, &mut buf);
+                out.extend(buf.iter().map(|&q| game.canonical(q)));
+            }
+            out
+        })
+        .collect();
+    next.par_sort_unstable();
+    next.dedup();
+    next.par_chunks(CHUNK)
+        .flat_map_iter(|chunk| {
+            let mut seen = vec![false; chunk.len()];
+            let mut ids = vec![0u32; chunk.len()];
+            for r in runs {
+                r.fences.find_batch(&r.sorted, chunk, &mut ids);
+                for (s, &id) in seen.iter_mut().zip(&ids) {
+                    *s |= id != ABSENT;
+                }
+            }
+            chunk.iter().zip(seen).filter(|&(_, s)| !s).map(|(&p, _)| p).collect::<Vec<_>>()
+        })
+        .collect()
 }
 
 /// A sorted run of positions with its fences.
@@ -222,10 +256,6 @@ impl<P: Copy + Ord> Run<P> {
     fn new(sorted: Vec<P>) -> Run<P> {
         let fences = Fences::new(&sorted);
         Run { sorted, fences }
-    }
-
-    fn contains(&self, p: P) -> bool {
-        self.fences.find(&self.sorted, p).is_some()
     }
 }
 
@@ -250,31 +280,64 @@ fn merge_into<T: Copy + Ord>(mut a: Vec<T>, b: &[T]) -> Vec<T> {
     a
 }
 
-/// The canonical moves of `p` as vertex ids, sorted and without repeats, in `ids`.
-fn successor_ids<G: Game>(
-    game: &G,
-    fences: &Fences<G::Position>,
-    positions: &[G::Position],
-    p: G::Position,
-    buf: &mut Vec<G::Position>,
-    ids: &mut Vec<u32>,
-) -> Result<(), ExploreError> {
-    buf.clear();
-    ids.clear();
-    game.moves(p, buf);
-    for &q in buf.iter() {
-        let Some(id) = fences.find(positions, game.canonical(q)) else {
-            return Err(ExploreError::Inconsistent {
-                position: game.show(p),
-                successor: game.show(q),
-            });
-        };
-        ids.push(id);
+/// Positions whose moves are looked up together by [`Successors::expand`].
+const GROUP: usize = 32;
+
+/// The canonical moves of a group of positions as vertex ids, sorted and without repeats
+/// per position. All the moves of the group are looked up in one
+/// [`Fences::find_batch`], so the cache misses of their searches overlap.
+struct Successors<P> {
+    buf: Vec<P>,
+    canonical: Vec<P>,
+    ids: Vec<u32>,
+    /// The ids of the group's `j`-th position are `ids[bounds[j].0..bounds[j].1]`.
+    bounds: Vec<(usize, usize)>,
+}
+
+impl<P: Copy + Ord> Successors<P> {
+    fn new() -> Successors<P> {
+        Successors { buf: Vec::new(), canonical: Vec::new(), ids: Vec::new(), bounds: Vec::new() }
     }
-    ids.sort_unstable();
-    let kept = dedup_sorted(ids);
-    ids.truncate(kept);
-    Ok(())
+
+    /// Generates and looks up the moves of every position of `group`.
+    fn expand<G: Game<Position = P>>(
+        &mut self,
+        game: &G,
+        fences: &Fences<P>,
+        positions: &[P],
+        group: &[P],
+    ) -> Result<(), ExploreError> {
+        self.canonical.clear();
+        self.bounds.clear();
+        for &p in group {
+            self.buf.clear();
+            game.moves(p, &mut self.buf);
+            let from = self.canonical.len();
+            self.canonical.extend(self.buf.iter().map(|&q| game.canonical(q)));
+            self.bounds.push((from, self.canonical.len()));
+        }
+        self.ids.clear();
+        self.ids.resize(self.canonical.len(), 0);
+        fences.find_batch(positions, &self.canonical, &mut self.ids);
+        for (j, bound) in self.bounds.iter_mut().enumerate() {
+            let ids = &mut self.ids[bound.0..bound.1];
+            if let Some(k) = ids.iter().position(|&id| id == ABSENT) {
+                return Err(ExploreError::Inconsistent {
+                    position: game.show(group[j]),
+                    successor: game.show(self.canonical[bound.0 + k]),
+                });
+            }
+            ids.sort_unstable();
+            bound.1 = bound.0 + dedup_sorted(ids);
+        }
+        Ok(())
+    }
+
+    /// The ids of the moves of the `j`-th position of the last group.
+    fn of(&self, j: usize) -> &[u32] {
+        let (from, to) = self.bounds[j];
+        &self.ids[from..to]
+    }
 }
 
 /// The graph on the sorted `positions`: the canonical moves of each, looked up by `index`,
@@ -288,11 +351,13 @@ pub(crate) fn build_graph<G: Game>(
     let n = positions.len();
     let mut offsets = vec![0u64; n + 1];
     offsets[1..].par_chunks_mut(CHUNK).zip(positions.par_chunks(CHUNK)).try_for_each_init(
-        || (Vec::new(), Vec::new()),
-        |(buf, ids), (degrees, chunk)| {
-            for (d, &p) in degrees.iter_mut().zip(chunk) {
-                successor_ids(game, &fences, positions, p, buf, ids)?;
-                *d = ids.len() as u64;
+        Successors::new,
+        |s, (degrees, chunk)| {
+            for (degrees, group) in degrees.chunks_mut(GROUP).zip(chunk.chunks(GROUP)) {
+                s.expand(game, &fences, positions, group)?;
+                for (j, d) in degrees.iter_mut().enumerate() {
+                    *d = s.of(j).len() as u64;
+                }
             }
             Ok::<(), ExploreError>(())
         },
@@ -311,17 +376,20 @@ pub(crate) fn build_graph<G: Game>(
         rest = tail;
     }
     pieces.into_par_iter().zip(positions.par_chunks(CHUNK)).try_for_each_init(
-        || (Vec::new(), Vec::new()),
-        |(buf, ids), (piece, chunk)| {
+        Successors::new,
+        |s, (piece, chunk)| {
             let mut at = 0;
-            for &p in chunk {
-                successor_ids(game, &fences, positions, p, buf, ids)?;
-                let end = at + ids.len();
-                let out = piece.get_mut(at..end).ok_or_else(|| inconsistent(game, p))?;
-                for (t, &id) in out.iter_mut().zip(ids.iter()) {
-                    *t = Vertex(id);
+            for group in chunk.chunks(GROUP) {
+                s.expand(game, &fences, positions, group)?;
+                for (j, &p) in group.iter().enumerate() {
+                    let ids = s.of(j);
+                    let end = at + ids.len();
+                    let out = piece.get_mut(at..end).ok_or_else(|| inconsistent(game, p))?;
+                    for (t, &id) in out.iter_mut().zip(ids) {
+                        *t = Vertex(id);
+                    }
+                    at = end;
                 }
-                at = end;
             }
             if at == piece.len() { Ok(()) } else { Err(inconsistent(game, chunk[0])) }
         },
@@ -334,17 +402,22 @@ fn inconsistent<G: Game>(game: &G, p: G::Position) -> ExploreError {
     ExploreError::Inconsistent { position: game.show(p), successor: game.show(p) }
 }
 
-/// The reverse graph on the sorted `positions` straight from the rules, without the
-/// successor lists: a first pass over the moves counts each position's distinct moves
-/// and, with atomic additions, its predecessors, and keeps the moves; a second pass writes
-/// each kept move into its target's list (atomic subtractions hand out the places). `None` when a position has
-/// more than 255 distinct moves or there are 2³² arcs or more (the caller then builds a
-/// [`Graph`]). The order inside a predecessor list depends on the threads' timing; the
-/// solver does not depend on it.
+/// The reverse graph on the sorted `positions` straight from the rules, keeping nothing
+/// of the moves between its two passes: the first generates the moves of every position,
+/// counts its distinct moves and, with atomic additions, the predecessors of each target;
+/// the second generates the moves again and writes each into its target's list (atomic
+/// subtractions hand out the places). `None` when a position has more than 255 distinct
+/// moves or there are 2³² arcs or more (the caller then builds a [`Graph`]). The order
+/// inside a predecessor list depends on the threads' timing; the solver does not depend
+/// on it.
+///
+/// # Errors
+/// [`ExploreError::Inconsistent`] when a move leads outside `positions` or the second
+/// pass finds another number of moves than the first.
 ///
 /// # Complexity
-/// One more call of `moves` and `canonical` per position and move; 5 bytes per position
-/// and 4 per arc, and 4 more per arc while the predecessor lists are filled.
+/// Two more calls of `moves` and `canonical` per position and move; 5 bytes per position
+/// and 4 per arc besides the positions.
 pub(crate) fn build_reverse<G: Game>(
     game: &G,
     positions: &[G::Position],
@@ -354,30 +427,25 @@ pub(crate) fn build_reverse<G: Game>(
     let mut degrees = vec![0u8; n];
     let ends: Vec<AtomicU32> = (0..=n).map(|_| AtomicU32::new(0)).collect();
     let too_many = AtomicBool::new(false);
-    // The first pass keeps each chunk's moves (4 bytes a move) for the second.
-    let moves: Vec<Vec<u32>> = degrees
-        .par_chunks_mut(CHUNK)
-        .zip(positions.par_chunks(CHUNK))
-        .map_init(
-            || (Vec::new(), Vec::new()),
-            |(buf, ids), (degrees, chunk)| {
-                let mut all = Vec::new();
-                for (d, &p) in degrees.iter_mut().zip(chunk) {
-                    successor_ids(game, &fences, positions, p, buf, ids)?;
+    degrees.par_chunks_mut(CHUNK).zip(positions.par_chunks(CHUNK)).try_for_each_init(
+        Successors::new,
+        |s, (degrees, chunk)| {
+            for (degrees, group) in degrees.chunks_mut(GROUP).zip(chunk.chunks(GROUP)) {
+                s.expand(game, &fences, positions, group)?;
+                for (j, d) in degrees.iter_mut().enumerate() {
+                    let ids = s.of(j);
                     match u8::try_from(ids.len()) {
                         Ok(k) => *d = k,
                         Err(_) => too_many.store(true, Ordering::Relaxed),
                     }
-                    for &t in ids.iter() {
+                    for &t in ids {
                         ends[t as usize].fetch_add(1, Ordering::Relaxed);
                     }
-                    all.extend_from_slice(ids);
                 }
-                all.shrink_to_fit();
-                Ok::<Vec<u32>, ExploreError>(all)
-            },
-        )
-        .collect::<Result<_, _>>()?;
+            }
+            Ok::<(), ExploreError>(())
+        },
+    )?;
     if too_many.into_inner() {
         return Ok(None);
     }
@@ -392,18 +460,30 @@ pub(crate) fn build_reverse<G: Game>(
     offsets[n] = total as u32;
     let ends: Vec<AtomicU32> = offsets.into_iter().map(AtomicU32::new).collect();
     let preds: Vec<AtomicU32> = (0..total).map(|_| AtomicU32::new(0)).collect();
-    moves.into_par_iter().zip(degrees.par_chunks(CHUNK)).enumerate().for_each(
-        |(c, (ids, degrees))| {
-            let mut ids = ids.iter();
-            for (i, &d) in degrees.iter().enumerate() {
-                let v = (c * CHUNK + i) as u32;
-                for &t in ids.by_ref().take(usize::from(d)) {
-                    let slot = ends[t as usize].fetch_sub(1, Ordering::Relaxed) - 1;
-                    preds[slot as usize].store(v, Ordering::Relaxed);
+    degrees.par_chunks(CHUNK).zip(positions.par_chunks(CHUNK)).enumerate().try_for_each_init(
+        Successors::new,
+        |s, (c, (degrees, chunk))| {
+            for (g, (degrees, group)) in degrees.chunks(GROUP).zip(chunk.chunks(GROUP)).enumerate()
+            {
+                s.expand(game, &fences, positions, group)?;
+                for (j, &d) in degrees.iter().enumerate() {
+                    let ids = s.of(j);
+                    if ids.len() != usize::from(d) {
+                        return Err(inconsistent(game, group[j]));
+                    }
+                    let v = (c * CHUNK + g * GROUP + j) as u32;
+                    for &t in ids {
+                        let end = ends[t as usize].fetch_sub(1, Ordering::Relaxed);
+                        let Some(slot) = end.checked_sub(1) else {
+                            return Err(inconsistent(game, group[j]));
+                        };
+                        preds[slot as usize].store(v, Ordering::Relaxed);
+                    }
                 }
             }
+            Ok::<(), ExploreError>(())
         },
-    );
+    )?;
     // Each end has come down to the start of its list.
     let offsets: Vec<u32> = ends.into_iter().map(AtomicU32::into_inner).collect();
     let preds: Vec<u32> = preds.into_iter().map(AtomicU32::into_inner).collect();
@@ -413,6 +493,12 @@ pub(crate) fn build_reverse<G: Game>(
 /// Positions between two fence posts of [`Fences`]: 64 positions of 8 bytes are 8 cache
 /// lines.
 const FENCE_GAP: usize = 64;
+
+/// Queries whose searches [`Fences::find_batch`] runs in lockstep.
+const BATCH: usize = 64;
+
+/// The id [`Fences::find_batch`] gives a position that is not in the list.
+const ABSENT: u32 = u32::MAX;
 
 /// Every [`FENCE_GAP`]-th position of a sorted list: a binary search of these (small
 /// enough to stay in the cache) picks the stretch of the list to search, so a lookup
@@ -424,13 +510,52 @@ impl<P: Copy + Ord> Fences<P> {
         Fences(sorted.iter().step_by(FENCE_GAP).copied().collect())
     }
 
-    /// The index of `p` in `sorted` (the list the fences were taken from).
-    #[inline]
-    fn find(&self, sorted: &[P], p: P) -> Option<u32> {
-        let stretch = self.0.partition_point(|&f| f <= p).checked_sub(1)?;
-        let lo = stretch * FENCE_GAP;
-        let hi = (lo + FENCE_GAP).min(sorted.len());
-        sorted[lo..hi].binary_search(&p).ok().map(|i| (lo + i) as u32)
+    /// The index in `sorted` of each of `queries` into `out` (of the same length),
+    /// [`ABSENT`] for those not in it. The searches of up to [`BATCH`] queries go in
+    /// lockstep, one halving of every search after the other, without branches: the
+    /// processor then has the cache misses of all of them in flight at once, where one
+    /// search at a time waits for each of its misses in turn.
+    fn find_batch(&self, sorted: &[P], queries: &[P], out: &mut [u32]) {
+        let (fences, n) = (&self.0, sorted.len());
+        if n == 0 {
+            out.fill(ABSENT);
+            return;
+        }
+        for (queries, out) in queries.chunks(BATCH).zip(out.chunks_mut(BATCH)) {
+            let mut base = [0usize; BATCH];
+            let base = &mut base[..queries.len()];
+            // The last fence post at most the query (post 0 when there is none).
+            let mut len = fences.len();
+            while len > 1 {
+                let half = len / 2;
+                for (b, &q) in base.iter_mut().zip(queries) {
+                    *b += std::hint::select_unpredictable(fences[*b + half] <= q, half, 0);
+                }
+                len -= half;
+            }
+            // The last position at most the query in the post's stretch; places past the
+            // end read as the last position, which keeps the list sorted.
+            for b in base.iter_mut() {
+                *b *= FENCE_GAP;
+                prefetch(sorted, *b + FENCE_GAP / 2);
+            }
+            let mut len = FENCE_GAP;
+            while len > 1 {
+                let half = len / 2;
+                for (b, &q) in base.iter_mut().zip(queries) {
+                    *b += std::hint::select_unpredictable(
+                        sorted[(*b + half).min(n - 1)] <= q,
+                        half,
+                        0,
+                    );
+                }
+                len -= half;
+            }
+            for ((o, &b), &q) in out.iter_mut().zip(base.iter()).zip(queries) {
+                let b = b.min(n - 1);
+                *o = if sorted[b] == q { b as u32 } else { ABSENT };
+            }
+        }
     }
 }
 

@@ -325,12 +325,36 @@ pub(crate) struct Reverse {
     pub(crate) degrees: Vec<u8>,
 }
 
-/// [`solve`] on the reverse graph alone, in two bytes per vertex: the outcome, and one
-/// byte that counts the undecided moves of an undecided vertex and holds the remoteness
-/// of a decided one. Levels are taken in increasing remoteness, as listed vertices or by
-/// a scan of the labels (see [`LIST_SHARE`]); the order of the predecessor lists does not
-/// change the result. `None` when a remoteness reaches 256 (the caller then uses
-/// [`solve`]).
+/// Outcomes packed four to a byte by [`Outcome::code`] (0, a draw, is the undecided state).
+struct Packed(Vec<u8>);
+
+impl Packed {
+    const BY_CODE: [Outcome; 4] = [Outcome::Draw, Outcome::Win, Outcome::Loss, Outcome::Tie];
+
+    fn new(n: usize) -> Packed {
+        Packed(vec![0; n.div_ceil(4)])
+    }
+
+    #[inline]
+    fn get(&self, v: usize) -> Outcome {
+        Packed::BY_CODE[usize::from((self.0[v >> 2] >> ((v & 3) * 2)) & 3)]
+    }
+
+    #[inline]
+    fn set(&mut self, v: usize, o: Outcome) {
+        let shift = (v & 3) * 2;
+        let b = &mut self.0[v >> 2];
+        *b = (*b & !(3 << shift)) | (o.code() << shift);
+    }
+}
+
+/// [`solve`] on the reverse graph alone, in a byte and a quarter per vertex: the outcome
+/// in two bits, and one byte that counts the undecided moves of an undecided vertex and
+/// holds the remoteness of a decided one. Levels are taken in increasing remoteness, as
+/// listed vertices or by a scan of the labels (see [`LIST_SHARE`]); the order of the
+/// predecessor lists does not change the result. The reverse graph is freed before the
+/// outcomes are unpacked into the [`Solution`]. `None` when a remoteness reaches 256 (the
+/// caller then uses [`solve`]).
 pub(crate) fn solve_reverse(
     reverse: Reverse,
     terminal: impl Fn(usize) -> Terminal,
@@ -338,19 +362,12 @@ pub(crate) fn solve_reverse(
     let Reverse { offsets, preds, degrees: mut byte } = reverse;
     let n = byte.len();
     let cap = (n / LIST_SHARE).max(1 << 10);
-    let mut outcome = vec![Outcome::Draw; n];
+    let mut outcome = Packed::new(n);
     let mut any_tie = false;
-    for v in 0..n {
-        if byte[v] == 0 {
-            outcome[v] = match terminal(v) {
-                Terminal::Win => Outcome::Win,
-                Terminal::Loss => Outcome::Loss,
-                Terminal::Tie => {
-                    any_tie = true;
-                    Outcome::Tie
-                }
-            };
-        }
+    for (v, _) in byte.iter().enumerate().filter(|&(_, &d)| d == 0) {
+        let o = Outcome::from(terminal(v));
+        any_tie |= o == Outcome::Tie;
+        outcome.set(v, o);
     }
     let preds_of = |v: usize| &preds[offsets[v] as usize..offsets[v + 1] as usize];
     for tie_phase in [false, true] {
@@ -364,21 +381,21 @@ pub(crate) fn solve_reverse(
         let mut r: u8 = 0;
         while level.count > 0 {
             let mut next = Level::new(cap);
-            let mut visit = |v: usize, outcome: &mut [Outcome], byte: &mut [u8]| -> Option<()> {
-                let won = outcome[v] == Outcome::Win;
+            let mut visit = |v: usize, outcome: &mut Packed, byte: &mut [u8]| -> Option<()> {
+                let won = outcome.get(v) == Outcome::Win;
                 for &p in preds_of(v) {
                     let p = p as usize;
-                    if outcome[p] != Outcome::Draw {
+                    if outcome.get(p) != Outcome::Draw {
                         continue;
                     }
                     if tie_phase || !won {
-                        outcome[p] = if tie_phase { Outcome::Tie } else { Outcome::Win };
+                        outcome.set(p, if tie_phase { Outcome::Tie } else { Outcome::Win });
                     } else {
                         byte[p] -= 1;
                         if byte[p] != 0 {
                             continue;
                         }
-                        outcome[p] = Outcome::Loss;
+                        outcome.set(p, Outcome::Loss);
                     }
                     byte[p] = r.checked_add(1)?;
                     next.push(p as u32);
@@ -387,7 +404,7 @@ pub(crate) fn solve_reverse(
             };
             if level.scan {
                 for v in 0..n {
-                    if byte[v] == r && wanted(outcome[v]) {
+                    if byte[v] == r && wanted(outcome.get(v)) {
                         visit(v, &mut outcome, &mut byte)?;
                     }
                 }
@@ -400,5 +417,7 @@ pub(crate) fn solve_reverse(
             r = r.wrapping_add(1);
         }
     }
-    Some(Solution::from_bytes(outcome, byte))
+    drop((offsets, preds));
+    let outcomes = (0..n).map(|v| outcome.get(v)).collect();
+    Some(Solution::from_bytes(outcomes, byte))
 }

@@ -474,9 +474,9 @@ fn file_error(path: &Path, e: FileError) -> CliError {
 
 fn query_error(text: &str, e: QueryError) -> CliError {
     match e {
-        QueryError::Parse(p) => CliError::input(
+        QueryError::Parse(p) => CliError::at(
             "<position>",
-            Some((1, p.column() as u64)),
+            Some(p.position()),
             format!("{} in {}", p.message(), quote(text)),
         ),
         other => CliError::Usage(other.to_string()),
