@@ -292,6 +292,7 @@ impl std::error::Error for ClusterError {
             ClusterError::Stdout(e)
             | ClusterError::Threads(e)
             | ClusterError::Network { error: e, .. } => Some(e),
+            ClusterError::Read(e) => Some(e),
             _ => None,
         }
     }

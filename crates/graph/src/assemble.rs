@@ -162,7 +162,8 @@ fn in_order(n: usize, mut chunks: Chunks, m: usize) -> Result<Graph, Chunks> {
     // Chunk k writes the targets of its arcs, and the offsets of the sources after the
     // previous chunk's last source up to its own last one.
     let mut offsets = vec![0u64; n + 1];
-    let mut targets = vec![Vertex(0); m];
+    // Its pages are taken as the chunks are copied and freed: never both whole at once.
+    let mut targets = crate::map::zeroed_vertices(m);
     let mut tasks = Vec::with_capacity(chunks.len());
     let (mut offsets_rest, mut targets_rest) = (&mut offsets[..], &mut targets[..]);
     let (mut written_to, mut arc) = (0usize, 0u64);

@@ -1,6 +1,9 @@
 //! Errors of graph construction and of the file formats.
 
 use std::fmt;
+use std::io;
+
+use crate::position::Position;
 
 /// Why a graph could not be built or read.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -42,18 +45,22 @@ impl fmt::Display for GraphError {
 impl std::error::Error for GraphError {}
 
 /// Why a graph file could not be read. [`ReadError::position`] tells where, for text formats.
-#[derive(Debug, Clone, PartialEq, Eq)]
+///
+/// Its message names no option of a program: where the remedy is to name the format
+/// (see [`ReadErrorKind::HeaderMistake`] and [`ReadErrorKind::Ambiguous`]), the program
+/// adds that advice in its own words.
+#[derive(Debug)]
 pub struct ReadError {
     /// What went wrong.
     pub kind: ReadErrorKind,
     /// The 1-based line and column of the offending token, for text formats.
-    pub position: Option<(u64, u64)>,
+    pub position: Option<Position>,
 }
 
 impl ReadError {
-    /// An error at a 1-based `(line, column)`.
+    /// An error at a 1-based `line` and `column`.
     pub fn at(line: u64, column: u64, kind: ReadErrorKind) -> ReadError {
-        ReadError { kind, position: Some((line, column)) }
+        ReadError { kind, position: Some(Position::new(line, column)) }
     }
 
     /// An error without a position (binary formats, I/O).
@@ -61,8 +68,8 @@ impl ReadError {
         ReadError { kind, position: None }
     }
 
-    /// The 1-based `(line, column)` of the error, when the format has lines.
-    pub fn position(&self) -> Option<(u64, u64)> {
+    /// The 1-based line and column of the error, when the format has lines.
+    pub fn position(&self) -> Option<Position> {
         self.position
     }
 }
@@ -73,10 +80,23 @@ impl fmt::Display for ReadError {
     }
 }
 
-impl std::error::Error for ReadError {}
+impl std::error::Error for ReadError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match &self.kind {
+            ReadErrorKind::Io(e) => Some(e),
+            _ => None,
+        }
+    }
+}
+
+impl From<io::Error> for ReadError {
+    fn from(e: io::Error) -> Self {
+        ReadError::new(ReadErrorKind::Io(e))
+    }
+}
 
 /// The kinds of [`ReadError`].
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug)]
 #[non_exhaustive]
 pub enum ReadErrorKind {
     /// The input has nothing in it.
@@ -122,12 +142,13 @@ pub enum ReadErrorKind {
     },
     /// A text read as the header format without a start vertex because it is one mistake
     /// away from it (one arc more or fewer than `M`, or one id above `N`), and that mistake.
+    /// Read as an arc list (named as the format), the text may be a graph.
     HeaderMistake {
         /// What the header reader found wrong.
         error: Box<ReadErrorKind>,
     },
     /// A text whose first line `N M` is neither the header of exactly `M` arcs on `1..=N`
-    /// nor an arc.
+    /// nor an arc. Naming the format decides how it is read.
     Ambiguous {
         /// The first line's two numbers.
         first: String,
@@ -164,7 +185,7 @@ pub enum ReadErrorKind {
     /// The graph itself is invalid.
     Graph(GraphError),
     /// Reading failed.
-    Io(String),
+    Io(io::Error),
 }
 
 impl fmt::Display for ReadErrorKind {
@@ -189,16 +210,13 @@ impl fmt::Display for ReadErrorKind {
                 crate::memory::human_bytes(*needs),
                 crate::memory::human_bytes(*available)
             ),
-            ReadErrorKind::HeaderMistake { error } => write!(
-                f,
-                "{error} (read as a header N M without a start vertex; --format arcs reads the \
-                 file as an arc list)"
-            ),
+            ReadErrorKind::HeaderMistake { error } => {
+                write!(f, "{error} (read as a header N M without a start vertex)")
+            }
             ReadErrorKind::Ambiguous { first, arcs, reason } => write!(
                 f,
                 "the first line '{first}' is neither a header N M (it is followed by {arcs} arcs, \
-                 not M on vertices 1..N) nor an arc ({reason}): give the format with \
-                 --format header or --format arcs"
+                 not M on vertices 1..N) nor an arc ({reason})"
             ),
             ReadErrorKind::TrailingInput { found } => {
                 write!(f, "expected end of input, found {found}")
@@ -268,23 +286,23 @@ impl fmt::Display for GenError {
 impl std::error::Error for GenError {}
 
 /// Why a list of vertex ids (see [`parse_vertex_list`](crate::parse_vertex_list)) was
-/// refused. `position` is the 1-based number of the item in the list; `token` quotes it,
-/// cut to 32 characters (and `...`) when longer.
+/// refused. `item` is the 1-based number of the item in the list; `token` shows it, cut to
+/// [`QUOTED_CHARS`](crate::position::QUOTED_CHARS) characters (and `…`) when longer.
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum VertexListError {
     /// An item that is not a positive integer (an empty item between two commas too).
     NotAVertexId {
         /// The 1-based number of the item.
-        position: usize,
-        /// The item, cut to 32 characters.
+        item: usize,
+        /// The item as [`quote`](crate::quote) shows it: in double quotes, escaped, cut.
         token: String,
     },
     /// An integer that is not the id of a vertex: 0, or more than the number of vertices.
     OutOfRange {
         /// The 1-based number of the item.
-        position: usize,
-        /// The item, cut to 32 characters.
+        item: usize,
+        /// The item, a run of digits, as [`shorten`](crate::position::shorten) cuts it.
         token: String,
         /// The number of vertices of the graph.
         n: usize,
@@ -294,20 +312,14 @@ pub enum VertexListError {
 impl fmt::Display for VertexListError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            VertexListError::NotAVertexId { position, token } => {
-                write!(f, "item {position} is \"{token}\", not a vertex id (a positive integer)")
+            VertexListError::NotAVertexId { item, token } => {
+                write!(f, "item {item} is {token}, not a vertex id (a positive integer)")
             }
-            VertexListError::OutOfRange { position, token, n: 0 } => {
-                write!(
-                    f,
-                    "item {position}: vertex {token} is not in the graph (it has no vertices)"
-                )
+            VertexListError::OutOfRange { item, token, n: 0 } => {
+                write!(f, "item {item}: vertex {token} is not in the graph (it has no vertices)")
             }
-            VertexListError::OutOfRange { position, token, n } => {
-                write!(
-                    f,
-                    "item {position}: vertex {token} is not in the graph (vertices are 1..{n})"
-                )
+            VertexListError::OutOfRange { item, token, n } => {
+                write!(f, "item {item}: vertex {token} is not in the graph (vertices are 1..{n})")
             }
         }
     }

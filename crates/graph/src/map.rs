@@ -1,5 +1,6 @@
-//! Arrays read in place from a memory-mapped file, and scratch arrays in anonymous
-//! mappings: the crate's only `unsafe` besides the prefetch hint.
+//! Arrays read in place from a memory-mapped file, zeroed vertex arrays whose pages come
+//! on first write, and scratch arrays in anonymous mappings: the crate's only `unsafe`
+//! besides the prefetch hint.
 //!
 //! A binary graph file given by path is mapped rather than read, so loading costs no copy
 //! and no fresh memory: the page cache's pages are the graph's arrays. The contract, as
@@ -136,6 +137,20 @@ impl<T: Plain + std::fmt::Debug> std::fmt::Debug for Array<T> {
     }
 }
 
+/// `len` vertices `Vertex(0)` in fresh zeroed memory: the system gives its pages on first
+/// write, so an array filled part by part costs only the parts written so far (where
+/// `vec![Vertex(0); len]` writes every element at once).
+pub(crate) fn zeroed_vertices(len: usize) -> Vec<Vertex> {
+    let mut ids = std::mem::ManuallyDrop::new(vec![0u32; len]);
+    // SAFETY: `Vertex` is `repr(transparent)` over `u32` (same size and alignment, every
+    // bit pattern valid), and the allocation is handed over whole: pointer, length and
+    // capacity of a `Vec<u32>` that is not dropped.
+    #[allow(unsafe_code)]
+    unsafe {
+        Vec::from_raw_parts(ids.as_mut_ptr().cast::<Vertex>(), ids.len(), ids.capacity())
+    }
+}
+
 /// Below this many bytes an [`IdBuf`] lives on the heap: a mapping costs a system call and
 /// at least a page.
 const MAP_FROM: usize = 1 << 16;
@@ -247,6 +262,21 @@ impl std::fmt::Debug for IdBuf {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn zeroed_vertices_are_vertex_zero_and_writable() {
+        for len in [0, 1, 1000, 1 << 20] {
+            let mut v = zeroed_vertices(len);
+            assert_eq!(v.len(), len);
+            assert!(v.iter().all(|&x| x == Vertex(0)));
+            if let Some(last) = v.last_mut() {
+                *last = Vertex(7);
+            }
+            v.push(Vertex(3));
+            assert_eq!(v[len], Vertex(3));
+            assert_eq!(v.iter().filter(|&&x| x != Vertex(0)).count(), 1 + usize::from(len > 0));
+        }
+    }
 
     #[test]
     fn an_id_buffer_holds_what_is_written_on_the_heap_and_in_a_mapping() {

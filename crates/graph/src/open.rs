@@ -29,7 +29,7 @@ use crate::format::binary::BinaryParts;
 use crate::format::detect::Plan;
 use crate::format::text::window::Input;
 use crate::format::{self, Format, GameFile, ReadOptions};
-use crate::{ReadError, ReadErrorKind};
+use crate::{Position, ReadError, ReadErrorKind};
 
 /// How to open a graph file.
 #[derive(Clone, Copy)]
@@ -105,8 +105,8 @@ impl OpenError {
         }
     }
 
-    /// The 1-based `(line, column)` of the problem, for text formats.
-    pub fn position(&self) -> Option<(u64, u64)> {
+    /// The 1-based line and column of the problem, for text formats.
+    pub fn position(&self) -> Option<Position> {
         match self {
             OpenError::Io { .. } => None,
             OpenError::Read { error, .. } => error.position(),
@@ -140,8 +140,8 @@ pub fn io_message(e: &io::Error) -> String {
 impl fmt::Display for OpenError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}:", self.name())?;
-        if let Some((line, column)) = self.position() {
-            write!(f, "{line}:{column}:")?;
+        if let Some(position) = self.position() {
+            write!(f, "{position}:")?;
         }
         write!(f, " {}", self.message())
     }
@@ -311,7 +311,7 @@ fn read_error(
     let name = name.to_owned();
     let format = options.format.or(format).unwrap_or(Format::Header);
     match error.kind {
-        ReadErrorKind::Io(message) => OpenError::Io { name, error: io::Error::other(message) },
+        ReadErrorKind::Io(error) => OpenError::Io { name, error },
         _ => OpenError::Read { name, format, error },
     }
 }

@@ -1,7 +1,7 @@
 //! Lists of 1-based vertex ids as users type them: `1 3 5`, `1,4,7`, `1, 4, 7`.
 
 use crate::error::VertexListError;
-use crate::position::shorten;
+use crate::position::{quote, shorten};
 use crate::vertex::Vertex;
 
 /// Reads a list of 1-based vertex ids of a graph with `n` vertices, separated by commas,
@@ -12,7 +12,8 @@ use crate::vertex::Vertex;
 /// # Errors
 /// [`VertexListError::NotAVertexId`] for an item that is not a positive integer,
 /// [`VertexListError::OutOfRange`] for 0 or an id above `n`; both give the 1-based item
-/// number and show at most the first 32 characters of the item ([`shorten`]).
+/// number and show at most the first 32 characters of the item (the first quoted by
+/// [`quote`], the second, a run of digits, cut by [`shorten`]).
 ///
 /// # Complexity
 /// O(length of `text`) time; the list is the only allocation.
@@ -24,7 +25,7 @@ use crate::vertex::Vertex;
 /// assert_eq!(parse_vertex_list("1 3, 5", 5), Ok(vec![Vertex(0), Vertex(2), Vertex(4)]));
 /// assert_eq!(parse_vertex_list("", 5), Ok(vec![]));
 /// let e = parse_vertex_list("1,9", 5).unwrap_err();
-/// assert!(matches!(e, VertexListError::OutOfRange { position: 2, .. }));
+/// assert!(matches!(e, VertexListError::OutOfRange { item: 2, .. }));
 /// assert_eq!(e.to_string(), "item 2: vertex 9 is not in the graph (vertices are 1..5)");
 /// ```
 pub fn parse_vertex_list(text: &str, n: usize) -> Result<Vec<Vertex>, VertexListError> {
@@ -36,16 +37,17 @@ pub fn parse_vertex_list(text: &str, n: usize) -> Result<Vec<Vertex>, VertexList
     Ok(list)
 }
 
-/// One item of a list, the `position`-th.
-fn parse_one(item: &str, position: usize, n: usize) -> Result<Vertex, VertexListError> {
-    if !item.bytes().all(|b| b.is_ascii_digit()) {
-        return Err(VertexListError::NotAVertexId { position, token: shorten(item) });
+/// One item of a list, `token`, the `item`-th.
+fn parse_one(token: &str, item: usize, n: usize) -> Result<Vertex, VertexListError> {
+    if !token.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(VertexListError::NotAVertexId { item, token: quote(token) });
     }
-    item.parse::<u64>()
+    token
+        .parse::<u64>()
         .ok()
         .and_then(Vertex::from_one_based)
         .filter(|v| v.index() < n)
-        .ok_or_else(|| VertexListError::OutOfRange { position, token: shorten(item), n })
+        .ok_or_else(|| VertexListError::OutOfRange { item, token: shorten(token), n })
 }
 
 #[cfg(test)]
@@ -65,18 +67,27 @@ mod tests {
     }
 
     #[test]
-    fn bad_items_name_their_position() {
+    fn bad_items_name_their_number() {
         assert_eq!(parse_vertex_list("1,,2 ,", 5), Ok(ids(&[0, 1])));
         assert_eq!(
             parse_vertex_list("1 -2", 5),
-            Err(VertexListError::NotAVertexId { position: 2, token: "-2".into() })
+            Err(VertexListError::NotAVertexId { item: 2, token: "\"-2\"".into() })
+        );
+        assert_eq!(
+            parse_vertex_list("1 -2", 5).unwrap_err().to_string(),
+            "item 2 is \"-2\", not a vertex id (a positive integer)"
+        );
+        // Control characters show escaped.
+        assert_eq!(
+            parse_vertex_list("3,\u{1b}[2J", 5).unwrap_err().to_string(),
+            "item 2 is \"\\u{1b}[2J\", not a vertex id (a positive integer)"
         );
         for (text, token) in
             [("0", "0"), ("6", "6"), ("99999999999999999999", "99999999999999999999")]
         {
             assert_eq!(
                 parse_vertex_list(text, 5),
-                Err(VertexListError::OutOfRange { position: 1, token: token.into(), n: 5 })
+                Err(VertexListError::OutOfRange { item: 1, token: token.into(), n: 5 })
             );
         }
         assert_eq!(
@@ -91,8 +102,8 @@ mod tests {
         assert_eq!(
             parse_vertex_list(&long, 5),
             Err(VertexListError::NotAVertexId {
-                position: 1,
-                token: format!("{}…", "x".repeat(32))
+                item: 1,
+                token: format!("\"{}\"…", "x".repeat(32))
             })
         );
         let digits = "7".repeat(100);

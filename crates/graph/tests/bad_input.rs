@@ -3,7 +3,8 @@
 mod support;
 
 use gamegraph_graph::format::{self, Format, GameFile, ReadOptions, write_binary};
-use gamegraph_graph::{Graph, ReadError, ReadErrorKind, Vertex};
+use gamegraph_graph::open;
+use gamegraph_graph::{Graph, Position, ReadError, ReadErrorKind, Vertex};
 use support::resealed;
 
 fn read_header(reader: impl std::io::Read) -> Result<GameFile, ReadError> {
@@ -26,18 +27,18 @@ fn read_binary(reader: impl std::io::Read) -> Result<GameFile, ReadError> {
     format::read(reader, &options).map(|(file, _)| file)
 }
 
-fn header_err(text: &str) -> (String, Option<(u64, u64)>) {
+fn header_err(text: &str) -> (String, Option<Position>) {
     let e = read_header(text.as_bytes()).unwrap_err();
     (e.to_string(), e.position())
 }
 
-fn arcs_err(text: &str, n: Option<usize>) -> (String, Option<(u64, u64)>) {
+fn arcs_err(text: &str, n: Option<usize>) -> (String, Option<Position>) {
     let e = read_arc_list(text.as_bytes(), n).unwrap_err();
     (e.to_string(), e.position())
 }
 
-fn s(msg: &str, line: u64, column: u64) -> (String, Option<(u64, u64)>) {
-    (msg.to_owned(), Some((line, column)))
+fn s(msg: &str, line: u64, column: u64) -> (String, Option<Position>) {
+    (msg.to_owned(), Some(Position::new(line, column)))
 }
 
 #[test]
@@ -281,4 +282,56 @@ fn fuzz_regression_large_ids_in_an_arc_list() {
     assert_eq!(arcs_err("6 665844584", Some(1000)), s("vertex 665844584 is outside 1..1000", 1, 3));
     let g = read_arc_list("6 4424".as_bytes(), None).unwrap();
     assert_eq!((g.num_vertices(), g.num_arcs()), (4424, 1));
+}
+
+/// A reader that yields `data`, then fails with `kind`.
+struct Failing {
+    data: &'static [u8],
+    kind: std::io::ErrorKind,
+}
+
+impl std::io::Read for Failing {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        if self.data.is_empty() {
+            return Err(std::io::Error::new(self.kind, "the disk is on fire"));
+        }
+        let k = buf.len().min(self.data.len());
+        buf[..k].copy_from_slice(&self.data[..k]);
+        self.data = &self.data[k..];
+        Ok(k)
+    }
+}
+
+#[test]
+fn a_failed_read_keeps_the_system_error_as_its_source() {
+    use std::error::Error;
+    use std::io::ErrorKind;
+    for (data, format) in [
+        (&b"3 2\n1\n1 2\n"[..], Some(Format::Header)),
+        (b"1 2\n", Some(Format::ArcList)),
+        (b"", None),
+        (b"GGRAPH", Some(Format::Binary)),
+    ] {
+        let reader = Failing { data, kind: ErrorKind::PermissionDenied };
+        let options = ReadOptions { format, ..ReadOptions::default() };
+        let e = format::read(reader, &options).unwrap_err();
+        assert_eq!(e.to_string(), "read failed: the disk is on fire", "{data:?}");
+        assert_eq!(e.position(), None);
+        let ReadErrorKind::Io(io) = &e.kind else { panic!("{data:?}: {e:?}") };
+        assert_eq!(io.kind(), ErrorKind::PermissionDenied);
+        let source = e.source().expect("an I/O error has a source");
+        let source = source.downcast_ref::<std::io::Error>().expect("the system's error");
+        assert_eq!(source.kind(), ErrorKind::PermissionDenied);
+        // Opened by name, the same failure is an I/O error of the input with that kind.
+        let reader = Failing { data, kind: ErrorKind::PermissionDenied };
+        let options = open::Options { format, ..open::Options::default() };
+        match open::read_stream(reader, "in.txt", &options) {
+            Err(open::OpenError::Io { name, error }) => {
+                assert_eq!((name.as_str(), error.kind()), ("in.txt", ErrorKind::PermissionDenied));
+            }
+            other => panic!("{data:?}: {other:?}"),
+        }
+    }
+    // Other errors have no source.
+    assert!(read_header("".as_bytes()).unwrap_err().source().is_none());
 }

@@ -4,7 +4,7 @@ use std::path::{Path, PathBuf};
 
 use gamegraph_graph::format::{Format, GameFile};
 use gamegraph_graph::open;
-use gamegraph_graph::{Graph, Vertex};
+use gamegraph_graph::{Graph, ReadErrorKind, Vertex};
 use numpy::PyArray1;
 use pyo3::prelude::*;
 
@@ -250,13 +250,29 @@ fn parse_format(name: &str) -> PyResult<Format> {
 ///
 /// # Errors
 /// `OSError` when the file cannot be opened; `ValueError` with `FILE:LINE:COL: message`
-/// (text) or `FILE: message` (binary) for bad contents.
+/// (text) or `FILE: message` (binary) for bad contents, and the `format=` argument that
+/// reads the file when naming the format would.
 fn open_graph(path: &Path, format: Option<Format>) -> PyResult<GameFile> {
     let options = open::Options { format, ..open::Options::default() };
     match open::open(path, &options) {
         Ok(opened) => Ok(opened.file),
         Err(open::OpenError::Io { error, .. }) => Err(os_error(&error, path)),
-        Err(e) => Err(value_error(e.to_string())),
+        Err(e) => Err(value_error(format!("{e}{}", format_advice(&e)))),
+    }
+}
+
+/// The advice that ends the message of a text whose format was told wrong or could not be
+/// told: the `format=` argument of `read_graph` that settles it; empty for other errors.
+fn format_advice(e: &open::OpenError) -> &'static str {
+    match e {
+        open::OpenError::Read { error, .. } => match error.kind {
+            ReadErrorKind::HeaderMistake { .. } => ": format='arcs' reads the file as an arc list",
+            ReadErrorKind::Ambiguous { .. } => {
+                ": give the format with format='header' or format='arcs'"
+            }
+            _ => "",
+        },
+        _ => "",
     }
 }
 
@@ -267,7 +283,9 @@ fn open_graph(path: &Path, format: Option<Format>) -> PyResult<GameFile> {
 /// is mapped and checked by threads threads (default: all cores).
 ///
 /// Raises OSError (FileNotFoundError, ...) when the file cannot be opened, and ValueError
-/// with the CLI's message, FILE:LINE:COL: message, for bad contents.
+/// with the CLI's message, FILE:LINE:COL: message, for bad contents. A text that is one
+/// mistake away from a header, or whose first line fits neither format, is refused when
+/// format is None; the message says which format= reads it.
 ///
 /// >>> import gamegraph as gg
 /// >>> g = gg.read_graph("fixtures/retro/seed.txt")

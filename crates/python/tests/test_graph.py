@@ -116,6 +116,25 @@ def test_read_graph_errors_name_file_line_and_column(tmp_path):
         gg.read_graph(binary, format="binary")
 
 
+def test_a_text_whose_format_cannot_be_told_asks_for_the_format_argument(tmp_path):
+    missing = tmp_path / "missing.txt"
+    missing.write_text("5 5\n1 2\n2 3\n3 1\n1 4\n")
+    with pytest.raises(ValueError) as e:
+        gg.read_graph(missing)
+    assert str(e.value) == (
+        f"{missing}:6:1: expected the source of arc 5 of 5, found end of input (read as a "
+        "header N M without a start vertex): format='arcs' reads the file as an arc list"
+    )
+    assert gg.read_graph(missing, format="arcs").num_arcs == 5
+    neither = tmp_path / "neither.txt"
+    neither.write_text("3 0\n1 2\n2 3\n")
+    with pytest.raises(ValueError) as e:
+        gg.read_graph(neither)
+    assert str(e.value).startswith(f"{neither}:1:1: the first line '3 0' is neither")
+    assert str(e.value).endswith(": give the format with format='header' or format='arcs'")
+    assert "--" not in str(e.value)
+
+
 def test_threads_must_be_positive():
     g = gg.Graph(1, [], [])
     with pytest.raises(ValueError, match="threads must be at least 1, found 0"):

@@ -30,10 +30,10 @@ const RANGE_BITS: u32 = 16;
 /// path of a million positions has a million levels) would otherwise pay rayon's
 /// fork-join cost on every level.
 const SEQUENTIAL_FRONTIER: usize = 4096;
-/// Frontier vertices per batch: bounds the memory of the buckets (4 bytes per arc into
-/// the batch), yet gives each range enough updates to pay for bringing its state words
-/// into the cache.
-const BATCH: usize = 1 << 22;
+/// Arcs into a batch of frontier vertices (their predecessors): bounds the memory of the
+/// buckets to 4 MiB whatever the degrees, yet gives each range enough updates to pay for
+/// bringing its state words into the cache.
+const BATCH: usize = 1 << 20;
 /// Vertices per task of the best-move pass.
 const MOVE_CHUNK: usize = 1 << 14;
 
@@ -59,8 +59,9 @@ const MOVE_CHUNK: usize = 1 << 14;
 /// O(V + E) work and O(V + E) / p + O(D) time on p threads, D the largest depth.
 /// Extra space: the graph's predecessor arrays if not yet built (8 bytes per vertex and 4
 /// per arc, kept by the graph; 2 more bytes per arc while they are built), 4 bytes per
-/// vertex of state (which becomes the solution's depths), and the frontier buckets (4 bytes per arc into a batch of frontier
-/// vertices).
+/// vertex of state (which becomes the solution's depths), and the frontier buckets (4 bytes
+/// per predecessor of a batch of frontier vertices: at most 4 MiB and the in-degree of one
+/// vertex, twice that with the vectors' spare room).
 /// A graph of 2³⁰ vertices or more, or with a vertex of 2³⁰ moves or more, is handed to
 /// [`solve`].
 ///
@@ -87,7 +88,8 @@ pub fn par_solve(g: &Graph) -> Solution {
 struct Sizes {
     /// Vertices per range: `1 << shift`.
     shift: u32,
-    /// Frontier vertices per batch.
+    /// Predecessors of the frontier vertices of a batch, at most (a batch holds at least
+    /// one vertex).
     batch: usize,
     /// Frontiers below this size are expanded on the calling thread.
     sequential: usize,
@@ -190,7 +192,7 @@ impl Levels {
             return next;
         }
         let shift = self.sizes.shift;
-        for batch in frontier.chunks(self.sizes.batch) {
+        for batch in batches(frontier, poff, self.sizes.batch) {
             // Gather: the predecessors of the batch, sorted into ranges. A short batch has
             // fewer parts than there are sets of buckets: only `parts` sets are filled, and
             // read below.
@@ -235,6 +237,34 @@ impl Levels {
         }
         next
     }
+}
+
+/// `frontier` cut into runs whose vertices have at most `arcs` predecessors in all (a
+/// vertex with more is a run by itself).
+fn batches<'a>(
+    frontier: &'a [u32],
+    poff: &'a [u64],
+    arcs: usize,
+) -> impl Iterator<Item = &'a [u32]> {
+    let mut rest = frontier;
+    std::iter::from_fn(move || {
+        if rest.is_empty() {
+            return None;
+        }
+        let mut sum = 0u64;
+        let mut end = 0;
+        while end < rest.len() {
+            let v = (rest[end] & ID) as usize;
+            sum += poff[v + 1] - poff[v];
+            if end > 0 && sum > arcs as u64 {
+                break;
+            }
+            end += 1;
+        }
+        let (batch, tail) = rest.split_at(end);
+        rest = tail;
+        Some(batch)
+    })
 }
 
 /// The optimal move of every vertex from the final state words: for W, the L successor of

@@ -106,11 +106,15 @@ function pageWords(msg) {
   m = m.replace(/<stdin>:?\s*/g, 'the input: ');
   m = m.replace(/invalid value '([^']*)' for '--([\w-]+)[^']*': (.*)/, (_, v, f, why) =>
     `${FIELDS[f] || f}: "${v}" is not valid (${why.replace('invalid digit found in string', 'not a whole number')})`);
+  m = m.replace(/--format (\w+) reads the file as an arc list/, 'choose "$1" in the Format menu to read it as an arc list');
+  m = m.replace(/give the format with --format (\w+) or --format (\w+)/, 'choose "$1" or "$2" in the Format menu');
   m = m.replace(/`--format (\w+)`/g, 'Format "$1"').replace(/--format (\w+)/g, 'Format "$1"');
   m = m.replace(/--start V/g, 'the Start field').replace(/--start (\d+)/g, 'Start $1');
   m = m.replace(/the solve passed the time limit of ([\d.]+) s \(start the server with a larger --time-limit\)/,
     'this takes longer than the server allows ($1 s)');
-  m = m.replace(/--(rows|cols|at|heaps|max|moore|upto)\b/g, (_, f) => FIELDS[f]);
+  // The page has no field for the CLI's vertex limit: its advice does not apply here.
+  m = m.replace(/: pass --max-vertices \d+ to read it/, '');
+  m = m.replace(/--(rows|cols|at|heaps|max|moore|upto)\b(?!-)/g, (_, f) => FIELDS[f]);
   return m;
 }
 

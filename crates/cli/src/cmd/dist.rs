@@ -251,7 +251,7 @@ fn cli_error(e: ClusterError, name: &str, failed: &mut Option<CliError>) -> CliE
         }
         ClusterError::Stdout(e) => e.into(),
         _ if failed.is_some() => failed.take().expect("process 0's own error"),
-        ClusterError::Read(e) => CliError::input(name, e.position(), e),
+        ClusterError::Read(e) => CliError::at(name, e.position(), e),
         ClusterError::Peer { .. }
         | ClusterError::Mismatch { .. }
         | ClusterError::Differ { .. }

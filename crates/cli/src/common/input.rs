@@ -90,15 +90,26 @@ pub(crate) struct GraphInput {
     pub(crate) no_mmap: bool,
 }
 
-/// The CLI's error for a graph file that could not be opened or read.
+/// The CLI's error for a graph file that could not be opened or read: the library's
+/// message, and the option that reads the file when there is one.
 pub(crate) fn open_error(e: gamegraph_graph::open::OpenError) -> CliError {
+    use gamegraph_graph::ReadErrorKind;
     let mut message = e.message();
-    if let gamegraph_graph::open::OpenError::Read { error, .. } = &e
-        && let gamegraph_graph::ReadErrorKind::TooManyVertices { n, .. } = error.kind
-    {
-        message.push_str(&format!(": pass --max-vertices {n} to read it"));
+    if let gamegraph_graph::open::OpenError::Read { error, .. } = &e {
+        match error.kind {
+            ReadErrorKind::TooManyVertices { n, .. } => {
+                message.push_str(&format!(": pass --max-vertices {n} to read it"));
+            }
+            ReadErrorKind::HeaderMistake { .. } => {
+                message.push_str(": --format arcs reads the file as an arc list");
+            }
+            ReadErrorKind::Ambiguous { .. } => {
+                message.push_str(": give the format with --format header or --format arcs");
+            }
+            _ => {}
+        }
     }
-    CliError::input(e.name(), e.position(), message)
+    CliError::at(e.name(), e.position(), message)
 }
 
 /// Reads a game graph from `path` (standard input for `None` or `-`) as `input` says, and

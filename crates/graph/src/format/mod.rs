@@ -160,13 +160,14 @@ impl Default for ReadOptions {
 ///
 /// ```
 /// use gamegraph_graph::format::{self, Format, ReadOptions};
+/// use gamegraph_graph::{Position, ReadErrorKind};
 ///
 /// let header = ReadOptions { format: Some(Format::Header), ..ReadOptions::default() };
 /// let (file, _) = format::read("3 2\n1\n1 2\n2 3\n".as_bytes(), &header).unwrap();
 /// assert_eq!(file.graph.num_arcs(), 2);
 /// let e = format::read("3 2\n1\n1 2\n2 4\n".as_bytes(), &header).unwrap_err();
 /// assert_eq!(e.to_string(), "vertex 4 is outside 1..3");
-/// assert_eq!(e.position(), Some((4, 3)));
+/// assert_eq!(e.position(), Some(Position::new(4, 3)));
 ///
 /// // A header without a start line, then exactly M = 3 arcs: no arc 3 -> 3 from the header.
 /// let auto = ReadOptions::default();
@@ -176,7 +177,13 @@ impl Default for ReadOptions {
 /// assert_eq!((format, file.graph.num_arcs()), (Format::ArcList, 3));
 /// // One arc short of a header: refused, never read as the arc list 3 -> 3, 1 -> 2.
 /// let e = format::read("3 3\n1 2\n2 3\n".as_bytes(), &auto).unwrap_err();
-/// assert_eq!(e.position(), Some((4, 1)));
+/// assert_eq!(e.position(), Some(Position::new(4, 1)));
+/// assert!(matches!(e.kind, ReadErrorKind::HeaderMistake { .. }));
+/// assert_eq!(
+///     e.to_string(),
+///     "expected the source of arc 3 of 3, found end of input \
+///      (read as a header N M without a start vertex)"
+/// );
 /// ```
 pub fn read(reader: impl Read, options: &ReadOptions) -> Result<(GameFile, Format), ReadError> {
     let (input, plan) = start(reader, options)?;

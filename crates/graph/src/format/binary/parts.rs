@@ -11,7 +11,7 @@ use super::{
     BLOCK, Checksum, HEADER_LEN, Header, PIECE, bad_offsets, bad_target, checksum_mismatch,
     parse_header, read_binary_file,
 };
-use crate::{ReadError, ReadErrorKind, Vertex};
+use crate::{ReadError, Vertex};
 
 /// A binary graph file whose header has been checked and whose length matches it, ready
 /// to be read in parts ([`BinaryParts::read_part`]) and checked block by block
@@ -70,12 +70,13 @@ pub struct PartCheck {
     pub max_target: Option<u32>,
 }
 
-fn io_error(e: &io::Error) -> ReadError {
-    let message = match e.kind() {
-        io::ErrorKind::UnexpectedEof => "the file shrank while it was being read".to_owned(),
-        _ => e.to_string(),
-    };
-    ReadError::new(ReadErrorKind::Io(message))
+fn io_error(e: io::Error) -> ReadError {
+    ReadError::from(match e.kind() {
+        io::ErrorKind::UnexpectedEof => {
+            io::Error::new(e.kind(), "the file shrank while it was being read")
+        }
+        _ => e,
+    })
 }
 
 impl BinaryParts {
@@ -84,9 +85,9 @@ impl BinaryParts {
     /// # Errors
     /// When the header is bad or the length does not match, the file is read whole by
     /// the parallel reader of binary files to find the error, so the errors are that reader's; a
-    /// [`ReadErrorKind::Io`] when the file cannot be read.
+    /// [`ReadErrorKind::Io`](crate::ReadErrorKind::Io) when the file cannot be read.
     pub fn open(file: File) -> Result<BinaryParts, ReadError> {
-        let len = file.metadata().map_err(|e| io_error(&e))?.len();
+        let len = file.metadata().map_err(io_error)?.len();
         BinaryParts::with_len(file, len)
     }
 
@@ -94,7 +95,7 @@ impl BinaryParts {
     pub(crate) fn with_len(file: File, len: u64) -> Result<BinaryParts, ReadError> {
         let mut bytes = [0u8; HEADER_LEN];
         if len >= HEADER_LEN as u64 + 8 {
-            file.read_exact_at(&mut bytes, 0).map_err(|e| io_error(&e))?;
+            file.read_exact_at(&mut bytes, 0).map_err(io_error)?;
             if let Ok(header) = parse_header(&bytes)
                 && header.checksum_at().checked_add(8) == Some(len)
             {
@@ -103,9 +104,9 @@ impl BinaryParts {
         }
         match read_binary_file(&file, len, &|_| {}) {
             Err(e) => Err(e),
-            Ok(_) => Err(ReadError::new(ReadErrorKind::Io(
-                "the file changed while it was being read".into(),
-            ))),
+            Ok(_) => {
+                Err(ReadError::from(io::Error::other("the file changed while it was being read")))
+            }
         }
     }
 
@@ -132,7 +133,7 @@ impl BinaryParts {
     /// Reads the successor lists of the vertices `range` (within `0..n`).
     ///
     /// # Errors
-    /// [`ReadErrorKind::Io`] only: what the bytes say is judged by
+    /// [`ReadErrorKind::Io`](crate::ReadErrorKind::Io) only: what the bytes say is judged by
     /// [`BinaryParts::verdict`].
     ///
     /// # Panics
@@ -174,7 +175,7 @@ impl BinaryParts {
         let mut left = count * W;
         while left > 0 {
             let bytes = &mut buf[..left.min(PIECE)];
-            self.file.read_exact_at(bytes, at).map_err(|e| io_error(&e))?;
+            self.file.read_exact_at(bytes, at).map_err(io_error)?;
             bytes.as_chunks::<W>().0.iter().for_each(|c| each(*c));
             at += bytes.len() as u64;
             left -= bytes.len();
@@ -192,7 +193,7 @@ impl BinaryParts {
     /// The checksum of block `i` (of `0..num_blocks()`).
     ///
     /// # Errors
-    /// [`ReadErrorKind::Io`].
+    /// [`ReadErrorKind::Io`](crate::ReadErrorKind::Io).
     ///
     /// # Complexity
     /// O(block size) time; a 256 KiB buffer.
@@ -208,7 +209,7 @@ impl BinaryParts {
         let mut buf = vec![0u8; PIECE];
         while at < stop {
             let bytes = &mut buf[..(stop - at).min(PIECE as u64) as usize];
-            self.file.read_exact_at(bytes, at).map_err(|e| io_error(&e))?;
+            self.file.read_exact_at(bytes, at).map_err(io_error)?;
             sum.update(bytes);
             at += bytes.len() as u64;
         }
@@ -222,7 +223,7 @@ impl BinaryParts {
     ///
     /// # Errors
     /// Those of [`format::read`](crate::format::read) for the same file, and
-    /// [`ReadErrorKind::Io`] when the stored checksum cannot be read.
+    /// [`ReadErrorKind::Io`](crate::ReadErrorKind::Io) when the stored checksum cannot be read.
     ///
     /// # Panics
     /// When `sums` does not hold [`BinaryParts::num_blocks`] values or `parts` is empty.
@@ -230,9 +231,7 @@ impl BinaryParts {
         assert_eq!(sums.len(), self.num_blocks(), "one checksum per block");
         assert!(!parts.is_empty(), "at least one part");
         let mut stored = [0u8; 8];
-        self.file
-            .read_exact_at(&mut stored, self.header.checksum_at())
-            .map_err(|e| io_error(&e))?;
+        self.file.read_exact_at(&mut stored, self.header.checksum_at()).map_err(io_error)?;
         let stored = u64::from_le_bytes(stored);
         let computed = if self.header.version >= 2 {
             let mut sum = Checksum::new();

@@ -35,7 +35,7 @@ impl<R: Read> Source<R> {
                 }
                 Ok(k) => filled += k,
                 Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
-                Err(e) => return Err(ReadError::new(ReadErrorKind::Io(e.to_string()))),
+                Err(e) => return Err(ReadError::from(e)),
             }
         }
         if hash {
@@ -52,7 +52,7 @@ impl<R: Read> Source<R> {
             match self.reader.read(&mut one) {
                 Ok(k) => return Ok(k == 0),
                 Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
-                Err(e) => return Err(ReadError::new(ReadErrorKind::Io(e.to_string()))),
+                Err(e) => return Err(ReadError::from(e)),
             }
         }
     }
@@ -222,7 +222,7 @@ pub(crate) fn read_binary_file(
     len: u64,
     progress: &(dyn Fn(u64) + Sync),
 ) -> Result<GameFile, ReadError> {
-    let io_error = |e: io::Error| ReadError::new(ReadErrorKind::Io(e.to_string()));
+    let io_error = ReadError::from;
     let streaming = || read_binary(io::BufReader::with_capacity(CHUNK, At { file, pos: 0 }));
     let mut header = [0u8; HEADER_LEN];
     if len < HEADER_LEN as u64 {

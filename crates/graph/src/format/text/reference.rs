@@ -31,7 +31,7 @@ impl<R: BufRead> Tokens<R> {
     }
 
     fn io(e: std::io::Error) -> ReadError {
-        ReadError::new(ReadErrorKind::Io(e.to_string()))
+        ReadError::from(e)
     }
 
     /// Skips white space and comments; returns the next byte without consuming it.

@@ -3,8 +3,8 @@
 use std::io::Read;
 
 use super::*;
-use crate::Graph;
 use crate::format::ReadOptions;
+use crate::{Graph, Position};
 
 fn read_text(
     reader: impl Read,
@@ -25,7 +25,7 @@ fn read_arc_list(reader: impl Read, n: Option<usize>) -> Result<Graph, ReadError
 
 fn err(text: &str) -> (String, Option<(u64, u64)>) {
     let e = read_header(text.as_bytes()).unwrap_err();
-    (e.to_string(), e.position())
+    (e.to_string(), e.position().map(|p| (p.line, p.column)))
 }
 
 #[test]
@@ -73,27 +73,27 @@ fn a_byte_order_mark_is_skipped() {
     let f = read_header("\u{feff}3 1\n1\n1 2\n".as_bytes()).unwrap();
     assert_eq!(f.graph.num_arcs(), 1);
     let e = read_header("\u{feff}3 1\n1\n1 x\n".as_bytes()).unwrap_err();
-    assert_eq!(e.position(), Some((3, 3)));
+    assert_eq!(e.position(), Some(Position::new(3, 3)));
 }
 
 #[test]
 fn the_vertex_count_is_bounded_by_the_input() {
     let e = read_header("1000000000 3\n1\n1 2\n2 3\n3 1\n".as_bytes()).unwrap_err();
     assert!(matches!(e.kind, ReadErrorKind::TooManyVertices { n: 1_000_000_000, .. }), "{e}");
-    assert_eq!(e.position(), Some((1, 1)));
+    assert_eq!(e.position(), Some(Position::new(1, 1)));
     let e = read_arc_list("1 4294967295\n".as_bytes(), None).unwrap_err();
     assert!(matches!(e.kind, ReadErrorKind::TooManyVertices { .. }), "{e}");
-    assert_eq!(e.position(), Some((1, 3)));
+    assert_eq!(e.position(), Some(Position::new(1, 3)));
     // At the first place of the largest id, also when the format was told by the text.
     let text = "1 2\n7 4000000000 # far\n2 4000000000\n";
     let e = read_arc_list(text.as_bytes(), None).unwrap_err();
     assert!(matches!(e.kind, ReadErrorKind::TooManyVertices { n: 4_000_000_000, .. }), "{e}");
-    assert_eq!(e.position(), Some((2, 3)));
+    assert_eq!(e.position(), Some(Position::new(2, 3)));
     let e = read_text(text.as_bytes(), None, &ReadOptions::default()).unwrap_err();
-    assert_eq!(e.position(), Some((2, 3)));
+    assert_eq!(e.position(), Some(Position::new(2, 3)));
     let options = ReadOptions { chunk_bytes: 3, ..ReadOptions::default() };
     let e = read_text(text.as_bytes(), Some(Format::ArcList), &options).unwrap_err();
-    assert_eq!(e.position(), Some((2, 3)));
+    assert_eq!(e.position(), Some(Position::new(2, 3)));
     let options = ReadOptions { max_vertices: Some(1 << 30), ..ReadOptions::default() };
     let (f, _) = read_text("1000000 0\n".as_bytes(), None, &options).unwrap();
     assert_eq!(f.graph.num_vertices(), 1_000_000);
@@ -124,13 +124,22 @@ fn detection_of_the_header_without_a_start() {
     ] {
         let e = auto(text).unwrap_err();
         assert!(matches!(e.kind, ReadErrorKind::HeaderMistake { .. }), "{text:?}: {e}");
-        assert_eq!(e.position(), Some(at), "{text:?}: {e}");
+        assert_eq!(e.position(), Some(Position::new(at.0, at.1)), "{text:?}: {e}");
         assert!(e.to_string().starts_with(message), "{text:?}: {e}");
-        assert!(e.to_string().contains("--format arcs"), "{text:?}: {e}");
+        // The message names no option of a program: each adds its own advice.
+        assert!(
+            e.to_string().ends_with(" (read as a header N M without a start vertex)"),
+            "{text:?}: {e}"
+        );
+        assert!(!e.to_string().contains("--"), "{text:?}: {e}");
     }
     let e = auto("3 0\n1 2\n2 3\n").unwrap_err();
     assert!(matches!(e.kind, ReadErrorKind::Ambiguous { .. }), "{e}");
-    assert!(e.to_string().contains("--format"), "{e}");
+    assert_eq!(
+        e.to_string(),
+        "the first line '3 0' is neither a header N M (it is followed by 2 arcs, not M on \
+         vertices 1..N) nor an arc (vertex ids start at 1 (column 3))"
+    );
 }
 
 /// A reader that hands out at most `step` bytes per call, to exercise every refill.

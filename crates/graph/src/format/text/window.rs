@@ -3,9 +3,9 @@
 
 use std::io::Read;
 
+use crate::ReadError;
 use crate::format::ReadOptions;
 use crate::format::detect::BOM;
-use crate::{ReadError, ReadErrorKind};
 
 /// Vertices always allowed without [`ReadOptions::max_vertices`], besides one per byte.
 const FREE_VERTICES: u64 = 1 << 24;
@@ -82,7 +82,7 @@ pub(crate) fn fill(
             *total += k as u64;
             *eof = k < need;
         }
-        Err(e) => return Err(ReadError::new(ReadErrorKind::Io(e.to_string()))),
+        Err(e) => return Err(ReadError::from(e)),
     }
     Ok(())
 }
