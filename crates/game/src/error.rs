@@ -78,6 +78,8 @@ pub enum ExploreError {
         /// The unexpected move, in the game's notation.
         successor: String,
     },
+    /// The [`ExploreConfig::stop`](crate::ExploreConfig::stop) flag was set.
+    Stopped,
 }
 
 impl fmt::Display for ExploreError {
@@ -88,6 +90,7 @@ impl fmt::Display for ExploreError {
                 "more than {limit} positions are reachable (stopped after {found}); \
                  raise the position limit"
             ),
+            ExploreError::Stopped => f.write_str("stopped before every position was found"),
             ExploreError::Inconsistent { position, successor } => write!(
                 f,
                 "the move from {position} to {successor} was not found during exploration: \

@@ -19,17 +19,36 @@ const CHUNK: usize = 1 << 10;
 const SLICE: usize = 1 << 20;
 
 /// What [`explore`] may do.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone)]
 pub struct ExploreConfig {
     /// The most positions to explore; more gives [`ExploreError::TooManyPositions`].
     /// Default 2²⁸ (about 268 million). Values above [`Vertex::MAX_VERTICES`] act as
     /// that limit.
     pub max_positions: usize,
+    /// Give up with [`ExploreError::Stopped`] once another thread sets this flag (a user's
+    /// Ctrl-C, say); read after every slice of a level and every chunk of moves. Default:
+    /// none.
+    pub stop: Option<Arc<AtomicBool>>,
 }
 
 impl Default for ExploreConfig {
     fn default() -> Self {
-        ExploreConfig { max_positions: 1 << 28 }
+        ExploreConfig { max_positions: 1 << 28, stop: None }
+    }
+}
+
+impl ExploreConfig {
+    /// [`ExploreError::Stopped`] when the stop flag is set.
+    pub(crate) fn check_stop(&self) -> Result<(), ExploreError> {
+        check_stop(self.stop.as_deref())
+    }
+}
+
+/// [`ExploreError::Stopped`] when `stop` is set.
+fn check_stop(stop: Option<&AtomicBool>) -> Result<(), ExploreError> {
+    match stop {
+        Some(s) if s.load(Ordering::Relaxed) => Err(ExploreError::Stopped),
+        _ => Ok(()),
     }
 }
 
@@ -166,7 +185,7 @@ pub(crate) fn positions<G: Game>(
     if limit == 0 {
         return Err(ExploreError::TooManyPositions { limit, found: 1 });
     }
-    let positions = discover(game, start, limit)?;
+    let positions = discover(game, start, limit, config)?;
     let start =
         Vertex::from_index(positions.binary_search(&start).expect("the start was explored"));
     Ok((positions, start))
@@ -179,6 +198,7 @@ fn discover<G: Game>(
     game: &G,
     start: G::Position,
     limit: usize,
+    config: &ExploreConfig,
 ) -> Result<Vec<G::Position>, ExploreError> {
     let mut runs: Vec<Run<G::Position>> = vec![Run::new(vec![start])];
     let mut total = 1usize;
@@ -186,6 +206,7 @@ fn discover<G: Game>(
     while !frontier.is_empty() {
         let mut level = Vec::new();
         for slice in frontier.chunks(SLICE) {
+            config.check_stop()?;
             let fresh = expand_slice(game, &runs, slice);
             total += fresh.len();
             if total > limit {
@@ -413,7 +434,8 @@ fn inconsistent<G: Game>(game: &G, p: G::Position) -> ExploreError {
 ///
 /// # Errors
 /// [`ExploreError::Inconsistent`] when a move leads outside `positions` or the second
-/// pass finds another number of moves than the first.
+/// pass finds another number of moves than the first; [`ExploreError::Stopped`] once
+/// `stop` is set.
 ///
 /// # Complexity
 /// Two more calls of `moves` and `canonical` per position and move; 5 bytes per position
@@ -421,6 +443,7 @@ fn inconsistent<G: Game>(game: &G, p: G::Position) -> ExploreError {
 pub(crate) fn build_reverse<G: Game>(
     game: &G,
     positions: &[G::Position],
+    stop: Option<&AtomicBool>,
 ) -> Result<Option<Reverse>, ExploreError> {
     let fences = Fences::new(positions);
     let n = positions.len();
@@ -430,6 +453,7 @@ pub(crate) fn build_reverse<G: Game>(
     degrees.par_chunks_mut(CHUNK).zip(positions.par_chunks(CHUNK)).try_for_each_init(
         Successors::new,
         |s, (degrees, chunk)| {
+            check_stop(stop)?;
             for (degrees, group) in degrees.chunks_mut(GROUP).zip(chunk.chunks(GROUP)) {
                 s.expand(game, &fences, positions, group)?;
                 for (j, d) in degrees.iter_mut().enumerate() {
@@ -463,6 +487,7 @@ pub(crate) fn build_reverse<G: Game>(
     degrees.par_chunks(CHUNK).zip(positions.par_chunks(CHUNK)).enumerate().try_for_each_init(
         Successors::new,
         |s, (c, (degrees, chunk))| {
+            check_stop(stop)?;
             for (g, (degrees, group)) in degrees.chunks(GROUP).zip(chunk.chunks(GROUP)).enumerate()
             {
                 s.expand(game, &fences, positions, group)?;

@@ -97,7 +97,7 @@ impl<G: Game> SolvedGame<G> {
     pub fn new(game: G, config: &ExploreConfig) -> Result<SolvedGame<G>, ExploreError> {
         let (positions, start) = positions(&game, config)?;
         let explored = OnceLock::new();
-        let lean = match build_reverse(&game, &positions)? {
+        let lean = match build_reverse(&game, &positions, config.stop.as_deref())? {
             Some(reverse) => {
                 let moves = reverse.preds.len();
                 solve_reverse(reverse, |v| game.terminal(positions[v])).map(|s| (moves, s))

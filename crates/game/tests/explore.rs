@@ -72,15 +72,20 @@ fn graph_follows_the_numbering() {
 #[test]
 fn the_limit_gives_an_error() {
     let game = TicTacToe::without_symmetry();
-    let err = explore(&game, &ExploreConfig { max_positions: 1000 }).unwrap_err();
+    let err = explore(&game, &ExploreConfig { max_positions: 1000, ..ExploreConfig::default() })
+        .unwrap_err();
     let ExploreError::TooManyPositions { limit, found } = err.clone() else { panic!("{err}") };
     assert_eq!(limit, 1000);
     assert!(found > 1000);
     assert!(err.to_string().contains("more than 1000 positions"), "{err}");
-    assert!(explore(&game, &ExploreConfig { max_positions: 5478 }).is_ok());
-    assert!(explore(&game, &ExploreConfig { max_positions: 5477 }).is_err());
+    assert!(
+        explore(&game, &ExploreConfig { max_positions: 5478, ..ExploreConfig::default() }).is_ok()
+    );
+    assert!(
+        explore(&game, &ExploreConfig { max_positions: 5477, ..ExploreConfig::default() }).is_err()
+    );
     assert!(matches!(
-        explore(&game, &ExploreConfig { max_positions: 0 }),
+        explore(&game, &ExploreConfig { max_positions: 0, ..ExploreConfig::default() }),
         Err(ExploreError::TooManyPositions { limit: 0, .. })
     ));
 }
@@ -110,4 +115,20 @@ impl Game for Fickle {
 fn a_broken_contract_is_an_error() {
     let err = explore(&Fickle(AtomicU32::new(0)), &ExploreConfig::default()).unwrap_err();
     assert_eq!(err, ExploreError::Inconsistent { position: "#0".into(), successor: "#2".into() });
+}
+
+#[test]
+fn a_set_stop_flag_stops_exploring_and_solving() {
+    use std::sync::Arc;
+    use std::sync::atomic::AtomicBool;
+    let stop = Arc::new(AtomicBool::new(true));
+    let config = ExploreConfig { stop: Some(Arc::clone(&stop)), ..ExploreConfig::default() };
+    let game = TicTacToe::without_symmetry();
+    assert_eq!(explore(&game, &config).unwrap_err(), ExploreError::Stopped);
+    let err = gamegraph_game::SolvedGame::new(TicTacToe::without_symmetry(), &config).unwrap_err();
+    assert_eq!(err, ExploreError::Stopped);
+    assert_eq!(err.to_string(), "stopped before every position was found");
+    // A flag that stays clear changes nothing.
+    stop.store(false, Ordering::Relaxed);
+    assert_eq!(explore(&game, &config).unwrap().len(), 5478);
 }

@@ -4,6 +4,8 @@ use gamegraph_game::games::{Chase, ConnectFour, OctalRows, TabBoard, TicTacToe};
 use std::fs::File;
 use std::io::BufReader;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
 
 use gamegraph_game::{ExploreConfig, ExploreError, Game, SolvedGame, ValuesFile};
 use gamegraph_graph::Vertex;
@@ -12,9 +14,9 @@ use pyo3::types::PyTuple;
 
 use crate::arrays::{ranged, u64_items};
 use crate::error::{os_error, type_error, value_error};
-use crate::pool;
 use crate::solved::{Named, PySolvedGame};
 use crate::values::{PyValuesFile, Stored, file_error};
+use crate::{interrupt, pool};
 
 /// Explores and solves `game` on a pool of `threads` threads without the GIL.
 fn solve<G>(
@@ -32,8 +34,13 @@ where
         Some(n) => ranged(n, "max_positions", 1, Vertex::MAX_VERTICES as i128)?,
         None => ExploreConfig::default().max_positions,
     };
-    let config = ExploreConfig { max_positions };
-    let solved = pool::run(py, threads, || SolvedGame::new(game, &config))?;
+    let stop = Arc::new(AtomicBool::new(false));
+    let config = ExploreConfig { max_positions, stop: Some(Arc::clone(&stop)) };
+    let pool = pool::build(threads)?;
+    // Ctrl-C sets the stop flag; the KeyboardInterrupt is raised once the solve returns.
+    let solved =
+        interrupt::run_with(py, None, &stop, |_| pool.install(|| SolvedGame::new(game, &config)))?
+            .value;
     let solved = solved.map_err(|e| match e {
         ExploreError::TooManyPositions { limit, .. } => {
             value_error(format!("more than {limit} positions are reachable; raise max_positions"))

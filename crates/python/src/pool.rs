@@ -20,12 +20,17 @@ pub(crate) fn run<T: Send>(
     threads: Option<i64>,
     f: impl FnOnce() -> T + Send,
 ) -> PyResult<T> {
+    let pool = build(threads)?;
+    Ok(py.detach(|| pool.install(f)))
+}
+
+/// A rayon pool of `threads` threads (rayon's default size when `None`).
+pub(crate) fn build(threads: Option<i64>) -> PyResult<rayon::ThreadPool> {
     let mut builder = rayon::ThreadPoolBuilder::new();
     if let Some(n) = self::threads(threads)? {
         builder = builder.num_threads(n);
     }
-    let pool = builder
+    builder
         .build()
-        .map_err(|e| pyo3::exceptions::PyRuntimeError::new_err(format!("no thread pool: {e}")))?;
-    Ok(py.detach(|| pool.install(f)))
+        .map_err(|e| pyo3::exceptions::PyRuntimeError::new_err(format!("no thread pool: {e}")))
 }

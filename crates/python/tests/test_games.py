@@ -606,3 +606,19 @@ def test_ctrl_c_stops_an_exploration():
     finally:
         timer.cancel()
     assert time.monotonic() - start < 10
+
+
+def test_ctrl_c_stops_a_shipped_game_solve():
+    import _thread
+    import threading
+    import time
+
+    timer = threading.Timer(0.5, _thread.interrupt_main)
+    start = time.monotonic()
+    timer.start()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            gg.games.connect_four(6, 4)  # about a minute to solve
+    finally:
+        timer.cancel()
+    assert time.monotonic() - start < 10

@@ -331,7 +331,9 @@ fn solve<G: Game + Send>(game: G, common: &Common) -> Result<(SolvedGame<G>, f64
     let pool = thread_pool(common.threads)?;
     let bar = progress(None, "exploring and solving");
     let started = Instant::now();
-    let solved = pool.install(|| SolvedGame::new(game, &ExploreConfig { max_positions }));
+    let solved = pool.install(|| {
+        SolvedGame::new(game, &ExploreConfig { max_positions, ..ExploreConfig::default() })
+    });
     if let Some(bar) = bar {
         bar.finish_and_clear();
     }
