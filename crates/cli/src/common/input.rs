@@ -106,6 +106,12 @@ pub(crate) fn open_error(e: gamegraph_graph::open::OpenError) -> CliError {
             ReadErrorKind::Ambiguous { .. } => {
                 message.push_str(": give the format with --format header or --format arcs");
             }
+            // Not bad input but a machine too small for it: exit 3, as for any shortage of
+            // memory, with the place in the file all the same.
+            ReadErrorKind::TooLarge { .. } => {
+                let located = CliError::at(e.name(), e.position(), message);
+                return CliError::TimeLimit(located.to_string());
+            }
             _ => {}
         }
     }

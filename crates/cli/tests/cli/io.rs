@@ -171,7 +171,7 @@ fn a_tiny_file_cannot_ask_for_gigabytes() {
 }
 
 #[test]
-fn more_vertices_than_memory_is_refused_with_exit_2_not_an_abort() {
+fn more_vertices_than_memory_is_refused_with_exit_3_not_an_abort() {
     let t = TempDir::new("oom");
     t.file("big.txt", "4294967294 1\n1\n1 2\n");
     for args in [
@@ -179,7 +179,7 @@ fn more_vertices_than_memory_is_refused_with_exit_2_not_an_abort() {
         &["info", "--max-vertices", "4294967295", "big.txt"],
     ] {
         let o = gamegraph(&t, args, None);
-        assert_eq!(code(&o), 2, "{args:?}: {}", stderr(&o));
+        assert_eq!(code(&o), 3, "{args:?}: {}", stderr(&o));
         assert!(
             stderr(&o).contains("big.txt:1:1: 4294967294 vertices need at least 32.0 GiB"),
             "{}",
@@ -196,7 +196,7 @@ fn more_vertices_than_memory_is_refused_with_exit_2_not_an_abort() {
     };
     t.file("h.txt", "200000000 1\n1\n1 2\n");
     let o = limited("retro --max-vertices 300000000 h.txt");
-    assert_eq!(code(&o), 2, "{}", stderr(&o));
+    assert_eq!(code(&o), 3, "{}", stderr(&o));
     assert!(stderr(&o).contains("more than this process may use (976.6 MiB)"), "{}", stderr(&o));
     let o = limited("gen -n 1000000 -m 1000000000 --to binary -o g.bin");
     assert_eq!(code(&o), 3, "{}", stderr(&o));
