@@ -342,8 +342,10 @@ fn exchange(s: &Server, raw: &[u8]) -> String {
     use std::io::{Read, Write};
     let mut c = std::net::TcpStream::connect(&s.addr).unwrap();
     c.set_read_timeout(Some(Duration::from_secs(20))).unwrap();
-    c.write_all(raw).unwrap();
-    c.shutdown(std::net::Shutdown::Write).unwrap();
+    // The server may answer and close before it has read everything (a request it cannot
+    // parse): what it sent back is what counts.
+    let _ = c.write_all(raw);
+    let _ = c.shutdown(std::net::Shutdown::Write);
     let mut got = Vec::new();
     let _ = c.read_to_end(&mut got);
     String::from_utf8_lossy(&got).into_owned()
@@ -402,8 +404,9 @@ fn every_error_is_json_and_other_hosts_and_pages_are_refused() {
         assert!(!error_of(&body).is_empty(), "{method} {path}");
     }
     // Requests hyper cannot parse get JSON too, and the server keeps serving.
-    let huge =
-        format!("GET / HTTP/1.1\r\nHost: {}\r\nX-Big: {}\r\n\r\n", s.addr, "a".repeat(1 << 20));
+    // More headers than hyper takes (100), in a few kilobytes that the server reads whole.
+    let many: String = (0..150).map(|i| format!("X-{i}: {i}\r\n")).collect();
+    let huge = format!("GET / HTTP/1.1\r\nHost: {}\r\n{many}\r\n", s.addr);
     for (raw, status) in [
         (b"NOT HTTP AT ALL\r\n\r\n".to_vec(), "400"),
         (b"GET / HTTP/1.1\r\nBad Header\r\n\r\n".to_vec(), "400"),
