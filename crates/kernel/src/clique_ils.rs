@@ -13,11 +13,12 @@ use crate::bits;
 use crate::clique::Rows;
 use crate::config::Budget;
 
-/// SplitMix64, for reproducible perturbations.
-struct Mix(u64);
+/// SplitMix64, for reproducible choices (here and in the cover local search).
+pub(crate) struct Mix(pub(crate) u64);
 
 impl Mix {
-    fn below(&mut self, n: usize) -> usize {
+    /// A number in `0..n`.
+    pub(crate) fn below(&mut self, n: usize) -> usize {
         self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
         let mut z = self.0;
         z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);

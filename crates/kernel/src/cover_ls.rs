@@ -15,23 +15,10 @@
 
 use crate::KernelError;
 use crate::beta_search::{CoverInstance, Key};
+use crate::clique_ils::Mix;
 use crate::config::Budget;
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
-
-/// SplitMix64, for reproducible choices.
-struct Mix(u64);
-
-impl Mix {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^= z >> 31;
-        ((u128::from(z) * n as u128) >> 64) as usize
-    }
-}
 
 /// The search state.
 struct Ls<'a> {
@@ -92,12 +79,7 @@ impl Ls<'_> {
                         let u = u as usize;
                         if u != t && self.in_s[u] {
                             self.score[u] += w;
-                            self.heap.push((
-                                self.score[u],
-                                Key(self.cost[u]),
-                                Reverse(self.time[u]),
-                                u as u32,
-                            ));
+                            self.push(u);
                         }
                     }
                 }
@@ -106,6 +88,11 @@ impl Ls<'_> {
             self.cnt[e] += 1;
         }
         self.score[t] = -own;
+        self.push(t);
+    }
+
+    /// Queues set `t` with its current score (stale entries are skipped when popped).
+    fn push(&mut self, t: usize) {
         self.heap.push((self.score[t], Key(self.cost[t]), Reverse(self.time[t]), t as u32));
     }
 
@@ -143,12 +130,7 @@ impl Ls<'_> {
                         let u = u as usize;
                         if self.in_s[u] {
                             self.score[u] -= w;
-                            self.heap.push((
-                                self.score[u],
-                                Key(self.cost[u]),
-                                Reverse(self.time[u]),
-                                u as u32,
-                            ));
+                            self.push(u);
                         }
                     }
                 }
@@ -162,9 +144,8 @@ impl Ls<'_> {
     fn worst_member(&mut self, tabu: usize) -> Option<usize> {
         if self.heap.len() > 8 * self.members.len() + 64 {
             self.heap.clear();
-            for &t in &self.members {
-                let t = t as usize;
-                self.heap.push((self.score[t], Key(self.cost[t]), Reverse(self.time[t]), t as u32));
+            for i in 0..self.members.len() {
+                self.push(self.members[i] as usize);
             }
         }
         let mut held = None;
