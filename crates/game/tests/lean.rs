@@ -4,8 +4,11 @@
 //! every position, on the shipped games small enough and on random transition tables, on
 //! one to three threads.
 
+mod common;
+
+use common::random_table;
 use gamegraph_game::games::{Chase, ConnectFour, OctalRows, TabBoard, TicTacToe};
-use gamegraph_game::{ExploreConfig, ExploreError, Game, ParseError, SolvedGame, Terminal};
+use gamegraph_game::{ExploreConfig, ExploreError, Game, ParseError, SolvedGame};
 use gamegraph_game::{explore, solve};
 use gamegraph_graph::Vertex;
 use gamegraph_testkit::SplitMix64;
@@ -52,56 +55,13 @@ fn shipped_games_agree() {
     }
 }
 
-/// A game whose positions are the rows of a transition table, starting at row 0.
-#[derive(Clone)]
-struct Table {
-    succ: Vec<Vec<u32>>,
-    terminal: Vec<Terminal>,
-}
-
-impl Game for Table {
-    type Position = u32;
-
-    fn start(&self) -> u32 {
-        0
-    }
-
-    fn moves(&self, p: u32, out: &mut Vec<u32>) {
-        out.extend_from_slice(&self.succ[p as usize]);
-    }
-
-    fn terminal(&self, p: u32) -> Terminal {
-        self.terminal[p as usize]
-    }
-
-    fn show(&self, p: u32) -> String {
-        p.to_string()
-    }
-
-    fn parse(&self, s: &str) -> Result<u32, ParseError> {
-        s.parse().map_err(|_| ParseError::new(1, "expected a row"))
-    }
-}
-
-/// `n` rows of up to `max_degree` random moves each (repeats and self-loops included),
-/// finished rows won, lost or tied at random.
-fn random_table(rng: &mut SplitMix64, n: usize, max_degree: u64) -> Table {
-    let succ = (0..n)
-        .map(|_| (0..rng.below(max_degree + 1)).map(|_| rng.below(n as u64) as u32).collect())
-        .collect();
-    let terminal = (0..n)
-        .map(|_| [Terminal::Win, Terminal::Loss, Terminal::Tie][rng.below(3) as usize])
-        .collect();
-    Table { succ, terminal }
-}
-
 #[test]
 fn random_tables_agree() {
     let mut rng = SplitMix64::new(41);
     for round in 0..60 {
         // Sizes from a few rows to several chunks of the parallel passes.
         let n = 1 + rng.below([40, 500, 5000][round % 3]) as usize;
-        let table = random_table(&mut rng, n, [1, 2, 3, 8][round % 4]);
+        let table = random_table(&mut rng, n, [1, 2, 3, 8][round % 4], true);
         same_values(&table, 1 + round % 3);
     }
 }
@@ -111,7 +71,7 @@ fn positions_with_more_than_255_moves_agree() {
     // Row 0 moves to 300 rows; the others move at random. The lean passes give way to
     // the full graph, with the same values.
     let mut rng = SplitMix64::new(7);
-    let mut table = random_table(&mut rng, 400, 3);
+    let mut table = random_table(&mut rng, 400, 3, true);
     table.succ[0] = (1..=300).collect();
     same_values(&table, 2);
 }

@@ -5,55 +5,10 @@
 
 mod common;
 
-use gamegraph_game::{ExploreConfig, Game, Outcome, ParseError, SolvedGame, Terminal, explore};
+use common::{Table, random_table};
+use gamegraph_game::{ExploreConfig, Outcome, SolvedGame, Terminal, explore};
 use gamegraph_testkit::SplitMix64;
 use proptest::prelude::*;
-
-/// A game whose positions are the rows of a transition table, starting at row 0.
-struct Table {
-    succ: Vec<Vec<usize>>,
-    terminal: Vec<Terminal>,
-}
-
-impl Game for Table {
-    type Position = u32;
-
-    fn start(&self) -> u32 {
-        0
-    }
-
-    fn moves(&self, p: u32, out: &mut Vec<u32>) {
-        out.extend(self.succ[p as usize].iter().map(|&q| q as u32));
-    }
-
-    fn terminal(&self, p: u32) -> Terminal {
-        self.terminal[p as usize]
-    }
-
-    fn show(&self, p: u32) -> String {
-        p.to_string()
-    }
-
-    fn parse(&self, s: &str) -> Result<u32, ParseError> {
-        s.parse().map_err(|_| ParseError::new(1, "expected a row"))
-    }
-}
-
-fn random_table(rng: &mut SplitMix64, n: usize, max_degree: u64, ties: bool) -> Table {
-    let succ = (0..n)
-        .map(|_| (0..rng.below(max_degree + 1)).map(|_| rng.below(n as u64) as usize).collect())
-        .collect();
-    let terminal = (0..n)
-        .map(|_| {
-            if ties {
-                [Terminal::Win, Terminal::Loss, Terminal::Tie][rng.below(3) as usize]
-            } else {
-                Terminal::Loss
-            }
-        })
-        .collect();
-    Table { succ, terminal }
-}
 
 fn check(table: Table) -> Result<(), TestCaseError> {
     let want = common::fixpoint(&table.succ, &table.terminal);

@@ -2,7 +2,8 @@
 
 #![allow(dead_code, unreachable_pub)]
 
-use gamegraph_game::{Outcome, Terminal};
+use gamegraph_game::{Game, Outcome, ParseError, Terminal};
+use gamegraph_testkit::SplitMix64;
 
 /// The value of every vertex of an explicit game (`succ[v]` the moves of `v`, `terminal[v]`
 /// the value of a vertex without moves) from the definition, by horizons: `v` is won
@@ -79,4 +80,55 @@ pub fn minimax_step(children: &[(Outcome, u32)]) -> (Outcome, u32) {
     }
     assert!(children.iter().all(|c| c.0 == Outcome::Win), "a game that always ends");
     (Outcome::Loss, children.iter().map(|c| c.1).max().expect("children") + 1)
+}
+
+/// A game whose positions are the rows of a transition table, starting at row 0.
+#[derive(Clone)]
+pub struct Table {
+    /// The moves of each row.
+    pub succ: Vec<Vec<usize>>,
+    /// The value of each row without moves.
+    pub terminal: Vec<Terminal>,
+}
+
+impl Game for Table {
+    type Position = u32;
+
+    fn start(&self) -> u32 {
+        0
+    }
+
+    fn moves(&self, p: u32, out: &mut Vec<u32>) {
+        out.extend(self.succ[p as usize].iter().map(|&q| q as u32));
+    }
+
+    fn terminal(&self, p: u32) -> Terminal {
+        self.terminal[p as usize]
+    }
+
+    fn show(&self, p: u32) -> String {
+        p.to_string()
+    }
+
+    fn parse(&self, s: &str) -> Result<u32, ParseError> {
+        s.parse().map_err(|_| ParseError::new(1, "expected a row"))
+    }
+}
+
+/// `n` rows of up to `max_degree` random moves each (repeats and self-loops included),
+/// finished rows won, lost or tied at random (`ties`) or all lost.
+pub fn random_table(rng: &mut SplitMix64, n: usize, max_degree: u64, ties: bool) -> Table {
+    let succ = (0..n)
+        .map(|_| (0..rng.below(max_degree + 1)).map(|_| rng.below(n as u64) as usize).collect())
+        .collect();
+    let terminal = (0..n)
+        .map(|_| {
+            if ties {
+                [Terminal::Win, Terminal::Loss, Terminal::Tie][rng.below(3) as usize]
+            } else {
+                Terminal::Loss
+            }
+        })
+        .collect();
+    Table { succ, terminal }
 }
