@@ -11,6 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import gamegraph as gg
+from interrupt import assert_ctrl_c_stops
 
 WIN, LOSS, TIE, DRAW = 1, 2, 3, 0
 
@@ -593,32 +594,9 @@ def test_python_reads_the_values_file_the_command_writes(cli, tmp_path):
 
 
 def test_ctrl_c_stops_an_exploration():
-    import _thread
-    import threading
-    import time
-
-    timer = threading.Timer(0.5, _thread.interrupt_main)
-    start = time.monotonic()
-    timer.start()
-    try:
-        with pytest.raises(KeyboardInterrupt):
-            gg.explore(0, lambda n: [n + 1, n + 2])  # no end: only Ctrl-C stops it
-    finally:
-        timer.cancel()
-    assert time.monotonic() - start < 10
+    # No end: only Ctrl-C stops it.
+    assert_ctrl_c_stops(lambda: gg.explore(0, lambda n: [n + 1, n + 2]))
 
 
 def test_ctrl_c_stops_a_shipped_game_solve():
-    import _thread
-    import threading
-    import time
-
-    timer = threading.Timer(0.5, _thread.interrupt_main)
-    start = time.monotonic()
-    timer.start()
-    try:
-        with pytest.raises(KeyboardInterrupt):
-            gg.games.connect_four(6, 4)  # about a minute to solve
-    finally:
-        timer.cancel()
-    assert time.monotonic() - start < 10
+    assert_ctrl_c_stops(lambda: gg.games.connect_four(6, 4))  # about a minute to solve
