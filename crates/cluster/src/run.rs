@@ -218,8 +218,10 @@ fn solve(
         }
     };
     if results.iter().any(|r| !matches!(r, Ok(Ok(_)))) {
-        // A failed process does not wait for its peers' network threads.
-        std::mem::forget(comms);
+        // A failed process waits a little for its network threads, so that what its
+        // workers sent last reaches the peers (the progress with which a peer reaches the
+        // same error), but not for a peer that goes on.
+        linger(comms);
         if results.iter().any(Result::is_err) {
             // A worker that panicked after one of timely's network threads failed (their
             // queues are poisoned) failed because of a lost peer: the alarm says which.
@@ -235,6 +237,20 @@ fn solve(
     }
     wait(move || drop::<CommsGuard>(comms), alarm)?;
     Ok(results)
+}
+
+/// Ends timely's network threads as a process that succeeded does (the last messages
+/// sent, then the connections closed), but waits at most [`GRACE`] for it: a peer that
+/// has not failed alike does not close its connections.
+fn linger(comms: CommsGuard) {
+    let (tx, rx) = mpsc::channel();
+    let spawned = std::thread::Builder::new().name("cluster-wait".into()).spawn(move || {
+        drop(comms);
+        let _ = tx.send(());
+    });
+    if spawned.is_ok() {
+        let _ = rx.recv_timeout(GRACE);
+    }
 }
 
 /// Runs `f` on a thread of its own and waits for it, unless the alarm goes first (the

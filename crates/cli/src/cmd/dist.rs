@@ -329,13 +329,16 @@ fn report_panics() {
             .or_else(|| info.payload().downcast_ref::<&str>().copied())
             .unwrap_or("a thread failed");
         let thread = std::thread::current();
-        // A network thread that lost its peer, and a worker that finds its queue poisoned
-        // by that thread's panic: the library reports the lost peer.
-        let timely = thread.name().is_some_and(|n| n.starts_with("timely:"));
-        if timely
+        // A network thread that lost its peer, a worker that finds its queue poisoned by
+        // that thread's panic, and the library's thread that ends the network threads
+        // finding one failed: the library reports the lost peer.
+        let name = thread.name().unwrap_or_default();
+        let timely = name.starts_with("timely:")
             && (what.starts_with("timely communication error")
-                || what.contains("MergeQueue poisoned"))
-        {
+                || what.contains("MergeQueue poisoned"));
+        let ending = name == "cluster-wait"
+            && (what.starts_with("Send thread panic") || what.starts_with("Recv thread panic"));
+        if timely || ending {
             return;
         }
         let what: String = what.chars().take(400).collect();

@@ -268,7 +268,7 @@ fn bad_graphs_give_retros_errors_on_every_process() {
         let want = gamegraph(&t, &["retro", "bad.bin"], None);
         assert_eq!(want.status.code(), Some(2));
         for (p, o) in cluster(&t, 2, 1, &["--all", "bad.bin"]).iter().enumerate() {
-            assert_eq!(o.status.code(), Some(2), "process {p}");
+            assert_eq!(o.status.code(), Some(2), "process {p}: {}", text(&o.stderr));
             assert_eq!(text(&o.stderr), text(&want.stderr), "byte {at}, process {p}");
         }
     }
