@@ -59,4 +59,4 @@ pub use crate::game::{Game, Terminal};
 pub use crate::outcome::Outcome;
 pub use crate::solve::{Counts, Solution, solve};
 pub use crate::solved::{MoveValue, PositionValue, SolvedGame};
-pub use crate::store::{BLOCK_ENTRIES, FileError, ValuesFile};
+pub use crate::store::{BLOCK_ENTRIES, FileError, RANK_SPREAD, ValuesFile};

@@ -128,6 +128,17 @@ fn get_value(
         .ok_or(FileError::Corrupt { reason: "a block holds an impossible remoteness" })
 }
 
+/// How many rank entries a values file may spend per position: beyond, it stores the
+/// positions instead of a mostly empty array of ranks.
+pub const RANK_SPREAD: u64 = 64;
+
+/// Whether `ranks`, one per position, are few enough for an array of values by rank.
+fn sparse_enough(ranks: &[u64]) -> bool {
+    let limit =
+        (ranks.len() as u64).saturating_mul(RANK_SPREAD).saturating_add(BLOCK_ENTRIES as u64);
+    ranks.iter().all(|&r| r < limit)
+}
+
 /// One block's place in the file.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 struct BlockInfo {
@@ -143,7 +154,9 @@ where
 {
     /// Writes the values of every position to `w` in the values file format (see
     /// [`ValuesFile`]), with the remoteness when `remoteness` is true. The blocks are
-    /// encoded in parallel on the current rayon pool.
+    /// encoded in parallel on the current rayon pool. The entries are the game's ranks when
+    /// it has them and the greatest is below [`RANK_SPREAD`] times the number of positions
+    /// (plus [`BLOCK_ENTRIES`]), otherwise the sorted positions.
     ///
     /// # Errors
     /// [`FileError::Io`] when writing fails; [`FileError::Unordered`] when the positions'
@@ -161,7 +174,11 @@ where
             let v = gamegraph_graph::Vertex::from_index(i);
             (self.solution().outcome(v), self.solution().remoteness(v))
         };
-        let ranks: Option<Vec<u64>> = positions.iter().map(|&p| game.rank(p)).collect();
+        let ranks: Option<Vec<u64>> = positions
+            .iter()
+            .map(|&p| game.rank(p))
+            .collect::<Option<Vec<u64>>>()
+            .filter(|r| sparse_enough(r));
         let mut flags = if remoteness { FLAG_REMOTENESS } else { 0 };
         let (entries, blocks): (usize, Vec<(u128, Vec<u8>)>) = match ranks {
             Some(ranks) => {
@@ -244,7 +261,8 @@ where
 ///
 /// # Layout
 /// All integers are little-endian. An *entry* is a position (the sorted canonical
-/// positions) or, for a game with a [`rank`](crate::Game::rank), a rank `0..=max rank`.
+/// positions) or, for a game with a [`rank`](crate::Game::rank) that numbers its positions
+/// densely enough (see [`SolvedGame::save`]), a rank `0..=max rank`.
 ///
 /// | offset | bytes | field |
 /// |-------:|------:|-------|
@@ -353,7 +371,7 @@ where
         }
         let ranks = flags & FLAG_RANKS != 0;
         let game_start = game.canonical(game.start());
-        if start != game_start.into() || ranks != game.rank(game_start).is_some() {
+        if start != game_start.into() || (ranks && game.rank(game_start).is_none()) {
             return Err(FileError::OtherGame);
         }
         let blocks = (0..k)

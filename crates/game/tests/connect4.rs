@@ -179,3 +179,53 @@ fn four_in_a_row_finishes_the_game() {
     assert!(moves.is_empty());
     assert_eq!(g.terminal(p), gamegraph_game::Terminal::Tie);
 }
+
+/// Every board of `w × h` with a legal number of stones, from the notation: all `3^(w·h)`
+/// fillings of the cells, kept when they parse.
+fn every_board(w: u32, h: u32) -> Vec<u64> {
+    let game = ConnectFour::without_symmetry(w, h).unwrap();
+    let cells = (w * h) as usize;
+    let mut boards = Vec::new();
+    for mut code in 0..3u64.pow(w * h) {
+        let mut text = String::new();
+        for i in 0..cells {
+            if i > 0 && i % w as usize == 0 {
+                text.push('/');
+            }
+            text.push(['.', 'X', 'O'][(code % 3) as usize]);
+            code /= 3;
+        }
+        if let Ok(p) = game.parse(&text) {
+            boards.push(p);
+        }
+    }
+    boards
+}
+
+#[test]
+fn ranks_number_every_board_once_from_zero() {
+    for (w, h, count) in [(3, 3, 984), (4, 3, 12_933), (2, 5, 1_065), (5, 2, 4_788)] {
+        let game = ConnectFour::without_symmetry(w, h).unwrap();
+        let boards = every_board(w, h);
+        let mut ranks: Vec<u64> = boards.iter().map(|&p| game.rank(p).unwrap()).collect();
+        ranks.sort_unstable();
+        assert_eq!(ranks, (0..count).collect::<Vec<u64>>(), "{w} × {h}");
+    }
+    // Reachable positions are boards: their ranks are below the count of boards.
+    let solved =
+        SolvedGame::new(ConnectFour::without_symmetry(4, 4).unwrap(), &ExploreConfig::default())
+            .unwrap();
+    let mut ranks: Vec<u64> =
+        solved.positions().iter().map(|&p| solved.game().rank(p).unwrap()).collect();
+    ranks.sort_unstable();
+    ranks.dedup();
+    assert_eq!(ranks.len(), solved.len());
+    assert!(ranks.last().is_some_and(|&r| r < 201_755));
+    // Every board size that fits a position has its ranks.
+    for w in 1..=64u32 {
+        for h in 1..=64 / w - 1 {
+            let game = ConnectFour::new(w, h).unwrap();
+            assert_eq!(game.rank(game.start()), Some(0));
+        }
+    }
+}

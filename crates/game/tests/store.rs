@@ -72,6 +72,55 @@ impl Game for TakeOneOrTwo {
     }
 }
 
+/// Tic-tac-toe numbered far apart: more than [`gamegraph_game::RANK_SPREAD`] ranks per
+/// position.
+#[derive(Clone)]
+struct Spread(TicTacToe);
+
+impl Game for Spread {
+    type Position = u32;
+    fn start(&self) -> u32 {
+        self.0.start()
+    }
+    fn moves(&self, p: u32, out: &mut Vec<u32>) {
+        self.0.moves(p, out);
+    }
+    fn terminal(&self, p: u32) -> gamegraph_game::Terminal {
+        self.0.terminal(p)
+    }
+    fn canonical(&self, p: u32) -> u32 {
+        self.0.canonical(p)
+    }
+    fn show(&self, p: u32) -> String {
+        self.0.show(p)
+    }
+    fn parse(&self, s: &str) -> Result<u32, ParseError> {
+        self.0.parse(s)
+    }
+    fn rank(&self, p: u32) -> Option<u64> {
+        self.0.rank(p).map(|r| r * 100_000)
+    }
+}
+
+#[test]
+fn ranks_too_far_apart_store_the_positions() {
+    let config = ExploreConfig::default();
+    let flags = |b: &[u8]| u32::from_le_bytes(b[12..16].try_into().unwrap());
+    let spread = SolvedGame::new(Spread(TicTacToe::new()), &config).unwrap();
+    round_trip(&spread, &[]);
+    assert_eq!(flags(&saved(&spread, true)) & 2, 0);
+    let ttt = SolvedGame::new(TicTacToe::new(), &config).unwrap();
+    let by_rank = saved(&ttt, true);
+    assert_eq!(flags(&by_rank) & 2, 2);
+    // A file of positions opens for a game with ranks, not a file of ranks for a game
+    // without them.
+    let positions = saved(&spread, true);
+    let mut file = ValuesFile::open(TicTacToe::new(), Cursor::new(&positions)).unwrap();
+    assert_eq!(file.value(ttt.game().start()).unwrap(), ttt.value(ttt.game().start()));
+    let without = SolvedGame::new(TakeOneOrTwo(9), &config).unwrap();
+    assert!(ValuesFile::open(TicTacToe::new(), Cursor::new(saved(&without, true))).is_err());
+}
+
 #[test]
 fn long_remoteness_reads_back() {
     // Remoteness up to 2 · 3000 / 3 = 2000 plies, beyond the byte of the short code.
@@ -87,7 +136,10 @@ fn damage_gives_typed_errors() {
     let bytes = saved(&solved, true);
     let game = || solved.game().clone();
     let open = |b: &[u8]| ValuesFile::open(game(), Cursor::new(b.to_vec())).map(|_| ());
-    let last = *solved.positions().last().unwrap();
+    // Connect Four's values are stored by rank: the last block holds the greatest.
+    assert_eq!(u32::from_le_bytes(bytes[12..16].try_into().unwrap()) & 2, 2);
+    let rank = |p: u64| solved.game().rank(p).unwrap();
+    let last = solved.positions().iter().copied().max_by_key(|&p| rank(p)).unwrap();
 
     assert_eq!(open(b"GGVALUE"), Err(FileError::NotAValuesFile));
     assert_eq!(open(b"PK\x03\x04 not values at all"), Err(FileError::NotAValuesFile));
@@ -112,7 +164,7 @@ fn damage_gives_typed_errors() {
     let n = b.len();
     b[n - 3] ^= 0x10;
     let mut file = ValuesFile::open(game(), Cursor::new(b)).unwrap();
-    let blocks = solved.len().div_ceil(gamegraph_game::BLOCK_ENTRIES);
+    let blocks = (rank(last) as usize + 1).div_ceil(gamegraph_game::BLOCK_ENTRIES);
     assert_eq!(file.value(last), Err(FileError::BlockChecksum { block: blocks - 1 }));
     assert!(FileError::BlockChecksum { block: 3 }.to_string().contains("block 3"));
 }

@@ -20,6 +20,15 @@ use crate::{Game, ParseError, Terminal};
 ///
 /// Symmetry: [`ConnectFour::new`] identifies a position with its mirror image (columns
 /// reversed); [`ConnectFour::without_symmetry`] keeps them apart.
+///
+/// Rank: positions are numbered by the number of stones `n` first (all boards of fewer
+/// stones come before), then by the heights of the columns (in the lexicographic order of
+/// the height vectors summing to `n`), then by which of the `n` stones are O's (`⌊n/2⌋` of
+/// them; the combinatorial number of their places, the stones counted column by column
+/// from the bottom). Every board with X to move when both have as many stones, and O to
+/// move when X has one more, gets its own number below the count of such boards: 5 621 939
+/// on 5 × 4, 159 643 961 on 6 × 4, about 7.1·10^13 on 7 × 6 and 2.0·10^18 on 8 × 7 (every
+/// board that fits a position counts its boards below 2^64).
 #[derive(Debug, Clone)]
 pub struct ConnectFour {
     width: u32,
@@ -29,6 +38,56 @@ pub struct ConnectFour {
     bottom: u64,
     /// Every cell of the board (no marker row).
     board: u64,
+    /// The tables of [`Game::rank`].
+    ranks: Ranks,
+}
+
+/// Counting tables of the rank of a board.
+#[derive(Debug, Clone)]
+struct Ranks {
+    /// `fill[c][s]`: the height vectors of the columns `c..width` summing to `s`.
+    fill: Vec<Vec<u64>>,
+    /// `before[n]`: the boards of fewer than `n` stones.
+    before: Vec<u64>,
+    /// `choose[n][k]`: binomial coefficients up to the number of cells.
+    choose: Vec<Vec<u64>>,
+}
+
+impl Ranks {
+    /// The tables for `width × height`.
+    ///
+    /// # Panics
+    /// If the boards cannot be counted in 64 bits, which no board of at most 64 bits of
+    /// position does (a test builds every such size).
+    fn new(width: u32, height: u32) -> Ranks {
+        let fits = "every board of a 64-bit position counts its boards below 2^64";
+        let (w, h) = (width as usize, height as usize);
+        let cells = w * h;
+        let mut choose = vec![vec![0u64; cells + 1]; cells + 1];
+        for n in 0..=cells {
+            choose[n][0] = 1;
+            for k in 1..=n {
+                choose[n][k] = choose[n - 1][k - 1].checked_add(choose[n - 1][k]).expect(fits);
+            }
+        }
+        let mut fill = vec![vec![0u64; cells + 1]; w + 1];
+        fill[w][0] = 1;
+        for c in (0..w).rev() {
+            for s in 0..=cells {
+                let mut sum = 0u64;
+                for k in 0..=h.min(s) {
+                    sum = sum.checked_add(fill[c + 1][s - k]).expect(fits);
+                }
+                fill[c][s] = sum;
+            }
+        }
+        let mut before = vec![0u64; cells + 2];
+        for n in 0..=cells {
+            let tier = fill[0][n].checked_mul(choose[n][n / 2]).expect(fits);
+            before[n + 1] = before[n].checked_add(tier).expect(fits);
+        }
+        Ranks { fill, before, choose }
+    }
 }
 
 /// Why a Connect Four board size is refused.
@@ -79,7 +138,8 @@ impl ConnectFour {
         let bottom = (0..width).fold(0u64, |b, c| b | 1 << (c * stride));
         let column = (1u64 << height) - 1;
         let board = (0..width).fold(0u64, |b, c| b | column << (c * stride));
-        Ok(ConnectFour { width, height, mirror: true, bottom, board })
+        let ranks = Ranks::new(width, height);
+        Ok(ConnectFour { width, height, mirror: true, bottom, board, ranks })
     }
 
     /// Connect Four where mirror images stay apart.
@@ -172,6 +232,38 @@ impl Game for ConnectFour {
 
     fn canonical(&self, key: u64) -> u64 {
         if self.mirror { key.min(self.mirror_key(key)) } else { key }
+    }
+
+    /// The number of the board (see the type's documentation).
+    fn rank(&self, key: u64) -> Option<u64> {
+        let t = &self.ranks;
+        let columns = (0..self.width).map(|c| (key >> (c * self.stride())) & self.column_bits());
+        if columns.clone().any(|seg| seg == 0)
+            || key.checked_shr(self.width * self.stride()).is_some_and(|above| above != 0)
+        {
+            return None; // not a key: a column without its marker bit, or bits off the board
+        }
+        let (current, mask) = self.split(key);
+        let n = mask.count_ones() as usize;
+        // O's stones: those of the player to move when X has one more.
+        let o = if n.is_multiple_of(2) { mask ^ current } else { current };
+        let (mut heights, mut left) = (0u64, n);
+        let (mut places, mut seen, mut os) = (0u64, 0usize, 0usize);
+        for (c, seg) in columns.enumerate() {
+            let height = 63 - seg.leading_zeros() as usize;
+            for k in 0..height {
+                heights += t.fill[c + 1][left - k];
+            }
+            left -= height;
+            for r in 0..height {
+                if o >> (c as u32 * self.stride() + r as u32) & 1 == 1 {
+                    os += 1;
+                    places += t.choose[seen][os];
+                }
+                seen += 1;
+            }
+        }
+        Some(t.before[n] + heights * t.choose[n][n / 2] + places)
     }
 
     fn show(&self, key: u64) -> String {
