@@ -1,5 +1,5 @@
 //! Times exploring and solving Connect Four on one board, on 1 and 2 threads, and gives
-//! the memory used and the size of its values file.
+//! the memory used and the size of its values file, by rank and by position.
 //!
 //! ```text
 //! cargo run --release -p gamegraph-game --example connect4_timing -- 5 5 3
@@ -10,7 +10,33 @@ use std::io::Write;
 use std::time::Instant;
 
 use gamegraph_game::games::ConnectFour;
-use gamegraph_game::{ExploreConfig, Game, SolvedGame, explore, solve};
+use gamegraph_game::{ExploreConfig, Game, ParseError, SolvedGame, Terminal, explore, solve};
+
+/// Connect Four without its rank: its values file stores the positions.
+#[derive(Clone)]
+struct Unranked(ConnectFour);
+
+impl Game for Unranked {
+    type Position = u64;
+    fn start(&self) -> u64 {
+        self.0.start()
+    }
+    fn moves(&self, p: u64, out: &mut Vec<u64>) {
+        self.0.moves(p, out);
+    }
+    fn terminal(&self, p: u64) -> Terminal {
+        self.0.terminal(p)
+    }
+    fn canonical(&self, p: u64) -> u64 {
+        self.0.canonical(p)
+    }
+    fn show(&self, p: u64) -> String {
+        self.0.show(p)
+    }
+    fn parse(&self, s: &str) -> Result<u64, ParseError> {
+        self.0.parse(s)
+    }
+}
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -48,18 +74,22 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             )?;
         }
     }
-    // The size of the values file, without and with remoteness.
+    // The size of the values file, without and with remoteness, by rank and by position.
     let solved = SolvedGame::new(game.clone(), &ExploreConfig::default())?;
+    let unranked = SolvedGame::new(Unranked(game.clone()), &ExploreConfig::default())?;
     for remoteness in [false, true] {
-        let mut bytes = Vec::new();
-        solved.save(&mut bytes, remoteness)?;
-        writeln!(
-            out,
-            "values file{}: {} bytes, {:.2} bytes/position",
-            if remoteness { " with remoteness" } else { "" },
-            bytes.len(),
-            bytes.len() as f64 / solved.len() as f64
-        )?;
+        let (mut by_rank, mut by_position) = (Vec::new(), Vec::new());
+        solved.save(&mut by_rank, remoteness)?;
+        unranked.save(&mut by_position, remoteness)?;
+        for (how, bytes) in [("by rank", by_rank), ("by position", by_position)] {
+            writeln!(
+                out,
+                "values file {how}{}: {} bytes, {:.2} bits/position",
+                if remoteness { " with remoteness" } else { "" },
+                bytes.len(),
+                bytes.len() as f64 * 8.0 / solved.len() as f64
+            )?;
+        }
     }
     // The peak resident set of the process (Linux), over all runs.
     if let Some(kib) = std::fs::read_to_string("/proc/self/status").ok().and_then(|s| {
