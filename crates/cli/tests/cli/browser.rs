@@ -179,15 +179,23 @@ async fn wait_text(c: &Client, id: &str, ok: impl Fn(&str) -> bool) -> String {
 }
 
 /// Waits until the player is to move (the turn line, returned) or the game is over (`None`).
+/// The result and the turn line are read together, in one script: the page writes the
+/// result of a finished game just before its last turn line.
 async fn my_turn(c: &Client, view: &str) -> Option<String> {
-    until("the player's turn", || async {
-        if !text_of(c, &format!("{view}-result")).await.is_empty() {
-            return Some(None);
+    let script = "const t = (id) => document.getElementById(id).textContent; \
+                  return [t(arguments[0]) !== '', t(arguments[1]).includes('(you to move)')];";
+    let (result, turn) = (format!("{view}-result"), format!("{view}-turn"));
+    let state = until("the player's turn", || async {
+        let v = c.execute(script, vec![json!(result), json!(turn)]).await.unwrap();
+        match (v[0].as_bool(), v[1].as_bool()) {
+            (Some(true), _) => Some(false),
+            (_, Some(true)) => Some(true),
+            _ => None,
         }
-        let turn = text_of(c, &format!("{view}-turn")).await;
-        turn.contains("(you to move)").then_some(Some(turn))
     })
-    .await
+    .await;
+    // Nothing changes on the page while it waits for the player.
+    if state { Some(text_of(c, &turn).await) } else { None }
 }
 
 /// Sets an input's value from script (the fields, not the game, are typed this way).
