@@ -46,8 +46,10 @@ pub(crate) async fn accept_loop(
         let timeout = limits.io_timeout;
         tokio::spawn(async move {
             let mut http = hyper::server::conn::http1::Builder::new();
-            // Half-closed: a client may end its side once it has sent the request.
-            http.timer(TokioTimer::new()).header_read_timeout(timeout).half_close(true);
+            // Not half-closed: a client that ends its side while its request is being
+            // answered has gone away, and hyper then drops the handler, and with it the
+            // solver's process (killed on drop), instead of solving on to the time limit.
+            http.timer(TokioTimer::new()).header_read_timeout(timeout);
             let _ = http.serve_connection(io, service).await;
             drop(permit);
         });

@@ -296,6 +296,52 @@ fn a_solve_over_the_time_limit_gets_503_and_a_fast_one_is_not_held_up() {
     same(&s, "retro", "", support::SEED.as_bytes(), &["-"]);
 }
 
+/// The running processes whose parent is `pid` (a killed child stays a zombie until the
+/// server reaps it).
+#[cfg(target_os = "linux")]
+fn children_of(pid: u32) -> Vec<u32> {
+    let mut found = Vec::new();
+    for e in std::fs::read_dir("/proc").unwrap().flatten() {
+        let Ok(stat) = std::fs::read_to_string(e.path().join("stat")) else { continue };
+        // `pid (name) state ppid ...`: the name may hold spaces, not a `)`-then-space.
+        let Some((_, rest)) = stat.rsplit_once(") ") else { continue };
+        let mut fields = rest.split_whitespace();
+        let state = fields.next();
+        let ppid = fields.next().and_then(|p| p.parse::<u32>().ok());
+        if ppid == Some(pid) && state != Some("Z") {
+            found.extend(e.file_name().to_str().and_then(|n| n.parse::<u32>().ok()));
+        }
+    }
+    found
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn a_client_that_goes_away_ends_its_solve() {
+    use std::io::Write;
+    let s = Server::start(&["--time-limit", "60"]);
+    let until = |what: &str, ok: &dyn Fn(usize) -> bool| {
+        let deadline = std::time::Instant::now() + Duration::from_secs(15);
+        while !ok(children_of(s.pid()).len()) {
+            assert!(std::time::Instant::now() < deadline, "{what}");
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    };
+    for close in [false, true] {
+        let mut c = std::net::TcpStream::connect(&s.addr).unwrap();
+        write!(c, "POST {SLOW} HTTP/1.1\r\nHost: {}\r\nContent-Length: 0\r\n\r\n", s.addr).unwrap();
+        until("the solve did not start", &|n| n == 1);
+        // Gone away: the connection closed, or only its sending side.
+        if close {
+            drop(c);
+        } else {
+            c.shutdown(std::net::Shutdown::Write).unwrap();
+        }
+        until("the solve went on after its client left", &|n| n == 0);
+    }
+    same(&s, "retro", "", support::SEED.as_bytes(), &["-"]);
+}
+
 #[test]
 fn the_page_and_its_assets_are_served_from_the_binary() {
     let s = Server::start(&[]);
@@ -339,13 +385,20 @@ fn serve_refuses_a_bad_time_limit_and_a_busy_port() {
 /// Sends `raw` on a new connection and returns everything the server sends back before it
 /// closes (or 20 s pass).
 fn exchange(s: &Server, raw: &[u8]) -> String {
+    exchange_then(s, raw, false)
+}
+
+/// [`exchange`], ending the sending side after `raw` when `end` is true (a body cut short).
+fn exchange_then(s: &Server, raw: &[u8], end: bool) -> String {
     use std::io::{Read, Write};
     let mut c = std::net::TcpStream::connect(&s.addr).unwrap();
     c.set_read_timeout(Some(Duration::from_secs(20))).unwrap();
     // The server may answer and close before it has read everything (a request it cannot
     // parse): what it sent back is what counts.
     let _ = c.write_all(raw);
-    let _ = c.shutdown(std::net::Shutdown::Write);
+    if end {
+        let _ = c.shutdown(std::net::Shutdown::Write);
+    }
     let mut got = Vec::new();
     let _ = c.read_to_end(&mut got);
     String::from_utf8_lossy(&got).into_owned()
@@ -437,7 +490,7 @@ fn bodies_are_refused_up_front_when_too_large_and_as_cut_short_when_truncated() 
         "POST /api/retro HTTP/1.1\r\nHost: {}\r\nContent-Length: 100\r\n\r\n5 5\n1\n",
         s.addr
     );
-    let r = exchange(&s, head.as_bytes());
+    let r = exchange_then(&s, head.as_bytes(), true);
     assert!(r.starts_with("HTTP/1.1 400") && r.contains("cut short"), "{r}");
     same(&s, "retro", "", support::SEED.as_bytes(), &["-"]);
 }

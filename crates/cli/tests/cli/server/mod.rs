@@ -16,6 +16,11 @@ pub(crate) struct Server {
 }
 
 impl Server {
+    /// The server's process id.
+    pub(crate) fn pid(&self) -> u32 {
+        self.child.id()
+    }
+
     /// Starts the server with extra `args` and waits for its `listening on` line.
     pub(crate) fn start(args: &[&str]) -> Server {
         let mut child = Command::new(GAMEGRAPH)
