@@ -76,6 +76,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     }
     // The size of the values file, without and with remoteness, by rank and by position.
     let solved = SolvedGame::new(game.clone(), &ExploreConfig::default())?;
+    positions = solved.len();
     let unranked = SolvedGame::new(Unranked(game.clone()), &ExploreConfig::default())?;
     for remoteness in [false, true] {
         let (mut by_rank, mut by_position) = (Vec::new(), Vec::new());
