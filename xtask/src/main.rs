@@ -46,7 +46,8 @@ commands:
                         dist    gamegraph dist retro on 1 and 2 processes against retro
                         game    Connect Four from its rules against a C++ baseline
                                 (also --large: adds the 6 x 5 board; --boards 6x4,6x5:
-                                only these; --no-symmetry: mirror images apart)
+                                only these; --no-symmetry: mirror images apart;
+                                --rounds N: N rounds instead of 3)
                       --quick: small sizes only
   ci                  run .ci/run: what CI runs
   help                print this text";

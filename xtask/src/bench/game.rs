@@ -7,9 +7,9 @@
 //! Boards: 4 × 4, 5 × 4, 6 × 4 and 5 × 5; `--quick` runs 4 × 4 and 5 × 4 only, `--large`
 //! adds 6 × 5, and `--boards 6x4,4x7` runs the boards listed. `--no-symmetry` counts a
 //! position and its mirror image apart, in both programs (4 × 7 then has more than 10⁸
-//! positions). Each board is run in three rounds; a round runs the C++ program, then
-//! gamegraph on two threads and on one, so every ratio compares runs made under the same
-//! load. Before the first timed round the number of positions, of moves and the start's
+//! positions). Each board is run in three rounds (`--rounds N`: N); a round runs the C++
+//! program, then gamegraph on two threads and on one, so every ratio compares runs made
+//! under the same load. In every run the number of positions, of moves and the start's
 //! outcome and remoteness of gamegraph must equal the C++ program's.
 //!
 //! A second table gives the size of the values file (with and without `--no-remoteness`)
@@ -26,7 +26,8 @@ use anyhow::{Context, Result, bail};
 use super::{Measured, build_release, measure, mib, secs};
 use crate::rng::Rng;
 
-/// Rounds per board: every row gives the three runs side by side.
+/// Rounds per board unless `--rounds N` says otherwise: every row gives the runs side by
+/// side.
 const ROUNDS: usize = 3;
 
 /// Random positions queried from each values file.
@@ -156,15 +157,20 @@ fn game_cmd(bin: &Path, b: Board) -> Command {
 }
 
 /// One `solve --json -o FILE` run on `threads` threads.
-fn solve(bin: &Path, b: Board, threads: usize, file: &Path, remoteness: bool) -> Result<Measured> {
+fn solve(
+    bin: &Path,
+    b: Board,
+    threads: usize,
+    file: &Path,
+    remoteness: bool,
+) -> Result<(Measured, Answer)> {
     let mut c = game_cmd(bin, b);
     c.args(["solve", "--json", "--threads", &threads.to_string(), "-o"]).arg(file);
     if !remoteness {
         c.arg("--no-remoteness");
     }
     let (m, out) = measure(c.stderr(Stdio::null()))?;
-    let _ = gamegraph_answer(&out)?;
-    Ok(m)
+    Ok((m, gamegraph_answer(&out)?))
 }
 
 /// A position reached by random play from the empty board (up to `plies` moves, stopping
@@ -218,7 +224,13 @@ struct Rows {
     queries: Vec<Duration>,
 }
 
-fn run_board(root: &Path, bin: &Path, cpp: &Path, b: Board) -> Result<Rows> {
+fn run_board(
+    root: &Path,
+    bin: &Path,
+    cpp: &Path,
+    b: Board,
+    rounds_per_board: usize,
+) -> Result<Rows> {
     let dir = root.join("target/bench-data/game");
     std::fs::create_dir_all(&dir)?;
     let file = dir.join(format!("{}.values", b.stem()));
@@ -231,33 +243,37 @@ fn run_board(root: &Path, bin: &Path, cpp: &Path, b: Board) -> Result<Rows> {
         }
         measure(&mut c).and_then(|(m, out)| Ok((m, baseline_answer(&out)?)))
     };
-    // The check, untimed: gamegraph on 2 threads against the C++ program.
-    let (_, expected) = run_cpp()?;
-    let mut c = game_cmd(bin, b);
-    c.args(["solve", "--json", "--threads", "2", "-o"]).arg(&file);
-    let (_, out) = measure(c.stderr(Stdio::null()))?;
-    let ours = gamegraph_answer(&out)?;
-    if ours != expected {
-        bail!("{}: gamegraph says {ours:?}, the C++ program {expected:?}", b.name());
-    }
-    println!(
-        "check {}: {} positions, {} moves, start {} in {} (both)",
-        b.name(),
-        ours.positions,
-        ours.moves,
-        ours.outcome,
-        ours.remoteness
-    );
+    // Every run is checked: gamegraph's answer on 1 and 2 threads against the C++
+    // program's, which must not change from round to round.
+    let mut expected: Option<Answer> = None;
     let mut rounds = Vec::new();
-    for _ in 0..ROUNDS {
+    for _ in 0..rounds_per_board {
         let (cpp_m, answer) = run_cpp()?;
-        if answer != expected {
+        let want = expected.get_or_insert_with(|| answer.clone());
+        if answer != *want {
             bail!("the C++ program changed its answer on {}", b.name());
         }
-        let two = solve(bin, b, 2, &file, true)?;
-        let one = solve(bin, b, 1, &file, true)?;
-        rounds.push([cpp_m, two, one]);
+        let mut measured = [cpp_m; 3];
+        for (slot, threads) in [(1, 2), (2, 1)] {
+            let (m, ours) = solve(bin, b, threads, &file, true)?;
+            if ours != *want {
+                bail!("{}: gamegraph says {ours:?}, the C++ program {want:?}", b.name());
+            }
+            measured[slot] = m;
+        }
+        if rounds.is_empty() {
+            println!(
+                "check {}: {} positions, {} moves, start {} in {} (both)",
+                b.name(),
+                want.positions,
+                want.moves,
+                want.outcome,
+                want.remoteness
+            );
+        }
+        rounds.push(measured);
     }
+    let expected = expected.context("no round was run")?;
     solve(bin, b, 2, &bare, false)?;
     let n = expected.positions as f64;
     let bits = |path: &Path| -> Result<f64> { Ok(std::fs::metadata(path)?.len() as f64 * 8.0 / n) };
@@ -288,6 +304,14 @@ pub(crate) fn run(root: &Path, args: &[String]) -> Result<()> {
     let quick = args.iter().any(|a| a == "--quick");
     let large = args.iter().any(|a| a == "--large");
     let symmetry = !args.iter().any(|a| a == "--no-symmetry");
+    let rounds = match args.iter().position(|a| a == "--rounds") {
+        Some(i) => args
+            .get(i + 1)
+            .and_then(|r| r.parse::<usize>().ok())
+            .filter(|&r| r > 0)
+            .context("--rounds takes a positive number")?,
+        None => ROUNDS,
+    };
     let mut chosen = match args.iter().position(|a| a == "--boards") {
         Some(i) => parse_boards(args.get(i + 1).map_or("", String::as_str))?,
         None => boards(quick, large),
@@ -299,7 +323,7 @@ pub(crate) fn run(root: &Path, args: &[String]) -> Result<()> {
     let cpp = build_baseline(root)?;
     let mut all = Vec::new();
     for b in chosen {
-        all.push(run_board(root, &bin, &cpp, b)?);
+        all.push(run_board(root, &bin, &cpp, b, rounds)?);
     }
     print_tables(&all);
     Ok(())
@@ -312,7 +336,7 @@ fn three(xs: impl Iterator<Item = String>) -> String {
 fn print_tables(all: &[Rows]) {
     println!();
     println!(
-        "| board | positions | moves | solver | wall s (runs 1 / 2 / 3) | CPU s | positions/s (run 1) | peak RSS MiB | bytes/position | 2 threads / C++ (wall) | 2 threads / C++ (CPU) |"
+        "| board | positions | moves | solver | wall s (round 1 / 2 / …) | CPU s | positions/s (round 1) | peak RSS MiB | bytes/position | 2 threads / C++ (wall) | 2 threads / C++ (CPU) |"
     );
     println!("|---|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|");
     let names =
