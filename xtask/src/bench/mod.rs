@@ -106,8 +106,8 @@ pub(crate) fn mib(bytes: u64) -> String {
 const NAMES: [&str; 9] =
     ["graph", "retro", "tab", "kernel", "grundy", "octal", "python", "dist", "game"];
 
-/// Splits `bench`'s arguments into the benchmark names and the flags; `--games` takes the
-/// next argument as its value.
+/// Splits `bench`'s arguments into the benchmark names and the flags; `--games`, `--boards`
+/// and `--rounds` take the next argument as their value.
 fn parse(args: &[String]) -> Result<(Vec<&str>, bool)> {
     let mut names = Vec::new();
     let mut quick = false;
@@ -115,7 +115,12 @@ fn parse(args: &[String]) -> Result<(Vec<&str>, bool)> {
     while let Some(arg) = rest.next() {
         match arg.as_str() {
             "--quick" => quick = true,
-            "--medium" | "--large" => {}
+            "--medium" | "--large" | "--no-symmetry" => {}
+            "--rounds" => {
+                if rest.next().is_none() {
+                    bail!("--rounds needs a number of rounds, e.g. --rounds 1");
+                }
+            }
             "--games" => {
                 if rest.next().is_none() {
                     bail!("--games needs a list of octal codes, e.g. --games 0.6,0.106");
