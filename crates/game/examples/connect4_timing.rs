@@ -44,7 +44,6 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let (width, height, runs) = (arg(0, 5)?, arg(1, 4)?, arg(2, 3)?);
     let game = ConnectFour::new(width, height)?;
     let mut out = std::io::stdout().lock();
-    let mut positions = 0;
     writeln!(out, "connect four {width} x {height} (mirror images identified)")?;
     for threads in [1, 2] {
         let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build()?;
@@ -56,7 +55,6 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             let solution = pool.install(|| solve(g, |v| game.terminal(explored.position(v))));
             let t2 = Instant::now();
             let n = explored.len();
-            positions = n;
             let m = g.num_arcs();
             let secs = (t2 - t0).as_secs_f64();
             // What stays allocated: positions, CSR successors and predecessors, outcome and
@@ -76,7 +74,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     }
     // The size of the values file, without and with remoteness, by rank and by position.
     let solved = SolvedGame::new(game.clone(), &ExploreConfig::default())?;
-    positions = solved.len();
+    let positions = solved.len();
     let unranked = SolvedGame::new(Unranked(game.clone()), &ExploreConfig::default())?;
     for remoteness in [false, true] {
         let (mut by_rank, mut by_position) = (Vec::new(), Vec::new());
