@@ -198,7 +198,8 @@ impl Graph {
     ///
     /// # Complexity
     /// The first call: O(V + E) work; from 2²² arcs in parallel on the current rayon pool (a
-    /// radix sort of the arcs by target, with 2 bytes per arc of temporary space); then O(1).
+    /// radix sort of the arcs by target, with a few MiB of temporary space per thread, and
+    /// 2 bytes per arc more above 2²¹ vertices); then O(1).
     pub fn predecessor_csr(&self) -> (&[u64], &[Vertex]) {
         let r = self.reverse();
         (&r.offsets, &r.targets)
