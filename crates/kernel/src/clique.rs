@@ -188,7 +188,7 @@ fn prune(rows: &Rows, v: usize, k: usize, p: &[u64], s: &mut Scratch) -> bool {
                 let x = wi * 64 + m.trailing_zeros() as usize;
                 m &= m - 1;
                 let c = s.class_of[x];
-                if c != NONE && c as usize > i && c < free && x != u {
+                if c != NONE && c as usize != i && c < free && x != u {
                     s.seen[c as usize] += 1;
                     if s.seen[c as usize] as usize == s.classes[c as usize].len()
                         && !s.frozen[c as usize]
