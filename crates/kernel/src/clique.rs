@@ -120,8 +120,10 @@ struct Scratch {
     counts: Vec<u32>,
     /// Per class: how many of its members a vertex is not adjacent to.
     miss: Vec<u32>,
-    /// Per class: how many of its members were seen so far (all zero between uses).
-    seen: Vec<u32>,
+    /// Per class: how many of its members were seen in the current count, marked by
+    /// `stamp`.
+    seen: Vec<(u64, u32)>,
+    stamp: u64,
     singles: Vec<(usize, usize)>,
     cand: Vec<u64>,
     used: Vec<bool>,
@@ -182,6 +184,7 @@ fn prune(rows: &Rows, v: usize, k: usize, p: &[u64], s: &mut Scratch) -> bool {
         // A later class all of whose members are non-neighbours of u.
         let ru = rows.row(u);
         let mut free = NONE;
+        s.stamp += 1;
         for (wi, (a, b)) in p.iter().zip(ru).enumerate() {
             let mut m = a & !b;
             while m != 0 {
@@ -189,23 +192,14 @@ fn prune(rows: &Rows, v: usize, k: usize, p: &[u64], s: &mut Scratch) -> bool {
                 m &= m - 1;
                 let c = s.class_of[x];
                 if c != NONE && c as usize != i && c < free && x != u {
-                    s.seen[c as usize] += 1;
-                    if s.seen[c as usize] as usize == s.classes[c as usize].len()
-                        && !s.frozen[c as usize]
-                    {
+                    let seen = &mut s.seen[c as usize];
+                    if seen.0 != s.stamp {
+                        *seen = (s.stamp, 0);
+                    }
+                    seen.1 += 1;
+                    if seen.1 as usize == s.classes[c as usize].len() && !s.frozen[c as usize] {
                         free = c;
                     }
-                }
-            }
-        }
-        for (wi, (a, b)) in p.iter().zip(ru).enumerate() {
-            let mut m = a & !b;
-            while m != 0 {
-                let x = wi * 64 + m.trailing_zeros() as usize;
-                m &= m - 1;
-                let c = s.class_of[x];
-                if c != NONE {
-                    s.seen[c as usize] = 0;
                 }
             }
         }
@@ -339,8 +333,9 @@ fn colour(
     s.counts.resize(k, 0);
     s.miss.clear();
     s.miss.resize(k, 0);
-    s.seen.clear();
-    s.seen.resize(k, 0);
+    if s.seen.len() < k {
+        s.seen.resize(k, (0, 0));
+    }
     s.class_of.resize(rows.n, NONE);
     s.reason.resize(rows.n, 0);
     bits::for_each(p, |x| {
