@@ -725,8 +725,9 @@ pub(crate) fn max_clique(
 
 #[cfg(test)]
 mod tests {
+    use super::{Rows, max_clique};
     use crate::Config;
-    use crate::config::Budget;
+    use crate::config::{Budget, Cap};
     use crate::stable::max_independent;
 
     /// α by plain branching on bitmasks (n ≤ 64).
@@ -755,6 +756,90 @@ mod tests {
             }
         }
         (adj, nb)
+    }
+
+    /// α by branching on 128-bit masks: a vertex of degree at most one is taken, else a
+    /// vertex of largest degree is either left out or taken.
+    fn branch(nb: &[u128], p: u128) -> usize {
+        if p == 0 {
+            return 0;
+        }
+        let mut q = p;
+        let (mut low, mut high) = ((usize::MAX, 0), (0, 0));
+        while q != 0 {
+            let x = q.trailing_zeros() as usize;
+            q &= q - 1;
+            let d = (nb[x] & p).count_ones() as usize;
+            low = low.min((d, x));
+            high = high.max((d, x));
+        }
+        if low.0 <= 1 {
+            let v = low.1;
+            return 1 + branch(nb, p & !(1 << v) & !nb[v]);
+        }
+        let v = high.1;
+        branch(nb, p & !(1 << v)).max(1 + branch(nb, p & !(1 << v) & !nb[v]))
+    }
+
+    #[test]
+    fn multi_word_graphs_agree_with_plain_branching_on_any_number_of_threads() {
+        let sizes = [(70, 150), (90, 120), (100, 200), (128, 300), (65, 60), (80, 100)];
+        for (case, &(n, per_mille)) in sizes.iter().cycle().take(18).enumerate() {
+            let seed = 11 + case as u64;
+            let mut rng = gamegraph_testkit::SplitMix64::new(seed);
+            let mut adj = vec![Vec::new(); n];
+            let mut nb = vec![0u128; n];
+            for a in 0..n {
+                for b in a + 1..n {
+                    if rng.below(1000) < per_mille {
+                        adj[a].push(b as u32);
+                        adj[b].push(a as u32);
+                        nb[a] |= 1 << b;
+                        nb[b] |= 1 << a;
+                    }
+                }
+            }
+            let all = if n == 128 { !0 } else { (1u128 << n) - 1 };
+            let alpha = branch(&nb, all);
+            let excluded = vec![false; n];
+            let mut witness = None;
+            for threads in 1..=3 {
+                let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
+                let f = pool
+                    .install(|| {
+                        max_independent(&adj, &excluded, &mut Budget::new(&Config::default()), None)
+                    })
+                    .unwrap();
+                assert!(f.exact);
+                assert_eq!(f.set.len(), alpha, "n {n}, {per_mille}‰, {threads} threads");
+                for (i, &a) in f.set.iter().enumerate() {
+                    for &b in &f.set[i + 1..] {
+                        assert_eq!(nb[a as usize] >> b & 1, 0, "{a} and {b} adjacent");
+                    }
+                }
+                let w = witness.get_or_insert_with(|| f.set.clone());
+                assert_eq!(*w, f.set, "n {n}: the witness depends on the threads");
+                // The clique search alone, from an empty start, on the complement.
+                let mut rows = Rows::new(n);
+                for a in 0..n {
+                    for b in a + 1..n {
+                        if nb[a] >> b & 1 == 0 {
+                            rows.join(a, b);
+                        }
+                    }
+                }
+                let found = pool
+                    .install(|| {
+                        let mut budget = Budget::new(&Config::default());
+                        max_clique(&rows, &[], &mut budget, &mut Cap::new(None))
+                    })
+                    .unwrap();
+                assert!(found.exact);
+                assert_eq!(found.clique.len(), alpha, "n {n}, {per_mille}‰, {threads} threads");
+                let c = &found.clique;
+                assert!(c.iter().all(|&a| c.iter().all(|&b| a == b || nb[a] >> b & 1 == 0)));
+            }
+        }
     }
 
     #[test]
