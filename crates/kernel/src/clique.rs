@@ -821,9 +821,9 @@ mod tests {
                 assert_eq!(*w, f.set, "n {n}: the witness depends on the threads");
                 // The clique search alone, from an empty start, on the complement.
                 let mut rows = Rows::new(n);
-                for a in 0..n {
+                for (a, row) in nb.iter().enumerate() {
                     for b in a + 1..n {
-                        if nb[a] >> b & 1 == 0 {
+                        if row >> b & 1 == 0 {
                             rows.join(a, b);
                         }
                     }
