@@ -20,9 +20,10 @@
 //! back without a second pass. Classes are kept as vertex lists, being small in dense graphs.
 //!
 //! The branches are independent once the incumbent is shared, so they run as rayon tasks
-//! with an atomic incumbent size. The branches of the root and of the next levels, down to
-//! a few hundred tasks, are the tasks (one big branch alone would leave a thread idle); the
-//! split does not depend on the number of threads, and neither does the maximum size.
+//! with an atomic incumbent size. On graphs of 64 vertices or more, the branches of the root
+//! and of the next levels, down to a few hundred tasks, are the tasks (one big branch alone
+//! would leave a thread idle); the split does not depend on the number of threads, and
+//! neither do the maximum size and the clique returned.
 
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -389,6 +390,8 @@ struct Task {
 const SPLIT_DEPTH: usize = 3;
 /// Split no further once there are this many tasks.
 const SPLIT_TASKS: usize = 256;
+/// Graphs below this size are not split (their searches are too short to gain from it).
+const SPLIT_VERTICES: usize = 64;
 
 /// The tasks of the next level: each task's branches in the order [`subtree`] takes them,
 /// those that cannot beat `best` left out; a task without candidates stays as it is.
@@ -635,7 +638,7 @@ pub(crate) fn max_clique(
     // Split the big branches below the root (the same way whatever the number of threads,
     // so that the witness does not depend on it): the tasks below are the branches of the
     // next level, in the order of a depth-first search.
-    if !cap.limited() {
+    if !cap.limited() && rows.n >= SPLIT_VERTICES {
         for _ in 1..SPLIT_DEPTH {
             if tasks.len() >= SPLIT_TASKS {
                 break;
