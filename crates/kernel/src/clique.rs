@@ -15,9 +15,15 @@
 //!   frozen, which keeps the subsets disjoint and the bound sound (Li and Quan, MaxCLQ 2010;
 //!   San Segundo et al., the infra-chromatic bound, 2015).
 //!
-//! The top-level branches are independent once the incumbent is shared, so they run as
-//! rayon tasks with an atomic incumbent size; the maximum size does not depend on the
-//! number of threads.
+//! The unit propagation is incremental: each vertex ruled out lowers the count of its class,
+//! and the step that ruled it out is kept, so the classes a conflict depends on are read
+//! back without a second pass. Classes are kept as vertex lists, being small in dense graphs.
+//!
+//! The branches are independent once the incumbent is shared, so they run as rayon tasks
+//! with an atomic incumbent size. On graphs of 64 vertices or more, the branches of the root
+//! and of the next levels, down to a few hundred tasks, are the tasks (one big branch alone
+//! would leave a thread idle); the split does not depend on the number of threads, and
+//! neither do the maximum size and the clique returned.
 
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -98,146 +104,201 @@ struct Frame {
     i: usize,
 }
 
+/// No class: the vertex is outside the classes of the colouring.
+const NONE: u32 = u32::MAX;
+
 /// Buffers of the colouring.
 #[derive(Default)]
 struct Scratch {
     u: Vec<u64>,
     q: Vec<u64>,
-    classes: Vec<u64>,
+    /// The first `k` colour classes (small in dense graphs, so kept as lists).
+    classes: Vec<Vec<u32>>,
+    /// The class of each vertex of the candidates, or [`NONE`].
+    class_of: Vec<u32>,
     frozen: Vec<bool>,
+    /// Per class: how many neighbours of the tested vertex it holds (not yet ruled out).
+    counts: Vec<u32>,
+    /// Per class: how many of its members a vertex is not adjacent to.
+    miss: Vec<u32>,
+    /// Per class: how many of its members were seen in the current count, marked by
+    /// `stamp`.
+    seen: Vec<(u64, u32)>,
+    stamp: u64,
     singles: Vec<(usize, usize)>,
     cand: Vec<u64>,
     used: Vec<bool>,
+    queue: Vec<u32>,
+    /// Per vertex ruled out by the propagation: the step that ruled it out.
+    reason: Vec<u32>,
     chain: Vec<(usize, usize)>,
     needed: Vec<bool>,
 }
 
-/// The single member of `a ∩ b` as `Some(Some(x))`, `Some(None)` when empty, `None` when it
-/// has two or more members.
+/// Sets `s.miss[i]` to the number of members of class i outside the row `ru` of `u`.
 #[inline]
-fn single(a: &[u64], b: &[u64]) -> Option<Option<usize>> {
-    let mut found = None;
-    for (i, (x, y)) in a.iter().zip(b).enumerate() {
-        let m = x & y;
-        if m != 0 {
-            if found.is_some() || m & (m - 1) != 0 {
-                return None;
+fn non_neighbours(ru: &[u64], u: usize, p: &[u64], s: &mut Scratch) {
+    s.miss.iter_mut().for_each(|m| *m = 0);
+    for (wi, (a, b)) in p.iter().zip(ru).enumerate() {
+        let mut m = a & !b;
+        while m != 0 {
+            let x = wi * 64 + m.trailing_zeros() as usize;
+            m &= m - 1;
+            let c = s.class_of[x];
+            if c != NONE && x != u {
+                s.miss[c as usize] += 1;
             }
-            found = Some(i * 64 + m.trailing_zeros() as usize);
         }
     }
-    Some(found)
 }
 
-#[inline]
-fn disjoint(a: &[u64], b: &[u64]) -> bool {
-    a.iter().zip(b).all(|(x, y)| x & y == 0)
-}
-
-/// Tries to keep `v` out of the branching set given the `k` pruned classes in `s`: puts it
-/// into a class where it has no neighbour, or re-colours its single neighbour of a class,
-/// or finds an inconsistent subset {v} ∪ Ci ∪ Cj and freezes both classes.
-fn prune(rows: &Rows, v: usize, k: usize, s: &mut Scratch) -> bool {
-    let w = rows.w;
+/// Tries to keep `v` out of the branching set given the `k` pruned classes in `s` (the
+/// candidates are `p`): puts it into a class where it has no neighbour, or re-colours its
+/// single neighbour of a class, or finds an inconsistent subset {v} ∪ Ci ∪ Cj ∪ … and
+/// freezes those classes.
+fn prune(rows: &Rows, v: usize, k: usize, p: &[u64], s: &mut Scratch) -> bool {
     let rv = rows.row(v);
+    // The graph is dense: count the non-neighbours of v in each class, not the neighbours.
+    non_neighbours(rv, v, p, s);
     s.singles.clear();
     for i in 0..k {
         if s.frozen[i] {
             continue;
         }
-        match single(rv, &s.classes[i * w..(i + 1) * w]) {
-            Some(None) => {
-                bits::set(&mut s.classes[i * w..(i + 1) * w], v);
+        let count = s.classes[i].len() as u32 - s.miss[i];
+        match count {
+            0 => {
+                s.classes[i].push(v as u32);
+                s.class_of[v] = i as u32;
                 return true;
             }
-            Some(Some(u)) => s.singles.push((i, u)),
-            None => {}
-        }
-    }
-    for &(i, u) in &s.singles {
-        let ru = rows.row(u);
-        for j in i + 1..k {
-            if s.frozen[j] || !disjoint(ru, &s.classes[j * w..(j + 1) * w]) {
-                continue;
+            1 => {
+                let u = s.classes[i].iter().find(|&&x| bits::get(rv, x as usize));
+                s.singles.push((i, *u.expect("a neighbour") as usize));
             }
-            bits::clear(&mut s.classes[i * w..(i + 1) * w], u);
-            bits::set(&mut s.classes[i * w..(i + 1) * w], v);
-            bits::set(&mut s.classes[j * w..(j + 1) * w], u);
+            _ => {}
+        }
+        s.counts[i] = count;
+    }
+    for t in 0..s.singles.len() {
+        let (i, u) = s.singles[t];
+        // A later class all of whose members are non-neighbours of u.
+        let ru = rows.row(u);
+        let mut free = NONE;
+        s.stamp += 1;
+        for (wi, (a, b)) in p.iter().zip(ru).enumerate() {
+            let mut m = a & !b;
+            while m != 0 {
+                let x = wi * 64 + m.trailing_zeros() as usize;
+                m &= m - 1;
+                let c = s.class_of[x];
+                if c != NONE && c as usize != i && c < free && x != u {
+                    let seen = &mut s.seen[c as usize];
+                    if seen.0 != s.stamp {
+                        *seen = (s.stamp, 0);
+                    }
+                    seen.1 += 1;
+                    if seen.1 as usize == s.classes[c as usize].len() && !s.frozen[c as usize] {
+                        free = c;
+                    }
+                }
+            }
+        }
+        if free != NONE {
+            let j = free as usize;
+            let at = s.classes[i].iter().position(|&x| x as usize == u).expect("a member");
+            s.classes[i][at] = v as u32;
+            s.classes[j].push(u as u32);
+            s.class_of[v] = i as u32;
+            s.class_of[u] = j as u32;
             return true;
         }
     }
     // Unit propagation over the classes as soft clauses (MaxCLQ): taking v forces the single
-    // neighbour of each unit class; a class left without candidates is a conflict.
+    // neighbour of each unit class; a class left without candidates is a conflict. Each
+    // vertex ruled out lowers the count of its class, so a step costs the vertices it rules
+    // out.
     if s.singles.is_empty() {
         return false;
     }
     s.cand.clear();
-    s.cand.extend_from_slice(rv);
+    s.cand.extend(rv.iter().zip(p).map(|(a, b)| a & b));
     s.used.clear();
     s.used.resize(k, false);
     s.chain.clear();
-    loop {
-        let mut progress = false;
-        for i in 0..k {
-            if s.frozen[i] || s.used[i] {
-                continue;
-            }
-            match single(&s.cand, &s.classes[i * w..(i + 1) * w]) {
-                Some(None) => {
-                    s.frozen[i] = true;
-                    conflict(rows, rv, i, s);
-                    return true;
-                }
-                Some(Some(u)) => {
-                    s.used[i] = true;
-                    s.chain.push((i, u));
-                    for (c, r) in s.cand.iter_mut().zip(rows.row(u)) {
-                        *c &= r;
-                    }
-                    progress = true;
-                }
-                None => {}
-            }
+    s.queue.clear();
+    s.queue.extend(s.singles.iter().map(|&(i, _)| i as u32));
+    let mut head = 0;
+    while head < s.queue.len() {
+        let i = s.queue[head] as usize;
+        head += 1;
+        if s.used[i] {
+            continue;
         }
-        if !progress {
-            break;
+        let Some(u) = s.classes[i].iter().map(|&x| x as usize).find(|&x| bits::get(&s.cand, x))
+        else {
+            continue;
+        };
+        s.used[i] = true;
+        let step = s.chain.len() as u32;
+        s.chain.push((i, u));
+        let ru = rows.row(u);
+        for (wi, &r) in ru.iter().enumerate() {
+            let mut gone = s.cand[wi] & !r;
+            if wi == u >> 6 {
+                gone &= !(1u64 << (u & 63));
+            }
+            s.cand[wi] &= !gone;
+            while gone != 0 {
+                let x = wi * 64 + gone.trailing_zeros() as usize;
+                gone &= gone - 1;
+                s.reason[x] = step;
+                let ci = s.class_of[x];
+                if ci == NONE {
+                    continue;
+                }
+                let ci = ci as usize;
+                if s.frozen[ci] || s.used[ci] {
+                    continue;
+                }
+                s.counts[ci] -= 1;
+                match s.counts[ci] {
+                    0 => {
+                        conflict(rv, ci, s);
+                        return true;
+                    }
+                    1 => s.queue.push(ci as u32),
+                    _ => {}
+                }
+            }
         }
     }
     false
 }
 
-/// Freezes the classes of the propagation chain that the conflict on class `e` depends on:
-/// each neighbour of v in a class was ruled out by the first forced vertex not adjacent to
-/// it, and a forced vertex depends on the steps that ruled out the rest of its class.
-fn conflict(rows: &Rows, rv: &[u64], e: usize, s: &mut Scratch) {
-    let w = rows.w;
+/// Freezes the class `e` left empty by the propagation and the classes of the steps it
+/// depends on: each neighbour of v in a class was ruled out by a step, and a step depends
+/// on the steps that ruled out the rest of its class.
+fn conflict(rv: &[u64], e: usize, s: &mut Scratch) {
     let steps = s.chain.len();
     s.needed.clear();
     s.needed.resize(steps, false);
-    // Walk the steps from the conflict backwards; `todo` holds classes still to explain.
-    let explain = |class: usize, keep: Option<usize>, upto: usize, needed: &mut [bool]| {
-        let c = &s.classes[class * w..(class + 1) * w];
-        for (wi, (cw, vw)) in c.iter().zip(rv).enumerate() {
-            let mut m = cw & vw;
-            while m != 0 {
-                let x = wi * 64 + m.trailing_zeros() as usize;
-                m &= m - 1;
-                if Some(x) == keep {
-                    continue;
-                }
-                if let Some(j) = (0..upto).find(|&j| !bits::get(rows.row(s.chain[j].1), x)) {
-                    needed[j] = true;
-                }
+    let explain = |class: usize, keep: usize, needed: &mut [bool]| {
+        for &x in &s.classes[class] {
+            let x = x as usize;
+            if x != keep && bits::get(rv, x) {
+                needed[s.reason[x] as usize] = true;
             }
         }
     };
-    explain(e, None, steps, &mut s.needed);
+    explain(e, usize::MAX, &mut s.needed);
     for j in (0..steps).rev() {
         if s.needed[j] {
             let (class, u) = s.chain[j];
-            explain(class, Some(u), j, &mut s.needed);
+            explain(class, u, &mut s.needed);
         }
     }
+    s.frozen[e] = true;
     for j in 0..steps {
         if s.needed[j] {
             s.frozen[s.chain[j].0] = true;
@@ -261,10 +322,28 @@ fn colour(
     s.u.extend_from_slice(p);
     f.verts.clear();
     f.cols.clear();
-    s.classes.clear();
-    s.classes.resize(k * rows.w, 0);
+    if s.classes.len() < k {
+        s.classes.resize_with(k, Vec::new);
+    }
+    for c in &mut s.classes[..k] {
+        c.clear();
+    }
     s.frozen.clear();
     s.frozen.resize(k, false);
+    s.counts.clear();
+    s.counts.resize(k, 0);
+    s.miss.clear();
+    s.miss.resize(k, 0);
+    if s.seen.len() < k {
+        s.seen.resize(k, (0, 0));
+    }
+    s.class_of.resize(rows.n, NONE);
+    s.reason.resize(rows.n, 0);
+    bits::for_each(p, |x| {
+        s.class_of[x] = NONE;
+        Ok::<(), ()>(())
+    })
+    .expect("infallible");
     let mut built = 0;
     let mut col = k as u32;
     while !bits::is_empty(&s.u) {
@@ -280,10 +359,11 @@ fn colour(
             }
             if built < k {
                 budget.spend(w)?;
-                bits::set(&mut s.classes[built * rows.w..(built + 1) * rows.w], v);
+                s.classes[built].push(v as u32);
+                s.class_of[v] = built as u32;
             } else {
                 budget.spend(w * (1 + 2 * k as u64))?;
-                if !prune(rows, v, k, s) {
+                if !prune(rows, v, k, p, s) {
                     if !opened {
                         opened = true;
                         col += 1;
@@ -296,6 +376,57 @@ fn colour(
         built += 1;
     }
     Ok(())
+}
+
+/// A branch of the search: the clique `start`, its candidates `p` (common neighbours of
+/// `start`, not branched on before), and a bound on the size of any clique it holds.
+struct Task {
+    start: Vec<usize>,
+    bound: usize,
+    p: Vec<u64>,
+}
+
+/// Levels of branches, at most, that become tasks of their own.
+const SPLIT_DEPTH: usize = 3;
+/// Split no further once there are this many tasks.
+const SPLIT_TASKS: usize = 256;
+/// Graphs below this size are not split (their searches are too short to gain from it).
+const SPLIT_VERTICES: usize = 64;
+
+/// The tasks of the next level: each task's branches in the order [`subtree`] takes them,
+/// those that cannot beat `best` left out; a task without candidates stays as it is.
+fn split(
+    rows: &Rows,
+    tasks: Vec<Task>,
+    best: usize,
+    s: &mut Scratch,
+    budget: &mut Budget,
+) -> Result<Vec<Task>, KernelError> {
+    let mut next = Vec::with_capacity(tasks.len() * 4);
+    let mut f = Frame::default();
+    for task in tasks {
+        if task.bound <= best {
+            continue;
+        }
+        if bits::is_empty(&task.p) {
+            next.push(task);
+            continue;
+        }
+        budget.tick(rows.w as u64)?;
+        let depth = task.start.len();
+        colour(rows, &task.p, best.saturating_sub(depth), &mut f, s, budget)?;
+        let mut rest = task.p;
+        for t in (0..f.verts.len()).rev() {
+            let v = f.verts[t] as usize;
+            budget.spend(rows.w as u64)?;
+            let p: Vec<u64> = rest.iter().zip(rows.row(v)).map(|(a, b)| a & b).collect();
+            bits::clear(&mut rest, v);
+            let mut start = task.start.clone();
+            start.push(v);
+            next.push(Task { start, bound: depth + f.cols[t] as usize, p });
+        }
+    }
+    Ok(next)
 }
 
 /// The incumbent shared by the tasks.
@@ -399,7 +530,7 @@ fn subtree(
 /// incumbent was below the maximum holds none, so only the tasks that ended later are tried.
 fn witness(
     rows: &Rows,
-    tasks: &[(usize, usize, Vec<u64>)],
+    tasks: &[Task],
     ends: &[(usize, usize)],
     shared: &Shared,
     budget: &mut Budget,
@@ -408,8 +539,8 @@ fn witness(
     let Some(first) = ends.iter().position(|&(found, _)| found == omega) else {
         return Ok(()); // the starting clique was already maximum
     };
-    for (t, (v, col, p)) in tasks.iter().enumerate().take(first + 1) {
-        if ends[t].1 < omega || *col < omega {
+    for (t, task) in tasks.iter().enumerate().take(first + 1) {
+        if ends[t].1 < omega || task.bound < omega {
             continue;
         }
         let fixed = Shared {
@@ -417,7 +548,7 @@ fn witness(
             best: Mutex::new(Vec::new()),
             stop: AtomicBool::new(false),
         };
-        subtree(rows, &[*v], p.clone(), &fixed, budget, &mut Cap::new(None))?;
+        subtree(rows, &task.start, task.p.clone(), &fixed, budget, &mut Cap::new(None))?;
         let best = fixed.best.into_inner().unwrap_or_else(|e| e.into_inner());
         if best.len() == omega {
             *shared.best.lock().unwrap_or_else(|e| e.into_inner()) = best;
@@ -495,14 +626,25 @@ pub(crate) fn max_clique(
     let root_bound = root.cols.last().map_or(init.len(), |&c| c as usize);
     // Branch t: vertex verts[t] with the candidates not branched on before it.
     let m = root.verts.len();
-    let mut tasks: Vec<(usize, usize, Vec<u64>)> = Vec::with_capacity(m);
+    let mut tasks: Vec<Task> = Vec::with_capacity(m);
     let mut rest = all.clone();
     for t in (0..m).rev() {
         let v = root.verts[t] as usize;
         budget.spend(rows.w as u64)?;
         let p: Vec<u64> = rest.iter().zip(rows.row(v)).map(|(a, b)| a & b).collect();
         bits::clear(&mut rest, v);
-        tasks.push((v, root.cols[t] as usize, p));
+        tasks.push(Task { start: vec![v], bound: root.cols[t] as usize, p });
+    }
+    // Split the big branches below the root (the same way whatever the number of threads,
+    // so that the witness does not depend on it): the tasks below are the branches of the
+    // next level, in the order of a depth-first search.
+    if !cap.limited() && rows.n >= SPLIT_VERTICES {
+        for _ in 1..SPLIT_DEPTH {
+            if tasks.len() >= SPLIT_TASKS {
+                break;
+            }
+            tasks = split(rows, tasks, shared.size.load(Ordering::Relaxed), &mut s, budget)?;
+        }
     }
     let parallel = !cap.limited() && budget.unlimited_nodes() && rayon::current_num_threads() > 1;
     let mut exact = true;
@@ -521,11 +663,11 @@ pub(crate) fn max_clique(
                     if t >= tasks.len() || shared.stop.load(Ordering::Relaxed) {
                         return Ok(b.nodes);
                     }
-                    let (v, col, p) = &tasks[t];
+                    let task = &tasks[t];
                     let mut found = 0;
-                    if *col > shared.size.load(Ordering::Relaxed) {
-                        match subtree(rows, &[*v], p.clone(), &shared, &mut b, &mut Cap::new(None))
-                        {
+                    if task.bound > shared.size.load(Ordering::Relaxed) {
+                        let p = task.p.clone();
+                        match subtree(rows, &task.start, p, &shared, &mut b, &mut Cap::new(None)) {
                             // Stopped by another task's error: not finished.
                             Ok(_) if shared.stop.load(Ordering::Relaxed) => return Ok(b.nodes),
                             Ok(f) => found = f.unwrap_or(0),
@@ -553,10 +695,10 @@ pub(crate) fn max_clique(
             }
         }
     } else {
-        for (t, (v, col, p)) in tasks.iter().enumerate() {
+        for (t, task) in tasks.iter().enumerate() {
             let mut found = 0;
-            if *col > shared.size.load(Ordering::Relaxed) {
-                match subtree(rows, &[*v], p.clone(), &shared, budget, cap) {
+            if task.bound > shared.size.load(Ordering::Relaxed) {
+                match subtree(rows, &task.start, task.p.clone(), &shared, budget, cap) {
                     Ok(Some(f)) => found = f,
                     Ok(None) | Err(KernelError::TimeLimit { .. }) => {
                         exact = false;
@@ -577,17 +719,18 @@ pub(crate) fn max_clique(
         }
     }
     let clique = shared.best.into_inner().unwrap_or_else(|e| e.into_inner());
-    // The colours of the top-level branches do not increase: the first one left unfinished
-    // bounds every clique not yet ruled out.
-    let open = done.iter().position(|&d| !d).map_or(0, |t| tasks[t].1);
+    // Every clique not yet ruled out lies in a task left unfinished.
+    let open = tasks.iter().zip(&done).filter(|(_, d)| !**d).map(|(t, _)| t.bound).max();
+    let open = open.unwrap_or(0);
     let bound = if exact { clique.len() } else { open.min(root_bound).max(clique.len()) };
     Ok(CliqueFound { clique, exact, bound })
 }
 
 #[cfg(test)]
 mod tests {
+    use super::{Rows, max_clique};
     use crate::Config;
-    use crate::config::Budget;
+    use crate::config::{Budget, Cap};
     use crate::stable::max_independent;
 
     /// α by plain branching on bitmasks (n ≤ 64).
@@ -616,6 +759,90 @@ mod tests {
             }
         }
         (adj, nb)
+    }
+
+    /// α by branching on 128-bit masks: a vertex of degree at most one is taken, else a
+    /// vertex of largest degree is either left out or taken.
+    fn branch(nb: &[u128], p: u128) -> usize {
+        if p == 0 {
+            return 0;
+        }
+        let mut q = p;
+        let (mut low, mut high) = ((usize::MAX, 0), (0, 0));
+        while q != 0 {
+            let x = q.trailing_zeros() as usize;
+            q &= q - 1;
+            let d = (nb[x] & p).count_ones() as usize;
+            low = low.min((d, x));
+            high = high.max((d, x));
+        }
+        if low.0 <= 1 {
+            let v = low.1;
+            return 1 + branch(nb, p & !(1 << v) & !nb[v]);
+        }
+        let v = high.1;
+        branch(nb, p & !(1 << v)).max(1 + branch(nb, p & !(1 << v) & !nb[v]))
+    }
+
+    #[test]
+    fn multi_word_graphs_agree_with_plain_branching_on_any_number_of_threads() {
+        let sizes = [(70, 150), (90, 120), (100, 200), (128, 300), (65, 60), (80, 100)];
+        for (case, &(n, per_mille)) in sizes.iter().cycle().take(18).enumerate() {
+            let seed = 11 + case as u64;
+            let mut rng = gamegraph_testkit::SplitMix64::new(seed);
+            let mut adj = vec![Vec::new(); n];
+            let mut nb = vec![0u128; n];
+            for a in 0..n {
+                for b in a + 1..n {
+                    if rng.below(1000) < per_mille {
+                        adj[a].push(b as u32);
+                        adj[b].push(a as u32);
+                        nb[a] |= 1 << b;
+                        nb[b] |= 1 << a;
+                    }
+                }
+            }
+            let all = if n == 128 { !0 } else { (1u128 << n) - 1 };
+            let alpha = branch(&nb, all);
+            let excluded = vec![false; n];
+            let mut witness = None;
+            for threads in 1..=3 {
+                let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
+                let f = pool
+                    .install(|| {
+                        max_independent(&adj, &excluded, &mut Budget::new(&Config::default()), None)
+                    })
+                    .unwrap();
+                assert!(f.exact);
+                assert_eq!(f.set.len(), alpha, "n {n}, {per_mille}‰, {threads} threads");
+                for (i, &a) in f.set.iter().enumerate() {
+                    for &b in &f.set[i + 1..] {
+                        assert_eq!(nb[a as usize] >> b & 1, 0, "{a} and {b} adjacent");
+                    }
+                }
+                let w = witness.get_or_insert_with(|| f.set.clone());
+                assert_eq!(*w, f.set, "n {n}: the witness depends on the threads");
+                // The clique search alone, from an empty start, on the complement.
+                let mut rows = Rows::new(n);
+                for (a, row) in nb.iter().enumerate() {
+                    for b in a + 1..n {
+                        if row >> b & 1 == 0 {
+                            rows.join(a, b);
+                        }
+                    }
+                }
+                let found = pool
+                    .install(|| {
+                        let mut budget = Budget::new(&Config::default());
+                        max_clique(&rows, &[], &mut budget, &mut Cap::new(None))
+                    })
+                    .unwrap();
+                assert!(found.exact);
+                assert_eq!(found.clique.len(), alpha, "n {n}, {per_mille}‰, {threads} threads");
+                let c = &found.clique;
+                assert!(c.iter().all(|&a| c.iter().all(|&b| a == b || nb[a] >> b & 1 == 0)));
+            }
+        }
     }
 
     #[test]
