@@ -300,6 +300,11 @@ fn terminal_values_give_four_outcomes_worked_out_by_hand() {
         json["all"][7],
         serde_json::json!({"vertex": 8, "outcome": "D", "depth": null, "move": 8})
     );
+    let json: serde_json::Value =
+        serde_json::from_str(&stdout(&retro(&t, &["--json", "--line", "v.txt"]))).unwrap();
+    let steps =
+        [(1, "T"), (2, "T"), (5, "T")].map(|(v, o)| serde_json::json!({"vertex": v, "outcome": o}));
+    assert_eq!(json["line"], serde_json::json!({"positions": steps, "end": "terminal"}));
     // The same from the binary format, mapped and read.
     let o = support::gamegraph(&t, &["convert", "v.txt", "--to", "binary", "-o", "v.bin"], None);
     assert!(o.status.success());
