@@ -1,6 +1,6 @@
 //! The binary reader never panics and never allocates much more than its input; what it
 //! accepts is written back byte for byte, in the format version it was read in and with the
-//! predecessor index when it had one. When the
+//! predecessor index and the terminal values when it had them. When the
 //! first byte is odd the rest of the input gets a correct checksum appended (of the version
 //! its header names), so that the fuzzer gets past the checksum to the header and array
 //! checks.
@@ -8,6 +8,7 @@
 
 use gamegraph_graph::format::binary::{
     BlockChecksum, Checksum, write_binary_version, write_binary_with_predecessors,
+    write_game_binary,
 };
 use gamegraph_graph::format::{self, Format, ReadOptions};
 use libfuzzer_sys::fuzz_target;
@@ -37,7 +38,9 @@ fuzz_target!(|data: &[u8]| {
         // Accepted input has a whole header: write it back in the version it was read in.
         let version = u32::from_le_bytes(input[8..12].try_into().expect("4 bytes"));
         let flags = u32::from_le_bytes(input[12..16].try_into().expect("4 bytes"));
-        if flags & 2 != 0 {
+        if flags & 4 != 0 {
+            write_game_binary(&mut out, &file, flags & 2 != 0)
+        } else if flags & 2 != 0 {
             write_binary_with_predecessors(&mut out, &file.graph, file.start)
         } else {
             write_binary_version(&mut out, &file.graph, file.start, version)

@@ -1,7 +1,7 @@
 //! The header reader never panics, and what it accepts round-trips through the writer.
 #![no_main]
 
-use gamegraph_graph::format::{self, Format, GameFile, ReadOptions, write_header};
+use gamegraph_graph::format::{self, Format, GameFile, ReadOptions};
 use gamegraph_graph::ReadError;
 use libfuzzer_sys::fuzz_target;
 
@@ -37,7 +37,7 @@ fuzz_target!(|data: &[u8]| {
     let _ = format::read(data, &auto);
     if let Ok(file) = read_header(data) {
         let mut out = Vec::new();
-        write_header(&mut out, &file.graph, file.start).expect("writing to memory");
+        format::write_game(&mut out, &file, Format::Header).expect("writing to memory");
         let again = read_header(&out[..]).expect("written header text reads back");
         assert_eq!(again, file);
     }

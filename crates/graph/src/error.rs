@@ -182,6 +182,8 @@ pub enum ReadErrorKind {
         /// one it writes.
         supported: u32,
     },
+    /// A terminal value for a vertex with moves, or for a vertex given one before.
+    Terminal(crate::format::TerminalsError),
     /// The graph itself is invalid.
     Graph(GraphError),
     /// Reading failed.
@@ -231,6 +233,7 @@ impl fmt::Display for ReadErrorKind {
                 )
             }
             ReadErrorKind::Corrupt { reason } => write!(f, "the file is corrupt: {reason}"),
+            ReadErrorKind::Terminal(e) => e.fmt(f),
             ReadErrorKind::Graph(e) => e.fmt(f),
             ReadErrorKind::Io(e) => write!(f, "read failed: {e}"),
         }

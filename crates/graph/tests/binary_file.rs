@@ -50,7 +50,7 @@ impl TempFile {
             offsets.extend_from_slice(&p.offsets[1..]);
             targets.extend_from_slice(&p.targets);
         }
-        Ok(GameFile { graph: Graph::from_csr(offsets, targets).unwrap(), start: file.start() })
+        Ok(GameFile::new(Graph::from_csr(offsets, targets).unwrap(), file.start()))
     }
 
     fn read(&self, threads: usize) -> Result<GameFile, ReadError> {

@@ -140,7 +140,7 @@ fn an_arc_list_that_is_also_a_header_reads_as_the_header() {
     write_arc_list(&mut text, &g).unwrap();
     assert_eq!(text, b"1 1\n1 1\n");
     let auto = read_auto(&text[..]).unwrap();
-    assert_eq!(auto, GameFile { graph: graph(1, &[(0, 0)]), start: None });
+    assert_eq!(auto, GameFile::new(graph(1, &[(0, 0)]), None));
     assert_eq!(read_arc_list(&text[..], None).unwrap(), graph(1, &[(0, 0), (0, 0)]));
 }
 
@@ -152,7 +152,7 @@ fn the_header_writer_checks_the_start_vertex() {
     let mut text = Vec::new();
     write_header(&mut text, &g, None).unwrap();
     assert_eq!(text, b"0 0\n");
-    assert_eq!(read_header(&text[..]).unwrap(), GameFile { graph: g, start: None });
+    assert_eq!(read_header(&text[..]).unwrap(), GameFile::new(g, None));
 }
 
 #[test]

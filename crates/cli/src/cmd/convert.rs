@@ -1,19 +1,22 @@
 //! `gamegraph convert`: between the graph file formats.
 
+use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use gamegraph_graph::format;
 
 use crate::cmd::generate::{ToFormat, binary_output, write_graph};
-use crate::common::{CliError, GraphInput, check_distinct, read_graph};
+use crate::common::{CliError, GraphInput, Output, check_distinct, read_graph};
 
 /// Arguments of `gamegraph convert`.
 #[derive(Debug, clap::Args)]
 #[command(after_help = "The input format is detected from the contents unless --format is \
 given. Converting to the header format keeps the start vertex (no start line when the input \
 has none); an arc list records neither the start vertex nor isolated vertices after the largest \
-id that has an arc. Binary output goes to a file or a pipe, never to a terminal.
+id that has an arc. Terminal values (win, loss or tie at vertices without moves) are kept by \
+the header and binary formats; an arc list cannot hold them, so converting such a file to one \
+is refused. Binary output goes to a file or a pipe, never to a terminal.
 
 Examples:
   gamegraph convert game.txt --to binary -o game.bin   # fast to load again
@@ -45,9 +48,24 @@ pub(crate) fn run(args: Args) -> Result<ExitCode, CliError> {
         return Err(CliError::Usage("--with-predecessors needs --to binary".into()));
     }
     let (file, _) = read_graph(args.file.as_deref(), &args.input)?;
-    if args.with_predecessors {
+    if let Some(t) = &file.terminal
+        && args.to == ToFormat::Arcs
+    {
+        return Err(CliError::Usage(format!(
+            "the input has terminal values ({}), which an arc list cannot hold: \
+             convert to header or binary",
+            t.len()
+        )));
+    }
+    if args.with_predecessors || (file.terminal.is_some() && args.to == ToFormat::Binary) {
         let mut out = binary_output(args.output.as_deref())?;
-        format::binary::write_binary_with_predecessors(&mut out, &file.graph, file.start)?;
+        format::binary::write_game_binary(&mut out, &file, args.with_predecessors)?;
+        return out.finish().map(|()| ExitCode::SUCCESS);
+    }
+    if file.terminal.is_some() && args.to == ToFormat::Header {
+        let mut out = Output::create(args.output.as_deref())?;
+        format::write_game(&mut out, &file, format::Format::Header)?;
+        out.flush()?;
         return out.finish().map(|()| ExitCode::SUCCESS);
     }
     write_graph(args.output.as_deref(), args.to, &file.graph, file.start)?;

@@ -207,6 +207,15 @@ struct Chosen {
     failed: Option<CliError>,
 }
 
+/// The error for a file with terminal values, which the cluster does not solve.
+fn terminal_values() -> CliError {
+    CliError::Usage(
+        "the file has terminal values (win, loss or tie at vertices without moves), which \
+         dist retro does not solve: use gamegraph retro"
+            .into(),
+    )
+}
+
 /// A binary file is read in parts by every process; anything else is read by process 0
 /// alone (the library decides what it does with it).
 fn choose_input(args: &RetroArgs) -> Result<Chosen, CliError> {
@@ -218,6 +227,9 @@ fn choose_input(args: &RetroArgs) -> Result<Chosen, CliError> {
     let chosen =
         |input, start, (vertices, arcs), failed| Chosen { input, start, vertices, arcs, failed };
     if let Some(parts) = parts {
+        if parts.has_terminal_values() {
+            return Err(terminal_values());
+        }
         let start = args.shape.start_vertex(parts.num_vertices(), parts.start())?;
         let size = (parts.num_vertices(), parts.num_arcs());
         return Ok(chosen(Input::Binary(Arc::new(parts)), start, size, None));
@@ -226,6 +238,9 @@ fn choose_input(args: &RetroArgs) -> Result<Chosen, CliError> {
         return Ok(chosen(Input::ReadByProcess0(None), None, (0, 0), None));
     }
     let read = read_graph(Some(&args.file), &args.input).and_then(|(file, _)| {
+        if file.terminal.is_some() {
+            return Err(terminal_values());
+        }
         let start = args.shape.start_vertex(file.graph.num_vertices(), file.start)?;
         Ok((file.graph, start))
     });

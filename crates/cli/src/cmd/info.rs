@@ -5,6 +5,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use gamegraph_graph::Summary;
+use gamegraph_graph::format::{TerminalValue, Terminals};
 
 use crate::common::{CliError, GraphInput, Output, read_graph, write_json};
 
@@ -12,7 +13,8 @@ use crate::common::{CliError, GraphInput, Output, read_graph, write_json};
 #[derive(Debug, clap::Args)]
 #[command(after_help = "Prints the format (detected unless --format is given), the numbers \
 of vertices and arcs, the start vertex (`-` when the file has none), the numbers of \
-self-loops and of sinks (vertices without a move) and the largest out-degree.
+self-loops and of sinks (vertices without a move) and the largest out-degree; for a file \
+with terminal values, how many sinks have one (win, loss, tie).
 
 Examples:
   gamegraph info game.txt
@@ -36,12 +38,36 @@ struct Info {
     self_loops: usize,
     sinks: usize,
     max_out_degree: usize,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    terminal_values: Option<TerminalCounts>,
+}
+
+/// How many vertices of a file have each terminal value.
+#[derive(serde::Serialize)]
+struct TerminalCounts {
+    total: usize,
+    win: usize,
+    loss: usize,
+    tie: usize,
+}
+
+impl TerminalCounts {
+    fn of(t: &Terminals) -> TerminalCounts {
+        let count = |want| t.iter().filter(|&(_, x)| x == want).count();
+        TerminalCounts {
+            total: t.len(),
+            win: count(TerminalValue::Win),
+            loss: count(TerminalValue::Loss),
+            tie: count(TerminalValue::Tie),
+        }
+    }
 }
 
 /// Runs `gamegraph info`.
 pub(crate) fn run(args: Args) -> Result<ExitCode, CliError> {
     let (file, format) = read_graph(args.file.as_deref(), &args.input)?;
     let summary = Summary::of(&file.graph);
+    let terminal = file.terminal.as_ref().map(TerminalCounts::of);
     let mut out = Output::create(None)?;
     if args.json {
         let info = Info {
@@ -52,6 +78,7 @@ pub(crate) fn run(args: Args) -> Result<ExitCode, CliError> {
             self_loops: summary.self_loops,
             sinks: summary.sinks,
             max_out_degree: summary.max_out_degree,
+            terminal_values: terminal,
         };
         write_json(&mut out, &info)?;
     } else {
@@ -61,6 +88,9 @@ pub(crate) fn run(args: Args) -> Result<ExitCode, CliError> {
             None => writeln!(out, "start: -")?,
         }
         write!(out, "{summary}")?;
+        if let Some(t) = terminal {
+            writeln!(out, "terminal values: {} ({} W, {} L, {} T)", t.total, t.win, t.loss, t.tie)?;
+        }
     }
     out.finish()?;
     Ok(ExitCode::SUCCESS)

@@ -604,3 +604,19 @@ fn hostfile_errors_say_where_and_exit_2() {
     assert_eq!(o.status.code(), Some(2));
     assert_eq!(text(&o.stderr), "error: fifo: not a regular file\n");
 }
+
+#[test]
+fn a_file_with_terminal_values_is_refused_by_every_process() {
+    let t = TempDir::new("dist-values");
+    t.file("v.txt", "3 1\n1\n1 2\nterminal\n2 T\n");
+    let o = gamegraph(&t, &["convert", "v.txt", "--to", "binary", "-o", "v.bin"], None);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let message = "the file has terminal values (win, loss or tie at vertices without moves), \
+                   which dist retro does not solve: use gamegraph retro\n";
+    for file in ["v.txt", "v.bin"] {
+        for (p, o) in cluster(&t, 2, 1, &[file]).iter().enumerate() {
+            assert_eq!(o.status.code(), Some(2), "{file}, process {p}: {}", text(&o.stderr));
+            assert!(text(&o.stderr).ends_with(message), "{file}, process {p}: {}", text(&o.stderr));
+        }
+    }
+}

@@ -259,3 +259,166 @@ fn the_answer_goes_to_a_file_with_dash_o() {
     );
     assert_eq!(o.status.code(), Some(2));
 }
+
+/// Sinks 4 (W), 5 (T), 6 (L) and 7 (no value: L); 8 loops on itself and may go to 4.
+const VALUES: &str = "8 8\n1\n1 2\n1 3\n2 4\n2 5\n3 6\n3 7\n8 8\n8 4\nterminal\n4 W\n5 T\n6 L\n";
+
+#[test]
+fn terminal_values_give_four_outcomes_worked_out_by_hand() {
+    let t = TempDir::new("values");
+    t.file("v.txt", VALUES);
+    // 3 moves to losses only: W in 1. 2 cannot win (4 is a win for the opponent) nor lose
+    // (5 is a tie): T in 1 through 5. 1 likes the tie of 2 better than the win of 3 for
+    // the opponent: T in 2. 8 has no loss or tie to move to and can loop: D.
+    let table = "1 T 2 2\n2 T 1 5\n3 W 1 6\n4 W 0 -\n5 T 0 -\n6 L 0 -\n7 L 0 -\n8 D - 8\n";
+    assert_eq!(stdout(&retro(&t, &["--all", "v.txt"])), table);
+    assert_eq!(stdout(&retro(&t, &["v.txt"])), "3\n");
+    assert_eq!(stdout(&retro(&t, &["--start", "3", "v.txt"])), "1\n");
+    assert_eq!(stdout(&retro(&t, &["--start", "7", "v.txt"])), "2\n");
+    assert_eq!(stdout(&retro(&t, &["--start", "8", "v.txt"])), "0\n");
+    assert_eq!(
+        stdout(&retro(&t, &["--line", "v.txt"])),
+        "1 T\n2 T\n5 T\n# 5 has no move: the game ends in a tie after 2 moves\n"
+    );
+    assert_eq!(
+        stdout(&retro(&t, &["--line", "--start", "3", "v.txt"])),
+        "3 W\n6 L\n# 6 has no move: the player to move there loses after 1 move\n"
+    );
+    assert_eq!(
+        stdout(&retro(&t, &["--line", "--start", "8", "v.txt"])),
+        "8 D\n# draw: the optimal move from 8 goes back to 8, and play repeats for ever\n"
+    );
+    let json: serde_json::Value =
+        serde_json::from_str(&stdout(&retro(&t, &["--json", "--all", "v.txt"]))).unwrap();
+    assert_eq!(json["counts"], serde_json::json!({"win": 2, "loss": 2, "tie": 3, "draw": 1}));
+    assert_eq!(json["answer"], 3);
+    assert_eq!(
+        json["start"],
+        serde_json::json!({"vertex": 1, "outcome": "T", "depth": 2, "move": 2})
+    );
+    assert_eq!(
+        json["all"][7],
+        serde_json::json!({"vertex": 8, "outcome": "D", "depth": null, "move": 8})
+    );
+    let json: serde_json::Value =
+        serde_json::from_str(&stdout(&retro(&t, &["--json", "--line", "v.txt"]))).unwrap();
+    let steps =
+        [(1, "T"), (2, "T"), (5, "T")].map(|(v, o)| serde_json::json!({"vertex": v, "outcome": o}));
+    assert_eq!(json["line"], serde_json::json!({"positions": steps, "end": "terminal"}));
+    // The same from the binary format, mapped and read.
+    let o = support::gamegraph(&t, &["convert", "v.txt", "--to", "binary", "-o", "v.bin"], None);
+    assert!(o.status.success());
+    assert_eq!(stdout(&retro(&t, &["--all", "v.bin"])), table);
+    assert_eq!(stdout(&retro(&t, &["--all", "--no-mmap", "v.bin"])), table);
+    // The drawing labels with remoteness and colours a tie.
+    stdout(&retro(&t, &["--dot", "v.dot", "v.txt"]));
+    let dot = fs::read_to_string(t.join("v.dot")).unwrap();
+    assert!(dot.contains("1 [label=\"1\\nT 2\", style=filled, fillcolor=\"khaki\""), "{dot}");
+}
+
+#[test]
+fn terminal_values_in_info_convert_and_errors() {
+    let t = TempDir::new("values-io");
+    t.file("v.txt", VALUES);
+    let info = support::gamegraph(&t, &["info", "v.txt"], None);
+    assert!(
+        support::text(&info.stdout)
+            .ends_with("sinks: 4\nmax out-degree: 2\nterminal values: 3 (1 W, 1 L, 1 T)\n")
+    );
+    let plain = support::gamegraph(&t, &["info", "--json", "v.txt"], None);
+    let json: serde_json::Value = serde_json::from_slice(&plain.stdout).unwrap();
+    assert_eq!(
+        json["terminal_values"],
+        serde_json::json!({"total": 3, "win": 1, "loss": 1, "tie": 1})
+    );
+    // Text -> binary (with and without the predecessor index) -> text gives the text back.
+    for extra in [&[][..], &["--with-predecessors"]] {
+        let mut args = vec!["convert", "v.txt", "--to", "binary", "-o", "v.bin"];
+        args.extend(extra);
+        assert!(support::gamegraph(&t, &args, None).status.success());
+        let back = support::gamegraph(&t, &["convert", "v.bin", "--to", "header"], None);
+        assert_eq!(support::text(&back.stdout), VALUES, "{extra:?}");
+    }
+    let arcs = support::gamegraph(&t, &["convert", "v.txt", "--to", "arcs"], None);
+    assert_eq!(
+        failure(&arcs),
+        (
+            2,
+            "error: the input has terminal values (3), which an arc list cannot hold: \
+             convert to header or binary\n"
+                .into()
+        )
+    );
+    // A reader error in the section: the file, line and column, exit 2.
+    t.file("bad.txt", "3 1\n1\n1 2\nterminal\n3 W\n1 T\n");
+    assert_eq!(
+        failure(&retro(&t, &["bad.txt"])),
+        (
+            2,
+            "error: bad.txt:6:1: vertex 1 has moves: only a vertex without moves has a \
+             terminal value\n"
+                .into()
+        )
+    );
+    // A file without values: info says nothing of them.
+    t.file("seed.txt", SEED);
+    let info = support::gamegraph(&t, &["info", "seed.txt"], None);
+    assert!(!support::text(&info.stdout).contains("terminal"));
+}
+
+#[test]
+fn terminal_values_agree_with_the_game_solver_on_random_graphs() {
+    use gamegraph_game::{Terminal, solve};
+    use gamegraph_graph::{Graph, Vertex};
+    let t = TempDir::new("values-random");
+    let mut x = 0x9e37_79b9_7f4a_7c15u64;
+    let mut next = move |k: u64| {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        x % k
+    };
+    for round in 0..30 {
+        let n = 1 + next(14) as u32;
+        let m = next(2 * u64::from(n) + 1);
+        let arcs: Vec<(Vertex, Vertex)> = (0..m)
+            .map(|_| (Vertex(next(u64::from(n)) as u32), Vertex(next(u64::from(n)) as u32)))
+            .collect();
+        let g = Graph::from_arcs(n as usize, &arcs).unwrap();
+        let values: Vec<Option<Terminal>> = (0..n)
+            .map(|v| {
+                let sink = g.out_degree(Vertex(v)) == 0;
+                [None, Some(Terminal::Win), Some(Terminal::Loss), Some(Terminal::Tie)]
+                    [next(4) as usize]
+                    .filter(|_| sink)
+            })
+            .collect();
+        let mut text = format!("{n} {m}\n1\n");
+        for (u, v) in &arcs {
+            text += &format!("{} {}\n", u.one_based(), v.one_based());
+        }
+        text += "terminal\n";
+        for (v, value) in values.iter().enumerate() {
+            let letter = match value {
+                Some(Terminal::Win) => "W",
+                Some(Terminal::Loss) => "L",
+                Some(Terminal::Tie) => "T",
+                None => continue,
+            };
+            text += &format!("{} {letter}\n", v + 1);
+        }
+        t.file("r.txt", &text);
+        let s = solve(&g, |v| values[v.index()].unwrap_or(Terminal::Loss));
+        let mut want = String::new();
+        for v in g.vertices() {
+            want += &format!(
+                "{} {} {} {}\n",
+                v.one_based(),
+                s.outcome(v).letter(),
+                s.remoteness(v).map_or("-".into(), |r| r.to_string()),
+                s.best_move(&g, v).map_or("-".into(), |w| w.one_based().to_string())
+            );
+        }
+        assert_eq!(stdout(&retro(&t, &["--all", "r.txt"])), want, "round {round}:\n{text}");
+    }
+}

@@ -1,11 +1,14 @@
 //! File formats of game graphs.
 //!
 //! - **header** ([`Format::Header`]): `N M`, the start vertex (optional), then `M`
-//!   lines `u v` (1-based ids), with `#` comments.
+//!   lines `u v` (1-based ids), with `#` comments; then, optionally, the keyword
+//!   `terminal` and pairs `V X`: the value `X` (`W`, `L` or `T`) of a vertex `V` without
+//!   moves for the player to move there ([`GameFile::terminal`]).
 //! - **arc list** ([`Format::ArcList`]): one arc `u v` per line (1-based), `#` starts a
 //!   comment; the number of vertices is given by the caller or inferred as the largest id.
 //! - **binary** ([`Format::Binary`]): the project's own little-endian CSR format with a
-//!   checksum, for fast loading; the layout is in the [`binary`] module.
+//!   checksum and optional terminal values, for fast loading; the layout is in the
+//!   [`binary`] module.
 //! - **DOT** (written only, [`write_dot`]): Graphviz, with optional labels, colours and
 //!   highlighted vertices.
 //!
@@ -29,6 +32,7 @@
 
 pub mod binary;
 pub(crate) mod detect;
+mod terminal;
 pub(crate) mod text;
 mod write;
 
@@ -39,7 +43,8 @@ use self::text::window::Input;
 use crate::{Graph, ReadError, Vertex};
 
 pub use self::binary::write_binary;
-pub use self::write::{DotStyle, write_arc_list, write_dot, write_header};
+pub use self::terminal::{TerminalValue, Terminals, TerminalsError};
+pub use self::write::{DotStyle, write_arc_list, write_dot, write_header, write_terminals};
 
 /// The file formats the readers know.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -64,13 +69,25 @@ impl Format {
     }
 }
 
-/// A game graph read from a file, with its start vertex when the format has one.
+/// A game graph read from a file, with its start vertex and terminal values when the
+/// file has them.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct GameFile {
     /// The graph.
     pub graph: Graph,
     /// The start position (the header format's start line; optional in every format).
     pub start: Option<Vertex>,
+    /// The values of vertices without moves for the player to move there (the header
+    /// format's `terminal` section, the binary format's flag bit 2); `None` when the file
+    /// has none, and every vertex without moves is then a loss.
+    pub terminal: Option<Terminals>,
+}
+
+impl GameFile {
+    /// A file of `graph` and `start` without terminal values.
+    pub fn new(graph: Graph, start: Option<Vertex>) -> GameFile {
+        GameFile { graph, start, terminal: None }
+    }
 }
 
 /// Writes `g` (with its start vertex, where the format records one) in `format`.
@@ -100,6 +117,46 @@ pub fn write(
         Format::Header => write_header(w, g, start),
         Format::ArcList => write_arc_list(w, g),
         Format::Binary => write_binary(w, g, start),
+    }
+}
+
+/// Writes a whole [`GameFile`] in `format`: [`write`](fn@write), and the terminal values
+/// when the file has them (the header format's `terminal` section, the binary format's
+/// flag bit 2).
+///
+/// # Errors
+/// Those of [`write`](fn@write); [`io::ErrorKind::InvalidInput`] for terminal values in
+/// the arc list (it cannot hold them) or values that do not fit the graph.
+///
+/// # Complexity
+/// O(n + m) time, O(1) extra space.
+///
+/// ```
+/// use gamegraph_graph::format::{self, Format, GameFile, ReadOptions, TerminalValue, Terminals};
+/// use gamegraph_graph::{Graph, Vertex};
+///
+/// let g = Graph::from_arcs(3, &[(Vertex(0), Vertex(1)), (Vertex(0), Vertex(2))]).unwrap();
+/// let terminal = Terminals::new(&g, &[(Vertex(2), TerminalValue::Tie)]).unwrap();
+/// let file = GameFile { graph: g, start: Some(Vertex(0)), terminal: Some(terminal) };
+/// let mut out = Vec::new();
+/// format::write_game(&mut out, &file, Format::Header).unwrap();
+/// assert_eq!(out, b"3 2\n1\n1 2\n1 3\nterminal\n3 T\n");
+/// assert_eq!(format::read(&out[..], &ReadOptions::default()).unwrap().0, file);
+/// ```
+pub fn write_game(mut w: impl io::Write, file: &GameFile, format: Format) -> io::Result<()> {
+    let Some(terminal) = &file.terminal else {
+        return write(w, &file.graph, file.start, format);
+    };
+    match format {
+        Format::Header => {
+            write_header(&mut w, &file.graph, file.start)?;
+            write_terminals(w, &file.graph, terminal)
+        }
+        Format::ArcList => Err(io::Error::new(
+            io::ErrorKind::InvalidInput,
+            "the arcs format cannot hold terminal values (the header and binary formats can)",
+        )),
+        Format::Binary => binary::write_game_binary(w, file, false),
     }
 }
 
@@ -142,14 +199,17 @@ impl Default for ReadOptions {
 /// and separated by any white space, `#` starts a comment that runs to the end of the line,
 /// a UTF-8 byte order mark is skipped. The header format is `N M`, the start vertex
 /// (optional: the number after `M` when it stands on the line of `M` or alone on its line),
-/// then `M` arcs `u v`; nothing but white space may follow the arcs. The arc list is one
+/// then `M` arcs `u v`, then optionally the keyword `terminal` and pairs `V X` (a vertex
+/// without moves and its value `W`, `L` or `T`, each vertex at most once); nothing else
+/// may follow the arcs. The arc list is one
 /// arc per line. The binary format is checked whole (checksum, CSR invariants) before a
 /// graph is returned.
 ///
 /// # Errors
 /// A [`ReadError`] naming the first problem and, for text, its line and column: an empty
 /// input, a non-number, a number that overflows, a vertex out of range, fewer or more arcs
-/// than `M`, an arc-list line with one id or more than two, more vertices than
+/// than `M`, an arc-list line with one id or more than two, a terminal value that is not
+/// `W`, `L` or `T` or that is given to a vertex with moves or twice, more vertices than
 /// [`ReadOptions::max_vertices`] allows, a header with one mistake, a damaged or truncated
 /// binary file, a failed read.
 ///

@@ -2,6 +2,7 @@
 
 use std::io::{self, Write};
 
+use super::Terminals;
 use crate::{Graph, Vertex};
 
 /// Appends the decimal digits of `x` to `out`.
@@ -86,6 +87,52 @@ pub fn write_header(mut w: impl Write, g: &Graph, start: Option<Vertex>) -> io::
 /// O(n + m) time, O(1) extra space.
 pub fn write_arc_list(mut w: impl Write, g: &Graph) -> io::Result<()> {
     write_arc_lines(&mut w, g, Vec::with_capacity(1 << 17))
+}
+
+/// Writes the terminal section of the header format: a line `terminal`, then one line
+/// `V X` per vertex with a value (1-based, in increasing order; `X` is `W`, `L` or `T`).
+/// Written after [`write_header`], it makes a file that reads back with these values.
+///
+/// # Errors
+/// [`io::ErrorKind::InvalidInput`] if `terminal` is not for a graph of as many vertices
+/// as `g` or gives a value to a vertex with moves; any error of `w`.
+///
+/// # Complexity
+/// O(n) time, O(1) extra space (a 64 KiB buffer).
+pub fn write_terminals(mut w: impl Write, g: &Graph, terminal: &Terminals) -> io::Result<()> {
+    check_terminals(g, terminal)?;
+    let mut buf = Vec::with_capacity(1 << 17);
+    buf.extend_from_slice(b"terminal\n");
+    for (v, value) in terminal.iter() {
+        push_u64(&mut buf, v.one_based());
+        buf.push(b' ');
+        buf.push(value.letter() as u8);
+        buf.push(b'\n');
+        if buf.len() >= 1 << 16 {
+            w.write_all(&buf)?;
+            buf.clear();
+        }
+    }
+    w.write_all(&buf)
+}
+
+/// Refuses terminal values that do not fit `g`.
+pub(crate) fn check_terminals(g: &Graph, terminal: &Terminals) -> io::Result<()> {
+    let invalid = |message: String| io::Error::new(io::ErrorKind::InvalidInput, message);
+    if terminal.num_vertices() != g.num_vertices() {
+        return Err(invalid(format!(
+            "terminal values for {} vertices given with a graph of {}",
+            terminal.num_vertices(),
+            g.num_vertices()
+        )));
+    }
+    if let Some((v, _)) = terminal.iter().find(|&(v, _)| g.out_degree(v) > 0) {
+        return Err(invalid(format!(
+            "vertex {} has moves: only a vertex without moves has a terminal value",
+            v.one_based()
+        )));
+    }
+    Ok(())
 }
 
 /// How [`write_dot`] draws a graph. Per-vertex slices are indexed by the 0-based vertex;

@@ -6,7 +6,7 @@ use rayon::prelude::*;
 
 use super::{
     BLOCK, BlockRead, Checksum, HEADER_LEN, check_blocks, check_predecessors, corrupt, le_u64,
-    parse_header,
+    parse_header, terminals,
 };
 use crate::csr::Csr;
 use crate::format::GameFile;
@@ -97,7 +97,16 @@ pub(crate) fn map_binary_file(
         None => None,
     };
     let graph = Graph::from_parts(Csr::mapped(offsets, targets), pred);
-    Some(Ok(GameFile { graph, start: h.start }))
+    let terminal = if h.terminals {
+        let at = h.terminals_at() as usize;
+        match terminals(&graph, bytes[at..end].to_vec()) {
+            Ok(t) => Some(t),
+            Err(e) => return Some(Err(e)),
+        }
+    } else {
+        None
+    };
+    Some(Ok(GameFile { graph, start: h.start, terminal }))
 }
 
 #[cfg(test)]

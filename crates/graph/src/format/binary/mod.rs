@@ -7,7 +7,7 @@
 //! |---|---|---|
 //! | 0 | 8 | magic `\x89GGRAPH\n` (`89 47 47 52 41 50 48 0a`) |
 //! | 8 | 4 | format version, `2` (u32) |
-//! | 12 | 4 | flags (u32): bit 0 set when the file has a start vertex, bit 1 when it has the predecessor index; other bits are 0 |
+//! | 12 | 4 | flags (u32): bit 0 set when the file has a start vertex, bit 1 when it has the predecessor index, bit 2 when it has terminal values; other bits are 0 |
 //! | 16 | 8 | `n`, the number of vertices (u64, at most `u32::MAX`) |
 //! | 24 | 8 | `m`, the number of arcs (u64) |
 //! | 32 | 8 | the start vertex, 0-based (u64; 0 when bit 0 of the flags is clear) |
@@ -16,9 +16,15 @@
 //! | | | with bit 1 only: 4 zero bytes when `m` is odd (alignment), then |
 //! | `p` | 8 (n + 1) | the predecessor offsets (u64): 0, non-decreasing, ending at `m` |
 //! | `p` + 8 (n + 1) | 4 m | the predecessor lists (u32 sources), each sorted |
+//! | `t` | ⌈n / 4⌉ | with bit 2 only: the terminal values, 2 bits per vertex (see below) |
 //! | end − 8 | 8 | the checksum of every byte before it |
 //!
 //! Nothing may follow the checksum.
+//!
+//! The terminal values (flag bit 2, version 2 only) give vertex `v` the code in bits
+//! `2 (v mod 4)` and `2 (v mod 4) + 1` of byte `t + v / 4`: 0 no value (a loss), 1 win,
+//! 2 loss, 3 tie, for the player to move there. Only a vertex without moves may have a
+//! value, and the bits after the last vertex are 0.
 //!
 //! The predecessor index is optional ([`write_binary_with_predecessors`]): it saves the
 //! solvers the transpose, at 4 bytes per arc and 8 per vertex of file. A reader checks it
@@ -45,7 +51,9 @@ pub use self::parts::{BinaryParts, Part, PartCheck};
 pub(crate) use self::read::BlockRead;
 use self::read::check_blocks;
 pub(crate) use self::read::{read_binary, read_binary_file};
-pub use self::write::{write_binary, write_binary_version, write_binary_with_predecessors};
+pub use self::write::{
+    write_binary, write_binary_version, write_binary_with_predecessors, write_game_binary,
+};
 
 mod index;
 use self::index::check_predecessors;
@@ -70,6 +78,7 @@ const PIECE: usize = 1 << 18;
 const HEADER_LEN: usize = 40;
 const FLAG_START: u32 = 1;
 const FLAG_PREDECESSORS: u32 = 2;
+const FLAG_TERMINALS: u32 = 4;
 /// The staging buffer of the chunked conversion, in bytes (a multiple of 32). As large as
 /// the CLI's `BufReader`, which then hands reads of a whole chunk straight to the file.
 const CHUNK: usize = 1 << 20;
@@ -109,6 +118,8 @@ struct Header {
     start: Option<Vertex>,
     /// The file holds the predecessor index.
     predecessors: bool,
+    /// The file holds terminal values.
+    terminals: bool,
 }
 
 impl Header {
@@ -127,13 +138,23 @@ impl Header {
         self.predecessors_at() + 8 * (self.n as u64 + 1)
     }
 
-    /// Where the checksum starts, in bytes.
-    fn checksum_at(&self) -> u64 {
+    /// Where the terminal values start (when the file has them), in bytes.
+    fn terminals_at(&self) -> u64 {
         if self.predecessors {
             self.sources_at() + 4 * self.m as u64
         } else {
             self.targets_at() + 4 * self.m as u64
         }
+    }
+
+    /// The bytes of the terminal values.
+    fn terminals_len(&self) -> usize {
+        if self.terminals { self.n.div_ceil(4) } else { 0 }
+    }
+
+    /// Where the checksum starts, in bytes.
+    fn checksum_at(&self) -> u64 {
+        self.terminals_at() + self.terminals_len() as u64
     }
 }
 
@@ -150,7 +171,7 @@ fn parse_header(header: &[u8; HEADER_LEN]) -> Result<Header, ReadError> {
         }));
     }
     let flags = le_u32(&header[12..]);
-    if flags & !(FLAG_START | FLAG_PREDECESSORS) != 0 {
+    if flags & !(FLAG_START | FLAG_PREDECESSORS | FLAG_TERMINALS) != 0 {
         return Err(corrupt(format!("unknown flags {flags:#x} in the header")));
     }
     let n = le_u64(&header[16..]);
@@ -180,7 +201,16 @@ fn parse_header(header: &[u8; HEADER_LEN]) -> Result<Header, ReadError> {
     if predecessors && version < 2 {
         return Err(corrupt("a version-1 file cannot hold the predecessor index"));
     }
-    Ok(Header { version, n: n as usize, m: m as usize, start, predecessors })
+    let terminals = flags & FLAG_TERMINALS != 0;
+    if terminals && version < 2 {
+        return Err(corrupt("a version-1 file cannot hold terminal values"));
+    }
+    Ok(Header { version, n: n as usize, m: m as usize, start, predecessors, terminals })
+}
+
+/// The terminal values of a file, checked against its graph.
+fn terminals(g: &crate::Graph, bits: Vec<u8>) -> Result<crate::format::Terminals, ReadError> {
+    crate::format::Terminals::from_bits(g, bits).map_err(corrupt)
 }
 
 fn wrong_magic() -> ReadError {

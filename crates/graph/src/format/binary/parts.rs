@@ -130,6 +130,13 @@ impl BinaryParts {
         self.header.version
     }
 
+    /// Whether the file holds terminal values (flag bit 2). The checksum covers them, but
+    /// the parts neither read nor check them: a reader that needs them reads the whole
+    /// file.
+    pub fn has_terminal_values(&self) -> bool {
+        self.header.terminals
+    }
+
     /// Reads the successor lists of the vertices `range` (within `0..n`).
     ///
     /// # Errors

@@ -8,7 +8,8 @@ use rayon::prelude::*;
 
 use super::{
     BLOCK, CHUNK, Checksum, HEADER_LEN, Header, MAGIC, PIECE, Sum, VERSION, bad_offsets,
-    bad_target, check_predecessors, checksum_mismatch, corrupt, grow, parse_header, wrong_magic,
+    bad_target, check_predecessors, checksum_mismatch, corrupt, grow, parse_header, terminals,
+    wrong_magic,
 };
 use crate::csr::Csr;
 use crate::format::GameFile;
@@ -83,7 +84,8 @@ pub(crate) fn read_binary(reader: impl Read) -> Result<GameFile, ReadError> {
         return Err(wrong_magic());
     }
     src.fill(&mut header[8..], "the header", false)?;
-    let Header { version, n, m, start, predecessors } = parse_header(&header)?;
+    let Header { version, n, m, start, predecessors, terminals: has_terminals } =
+        parse_header(&header)?;
     src.sum = Sum::new(version);
     src.sum.update(&header);
 
@@ -100,6 +102,13 @@ pub(crate) fn read_binary(reader: impl Read) -> Result<GameFile, ReadError> {
         let (poff, _) = read_offsets(&mut src, &mut buf, n, m, "the predecessor offsets")?;
         let (pred, _) = read_ids(&mut src, &mut buf, m, "the predecessor lists")?;
         Some((pad, poff, pred))
+    } else {
+        None
+    };
+    let bits = if has_terminals {
+        let mut bits = vec![0u8; n.div_ceil(4)];
+        src.fill(&mut bits, "the terminal values", true)?;
+        Some(bits)
     } else {
         None
     };
@@ -130,7 +139,8 @@ pub(crate) fn read_binary(reader: impl Read) -> Result<GameFile, ReadError> {
         None => None,
     };
     let graph = Graph::from_parts(Csr::owned(offsets, targets), pred);
-    Ok(GameFile { graph, start })
+    let terminal = bits.map(|bits| terminals(&graph, bits)).transpose()?;
+    Ok(GameFile { graph, start, terminal })
 }
 
 /// Reads `n + 1` CSR offsets, and whether they fail to run from 0 up to `m`.
@@ -239,6 +249,7 @@ pub(crate) fn read_binary_file(
     };
     let (n, m) = (h.n, h.m);
     let targets_at = h.targets_at();
+    let targets_end = targets_at + 4 * m as u64;
     let end = h.checksum_at();
 
     // A zeroed allocation is fresh pages that nothing touches before the blocks fill them;
@@ -250,7 +261,7 @@ pub(crate) fn read_binary_file(
     // The offsets and targets held by the file bytes `at..stop`.
     let split = |at: u64, stop: u64| {
         let in_offsets = stop.min(targets_at).saturating_sub(at.max(HEADER_LEN as u64)) / 8;
-        let in_targets = stop.saturating_sub(at.max(targets_at)) / 4;
+        let in_targets = stop.min(targets_end).saturating_sub(at.max(targets_at)) / 4;
         (in_offsets as usize, in_targets as usize)
     };
     // Block b: file bytes b * BLOCK.., and the parts of the arrays they hold.
@@ -313,7 +324,15 @@ pub(crate) fn read_binary_file(
     let mut stored = [0u8; 8];
     file.read_exact_at(&mut stored, end).map_err(io_error)?;
     check_blocks(&blocks, u64::from_le_bytes(stored), offsets[0], n, m)?;
-    Ok(GameFile { graph: Graph::from_csr_trusted(offsets, targets), start: h.start })
+    let graph = Graph::from_csr_trusted(offsets, targets);
+    let terminal = if h.terminals {
+        let mut bits = vec![0u8; h.terminals_len()];
+        file.read_exact_at(&mut bits, h.terminals_at()).map_err(io_error)?;
+        Some(terminals(&graph, bits)?)
+    } else {
+        None
+    };
+    Ok(GameFile { graph, start: h.start, terminal })
 }
 
 /// Checks what the blocks of a version-2 file found, in the order [`read_binary`] checks

@@ -2,7 +2,11 @@
 
 use std::io::{self, Write};
 
-use super::{CHUNK, FLAG_PREDECESSORS, FLAG_START, HEADER_LEN, MAGIC, Sum, VERSION};
+use super::{
+    CHUNK, FLAG_PREDECESSORS, FLAG_START, FLAG_TERMINALS, HEADER_LEN, MAGIC, Sum, VERSION,
+};
+use crate::format::write::check_terminals;
+use crate::format::{GameFile, Terminals};
 use crate::{Graph, Vertex};
 
 /// Writes `g` (and `start`, if any) in the binary format, version [`VERSION`].
@@ -31,7 +35,7 @@ pub fn write_binary_version(
     start: Option<Vertex>,
     version: u32,
 ) -> io::Result<()> {
-    write_any(w, g, start, version, false)
+    write_any(w, g, start, version, false, None)
 }
 
 /// [`write_binary`] with the predecessor index (see the [module docs](super)): readers
@@ -50,7 +54,22 @@ pub fn write_binary_with_predecessors(
     g: &Graph,
     start: Option<Vertex>,
 ) -> io::Result<()> {
-    write_any(w, g, start, VERSION, true)
+    write_any(w, g, start, VERSION, true, None)
+}
+
+/// Writes a whole [`GameFile`] in the binary format, version [`VERSION`]: the graph, its
+/// start vertex, its terminal values when it has them (flag bit 2), and the predecessor
+/// index when `predecessors` is set.
+///
+/// # Errors
+/// Any error of `w`; [`io::ErrorKind::InvalidInput`] for a start vertex outside the graph
+/// or terminal values that do not fit it.
+///
+/// # Complexity
+/// O(n + m) time, O(1) extra space besides the predecessor lists (as
+/// [`write_binary_with_predecessors`]).
+pub fn write_game_binary(w: impl Write, file: &GameFile, predecessors: bool) -> io::Result<()> {
+    write_any(w, &file.graph, file.start, VERSION, predecessors, file.terminal.as_ref())
 }
 
 fn write_any(
@@ -59,7 +78,11 @@ fn write_any(
     start: Option<Vertex>,
     version: u32,
     predecessors: bool,
+    terminal: Option<&Terminals>,
 ) -> io::Result<()> {
+    if let Some(t) = terminal {
+        check_terminals(g, t)?;
+    }
     if !(1..=VERSION).contains(&version) {
         return Err(io::Error::new(
             io::ErrorKind::InvalidInput,
@@ -80,7 +103,8 @@ fn write_any(
     header.extend_from_slice(&MAGIC);
     header.extend_from_slice(&version.to_le_bytes());
     let flags = if start.is_some() { FLAG_START } else { 0 }
-        | if predecessors { FLAG_PREDECESSORS } else { 0 };
+        | if predecessors { FLAG_PREDECESSORS } else { 0 }
+        | if terminal.is_some() { FLAG_TERMINALS } else { 0 };
     header.extend_from_slice(&flags.to_le_bytes());
     header.extend_from_slice(&(g.num_vertices() as u64).to_le_bytes());
     header.extend_from_slice(&(g.num_arcs() as u64).to_le_bytes());
@@ -97,6 +121,10 @@ fn write_any(
         }
         let (poff, pred) = g.predecessor_csr();
         write_csr(&mut w, &mut sum, &mut buf, poff, pred)?;
+    }
+    if let Some(t) = terminal {
+        sum.update(t.bits());
+        w.write_all(t.bits())?;
     }
     w.write_all(&sum.finish().to_le_bytes())
 }

@@ -5,7 +5,7 @@ use std::io::Read;
 
 use rayon::prelude::*;
 
-use super::chunk::{self, Chunk, Fault, Layout, Problem, memchr, number};
+use super::chunk::{self, Chunk, Fault, Layout, Problem, is_space, memchr, number};
 use super::header::Pos;
 use super::window::{Input, fill};
 use crate::ReadError;
@@ -36,17 +36,34 @@ pub(super) enum ArcStop {
         pos: Pos,
         found: String,
     },
+    /// The keyword `terminal` where an arc could start: the arcs before it, its position,
+    /// and the rest of the input from it on.
+    Section {
+        arcs: Arcs,
+        pos: Pos,
+        rest: Vec<u8>,
+    },
     Error(ReadError),
 }
 
+/// The keyword that starts the terminal values of the header format.
+pub(super) const KEYWORD: &[u8] = b"terminal";
+
+/// Whether `bytes` starts with [`KEYWORD`] as a whole token (the input may end after it).
+pub(super) fn at_keyword(bytes: &[u8]) -> bool {
+    bytes.starts_with(KEYWORD) && bytes.get(KEYWORD.len()).is_none_or(|&b| is_space(b) || b == b'#')
+}
+
 /// Reads the rest of the input from `input.pos` (at `pos`) as arcs in `layout`, ids in
-/// `1..=limit`. With `expect`, stops at the first id past that many.
+/// `1..=limit`. With `expect`, stops at the first id past that many. With `section`, stops
+/// at the keyword `terminal` where an arc could start ([`ArcStop::Section`]).
 pub(super) fn read_arcs_body<R: Read>(
     input: &mut Input<'_, R>,
     mut pos: Pos,
     layout: Layout,
     limit: u64,
     expect: Option<u64>,
+    section: bool,
 ) -> Result<Arcs, ArcStop> {
     let chunk_bytes = input.options.chunk_bytes.max(1);
     let mut out = Arcs { chunks: Vec::new(), ids: 0, max_id: 0, max_at: pos, end_pos: pos };
@@ -64,6 +81,7 @@ pub(super) fn read_arcs_body<R: Read>(
         };
         let text = &input.buf[input.pos..cut];
         let mut pieces = Vec::with_capacity(text.len() / chunk_bytes + 1);
+        let mut starts = Vec::with_capacity(text.len() / chunk_bytes + 1);
         let mut at = 0;
         while at < text.len() {
             let want = (at + chunk_bytes).min(text.len());
@@ -72,6 +90,7 @@ pub(super) fn read_arcs_body<R: Read>(
                 None => text.len(),
             };
             pieces.push(&text[at..end]);
+            starts.push(at);
             at = end;
         }
         let first_column = pos.1;
@@ -100,6 +119,7 @@ pub(super) fn read_arcs_body<R: Read>(
             }
         });
         // In file order: the first fault, or the first id past the expected count.
+        let mut keyword = None;
         for (k, c) in parsed.into_iter().enumerate() {
             let column = if k == 0 { first_column } else { 1 };
             let count = c.ids.len() as u64;
@@ -111,7 +131,24 @@ pub(super) fn read_arcs_body<R: Read>(
                 let found = value.map_or_else(|| "a number".into(), |v| v.to_string());
                 return Err(ArcStop::Extra { pos: (pos.0 + line, col), found });
             }
-            if let Some(Fault { problem, line, column, token }) = c.fault {
+            if let Some(Fault { problem, line, column, token, byte }) = c.fault
+                && section
+                && problem == Problem::NotANumber('t')
+                && (out.ids + token).is_multiple_of(2)
+                && at_keyword(&pieces[k][byte..])
+            {
+                out.ids += count;
+                if c.max_id > out.max_id {
+                    out.max_id = c.max_id;
+                    out.max_at = (pos.0 + c.max_at.0, c.max_at.1);
+                }
+                if !c.ids.is_empty() {
+                    out.chunks.push((c.ids, 0));
+                }
+                keyword = Some((starts[k] + byte, (pos.0 + line, column)));
+                break;
+            }
+            if let Some(Fault { problem, line, column, token, .. }) = c.fault {
                 return Err(ArcStop::Fault {
                     problem,
                     pos: (pos.0 + line, column),
@@ -128,6 +165,24 @@ pub(super) fn read_arcs_body<R: Read>(
             if !c.ids.is_empty() {
                 out.chunks.push((c.ids, 0));
             }
+        }
+        if let Some((byte, at)) = keyword {
+            // The rest of the input, from the keyword on.
+            let from = input.pos + byte;
+            let mut rest = input.buf[from..cut].to_vec();
+            if !eof {
+                read.map_err(ArcStop::Error)?;
+                rest.extend_from_slice(&next);
+                drop(next);
+                let before = rest.len();
+                input.reader.read_to_end(&mut rest).map_err(|e| ArcStop::Error(e.into()))?;
+                input.total += (rest.len() - before) as u64;
+                input.eof = true;
+            }
+            input.buf = Vec::new();
+            input.pos = 0;
+            out.end_pos = at;
+            return Err(ArcStop::Section { arcs: out, pos: at, rest });
         }
         out.end_pos = pos;
         if eof {

@@ -45,6 +45,8 @@ pub(super) struct Fault {
     pub(super) column: u64,
     /// How many numbers of the chunk come before the problem.
     pub(super) token: u64,
+    /// The index in the chunk of the token with the problem.
+    pub(super) byte: usize,
 }
 
 /// The numbers of a chunk and what the reader needs to place them.
@@ -179,6 +181,7 @@ pub(super) fn parse(bytes: &[u8], column: u64, layout: Layout, limit: u64) -> Ch
             line: newlines,
             column: (i as i64 - line_start + 1) as u64,
             token: count as u64,
+            byte: i,
         };
         if let Some(problem) = ended {
             break Some(at(problem));

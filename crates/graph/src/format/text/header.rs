@@ -2,6 +2,7 @@
 //! the start of the text, and the cursor that also reads the first line of a text whose
 //! format is decided by what follows.
 
+use super::body::{KEYWORD, at_keyword};
 use super::chunk::{char_at, is_space, memchr, number};
 use super::errors::quote;
 use crate::{ReadError, ReadErrorKind, Vertex};
@@ -127,6 +128,15 @@ impl<'a> Cursor<'a> {
         Ok(char_at(self.bytes, i))
     }
 
+    /// Whether the keyword of the terminal values is at the cursor.
+    pub(super) fn at_keyword(&self) -> Result<bool, HeadStop> {
+        let rest = &self.bytes[self.i..];
+        if rest.len() <= KEYWORD.len() && !self.eof {
+            return Err(HeadStop::More);
+        }
+        Ok(at_keyword(rest))
+    }
+
     /// How many tokens the line at the cursor holds (the cursor does not move).
     pub(super) fn tokens_on_line(&self) -> Result<usize, HeadStop> {
         let mut i = self.i;
@@ -175,10 +185,10 @@ pub(super) fn head(bytes: &[u8], eof: bool) -> Result<Head, HeadStop> {
     // The start vertex: on the line of M, or alone on the next line that has content.
     let (end, end_pos) = (c.i, c.pos());
     let has_start = match c.skip(false)? {
-        Some(b) if b != b'\n' && b != b'#' => true,
+        Some(b) if b != b'\n' && b != b'#' => !c.at_keyword()?,
         _ => match c.skip(true)? {
             None => false,
-            Some(_) => c.tokens_on_line()? == 1,
+            Some(_) => c.tokens_on_line()? == 1 && !c.at_keyword()?,
         },
     };
     if !has_start {

@@ -15,6 +15,7 @@ mod errors;
 mod header;
 #[cfg(test)]
 pub(crate) mod reference;
+mod section;
 #[cfg(test)]
 mod tests;
 pub(crate) mod window;
@@ -24,7 +25,8 @@ use std::io::Read;
 use self::body::{ArcStop, align, read_arcs_body};
 use self::chunk::{Layout, Problem};
 use self::errors::{arc_list_what, check_vertices, fault_error, header_mistake, quote, trailing};
-use self::header::{Cursor, HeadStop, expected, head};
+use self::header::{Cursor, HeadStop, Pos, expected, head};
+use self::section::read_section;
 use self::window::Input;
 use super::detect::Plan;
 use super::{Format, GameFile};
@@ -68,8 +70,16 @@ pub(super) fn header_file<R: Read>(input: &mut Input<'_, R>) -> Result<GameFile,
         let side = if g.is_multiple_of(2) { "source" } else { "target" };
         format!("the {side} of arc {} of {m}", g / 2 + 1)
     };
-    let arcs = match read_arcs_body(input, h.end_pos, Layout::Stream, n, Some(expect)) {
+    let mut section = None;
+    let arcs = match read_arcs_body(input, h.end_pos, Layout::Stream, n, Some(expect), true) {
         Ok(arcs) => arcs,
+        Err(ArcStop::Section { arcs, pos, rest }) => {
+            if arcs.ids < expect {
+                return Err(expected(pos, &what(arcs.ids), "the terminal values".into()));
+            }
+            section = Some((pos, rest));
+            arcs
+        }
         Err(ArcStop::Error(e)) => return Err(e),
         Err(ArcStop::Extra { pos, found }) => return Err(trailing(pos, &found, m)),
         Err(ArcStop::Fault { problem, pos, token }) if token == expect => {
@@ -88,20 +98,35 @@ pub(super) fn header_file<R: Read>(input: &mut Input<'_, R>) -> Result<GameFile,
     }
     check_vertices(input, n, Some(h.n_pos))?;
     let graph = from_chunks(n as usize, align(arcs.chunks), m as usize);
-    Ok(GameFile { graph, start: h.start.map(Vertex) })
+    finish_file(graph, h.start.map(Vertex), section)
+}
+
+/// The file of a header-format graph, with its terminal values read from `section` (the
+/// keyword's position and the rest of the input from it on) when there is one.
+fn finish_file(
+    graph: crate::Graph,
+    start: Option<Vertex>,
+    section: Option<(Pos, Vec<u8>)>,
+) -> Result<GameFile, ReadError> {
+    let terminal = match section {
+        Some((pos, rest)) => Some(read_section(&rest, pos, &graph)?),
+        None => None,
+    };
+    Ok(GameFile { graph, start, terminal })
 }
 
 /// Reads an arc-list text from the cursor of `input`.
 fn arcs_file<R: Read>(input: &mut Input<'_, R>, n: Option<usize>) -> Result<GameFile, ReadError> {
     let limit =
         n.map_or(Vertex::MAX_VERTICES as u64, |n| (n as u64).min(Vertex::MAX_VERTICES as u64));
-    let arcs = match read_arcs_body(input, (1, 1), Layout::Lines, limit, None) {
+    let arcs = match read_arcs_body(input, (1, 1), Layout::Lines, limit, None, false) {
         Ok(arcs) => arcs,
         Err(ArcStop::Fault { problem, pos, token }) => {
             return Err(fault_error(problem, pos, arc_list_what(token), limit));
         }
         Err(ArcStop::Error(e)) => return Err(e),
         Err(ArcStop::Extra { .. }) => unreachable!("no count is expected of an arc list"),
+        Err(ArcStop::Section { .. }) => unreachable!("an arc list has no terminal values"),
     };
     let n = match n {
         Some(n) => n as u64,
@@ -111,7 +136,7 @@ fn arcs_file<R: Read>(input: &mut Input<'_, R>, n: Option<usize>) -> Result<Game
         }
     };
     let m = (arcs.ids / 2) as usize;
-    Ok(GameFile { graph: from_chunks(n as usize, arcs.chunks, m), start: None })
+    Ok(GameFile { graph: from_chunks(n as usize, arcs.chunks, m), start: None, terminal: None })
 }
 
 /// Reads a text whose first line is `N M`: the header format without a start vertex when
@@ -139,8 +164,38 @@ fn ambiguous_file<R: Read>(input: &mut Input<'_, R>) -> Result<(GameFile, Format
     let whole = input.eof.then(|| input.buf.clone());
     input.pos += end;
     let max = Vertex::MAX_VERTICES as u64;
-    let arcs = match read_arcs_body(input, end_pos, Layout::Lines, max, None) {
+    let arcs = match read_arcs_body(input, end_pos, Layout::Lines, max, None, true) {
         Ok(arcs) => arcs,
+        Err(ArcStop::Section { arcs, pos, rest }) => {
+            // Only the header format has terminal values: the first line is `N M`.
+            if a > max {
+                let kind = ReadErrorKind::Overflow { what: "N".into() };
+                return Err(ReadError::at(a_pos.0, a_pos.1, kind));
+            }
+            let m = arcs.ids / 2;
+            if m != b {
+                return Err(ReadError::at(
+                    pos.0,
+                    pos.1,
+                    ReadErrorKind::Expected {
+                        expected: format!("the terminal values after the {b} arcs of the header"),
+                        found: format!("them after {m} arc{}", if m == 1 { "" } else { "s" }),
+                    },
+                ));
+            }
+            if u64::from(arcs.max_id) > a {
+                let (line, column) = arcs.max_at;
+                let vertex = u64::from(arcs.max_id);
+                return Err(ReadError::at(
+                    line,
+                    column,
+                    ReadErrorKind::VertexOutOfRange { vertex, n: a },
+                ));
+            }
+            check_vertices(input, a, Some(a_pos))?;
+            let graph = from_chunks(a as usize, arcs.chunks, m as usize);
+            return finish_file(graph, None, Some((pos, rest))).map(|f| (f, Format::Header));
+        }
         Err(ArcStop::Fault { problem, pos, token }) => {
             return Err(fault_error(problem, pos, arc_list_what(token), max));
         }
@@ -151,7 +206,7 @@ fn ambiguous_file<R: Read>(input: &mut Input<'_, R>) -> Result<(GameFile, Format
     if m == b && u64::from(arcs.max_id) <= a && a <= max {
         check_vertices(input, a, Some(a_pos))?;
         let graph = from_chunks(a as usize, arcs.chunks, m as usize);
-        return Ok((GameFile { graph, start: None }, Format::Header));
+        return Ok((GameFile { graph, start: None, terminal: None }, Format::Header));
     }
     if a <= max && near_header(a, b, m, u64::from(arcs.max_id), &arcs.chunks) {
         return Err(header_mistake(input, whole, a_pos, m, b));
@@ -184,7 +239,7 @@ fn ambiguous_file<R: Read>(input: &mut Input<'_, R>) -> Result<(GameFile, Format
     let mut chunks = arcs.chunks;
     chunks.insert(0, (first, 0));
     let graph = from_chunks(n as usize, chunks, m as usize + 1);
-    Ok((GameFile { graph, start: None }, Format::ArcList))
+    Ok((GameFile { graph, start: None, terminal: None }, Format::ArcList))
 }
 
 /// Whether a first line `N M` and the `m` arcs after it are one mistake away from the

@@ -337,7 +337,7 @@ pub(crate) fn read_header(reader: impl BufRead) -> Result<GameFile, ReadError> {
     }
     let graph =
         Graph::from_arcs(n as usize, &arcs).map_err(|e| ReadError::new(ReadErrorKind::Graph(e)))?;
-    Ok(GameFile { graph, start })
+    Ok(GameFile { graph, start, terminal: None })
 }
 
 /// Reads an arc list: one arc `u v` per line (1-based ids), `#` starts a comment, blank

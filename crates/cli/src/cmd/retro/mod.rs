@@ -1,4 +1,7 @@
-//! `gamegraph retro`: win / lose / draw, depth and optimal moves of a game graph.
+//! `gamegraph retro`: win / lose / draw, depth and optimal moves of a game graph (and
+//! ties, with remoteness, when the file gives terminal values).
+
+mod values;
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -17,7 +20,9 @@ use crate::common::{
 /// Win / lose / draw, depth and optimal moves of a game graph (retrograde analysis).
 #[derive(Debug, clap::Args)]
 #[command(after_help = "Output: by default the answer for the start vertex: 1 if the \
-first player (to move) wins, 2 if the second player wins, 0 for a draw. Definitions: \
+first player (to move) wins, 2 if the second player wins, 0 for a draw. A file with terminal \
+values (the header format's `terminal` section: win, loss or tie at vertices without moves) is \
+solved with four outcomes: 3 for a tie, T in tables, remoteness in place of depth. Definitions: \
 docs/games.md; file formats: docs/formats.md.
 
 Examples:
@@ -63,6 +68,22 @@ pub(crate) fn run(args: Args) -> Result<ExitCode, CliError> {
     let g = &file.graph;
     let start = args.shape.start_vertex(g.num_vertices(), file.start)?;
 
+    if let Some(terminal) = &file.terminal {
+        let bar = progress(None, "solving");
+        let solution = pool.install(|| values::solve_values(g, terminal));
+        if let Some(bar) = bar {
+            bar.finish_and_clear();
+        }
+        if let Some(path) = &args.dot {
+            let mut w = create_file(path)?;
+            values::write_values_dot(&mut w, &solution, g, start)?;
+            w.finish()?;
+        }
+        let out = Output::create(args.output.as_deref())?;
+        values::write_values(out, &solution, g, start, args.shape)?;
+        return Ok(ExitCode::SUCCESS);
+    }
+
     let bar = progress(None, "solving");
     let solution = pool.install(|| par_solve(g));
     if let Some(bar) = bar {
@@ -96,7 +117,8 @@ pub(crate) fn run(args: Args) -> Result<ExitCode, CliError> {
 #[derive(Debug, Clone, Copy, clap::Args)]
 pub(crate) struct Shape {
     /// Print every vertex, one line `V OUTCOME DEPTH MOVE` each: 1-based ids, OUTCOME W, L
-    /// or D, DEPTH in plies, `-` for no depth (a draw) or no move.
+    /// or D (or T, a tie, for a file with terminal values), DEPTH in plies, `-` for no depth
+    /// (a draw) or no move.
     #[arg(long, conflicts_with = "line")]
     pub(crate) all: bool,
     /// The start vertex (1-based); overrides the file's start, and is required for formats
