@@ -20,6 +20,8 @@ use crate::Vertex;
 /// Element types that may be viewed in place in a mapped file: every bit pattern is a
 /// valid value, and the file stores them little-endian.
 pub(crate) trait Plain: Copy + Send + Sync + 'static {}
+impl Plain for u8 {}
+impl Plain for u32 {}
 impl Plain for u64 {}
 impl Plain for Vertex {}
 
@@ -151,52 +153,56 @@ pub(crate) fn zeroed_vertices(len: usize) -> Vec<Vertex> {
     }
 }
 
-/// Below this many bytes an [`IdBuf`] lives on the heap: a mapping costs a system call and
+/// Below this many bytes a [`Buf`] lives on the heap: a mapping costs a system call and
 /// at least a page.
 const MAP_FROM: usize = 1 << 16;
 
-/// A `u32` vector of fixed capacity, in its own anonymous mapping when it is large.
+/// A vector of fixed capacity, in its own anonymous mapping when it is large.
 ///
-/// The text reader holds every id it parses until the graph is built, then drops them all.
-/// Memory freed to a heap allocator often stays with the process (in the arenas of the
-/// threads that allocated it), so the solve that follows would add to it; a mapping gives
-/// its pages back when dropped, and the pages of the capacity never written cost nothing.
-pub(crate) struct IdBuf {
-    store: Store,
+/// The text reader holds every id it parses until the graph is built, then drops them
+/// all, and reads its input in windows of a few MiB. Memory freed to a heap allocator
+/// often stays with the process (in the arenas of the threads that allocated it), so the
+/// solve that follows would add to it; a mapping gives its pages back when dropped, and
+/// the pages of the capacity never written cost nothing.
+pub(crate) struct Buf<T: Plain> {
+    store: Store<T>,
     len: usize,
 }
 
-enum Store {
-    Heap(Vec<u32>),
+/// The ids of the text reader.
+pub(crate) type IdBuf = Buf<u32>;
+
+enum Store<T> {
+    Heap(Vec<T>),
     Mapped(memmap2::MmapMut),
 }
 
-impl IdBuf {
-    /// An empty vector with room for `capacity` ids. Falls back to the heap when the
+impl<T: Plain + Default> Buf<T> {
+    /// An empty vector with room for `capacity` values. Falls back to the heap when the
     /// mapping is refused.
-    pub(crate) fn with_capacity(capacity: usize) -> IdBuf {
-        let bytes = capacity.saturating_mul(size_of::<u32>());
+    pub(crate) fn with_capacity(capacity: usize) -> Buf<T> {
+        let bytes = capacity.saturating_mul(size_of::<T>());
         let store = match bytes >= MAP_FROM {
             true => memmap2::MmapMut::map_anon(bytes).ok().map(Store::Mapped),
             false => None,
         };
-        let store = store.unwrap_or_else(|| Store::Heap(vec![0; capacity]));
-        IdBuf { store, len: 0 }
+        let store = store.unwrap_or_else(|| Store::Heap(vec![T::default(); capacity]));
+        Buf { store, len: 0 }
     }
 
-    /// Every slot, written or not (unwritten slots hold 0).
+    /// Every slot, written or not (unwritten slots hold zeros).
     #[inline]
-    pub(crate) fn slots_mut(&mut self) -> &mut [u32] {
+    pub(crate) fn slots_mut(&mut self) -> &mut [T] {
         match &mut self.store {
             Store::Heap(v) => v,
             Store::Mapped(map) => {
-                let len = map.len() / size_of::<u32>();
-                // SAFETY: an anonymous mapping is page-aligned, so aligned for `u32`, and
-                // zero-filled; every bit pattern is a valid `u32`; the slice covers whole
-                // `u32`s of the mapping and borrows it mutably.
+                let len = map.len() / size_of::<T>();
+                // SAFETY: an anonymous mapping is page-aligned, so aligned for `T`, and
+                // zero-filled; `T: Plain` accepts every bit pattern; the slice covers
+                // whole `T`s of the mapping and borrows it mutably.
                 #[allow(unsafe_code)]
                 unsafe {
-                    std::slice::from_raw_parts_mut(map.as_mut_ptr().cast::<u32>(), len)
+                    std::slice::from_raw_parts_mut(map.as_mut_ptr().cast::<T>(), len)
                 }
             }
         }
@@ -204,56 +210,85 @@ impl IdBuf {
 
     /// Declares the first `len` slots written.
     pub(crate) fn set_len(&mut self, len: usize) {
-        assert!(len <= self.capacity(), "an IdBuf holds at most its capacity");
+        assert!(len <= self.capacity(), "a Buf holds at most its capacity");
         self.len = len;
     }
 
-    /// How many ids it can hold.
+    /// How many values it can hold.
     pub(crate) fn capacity(&self) -> usize {
         self.slots().len()
     }
 
+    /// Appends `value`; the caller sized the vector, so it is never full.
+    pub(crate) fn push(&mut self, value: T) {
+        let len = self.len;
+        self.slots_mut()[len] = value;
+        self.len = len + 1;
+    }
+
+    /// Makes room for `capacity` values in all, moving what it holds to a larger store
+    /// when needed.
+    pub(crate) fn reserve_total(&mut self, capacity: usize) {
+        if capacity > self.capacity() {
+            let mut larger = Buf::with_capacity(capacity);
+            larger.slots_mut()[..self.len].copy_from_slice(self);
+            larger.len = self.len;
+            *self = larger;
+        }
+    }
+
+    /// Appends `values`, making room for them.
+    pub(crate) fn extend_from_slice(&mut self, values: &[T]) {
+        let (len, end) = (self.len, self.len + values.len());
+        self.reserve_total(end);
+        self.slots_mut()[len..end].copy_from_slice(values);
+        self.len = end;
+    }
+
+    /// Empties it, keeping its store.
+    pub(crate) fn clear(&mut self) {
+        self.len = 0;
+    }
+}
+
+impl<T: Plain> Buf<T> {
     /// Every slot, written or not.
-    fn slots(&self) -> &[u32] {
+    fn slots(&self) -> &[T] {
         match &self.store {
             Store::Heap(v) => v,
             Store::Mapped(map) => {
                 // SAFETY: as in `slots_mut`, with a shared borrow.
                 #[allow(unsafe_code)]
                 unsafe {
-                    std::slice::from_raw_parts(
-                        map.as_ptr().cast::<u32>(),
-                        map.len() / size_of::<u32>(),
-                    )
+                    std::slice::from_raw_parts(map.as_ptr().cast::<T>(), map.len() / size_of::<T>())
                 }
             }
         }
     }
-
-    /// Appends `id`; the caller sized the vector, so it is never full.
-    pub(crate) fn push(&mut self, id: u32) {
-        let len = self.len;
-        self.slots_mut()[len] = id;
-        self.len = len + 1;
-    }
 }
 
-impl Deref for IdBuf {
-    type Target = [u32];
+impl<T: Plain> Deref for Buf<T> {
+    type Target = [T];
 
     #[inline]
-    fn deref(&self) -> &[u32] {
+    fn deref(&self) -> &[T] {
         &self.slots()[..self.len]
     }
 }
 
-impl Default for IdBuf {
-    fn default() -> Self {
-        IdBuf::with_capacity(0)
+impl<T: Plain> AsRef<[T]> for Buf<T> {
+    fn as_ref(&self) -> &[T] {
+        self
     }
 }
 
-impl std::fmt::Debug for IdBuf {
+impl<T: Plain + Default> Default for Buf<T> {
+    fn default() -> Self {
+        Buf::with_capacity(0)
+    }
+}
+
+impl<T: Plain + std::fmt::Debug> std::fmt::Debug for Buf<T> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_list().entries(self.iter()).finish()
     }
@@ -275,6 +310,32 @@ mod tests {
             v.push(Vertex(3));
             assert_eq!(v[len], Vertex(3));
             assert_eq!(v.iter().filter(|&&x| x != Vertex(0)).count(), 1 + usize::from(len > 0));
+        }
+    }
+
+    #[test]
+    fn a_byte_buffer_grows_keeps_its_bytes_and_is_reused_after_clear() {
+        let text: Vec<u8> = (0..3 * MAP_FROM + 5).map(|i| (i % 251) as u8).collect();
+        for first in [0, 7, MAP_FROM - 1, MAP_FROM, 2 * MAP_FROM] {
+            let mut buf: Buf<u8> = Buf::with_capacity(first);
+            // Pieces of every size, the last ones past the capacity.
+            let mut at = 0;
+            for piece in [1, 0, MAP_FROM / 2, MAP_FROM, 3, 2 * MAP_FROM] {
+                let end = (at + piece).min(text.len());
+                buf.extend_from_slice(&text[at..end]);
+                at = end;
+                assert_eq!(&*buf, &text[..at]);
+                assert!(buf.capacity() >= buf.len());
+            }
+            let capacity = buf.capacity();
+            buf.clear();
+            assert!(buf.is_empty());
+            buf.extend_from_slice(&text[..10]);
+            assert_eq!(buf.capacity(), capacity);
+            assert_eq!(buf.as_ref(), &text[..10]);
+            buf.reserve_total(capacity + 1);
+            assert!(buf.capacity() > capacity);
+            assert_eq!(&*buf, &text[..10]);
         }
     }
 

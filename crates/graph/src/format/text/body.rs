@@ -94,7 +94,8 @@ pub(super) fn read_arcs_body<R: Read>(
             at = end;
         }
         let first_column = pos.1;
-        let mut next = Vec::new();
+        let mut next = std::mem::take(&mut input.spare);
+        next.clear();
         let mut parsed: Vec<Chunk> = Vec::new();
         let mut read = Ok(());
         let eof = input.eof;
@@ -113,7 +114,7 @@ pub(super) fn read_arcs_body<R: Read>(
                     .collect();
             });
             if !eof {
-                next.reserve(window + (input.buf.len() - cut));
+                next.reserve_total(window.max(input.buf.len() - cut));
                 next.extend_from_slice(&input.buf[cut..]);
                 read = fill(&mut input.reader, &mut next, window, &mut input.eof, &mut input.total);
             }
@@ -179,20 +180,17 @@ pub(super) fn read_arcs_body<R: Read>(
                 input.total += (rest.len() - before) as u64;
                 input.eof = true;
             }
-            input.buf = Vec::new();
-            input.pos = 0;
+            input.drop_windows();
             out.end_pos = at;
             return Err(ArcStop::Section { arcs: out, pos: at, rest });
         }
         out.end_pos = pos;
         if eof {
-            // Everything is parsed: the window's memory is better spent on the graph.
-            input.buf = Vec::new();
-            input.pos = 0;
+            input.drop_windows();
             return Ok(out);
         }
         read.map_err(ArcStop::Error)?;
-        input.buf = next;
+        input.spare = std::mem::replace(&mut input.buf, next);
         input.pos = 0;
     }
 }

@@ -161,7 +161,7 @@ fn ambiguous_file<R: Read>(input: &mut Input<'_, R>) -> Result<(GameFile, Format
     };
     // When the input ended in the first windows it is kept (a few MiB at most), so that a
     // header with one mistake can be read again as a header, for that format's error.
-    let whole = input.eof.then(|| input.buf.clone());
+    let whole = input.eof.then(|| input.buf.to_vec());
     input.pos += end;
     let max = Vertex::MAX_VERTICES as u64;
     let arcs = match read_arcs_body(input, end_pos, Layout::Lines, max, None, true) {
