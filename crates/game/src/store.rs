@@ -3,6 +3,9 @@
 
 use std::io::{ErrorKind, Read, Seek, SeekFrom, Write};
 
+use std::sync::atomic::Ordering::Relaxed;
+use std::sync::atomic::{AtomicU32, AtomicUsize};
+
 use rayon::prelude::*;
 
 use crate::coder::{Decoder, Encoder, Models};
@@ -132,11 +135,46 @@ fn get_value(
 /// positions instead of a mostly empty array of ranks.
 pub const RANK_SPREAD: u64 = 64;
 
-/// Whether `ranks`, one per position, are few enough for an array of values by rank.
-fn sparse_enough(ranks: &[u64]) -> bool {
+/// The number of rank entries of a values file of `positions`: one more than the greatest
+/// rank, when every position has a rank and the greatest is below [`RANK_SPREAD`] times
+/// the number of positions (plus [`BLOCK_ENTRIES`]).
+fn rank_entries<G: Game>(game: &G, positions: &[G::Position]) -> Option<usize> {
     let limit =
-        (ranks.len() as u64).saturating_mul(RANK_SPREAD).saturating_add(BLOCK_ENTRIES as u64);
-    ranks.iter().all(|&r| r < limit)
+        (positions.len() as u64).saturating_mul(RANK_SPREAD).saturating_add(BLOCK_ENTRIES as u64);
+    let max = positions
+        .par_iter()
+        .map(|&p| game.rank(p).filter(|&r| r < limit).map(Some))
+        .try_reduce(|| None, |a, b| Some(a.max(b)))?;
+    usize::try_from(max?).ok()?.checked_add(1)
+}
+
+/// The indices `0..n` grouped by the block of their rank, in block order (in no particular
+/// order within a block): block `b` holds `indices[starts[b]..starts[b + 1]]`. Four bytes
+/// per position and eight per block, where an array by rank would take four per entry.
+fn by_block(
+    n: usize,
+    entries: usize,
+    rank: &(impl Fn(usize) -> u64 + Sync),
+) -> (Vec<usize>, Vec<AtomicU32>) {
+    let block = |i: usize| (rank(i) / BLOCK_ENTRIES as u64) as usize;
+    let cursor: Vec<AtomicUsize> =
+        (0..entries.div_ceil(BLOCK_ENTRIES)).map(|_| AtomicUsize::new(0)).collect();
+    (0..n).into_par_iter().for_each(|i| {
+        cursor[block(i)].fetch_add(1, Relaxed);
+    });
+    let mut starts = Vec::with_capacity(cursor.len() + 1);
+    let mut at = 0;
+    starts.push(0);
+    for c in &cursor {
+        at += c.swap(at, Relaxed);
+        starts.push(at);
+    }
+    let indices: Vec<AtomicU32> = (0..n).map(|_| AtomicU32::new(0)).collect();
+    (0..n).into_par_iter().for_each(|i| {
+        let slot = cursor[block(i)].fetch_add(1, Relaxed);
+        indices[slot].store(i as u32, Relaxed);
+    });
+    (starts, indices)
 }
 
 /// One block's place in the file.
@@ -174,29 +212,38 @@ where
             let v = gamegraph_graph::Vertex::from_index(i);
             (self.solution().outcome(v), self.solution().remoteness(v))
         };
-        let ranks: Option<Vec<u64>> = positions
-            .iter()
-            .map(|&p| game.rank(p))
-            .collect::<Option<Vec<u64>>>()
-            .filter(|r| sparse_enough(r));
         let mut flags = if remoteness { FLAG_REMOTENESS } else { 0 };
-        let (entries, blocks): (usize, Vec<(u128, Vec<u8>)>) = match ranks {
-            Some(ranks) => {
+        let (entries, blocks): (usize, Vec<(u128, Vec<u8>)>) = match rank_entries(game, positions) {
+            Some(entries) => {
                 flags |= FLAG_RANKS;
-                let entries = ranks.iter().max().map_or(0, |&m| m as usize + 1);
-                let mut slot = vec![u32::MAX; entries];
-                for (i, &r) in ranks.iter().enumerate() {
-                    slot[r as usize] = i as u32;
-                }
-                let blocks = slot
-                    .par_chunks(BLOCK_ENTRIES)
-                    .map(|chunk| {
+                let rank = |i: usize| game.rank(positions[i]).expect("every position has a rank");
+                let (starts, indices) = by_block(positions.len(), entries, &rank);
+                let blocks = starts
+                    .par_windows(2)
+                    .enumerate()
+                    .map(|(b, range)| {
+                        // The block's ranks, each with its position.
+                        let first = (b * BLOCK_ENTRIES) as u64;
+                        let mut here: Vec<(u32, u32)> = indices[range[0]..range[1]]
+                            .iter()
+                            .map(|i| {
+                                let i = i.load(Relaxed);
+                                ((rank(i as usize) - first) as u32, i)
+                            })
+                            .collect();
+                        here.sort_unstable();
+                        let len = BLOCK_ENTRIES.min(entries - b * BLOCK_ENTRIES);
                         let mut e = Encoder::new();
                         let mut m = Models::new();
-                        for &s in chunk {
-                            m.put_present(&mut e, s != u32::MAX);
-                            if s != u32::MAX {
-                                let (o, r) = value(s as usize);
+                        let mut next = here.iter().peekable();
+                        for slot in 0..len as u32 {
+                            let found = next.next_if(|&&(r, _)| r == slot).map(|&(_, i)| i);
+                            // A rank given twice (a game whose rank is not one-to-one)
+                            // keeps its first position.
+                            while next.next_if(|&&(r, _)| r == slot).is_some() {}
+                            m.put_present(&mut e, found.is_some());
+                            if let Some(i) = found {
+                                let (o, r) = value(i as usize);
                                 m.put_value(&mut e, o, r, remoteness);
                             }
                         }
