@@ -135,22 +135,46 @@ fn get_value(
 /// positions instead of a mostly empty array of ranks.
 pub const RANK_SPREAD: u64 = 64;
 
-/// The number of rank entries of a values file of `positions`: one more than the greatest
-/// rank, when every position has a rank and the greatest is below [`RANK_SPREAD`] times
-/// the number of positions (plus [`BLOCK_ENTRIES`]).
-fn rank_entries<G: Game>(game: &G, positions: &[G::Position]) -> Option<usize> {
+/// The ranks of `positions`, in 32 bits when they fit.
+enum Ranks {
+    Small(Vec<u32>),
+    Large(Vec<u64>),
+}
+
+impl Ranks {
+    fn get(&self, i: usize) -> u64 {
+        match self {
+            Ranks::Small(r) => u64::from(r[i]),
+            Ranks::Large(r) => r[i],
+        }
+    }
+}
+
+/// The number of rank entries of a values file of `positions` and their ranks, when every
+/// position has a rank below [`RANK_SPREAD`] times the number of positions (plus
+/// [`BLOCK_ENTRIES`]). The game's `rank` is called once per position.
+fn ranks<G: Game>(game: &G, positions: &[G::Position]) -> Option<(usize, Ranks)> {
     let limit =
         (positions.len() as u64).saturating_mul(RANK_SPREAD).saturating_add(BLOCK_ENTRIES as u64);
-    let max = positions
-        .par_iter()
-        .map(|&p| game.rank(p).filter(|&r| r < limit).map(Some))
-        .try_reduce(|| None, |a, b| Some(a.max(b)))?;
-    usize::try_from(max?).ok()?.checked_add(1)
+    let rank = |p: &G::Position| game.rank(*p).filter(|&r| r < limit);
+    let ranks = if limit <= 1 << 32 {
+        Ranks::Small(
+            positions.par_iter().map(|p| rank(p).map(|r| r as u32)).collect::<Option<_>>()?,
+        )
+    } else {
+        Ranks::Large(positions.par_iter().map(rank).collect::<Option<_>>()?)
+    };
+    let max = match &ranks {
+        Ranks::Small(r) => r.par_iter().max().map(|&m| u64::from(m)),
+        Ranks::Large(r) => r.par_iter().max().copied(),
+    };
+    Some((usize::try_from(max?).ok()?.checked_add(1)?, ranks))
 }
 
 /// The indices `0..n` grouped by the block of their rank, in block order (in no particular
 /// order within a block): block `b` holds `indices[starts[b]..starts[b + 1]]`. Four bytes
 /// per position and eight per block, where an array by rank would take four per entry.
+/// `rank` is called twice per index.
 fn by_block(
     n: usize,
     entries: usize,
@@ -201,7 +225,9 @@ where
     /// order differs from the order of their `u128` values.
     ///
     /// # Complexity
-    /// O(n) time; the whole file is built in memory before it is written.
+    /// O(n) time; the whole file is built in memory before it is written. Entries by rank
+    /// take 8 bytes per position besides (12 when a rank needs more than 32 bits), and
+    /// eight per block of entries.
     pub fn save(&self, w: &mut impl Write, remoteness: bool) -> Result<(), FileError> {
         let game = self.game();
         let positions = self.positions();
@@ -213,10 +239,10 @@ where
             (self.solution().outcome(v), self.solution().remoteness(v))
         };
         let mut flags = if remoteness { FLAG_REMOTENESS } else { 0 };
-        let (entries, blocks): (usize, Vec<(u128, Vec<u8>)>) = match rank_entries(game, positions) {
-            Some(entries) => {
+        let (entries, blocks): (usize, Vec<(u128, Vec<u8>)>) = match ranks(game, positions) {
+            Some((entries, ranks)) => {
                 flags |= FLAG_RANKS;
-                let rank = |i: usize| game.rank(positions[i]).expect("every position has a rank");
+                let rank = |i: usize| ranks.get(i);
                 let (starts, indices) = by_block(positions.len(), entries, &rank);
                 let blocks = starts
                     .par_windows(2)
