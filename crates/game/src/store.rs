@@ -152,17 +152,24 @@ impl Ranks {
 
 /// The number of rank entries of a values file of `positions` and their ranks, when every
 /// position has a rank below [`RANK_SPREAD`] times the number of positions (plus
-/// [`BLOCK_ENTRIES`]). The game's `rank` is called once per position.
+/// [`BLOCK_ENTRIES`]). The game's `rank` is called once per position (twice when a rank
+/// needs more than 32 bits).
 fn ranks<G: Game>(game: &G, positions: &[G::Position]) -> Option<(usize, Ranks)> {
     let limit =
         (positions.len() as u64).saturating_mul(RANK_SPREAD).saturating_add(BLOCK_ENTRIES as u64);
+    ranks_below(game, positions, limit)
+}
+
+/// [`ranks`] with the ranks below `limit`.
+fn ranks_below<G: Game>(game: &G, positions: &[G::Position], limit: u64) -> Option<(usize, Ranks)> {
     let rank = |p: &G::Position| game.rank(*p).filter(|&r| r < limit);
-    let ranks = if limit <= 1 << 32 {
-        Ranks::Small(
-            positions.par_iter().map(|p| rank(p).map(|r| r as u32)).collect::<Option<_>>()?,
-        )
-    } else {
-        Ranks::Large(positions.par_iter().map(rank).collect::<Option<_>>()?)
+    let small = positions.par_iter().map(|p| rank(p).and_then(|r| u32::try_from(r).ok()));
+    let ranks = match small.collect::<Option<_>>() {
+        Some(small) => Ranks::Small(small),
+        None if limit > 1 << 32 => {
+            Ranks::Large(positions.par_iter().map(rank).collect::<Option<_>>()?)
+        }
+        None => return None,
     };
     let max = match &ranks {
         Ranks::Small(r) => r.par_iter().max().map(|&m| u64::from(m)),
@@ -582,5 +589,56 @@ where
             return Err(FileError::BlockChecksum { block: b });
         }
         Ok(bytes)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ParseError;
+
+    /// Positions `0..` ranked `p · step + 5`, except `missing`, which has no rank.
+    struct Ranked {
+        step: u64,
+        missing: Option<u32>,
+    }
+
+    impl Game for Ranked {
+        type Position = u32;
+        fn start(&self) -> u32 {
+            0
+        }
+        fn moves(&self, _: u32, _: &mut Vec<u32>) {}
+        fn show(&self, p: u32) -> String {
+            p.to_string()
+        }
+        fn parse(&self, s: &str) -> Result<u32, ParseError> {
+            s.parse().map_err(|_| ParseError::new(1, "expected a number"))
+        }
+        fn rank(&self, p: u32) -> Option<u64> {
+            (Some(p) != self.missing).then(|| u64::from(p) * self.step + 5)
+        }
+    }
+
+    #[test]
+    fn ranks_take_32_bits_when_they_fit_and_64_otherwise() {
+        let positions: Vec<u32> = (0..1000).collect();
+        let ranks = |step, missing, limit| {
+            ranks_below(&Ranked { step, missing }, &positions, limit)
+                .map(|(entries, r)| (entries, (0..1000).map(|i| r.get(i)).collect::<Vec<_>>(), r))
+        };
+        let want = |step: u64| (0..1000).map(|p| p * step + 5).collect::<Vec<u64>>();
+        let (entries, got, r) = ranks(3, None, 999 * 3 + 6).unwrap();
+        assert_eq!((entries, got), (999 * 3 + 6, want(3)));
+        assert!(matches!(r, Ranks::Small(_)));
+        let step = 1 << 33;
+        let (entries, got, r) = ranks(step, None, u64::MAX).unwrap();
+        assert_eq!((entries as u64, got), (999 * step + 6, want(step)));
+        assert!(matches!(r, Ranks::Large(_)));
+        // A rank at the limit, past 32 bits under a 32-bit limit, or missing: no ranks.
+        assert!(ranks(3, None, 999 * 3 + 5).is_none());
+        assert!(ranks(step, None, 1 << 32).is_none());
+        assert!(ranks(3, Some(500), u64::MAX).is_none());
+        assert!(ranks(step, Some(500), u64::MAX).is_none());
     }
 }
