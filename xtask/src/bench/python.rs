@@ -13,6 +13,9 @@
 //! The command's time is its whole process (reading the file included), so the ratio
 //! `gg.retro / command` is the package's overhead and more: target at most 1.2. The
 //! answers must agree, or the benchmark fails.
+//!
+//! Then `gg.explore` on two games given by Python functions, timed whole (exploration with
+//! the callbacks, then the solve): positions per second, target at least 10^5.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -61,6 +64,38 @@ print("answer", answer)
 print("build", min(build))
 print("solve", min(solve))
 print("whole", min(whole))
+"#;
+
+/// The script timing `gg.explore`, run with the number of repetitions. Prints
+/// `NAME positions seconds` lines, the best time of each game.
+const EXPLORE_SCRIPT: &str = r#"
+import sys, time
+import gamegraph as gg
+
+reps = int(sys.argv[1])
+
+def subtraction(n):
+    # One heap of n objects; take 1, 3 or 4.
+    return [n - k for k in (1, 3, 4) if k <= n]
+
+def two_heaps(p):
+    # Two heaps; take 1 or 2 objects from either.
+    a, b = p
+    return [(a - k, b) for k in (1, 2) if k <= a] + [(a, b - k) for k in (1, 2) if k <= b]
+
+for name, start, moves in [
+    ("subtraction-1000000", 1_000_000, subtraction),
+    ("two-heaps-500x500", (500, 500), two_heaps),
+]:
+    best, count = None, 0
+    for _ in range(reps):
+        t0 = time.perf_counter()
+        s = gg.explore(start, moves)
+        t = time.perf_counter() - t0
+        best = t if best is None else min(best, t)
+        count = len(s)
+        del s
+    print(name, count, best)
 "#;
 
 fn run_ok(cmd: &mut Command) -> Result<()> {
@@ -187,5 +222,21 @@ pub(crate) fn run(root: &Path, quick: bool) -> Result<()> {
     );
     let ratio = solve / base;
     println!("gg.retro / the command's time: {ratio:.2}x");
+
+    let script = root.join("target/bench-tools/explore_bench.py");
+    std::fs::write(&script, EXPLORE_SCRIPT)?;
+    let (_, out) = measure(Command::new(&python).arg(&script).arg(REPS.to_string()))?;
+    println!();
+    println!("`gg.explore(start, moves)`, whole call (explore and solve), best of {REPS}:");
+    println!();
+    println!("| game | positions | time (s) | positions/s |");
+    println!("|---|---:|---:|---:|");
+    for line in out.lines() {
+        let [name, count, seconds] = line.split_whitespace().collect::<Vec<_>>()[..] else {
+            bail!("unexpected line from the explore script: {line}");
+        };
+        let (count, seconds): (f64, f64) = (count.parse()?, seconds.parse()?);
+        println!("| {name} | {count} | {seconds:.3} | {:.0} |", count / seconds);
+    }
     Ok(())
 }
