@@ -133,7 +133,10 @@ fn a_time_limit_ends_every_mode_with_exit_3() {
         let err = String::from_utf8_lossy(&o.stderr);
         assert_eq!(o.status.code(), Some(3), "{mode:?}: {err}");
         assert!(err.contains("time limit of 0.5 s") && err.contains("--time-limit"), "{err}");
-        if mode == ["--alpha"] {
+        // A deadline that passes before the search starts (a loaded machine) gives no
+        // bounds, as documented; otherwise α and β give both.
+        let bounds = !err.contains("after 0 search nodes (");
+        if mode == ["--alpha"] && bounds {
             // A lower bound from a checked set and a proven upper bound, in that order.
             let num = |key: &str| -> usize {
                 let at = err.find(key).unwrap_or_else(|| panic!("no {key:?} in {err}"));
@@ -143,7 +146,7 @@ fn a_time_limit_ends_every_mode_with_exit_3() {
             };
             assert!(num("alpha >= ") <= num("alpha <= "), "{err}");
         }
-        if mode == ["--beta"] {
+        if mode == ["--beta"] && bounds {
             // An upper bound from a checked set and a proven lower bound, in that order.
             let num = |key: &str| -> usize {
                 let at = err.find(key).unwrap_or_else(|| panic!("no {key:?} in {err}"));
