@@ -108,4 +108,15 @@ pub trait Game: Sync {
         let _ = p;
         None
     }
+
+    /// Whether the number `rank` may be the [`rank`](Game::rank) of a reachable canonical
+    /// position; `true` by default. A values file by rank skips every number for which it
+    /// is `false`, at no cost, so a game that can tell cheaply which numbers no play
+    /// reaches (boards that are not canonical, or that no sequence of legal moves makes)
+    /// gets smaller files. It must be deterministic; a values file found to hold a
+    /// position whose number it calls unreachable is written without skips.
+    fn rank_may_be_reached(&self, rank: u64) -> bool {
+        let _ = rank;
+        true
+    }
 }

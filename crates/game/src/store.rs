@@ -15,6 +15,7 @@ const MAGIC: &[u8; 8] = b"GGVALUES";
 const VERSION: u32 = 2;
 const FLAG_REMOTENESS: u32 = 1;
 const FLAG_RANKS: u32 = 2;
+const FLAG_SKIPS: u32 = 4;
 const HEADER: usize = 48;
 const INDEX_ENTRY: usize = 32;
 
@@ -232,7 +233,10 @@ where
     /// order differs from the order of their `u128` values.
     ///
     /// # Complexity
-    /// O(n) time; the whole file is built in memory before it is written. Entries by rank
+    /// O(n) time, plus one call of the game's
+    /// [`rank_may_be_reached`](crate::Game::rank_may_be_reached) per position and per
+    /// entry by rank that is not a position; the whole file is built in memory before it
+    /// is written. Entries by rank
     /// take 8 bytes per position besides (12 when a rank needs more than 32 bits), and
     /// eight per block of entries.
     pub fn save(&self, w: &mut impl Write, remoteness: bool) -> Result<(), FileError> {
@@ -250,6 +254,13 @@ where
             Some((entries, ranks)) => {
                 flags |= FLAG_RANKS;
                 let rank = |i: usize| ranks.get(i);
+                // Numbers the game calls unreachable are skipped, unless it calls a
+                // reachable position's so.
+                let skips =
+                    (0..positions.len()).into_par_iter().all(|i| game.rank_may_be_reached(rank(i)));
+                if skips {
+                    flags |= FLAG_SKIPS;
+                }
                 let (starts, indices) = by_block(positions.len(), entries, &rank);
                 let blocks = starts
                     .par_windows(2)
@@ -274,6 +285,12 @@ where
                             // A rank given twice (a game whose rank is not one-to-one)
                             // keeps its first position.
                             while next.next_if(|&&(r, _)| r == slot).is_some() {}
+                            if skips
+                                && found.is_none()
+                                && !game.rank_may_be_reached(first + u64::from(slot))
+                            {
+                                continue;
+                            }
                             m.put_present(&mut e, found.is_some());
                             if let Some(i) = found {
                                 let (o, r) = value(i as usize);
@@ -348,7 +365,7 @@ where
 /// |-------:|------:|-------|
 /// | 0 | 8 | magic `GGVALUES` |
 /// | 8 | 4 | version, 2 |
-/// | 12 | 4 | flags: bit 0 remoteness stored, bit 1 entries are ranks |
+/// | 12 | 4 | flags: bit 0 remoteness stored, bit 1 entries are ranks, bit 2 the ranks the game calls unreachable are skipped (with bit 1 only) |
 /// | 16 | 4 | `B`, entries per block (the last block may hold fewer) |
 /// | 20 | 4 | `k`, the number of blocks |
 /// | 24 | 8 | the number of entries |
@@ -360,7 +377,9 @@ where
 /// Each block is one stream of a binary range coder (LZMA's: 32-bit range, 11-bit
 /// probabilities that move 1/16 of the way towards each bit seen), its models starting
 /// afresh at even odds, so it decodes alone. Entry by entry it codes: for a block of
-/// ranks, whether the rank is a reachable position (a bit whose model depends on the
+/// ranks, nothing for a rank skipped (flag bit 2 set and
+/// [`rank_may_be_reached`](crate::Game::rank_may_be_reached) false: writer and reader skip
+/// the same ranks), otherwise whether the rank is a reachable position (a bit whose model depends on the
 /// previous entry's); for a block of positions, every entry but the first (which is in
 /// the index), its difference from the previous position (an adaptive Elias gamma code:
 /// the bit length by an 8-bit tree of models, the 3 bits below the leading one by models
@@ -375,6 +394,8 @@ pub struct ValuesFile<G, R> {
     reader: R,
     remoteness: bool,
     ranks: bool,
+    /// Whether the numbers the game calls unreachable are skipped.
+    skips: bool,
     block_entries: usize,
     entries: u64,
     blocks: Vec<BlockInfo>,
@@ -441,7 +462,7 @@ where
         if crc32(&head) != le_u32(&index, INDEX_ENTRY * k) {
             return Err(FileError::HeaderChecksum);
         }
-        if flags & !(FLAG_REMOTENESS | FLAG_RANKS) != 0 {
+        if flags & !(FLAG_REMOTENESS | FLAG_RANKS | FLAG_SKIPS) != 0 {
             return Err(FileError::Corrupt { reason: "unknown flags" });
         }
         if block_entries == 0 || entries.div_ceil(block_entries as u64) != k as u64 {
@@ -450,6 +471,10 @@ where
             });
         }
         let ranks = flags & FLAG_RANKS != 0;
+        let skips = flags & FLAG_SKIPS != 0;
+        if skips && !ranks {
+            return Err(FileError::Corrupt { reason: "skips without ranks" });
+        }
         let game_start = game.canonical(game.start());
         if start != game_start.into() || (ranks && game.rank(game_start).is_none()) {
             return Err(FileError::OtherGame);
@@ -473,6 +498,7 @@ where
             reader,
             remoteness: flags & FLAG_REMOTENESS != 0,
             ranks,
+            skips,
             block_entries,
             entries,
             blocks,
@@ -534,12 +560,19 @@ where
             if rank >= self.entries {
                 return Ok(None);
             }
+            if self.skipped(rank) {
+                return Ok(None);
+            }
             let b = (rank / self.block_entries as u64) as usize;
             let j = (rank % self.block_entries as u64) as usize;
+            let first = rank - j as u64;
             let bytes = self.read_block(b)?;
             let mut d = Decoder::new(&bytes);
             let mut m = Models::new();
             for i in 0..=j {
+                if i < j && self.skipped(first + i as u64) {
+                    continue;
+                }
                 let present = m.get_present(&mut d);
                 let value =
                     if present { Some(get_value(&mut m, &mut d, self.remoteness)?) } else { None };
@@ -573,6 +606,11 @@ where
             j += 1;
         }
         Ok((current == key).then_some(value))
+    }
+
+    /// Whether the file skips the number `rank` (the game calls it unreachable).
+    fn skipped(&self, rank: u64) -> bool {
+        self.skips && !self.game.rank_may_be_reached(rank)
     }
 
     fn entries_in(&self, b: usize) -> usize {

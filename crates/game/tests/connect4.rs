@@ -35,12 +35,17 @@ impl Grid {
     }
 
     fn four(&self) -> bool {
+        self.four_of(1) || self.four_of(2)
+    }
+
+    /// Whether `who` (1 X, 2 O) has four in a line.
+    fn four_of(&self, who: u8) -> bool {
         let at =
             |c: i64, r: i64| (0..self.w as i64).contains(&c) && (0..self.h as i64).contains(&r);
         for c in 0..self.w as i64 {
             for r in 0..self.h as i64 {
                 let me = self.cells[c as usize][r as usize];
-                if me == 0 {
+                if me != who {
                     continue;
                 }
                 for (dc, dr) in [(1, 0), (0, 1), (1, 1), (1, -1)] {
@@ -227,5 +232,55 @@ fn ranks_number_every_board_once_from_zero() {
             let game = ConnectFour::new(w, h).unwrap();
             assert_eq!(game.rank(game.start()), Some(0));
         }
+    }
+}
+
+#[test]
+fn numbers_of_unreachable_boards_are_known_to_be_unreachable() {
+    // On every board: reachable unless not canonical or the player to move has four in a
+    // line, checked against the grid's own rules; and nothing past the last number.
+    for (w, h, count) in [(3, 3, 984), (4, 3, 12_933), (2, 5, 1_065), (5, 2, 4_788)] {
+        for (mirror, game) in [
+            (true, ConnectFour::new(w, h).unwrap()),
+            (false, ConnectFour::without_symmetry(w, h).unwrap()),
+        ] {
+            let mut skipped = 0;
+            for p in every_board(w, h) {
+                let g = Grid::from_text(&game.show(p), w as usize, h as usize);
+                let to_move = if g.stones().is_multiple_of(2) { 1 } else { 2 };
+                let want = game.canonical(p) == p && !g.four_of(to_move);
+                let r = game.rank(p).unwrap();
+                assert_eq!(game.rank_may_be_reached(r), want, "{w} × {h}: {}", game.show(p));
+                skipped += usize::from(!want);
+            }
+            // Mirror images are skipped, and boards where the player to move has four.
+            assert_eq!(skipped > 0, mirror || w >= 4 || h >= 4, "{w} × {h}");
+            assert!(!game.rank_may_be_reached(count));
+            assert!(!game.rank_may_be_reached(u64::MAX));
+        }
+    }
+    // Every reachable position of 4 × 4, with and without symmetry.
+    for game in [ConnectFour::new(4, 4).unwrap(), ConnectFour::without_symmetry(4, 4).unwrap()] {
+        let solved = SolvedGame::new(game, &ExploreConfig::default()).unwrap();
+        let game = solved.game();
+        assert!(
+            solved.positions().iter().all(|&p| game.rank_may_be_reached(game.rank(p).unwrap()))
+        );
+    }
+    // Numbers of large boards come back as the same boards.
+    let game = ConnectFour::without_symmetry(7, 6).unwrap();
+    let mut rng = gamegraph_testkit::SplitMix64::new(7);
+    for _ in 0..2000 {
+        let mut p = game.start();
+        let mut next = Vec::new();
+        for _ in 0..rng.below(42) {
+            next.clear();
+            game.moves(p, &mut next);
+            if next.is_empty() {
+                break;
+            }
+            p = next[rng.below(next.len() as u64) as usize];
+        }
+        assert!(game.rank_may_be_reached(game.rank(p).unwrap()), "{}", game.show(p));
     }
 }

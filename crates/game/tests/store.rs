@@ -40,8 +40,13 @@ fn values_read_back_for_every_game() {
     round_trip(&ttt, &[unreachable, ttt.game().parse("X../.../..O").unwrap()]);
     let c4 = SolvedGame::new(ConnectFour::new(4, 4).unwrap(), &config).unwrap();
     let floating = c4.game().parse("XX.O/XX.O/OO.X/OO.X").unwrap();
-    let [plain, with_remoteness] = round_trip(&c4, &[floating, 0, u64::MAX]);
-    assert!(plain * 2 < c4.len() * 3, "{plain} bytes for {} positions", c4.len());
+    // X to move with four in a line: a number the file skips.
+    let over = c4.game().parse("..../..../XXXX/OOOO").unwrap();
+    let mirrored = c4.game().parse("..../..../..../X...").unwrap();
+    let [plain, with_remoteness] = round_trip(&c4, &[floating, over, mirrored, 0, u64::MAX]);
+    // Numbers of unreachable boards are skipped: under 2 bits per position without
+    // remoteness.
+    assert!(plain * 4 < c4.len(), "{plain} bytes for {} positions", c4.len());
     assert!(with_remoteness < c4.len() * 3, "{with_remoteness} bytes for {} positions", c4.len());
     let kayles = SolvedGame::new(OctalRows::kayles(&[25, 4]).unwrap(), &config).unwrap();
     round_trip(&kayles, &[kayles.game().parse("26").unwrap()]);
@@ -119,6 +124,53 @@ fn ranks_too_far_apart_store_the_positions() {
     assert_eq!(file.value(ttt.game().start()).unwrap(), ttt.value(ttt.game().start()));
     let without = SolvedGame::new(TakeOneOrTwo(9), &config).unwrap();
     assert!(ValuesFile::open(TicTacToe::new(), Cursor::new(saved(&without, true))).is_err());
+}
+
+/// Tic-tac-toe that calls every number but the start's unreachable, wrongly.
+#[derive(Clone)]
+struct Liar(TicTacToe);
+
+impl Game for Liar {
+    type Position = u32;
+    fn start(&self) -> u32 {
+        self.0.start()
+    }
+    fn moves(&self, p: u32, out: &mut Vec<u32>) {
+        self.0.moves(p, out);
+    }
+    fn terminal(&self, p: u32) -> gamegraph_game::Terminal {
+        self.0.terminal(p)
+    }
+    fn canonical(&self, p: u32) -> u32 {
+        self.0.canonical(p)
+    }
+    fn show(&self, p: u32) -> String {
+        self.0.show(p)
+    }
+    fn parse(&self, s: &str) -> Result<u32, ParseError> {
+        self.0.parse(s)
+    }
+    fn rank(&self, p: u32) -> Option<u64> {
+        self.0.rank(p)
+    }
+    fn rank_may_be_reached(&self, rank: u64) -> bool {
+        self.0.rank(self.0.start()) == Some(rank)
+    }
+}
+
+#[test]
+fn numbers_are_skipped_only_when_no_position_has_them() {
+    let config = ExploreConfig::default();
+    let flags = |b: &[u8]| u32::from_le_bytes(b[12..16].try_into().unwrap());
+    let liar = SolvedGame::new(Liar(TicTacToe::new()), &config).unwrap();
+    round_trip(&liar, &[]);
+    assert_eq!(flags(&saved(&liar, false)), 2);
+    let c4 = SolvedGame::new(ConnectFour::new(4, 4).unwrap(), &config).unwrap();
+    assert_eq!(flags(&saved(&c4, false)), 2 | 4);
+    // By default no number is unreachable: the flag is set and nothing is skipped.
+    let ttt = SolvedGame::new(TicTacToe::new(), &config).unwrap();
+    assert_eq!(flags(&saved(&ttt, true)), 1 | 2 | 4);
+    assert_eq!(round_trip(&ttt, &[]), round_trip(&liar, &[]));
 }
 
 #[test]

@@ -90,6 +90,51 @@ impl Ranks {
     }
 }
 
+impl ConnectFour {
+    /// The board numbered `rank` (see the type's documentation) as `(stones of the player
+    /// to move, all stones)`; `None` past the last number.
+    fn unrank(&self, rank: u64) -> Option<(u64, u64)> {
+        let t = &self.ranks;
+        let n = t.before.iter().rposition(|&b| b <= rank)?;
+        if n + 1 >= t.before.len() {
+            return None;
+        }
+        let k = n / 2;
+        let rest = rank - t.before[n];
+        let (mut heights, mut places) = (rest / t.choose[n][k], rest % t.choose[n][k]);
+        // The stones, column by column from the bottom, as cells.
+        let mut cells = [0u8; 64];
+        let (mut left, mut seen, mut mask) = (n, 0usize, 0u64);
+        for c in 0..self.width as usize {
+            let mut height = 0;
+            while height < left.min(self.height as usize) && heights >= t.fill[c + 1][left - height]
+            {
+                heights -= t.fill[c + 1][left - height];
+                height += 1;
+            }
+            for r in 0..height {
+                let cell = c as u32 * self.stride() + r as u32;
+                cells[seen] = cell as u8;
+                mask |= 1 << cell;
+                seen += 1;
+            }
+            left -= height;
+        }
+        // O's stones: the combinatorial number `places` of `k` of the `n` stones.
+        let (mut o, mut below) = (0u64, n);
+        for i in (1..=k).rev() {
+            below -= 1;
+            while t.choose[below][i] > places {
+                below -= 1;
+            }
+            places -= t.choose[below][i];
+            o |= 1 << cells[below];
+        }
+        let current = if n.is_multiple_of(2) { mask ^ o } else { o };
+        Some((current, mask))
+    }
+}
+
 /// Why a Connect Four board size is refused.
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
@@ -266,6 +311,15 @@ impl Game for ConnectFour {
         Some(t.before[n] + heights * t.choose[n][n / 2] + places)
     }
 
+    /// Numbers of boards that are not canonical, or where the player to move has four in a
+    /// line (the game ended before), are never reached.
+    fn rank_may_be_reached(&self, rank: u64) -> bool {
+        self.unrank(rank).is_some_and(|(current, mask)| {
+            let key = self.key(current, mask);
+            self.canonical(key) == key && !self.four(current)
+        })
+    }
+
     fn show(&self, key: u64) -> String {
         let (current, mask) = self.split(key);
         let (x, o) = if mask.count_ones().is_multiple_of(2) {
@@ -353,5 +407,26 @@ impl Game for ConnectFour {
         }
         let current = if nx == no { x } else { o };
         Ok(self.key(current, mask))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn unrank_inverts_rank() {
+        for (w, h) in [(3, 3), (4, 3), (2, 5), (5, 2), (1, 7), (7, 6), (8, 7), (16, 3)] {
+            let game = ConnectFour::without_symmetry(w, h).unwrap();
+            let count = *game.ranks.before.last().unwrap();
+            // Every number of the small boards; spread numbers and both ends of the large.
+            let step = (count / 20_000).max(1);
+            let numbers = (0..count).step_by(step as usize).chain([count - 1]);
+            for r in numbers {
+                let (current, mask) = game.unrank(r).unwrap();
+                assert_eq!(game.rank(game.key(current, mask)), Some(r), "{w} × {h}: {r}");
+            }
+            assert_eq!(game.unrank(count), None);
+        }
     }
 }
