@@ -236,9 +236,8 @@ where
     /// O(n) time, plus one call of the game's
     /// [`rank_may_be_reached`](crate::Game::rank_may_be_reached) per position and per
     /// entry by rank that is not a position; the whole file is built in memory before it
-    /// is written. Entries by rank
-    /// take 8 bytes per position besides (12 when a rank needs more than 32 bits), and
-    /// eight per block of entries.
+    /// is written. Entries by rank take 8 bytes per position besides (12 when a rank needs
+    /// more than 32 bits), and eight per block of entries.
     pub fn save(&self, w: &mut impl Write, remoteness: bool) -> Result<(), FileError> {
         let game = self.game();
         let positions = self.positions();
@@ -379,8 +378,8 @@ where
 /// afresh at even odds, so it decodes alone. Entry by entry it codes: for a block of
 /// ranks, nothing for a rank skipped (flag bit 2 set and
 /// [`rank_may_be_reached`](crate::Game::rank_may_be_reached) false: writer and reader skip
-/// the same ranks), otherwise whether the rank is a reachable position (a bit whose model depends on the
-/// previous entry's); for a block of positions, every entry but the first (which is in
+/// the same ranks), otherwise whether the rank is a reachable position (a bit whose model
+/// depends on the previous entry's); for a block of positions, every entry but the first (which is in
 /// the index), its difference from the previous position (an adaptive Elias gamma code:
 /// the bit length by an 8-bit tree of models, the 3 bits below the leading one by models
 /// that depend on the length, the rest at even odds); then, for a reachable position,
