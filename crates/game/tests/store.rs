@@ -77,33 +77,54 @@ impl Game for TakeOneOrTwo {
     }
 }
 
-/// Tic-tac-toe numbered far apart: more than [`gamegraph_game::RANK_SPREAD`] ranks per
-/// position.
+/// Tic-tac-toe with its numbering changed.
 #[derive(Clone)]
-struct Spread(TicTacToe);
+enum Renumbered {
+    /// Numbered far apart: more than [`gamegraph_game::RANK_SPREAD`] ranks per position.
+    Spread(TicTacToe),
+    /// Every number but the start's called unreachable, wrongly.
+    Liar(TicTacToe),
+}
 
-impl Game for Spread {
+impl Renumbered {
+    fn inner(&self) -> &TicTacToe {
+        match self {
+            Renumbered::Spread(g) | Renumbered::Liar(g) => g,
+        }
+    }
+}
+
+impl Game for Renumbered {
     type Position = u32;
     fn start(&self) -> u32 {
-        self.0.start()
+        self.inner().start()
     }
     fn moves(&self, p: u32, out: &mut Vec<u32>) {
-        self.0.moves(p, out);
+        self.inner().moves(p, out);
     }
     fn terminal(&self, p: u32) -> gamegraph_game::Terminal {
-        self.0.terminal(p)
+        self.inner().terminal(p)
     }
     fn canonical(&self, p: u32) -> u32 {
-        self.0.canonical(p)
+        self.inner().canonical(p)
     }
     fn show(&self, p: u32) -> String {
-        self.0.show(p)
+        self.inner().show(p)
     }
     fn parse(&self, s: &str) -> Result<u32, ParseError> {
-        self.0.parse(s)
+        self.inner().parse(s)
     }
     fn rank(&self, p: u32) -> Option<u64> {
-        self.0.rank(p).map(|r| r * 100_000)
+        match self {
+            Renumbered::Spread(g) => g.rank(p).map(|r| r * 100_000),
+            Renumbered::Liar(g) => g.rank(p),
+        }
+    }
+    fn rank_may_be_reached(&self, rank: u64) -> bool {
+        match self {
+            Renumbered::Spread(_) => true,
+            Renumbered::Liar(g) => g.rank(g.start()) == Some(rank),
+        }
     }
 }
 
@@ -111,7 +132,7 @@ impl Game for Spread {
 fn ranks_too_far_apart_store_the_positions() {
     let config = ExploreConfig::default();
     let flags = |b: &[u8]| u32::from_le_bytes(b[12..16].try_into().unwrap());
-    let spread = SolvedGame::new(Spread(TicTacToe::new()), &config).unwrap();
+    let spread = SolvedGame::new(Renumbered::Spread(TicTacToe::new()), &config).unwrap();
     round_trip(&spread, &[]);
     assert_eq!(flags(&saved(&spread, true)) & 2, 0);
     let ttt = SolvedGame::new(TicTacToe::new(), &config).unwrap();
@@ -126,43 +147,11 @@ fn ranks_too_far_apart_store_the_positions() {
     assert!(ValuesFile::open(TicTacToe::new(), Cursor::new(saved(&without, true))).is_err());
 }
 
-/// Tic-tac-toe that calls every number but the start's unreachable, wrongly.
-#[derive(Clone)]
-struct Liar(TicTacToe);
-
-impl Game for Liar {
-    type Position = u32;
-    fn start(&self) -> u32 {
-        self.0.start()
-    }
-    fn moves(&self, p: u32, out: &mut Vec<u32>) {
-        self.0.moves(p, out);
-    }
-    fn terminal(&self, p: u32) -> gamegraph_game::Terminal {
-        self.0.terminal(p)
-    }
-    fn canonical(&self, p: u32) -> u32 {
-        self.0.canonical(p)
-    }
-    fn show(&self, p: u32) -> String {
-        self.0.show(p)
-    }
-    fn parse(&self, s: &str) -> Result<u32, ParseError> {
-        self.0.parse(s)
-    }
-    fn rank(&self, p: u32) -> Option<u64> {
-        self.0.rank(p)
-    }
-    fn rank_may_be_reached(&self, rank: u64) -> bool {
-        self.0.rank(self.0.start()) == Some(rank)
-    }
-}
-
 #[test]
 fn numbers_are_skipped_only_when_no_position_has_them() {
     let config = ExploreConfig::default();
     let flags = |b: &[u8]| u32::from_le_bytes(b[12..16].try_into().unwrap());
-    let liar = SolvedGame::new(Liar(TicTacToe::new()), &config).unwrap();
+    let liar = SolvedGame::new(Renumbered::Liar(TicTacToe::new()), &config).unwrap();
     round_trip(&liar, &[]);
     assert_eq!(flags(&saved(&liar, false)), 2);
     let c4 = SolvedGame::new(ConnectFour::new(4, 4).unwrap(), &config).unwrap();

@@ -745,9 +745,15 @@ mod tests {
     }
 
     fn random(n: usize, per_mille: u64, seed: u64) -> (Vec<Vec<u32>>, Vec<u64>) {
+        let (adj, nb) = random_wide(n, per_mille, seed);
+        (adj, nb.into_iter().map(|m| m as u64).collect())
+    }
+
+    /// G(n, p) on at most 128 vertices: adjacency lists and 128-bit neighbour masks.
+    fn random_wide(n: usize, per_mille: u64, seed: u64) -> (Vec<Vec<u32>>, Vec<u128>) {
         let mut rng = gamegraph_testkit::SplitMix64::new(seed);
         let mut adj = vec![Vec::new(); n];
-        let mut nb = vec![0u64; n];
+        let mut nb = vec![0u128; n];
         for a in 0..n {
             for b in a + 1..n {
                 if rng.below(1000) < per_mille {
@@ -788,20 +794,7 @@ mod tests {
     fn multi_word_graphs_agree_with_plain_branching_on_any_number_of_threads() {
         let sizes = [(70, 150), (90, 120), (100, 200), (128, 300), (65, 60), (80, 100)];
         for (case, &(n, per_mille)) in sizes.iter().cycle().take(18).enumerate() {
-            let seed = 11 + case as u64;
-            let mut rng = gamegraph_testkit::SplitMix64::new(seed);
-            let mut adj = vec![Vec::new(); n];
-            let mut nb = vec![0u128; n];
-            for a in 0..n {
-                for b in a + 1..n {
-                    if rng.below(1000) < per_mille {
-                        adj[a].push(b as u32);
-                        adj[b].push(a as u32);
-                        nb[a] |= 1 << b;
-                        nb[b] |= 1 << a;
-                    }
-                }
-            }
+            let (adj, nb) = random_wide(n, per_mille, 11 + case as u64);
             let all = if n == 128 { !0 } else { (1u128 << n) - 1 };
             let alpha = branch(&nb, all);
             let excluded = vec![false; n];
