@@ -240,6 +240,23 @@ impl ConnectFour {
         })
     }
 
+    /// Whether the lines of four of the player who moved last, if any, may all have been
+    /// made by their last move: taking away one of their top stones leaves no line.
+    fn last_stone_may_win(&self, current: u64, mask: u64) -> bool {
+        let last = mask ^ current;
+        if !self.four(last) {
+            return true;
+        }
+        (0..self.width).any(|c| {
+            let shift = c * self.stride();
+            let column = (mask >> shift) & self.column_bits();
+            column != 0 && {
+                let top = 1u64 << (63 - column.leading_zeros() + shift);
+                last & top != 0 && !self.four(last & !top)
+            }
+        })
+    }
+
     fn mirror_key(&self, key: u64) -> u64 {
         let stride = self.stride();
         (0..self.width).fold(0, |m, c| {
@@ -311,12 +328,16 @@ impl Game for ConnectFour {
         Some(t.before[n] + heights * t.choose[n][n / 2] + places)
     }
 
-    /// Numbers of boards that are not canonical, or where the player to move has four in a
-    /// line (the game ended before), are never reached.
+    /// Numbers of boards that are not canonical, or where the game ended before, are never
+    /// reached: boards where the player to move has four in a line, and boards where the
+    /// other player's lines of four cannot all have been made by their last stone (no top
+    /// stone of theirs is in every one of them).
     fn rank_may_be_reached(&self, rank: u64) -> bool {
         self.unrank(rank).is_some_and(|(current, mask)| {
             let key = self.key(current, mask);
-            self.canonical(key) == key && !self.four(current)
+            self.canonical(key) == key
+                && !self.four(current)
+                && self.last_stone_may_win(current, mask)
         })
     }
 
