@@ -114,7 +114,9 @@ pub trait Game: Sync {
     /// is `false`, at no cost, so a game that can tell cheaply which numbers no play
     /// reaches (boards that are not canonical, or that no sequence of legal moves makes)
     /// gets smaller files. It must be deterministic; a values file found to hold a
-    /// position whose number it calls unreachable is written without skips.
+    /// position whose number it calls unreachable is written without skips. The file
+    /// records which numbers it skipped, so it is refused
+    /// ([`FileError::OtherGame`](crate::FileError::OtherGame)) by a game that skips others.
     fn rank_may_be_reached(&self, rank: u64) -> bool {
         let _ = rank;
         true

@@ -122,6 +122,31 @@ fn crc32(bytes: &[u8]) -> u32 {
     !bytes.iter().fold(!0u32, |c, &b| CRC_TABLE[((c ^ u32::from(b)) & 0xff) as usize] ^ (c >> 8))
 }
 
+/// The numbers of a block of ranks that the game calls unreachable, summed up so that the
+/// reader can tell whether its game skips the same numbers as the writer's: their count in
+/// the low 64 bits, an FNV-1a hash of their places in the block in the high 64 bits (0
+/// when there are none). It takes the place of the first position in the block index.
+struct Skipped {
+    count: u64,
+    hash: u64,
+}
+
+impl Skipped {
+    fn new() -> Skipped {
+        Skipped { count: 0, hash: 0xcbf2_9ce4_8422_2325 }
+    }
+
+    fn push(&mut self, slot: u32) {
+        self.count += 1;
+        self.hash = (self.hash ^ u64::from(slot)).wrapping_mul(0x0000_0100_0000_01b3);
+    }
+
+    /// 0 when none is skipped.
+    fn get(&self) -> u128 {
+        if self.count == 0 { 0 } else { u128::from(self.hash) << 64 | u128::from(self.count) }
+    }
+}
+
 /// The next value of a block.
 fn get_value(
     m: &mut Models,
@@ -279,6 +304,7 @@ where
                         let mut e = Encoder::new();
                         let mut m = Models::new();
                         let mut next = here.iter().peekable();
+                        let mut skipped = Skipped::new();
                         for slot in 0..len as u32 {
                             let found = next.next_if(|&&(r, _)| r == slot).map(|&(_, i)| i);
                             // A rank given twice (a game whose rank is not one-to-one)
@@ -288,6 +314,7 @@ where
                                 && found.is_none()
                                 && !game.rank_may_be_reached(first + u64::from(slot))
                             {
+                                skipped.push(slot);
                                 continue;
                             }
                             m.put_present(&mut e, found.is_some());
@@ -296,7 +323,7 @@ where
                                 m.put_value(&mut e, o, r, remoteness);
                             }
                         }
-                        (0, e.finish())
+                        (if skips { skipped.get() } else { 0 }, e.finish())
                     })
                     .collect();
                 (entries, blocks)
@@ -369,7 +396,7 @@ where
 /// | 20 | 4 | `k`, the number of blocks |
 /// | 24 | 8 | the number of entries |
 /// | 32 | 16 | the canonical start position |
-/// | 48 | 32·`k` | the block index: per block its offset in the file (8), its length (4), the CRC-32 of its bytes (4), its first position (16; 0 for ranks) |
+/// | 48 | 32·`k` | the block index: per block its offset in the file (8), its length (4), the CRC-32 of its bytes (4), its first position (16; for ranks, 0 when the block skips no rank, otherwise the count of the ranks skipped (8) and the FNV-1a hash of their places `0..B` in the block, each a `u64` xored in then multiplied by `0x100000001b3` from `0xcbf29ce484222325` (8)) |
 /// | 48 + 32·`k` | 4 | CRC-32 of every byte before it |
 /// | … | … | the blocks |
 ///
@@ -377,8 +404,8 @@ where
 /// probabilities that move 1/16 of the way towards each bit seen), its models starting
 /// afresh at even odds, so it decodes alone. Entry by entry it codes: for a block of
 /// ranks, nothing for a rank skipped (flag bit 2 set and
-/// [`rank_may_be_reached`](crate::Game::rank_may_be_reached) false: writer and reader skip
-/// the same ranks), otherwise whether the rank is a reachable position (a bit whose model
+/// [`rank_may_be_reached`](crate::Game::rank_may_be_reached) false: the reader checks
+/// that its game skips the same ranks as the writer's through the block index), otherwise whether the rank is a reachable position (a bit whose model
 /// depends on the previous entry's); for a block of positions, every entry but the first (which is in
 /// the index), its difference from the previous position (an adaptive Elias gamma code:
 /// the bit length by an 8-bit tree of models, the 3 bits below the leading one by models
@@ -548,7 +575,8 @@ where
     /// # Errors
     /// [`FileError::BlockChecksum`] or [`FileError::Corrupt`] when the block it reads is
     /// damaged; [`FileError::Truncated`] when the file was cut after it was opened;
-    /// [`FileError::Io`].
+    /// [`FileError::OtherGame`] when the game calls other numbers of the block unreachable
+    /// than the file's writer did; [`FileError::Io`].
     ///
     /// # Complexity
     /// One seek and one read of a block of at most [`BLOCK_ENTRIES`] entries.
@@ -559,17 +587,32 @@ where
             if rank >= self.entries {
                 return Ok(None);
             }
-            if self.skipped(rank) {
-                return Ok(None);
-            }
             let b = (rank / self.block_entries as u64) as usize;
             let j = (rank % self.block_entries as u64) as usize;
             let first = rank - j as u64;
+            // The numbers this game calls unreachable in the block, checked against the
+            // writer's before any is trusted.
+            let mut skip = vec![false; if self.skips { self.entries_in(b) } else { 0 }];
+            if self.skips {
+                let mut skipped = Skipped::new();
+                for (slot, s) in skip.iter_mut().enumerate() {
+                    *s = !self.game.rank_may_be_reached(first + slot as u64);
+                    if *s {
+                        skipped.push(slot as u32);
+                    }
+                }
+                if skipped.get() != self.blocks[b].first {
+                    return Err(FileError::OtherGame);
+                }
+                if skip[j] {
+                    return Ok(None);
+                }
+            }
             let bytes = self.read_block(b)?;
             let mut d = Decoder::new(&bytes);
             let mut m = Models::new();
             for i in 0..=j {
-                if i < j && self.skipped(first + i as u64) {
+                if i < j && skip.get(i) == Some(&true) {
                     continue;
                 }
                 let present = m.get_present(&mut d);
@@ -605,11 +648,6 @@ where
             j += 1;
         }
         Ok((current == key).then_some(value))
-    }
-
-    /// Whether the file skips the number `rank` (the game calls it unreachable).
-    fn skipped(&self, rank: u64) -> bool {
-        self.skips && !self.game.rank_may_be_reached(rank)
     }
 
     fn entries_in(&self, b: usize) -> usize {

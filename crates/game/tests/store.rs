@@ -162,6 +162,52 @@ fn numbers_are_skipped_only_when_no_position_has_them() {
     assert_eq!(round_trip(&ttt, &[]), round_trip(&liar, &[]));
 }
 
+/// Connect Four calling every number reachable, as a game whose rules for unreachable
+/// numbers changed would.
+#[derive(Clone)]
+struct SkipsNothing(ConnectFour);
+
+impl Game for SkipsNothing {
+    type Position = u64;
+    fn start(&self) -> u64 {
+        self.0.start()
+    }
+    fn moves(&self, p: u64, out: &mut Vec<u64>) {
+        self.0.moves(p, out);
+    }
+    fn terminal(&self, p: u64) -> gamegraph_game::Terminal {
+        self.0.terminal(p)
+    }
+    fn canonical(&self, p: u64) -> u64 {
+        self.0.canonical(p)
+    }
+    fn show(&self, p: u64) -> String {
+        self.0.show(p)
+    }
+    fn parse(&self, s: &str) -> Result<u64, ParseError> {
+        self.0.parse(s)
+    }
+    fn rank(&self, p: u64) -> Option<u64> {
+        self.0.rank(p)
+    }
+}
+
+#[test]
+fn a_game_skipping_other_numbers_is_refused() {
+    let c4 = ConnectFour::new(4, 4).unwrap();
+    let solved = SolvedGame::new(c4.clone(), &ExploreConfig::default()).unwrap();
+    let bytes = saved(&solved, true);
+    let start = c4.start();
+    let mut file = ValuesFile::open(c4, Cursor::new(&bytes)).unwrap();
+    assert_eq!(file.value(start).unwrap(), solved.value(start));
+    // The header and index read alike; the first block read tells the numberings apart.
+    let mut other =
+        ValuesFile::open(SkipsNothing(solved.game().clone()), Cursor::new(&bytes)).unwrap();
+    assert_eq!(other.value(start), Err(FileError::OtherGame));
+    let last = *solved.positions().last().unwrap();
+    assert_eq!(other.query(last).map(|_| ()), Err(FileError::OtherGame));
+}
+
 #[test]
 fn long_remoteness_reads_back() {
     // Remoteness up to 2 · 3000 / 3 = 2000 plies, beyond the byte of the short code.
