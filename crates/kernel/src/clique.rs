@@ -95,23 +95,57 @@ pub(crate) struct CliqueFound {
     pub(crate) bound: usize,
 }
 
+/// The rows of [`Rows`] copied into arrays of `W` words (`W` at least the row width), so
+/// that the word loops of the search have a constant length.
+struct Adj<const W: usize> {
+    rows: Vec<[u64; W]>,
+}
+
+impl<const W: usize> Adj<W> {
+    fn new(r: &Rows) -> Adj<W> {
+        let rows = (0..r.n)
+            .map(|v| {
+                let mut a = [0; W];
+                a[..r.w].copy_from_slice(r.row(v));
+                a
+            })
+            .collect();
+        Adj { rows }
+    }
+
+    #[inline]
+    fn row(&self, v: usize) -> &[u64; W] {
+        &self.rows[v]
+    }
+}
+
+/// `a & b`, word by word.
+#[inline]
+fn and<const W: usize>(a: &[u64; W], b: &[u64; W]) -> [u64; W] {
+    std::array::from_fn(|i| a[i] & b[i])
+}
+
 /// A node of the search: its candidates and the vertices to branch on, by colour.
-#[derive(Default)]
-struct Frame {
-    p: Vec<u64>,
+struct Frame<const W: usize> {
+    p: [u64; W],
     verts: Vec<u32>,
     cols: Vec<u32>,
     i: usize,
+}
+
+impl<const W: usize> Frame<W> {
+    fn new() -> Frame<W> {
+        Frame { p: [0; W], verts: Vec::new(), cols: Vec::new(), i: 0 }
+    }
 }
 
 /// No class: the vertex is outside the classes of the colouring.
 const NONE: u32 = u32::MAX;
 
 /// Buffers of the colouring.
-#[derive(Default)]
-struct Scratch {
-    u: Vec<u64>,
-    q: Vec<u64>,
+struct Scratch<const W: usize> {
+    u: [u64; W],
+    q: [u64; W],
     /// The first `k` colour classes (small in dense graphs, so kept as lists).
     classes: Vec<Vec<u32>>,
     /// The class of each vertex of the candidates, or [`NONE`].
@@ -126,7 +160,7 @@ struct Scratch {
     seen: Vec<(u64, u32)>,
     stamp: u64,
     singles: Vec<(usize, usize)>,
-    cand: Vec<u64>,
+    cand: [u64; W],
     used: Vec<bool>,
     queue: Vec<u32>,
     /// Per vertex ruled out by the propagation: the step that ruled it out.
@@ -135,9 +169,32 @@ struct Scratch {
     needed: Vec<bool>,
 }
 
+impl<const W: usize> Scratch<W> {
+    fn new() -> Scratch<W> {
+        Scratch {
+            u: [0; W],
+            q: [0; W],
+            classes: Vec::new(),
+            class_of: Vec::new(),
+            frozen: Vec::new(),
+            counts: Vec::new(),
+            miss: Vec::new(),
+            seen: Vec::new(),
+            stamp: 0,
+            singles: Vec::new(),
+            cand: [0; W],
+            used: Vec::new(),
+            queue: Vec::new(),
+            reason: Vec::new(),
+            chain: Vec::new(),
+            needed: Vec::new(),
+        }
+    }
+}
+
 /// Sets `s.miss[i]` to the number of members of class i outside the row `ru` of `u`.
 #[inline]
-fn non_neighbours(ru: &[u64], u: usize, p: &[u64], s: &mut Scratch) {
+fn non_neighbours<const W: usize>(ru: &[u64; W], u: usize, p: &[u64; W], s: &mut Scratch<W>) {
     s.miss.iter_mut().for_each(|m| *m = 0);
     for (wi, (a, b)) in p.iter().zip(ru).enumerate() {
         let mut m = a & !b;
@@ -156,7 +213,13 @@ fn non_neighbours(ru: &[u64], u: usize, p: &[u64], s: &mut Scratch) {
 /// candidates are `p`): puts it into a class where it has no neighbour, or re-colours its
 /// single neighbour of a class, or finds an inconsistent subset {v} ∪ Ci ∪ Cj ∪ … and
 /// freezes those classes.
-fn prune(rows: &Rows, v: usize, k: usize, p: &[u64], s: &mut Scratch) -> bool {
+fn prune<const W: usize>(
+    rows: &Adj<W>,
+    v: usize,
+    k: usize,
+    p: &[u64; W],
+    s: &mut Scratch<W>,
+) -> bool {
     let rv = rows.row(v);
     // The graph is dense: count the non-neighbours of v in each class, not the neighbours.
     non_neighbours(rv, v, p, s);
@@ -221,8 +284,7 @@ fn prune(rows: &Rows, v: usize, k: usize, p: &[u64], s: &mut Scratch) -> bool {
     if s.singles.is_empty() {
         return false;
     }
-    s.cand.clear();
-    s.cand.extend(rv.iter().zip(p).map(|(a, b)| a & b));
+    s.cand = and(rv, p);
     s.used.clear();
     s.used.resize(k, false);
     s.chain.clear();
@@ -279,7 +341,7 @@ fn prune(rows: &Rows, v: usize, k: usize, p: &[u64], s: &mut Scratch) -> bool {
 /// Freezes the class `e` left empty by the propagation and the classes of the steps it
 /// depends on: each neighbour of v in a class was ruled out by a step, and a step depends
 /// on the steps that ruled out the rest of its class.
-fn conflict(rv: &[u64], e: usize, s: &mut Scratch) {
+fn conflict<const W: usize>(rv: &[u64; W], e: usize, s: &mut Scratch<W>) {
     let steps = s.chain.len();
     s.needed.clear();
     s.needed.resize(steps, false);
@@ -308,20 +370,19 @@ fn conflict(rv: &[u64], e: usize, s: &mut Scratch) {
 
 /// Colours the candidates `p` greedily; the first `k` classes are pruned (their vertices
 /// cannot raise the clique above the incumbent) and so are the vertices [`prune`] keeps out.
-/// The others go to `f.verts` with their bound in `f.cols`, in non-decreasing order.
-fn colour(
-    rows: &Rows,
-    p: &[u64],
+/// The others go to `verts` with their bound in `cols`, in non-decreasing order.
+fn colour<const W: usize>(
+    rows: &Adj<W>,
+    p: &[u64; W],
     k: usize,
-    f: &mut Frame,
-    s: &mut Scratch,
+    (verts, cols): (&mut Vec<u32>, &mut Vec<u32>),
+    s: &mut Scratch<W>,
     budget: &mut Budget,
 ) -> Result<(), KernelError> {
-    let w = rows.w as u64;
-    s.u.clear();
-    s.u.extend_from_slice(p);
-    f.verts.clear();
-    f.cols.clear();
+    let w = W as u64;
+    s.u = *p;
+    verts.clear();
+    cols.clear();
     if s.classes.len() < k {
         s.classes.resize_with(k, Vec::new);
     }
@@ -337,8 +398,8 @@ fn colour(
     if s.seen.len() < k {
         s.seen.resize(k, (0, 0));
     }
-    s.class_of.resize(rows.n, NONE);
-    s.reason.resize(rows.n, 0);
+    s.class_of.resize(rows.rows.len(), NONE);
+    s.reason.resize(rows.rows.len(), 0);
     bits::for_each(p, |x| {
         s.class_of[x] = NONE;
         Ok::<(), ()>(())
@@ -348,8 +409,7 @@ fn colour(
     let mut col = k as u32;
     while !bits::is_empty(&s.u) {
         budget.spend(w)?;
-        s.q.clear();
-        s.q.extend_from_slice(&s.u);
+        s.q = s.u;
         let mut opened = false;
         while let Some(v) = bits::first(&s.q) {
             bits::clear(&mut s.q, v);
@@ -368,8 +428,8 @@ fn colour(
                         opened = true;
                         col += 1;
                     }
-                    f.verts.push(v as u32);
-                    f.cols.push(col);
+                    verts.push(v as u32);
+                    cols.push(col);
                 }
             }
         }
@@ -380,10 +440,10 @@ fn colour(
 
 /// A branch of the search: the clique `start`, its candidates `p` (common neighbours of
 /// `start`, not branched on before), and a bound on the size of any clique it holds.
-struct Task {
+struct Task<const W: usize> {
     start: Vec<usize>,
     bound: usize,
-    p: Vec<u64>,
+    p: [u64; W],
 }
 
 /// Levels of branches, at most, that become tasks of their own.
@@ -395,15 +455,15 @@ const SPLIT_VERTICES: usize = 64;
 
 /// The tasks of the next level: each task's branches in the order [`subtree`] takes them,
 /// those that cannot beat `best` left out; a task without candidates stays as it is.
-fn split(
-    rows: &Rows,
-    tasks: Vec<Task>,
+fn split<const W: usize>(
+    rows: &Adj<W>,
+    tasks: Vec<Task<W>>,
     best: usize,
-    s: &mut Scratch,
+    s: &mut Scratch<W>,
     budget: &mut Budget,
-) -> Result<Vec<Task>, KernelError> {
+) -> Result<Vec<Task<W>>, KernelError> {
     let mut next = Vec::with_capacity(tasks.len() * 4);
-    let mut f = Frame::default();
+    let mut f = Frame::<W>::new();
     for task in tasks {
         if task.bound <= best {
             continue;
@@ -412,14 +472,15 @@ fn split(
             next.push(task);
             continue;
         }
-        budget.tick(rows.w as u64)?;
+        budget.tick(W as u64)?;
         let depth = task.start.len();
-        colour(rows, &task.p, best.saturating_sub(depth), &mut f, s, budget)?;
+        let k = best.saturating_sub(depth);
+        colour(rows, &task.p, k, (&mut f.verts, &mut f.cols), s, budget)?;
         let mut rest = task.p;
         for t in (0..f.verts.len()).rev() {
             let v = f.verts[t] as usize;
-            budget.spend(rows.w as u64)?;
-            let p: Vec<u64> = rest.iter().zip(rows.row(v)).map(|(a, b)| a & b).collect();
+            budget.spend(W as u64)?;
+            let p = and(&rest, rows.row(v));
             bits::clear(&mut rest, v);
             let mut start = task.start.clone();
             start.push(v);
@@ -449,15 +510,15 @@ impl Shared {
 
 /// Searches the subtree of the clique `start` (candidates `p`, already restricted to common
 /// neighbours). Returns `Ok(false)` when `cap` stopped it.
-fn subtree(
-    rows: &Rows,
+fn subtree<const W: usize>(
+    rows: &Adj<W>,
     start: &[usize],
-    p: Vec<u64>,
+    p: [u64; W],
     shared: &Shared,
     budget: &mut Budget,
     cap: &mut Cap,
 ) -> Result<Option<usize>, KernelError> {
-    let mut s = Scratch::default();
+    let mut s = Scratch::<W>::new();
     let mut cur: Vec<usize> = start.to_vec();
     let best = shared.size.load(Ordering::Relaxed);
     let mut found = 0;
@@ -468,14 +529,13 @@ fn subtree(
         }
         return Ok(Some(found));
     }
-    let mut root = Frame { p, ..Frame::default() };
-    let q = std::mem::take(&mut root.p);
-    colour(rows, &q, best.saturating_sub(cur.len()), &mut root, &mut s, budget)?;
-    root.p = q;
+    let mut root = Frame { p, ..Frame::new() };
+    let k = best.saturating_sub(cur.len());
+    colour(rows, &root.p, k, (&mut root.verts, &mut root.cols), &mut s, budget)?;
     root.i = root.verts.len();
     let depth0 = cur.len();
     let mut frames = vec![root];
-    let mut pool: Vec<Frame> = Vec::new();
+    let mut pool: Vec<Frame<W>> = Vec::new();
     while let Some(top) = frames.last_mut() {
         if top.i == 0 {
             pool.push(frames.pop().expect("a frame"));
@@ -493,11 +553,10 @@ fn subtree(
         if !cap.spend() {
             return Ok(None);
         }
-        budget.tick(rows.w as u64)?;
+        budget.tick(W as u64)?;
         let v = top.verts[top.i] as usize;
-        let mut child = pool.pop().unwrap_or_default();
-        child.p.clear();
-        child.p.extend(top.p.iter().zip(rows.row(v)).map(|(a, b)| a & b));
+        let mut child = pool.pop().unwrap_or_else(Frame::new);
+        child.p = and(&top.p, rows.row(v));
         bits::clear(&mut top.p, v);
         cur.push(v);
         let size = bits::count(&child.p);
@@ -510,9 +569,8 @@ fn subtree(
             pool.push(child);
             continue;
         }
-        let q = std::mem::take(&mut child.p);
-        colour(rows, &q, best.saturating_sub(cur.len()), &mut child, &mut s, budget)?;
-        child.p = q;
+        let k = best.saturating_sub(cur.len());
+        colour(rows, &child.p, k, (&mut child.verts, &mut child.cols), &mut s, budget)?;
         child.i = child.verts.len();
         if child.i == 0 {
             cur.pop();
@@ -528,9 +586,9 @@ fn subtree(
 /// the first clique of the maximum size found by a search with that size minus one as a
 /// fixed incumbent, in the first task that holds such a clique. A task that ended while the
 /// incumbent was below the maximum holds none, so only the tasks that ended later are tried.
-fn witness(
-    rows: &Rows,
-    tasks: &[Task],
+fn witness<const W: usize>(
+    rows: &Adj<W>,
+    tasks: &[Task<W>],
     ends: &[(usize, usize)],
     shared: &Shared,
     budget: &mut Budget,
@@ -548,7 +606,7 @@ fn witness(
             best: Mutex::new(Vec::new()),
             stop: AtomicBool::new(false),
         };
-        subtree(rows, &task.start, task.p.clone(), &fixed, budget, &mut Cap::new(None))?;
+        subtree(rows, &task.start, task.p, &fixed, budget, &mut Cap::new(None))?;
         let best = fixed.best.into_inner().unwrap_or_else(|e| e.into_inner());
         if best.len() == omega {
             *shared.best.lock().unwrap_or_else(|e| e.into_inner()) = best;
@@ -608,37 +666,68 @@ pub(crate) fn max_clique(
     budget: &mut Budget,
     cap: &mut Cap,
 ) -> Result<CliqueFound, KernelError> {
+    // A few widths, each row padded to the next one: the word loops then have a constant
+    // length. The parts searched have at most 2^15 vertices, so 512 words.
+    match rows.w {
+        0..=1 => max_clique_w::<1>(rows, init, budget, cap),
+        2 => max_clique_w::<2>(rows, init, budget, cap),
+        3 => max_clique_w::<3>(rows, init, budget, cap),
+        4 => max_clique_w::<4>(rows, init, budget, cap),
+        5..=6 => max_clique_w::<6>(rows, init, budget, cap),
+        7..=8 => max_clique_w::<8>(rows, init, budget, cap),
+        9..=16 => max_clique_w::<16>(rows, init, budget, cap),
+        17..=32 => max_clique_w::<32>(rows, init, budget, cap),
+        33..=64 => max_clique_w::<64>(rows, init, budget, cap),
+        65..=128 => max_clique_w::<128>(rows, init, budget, cap),
+        129..=256 => max_clique_w::<256>(rows, init, budget, cap),
+        257..=512 => max_clique_w::<512>(rows, init, budget, cap),
+        _ => Err(KernelError::TooLarge { vertices: rows.n, max: 512 * 64 }),
+    }
+}
+
+/// [`max_clique`] with rows of `W` words.
+fn max_clique_w<const W: usize>(
+    rows: &Rows,
+    init: &[usize],
+    budget: &mut Budget,
+    cap: &mut Cap,
+) -> Result<CliqueFound, KernelError> {
+    let n = rows.n;
+    let rows = &Adj::<W>::new(rows);
     let shared = Shared {
         size: AtomicUsize::new(init.len()),
         best: Mutex::new(init.to_vec()),
         stop: AtomicBool::new(false),
     };
-    let all = rows.all();
-    let mut root = Frame::default();
-    let mut s = Scratch::default();
-    match colour(rows, &all, init.len(), &mut root, &mut s, budget) {
+    let mut all = [0; W];
+    for v in 0..n {
+        bits::set(&mut all, v);
+    }
+    let mut root = Frame::<W>::new();
+    let mut s = Scratch::<W>::new();
+    match colour(rows, &all, init.len(), (&mut root.verts, &mut root.cols), &mut s, budget) {
         Ok(()) => {}
         Err(KernelError::TimeLimit { .. }) => {
-            return Ok(CliqueFound { clique: init.to_vec(), exact: false, bound: rows.n });
+            return Ok(CliqueFound { clique: init.to_vec(), exact: false, bound: n });
         }
         Err(e) => return Err(e),
     }
     let root_bound = root.cols.last().map_or(init.len(), |&c| c as usize);
     // Branch t: vertex verts[t] with the candidates not branched on before it.
     let m = root.verts.len();
-    let mut tasks: Vec<Task> = Vec::with_capacity(m);
-    let mut rest = all.clone();
+    let mut tasks: Vec<Task<W>> = Vec::with_capacity(m);
+    let mut rest = all;
     for t in (0..m).rev() {
         let v = root.verts[t] as usize;
-        budget.spend(rows.w as u64)?;
-        let p: Vec<u64> = rest.iter().zip(rows.row(v)).map(|(a, b)| a & b).collect();
+        budget.spend(W as u64)?;
+        let p = and(&rest, rows.row(v));
         bits::clear(&mut rest, v);
         tasks.push(Task { start: vec![v], bound: root.cols[t] as usize, p });
     }
     // Split the big branches below the root (the same way whatever the number of threads,
     // so that the witness does not depend on it): the tasks below are the branches of the
     // next level, in the order of a depth-first search.
-    if !cap.limited() && rows.n >= SPLIT_VERTICES {
+    if !cap.limited() && n >= SPLIT_VERTICES {
         for _ in 1..SPLIT_DEPTH {
             if tasks.len() >= SPLIT_TASKS {
                 break;
@@ -666,7 +755,7 @@ pub(crate) fn max_clique(
                     let task = &tasks[t];
                     let mut found = 0;
                     if task.bound > shared.size.load(Ordering::Relaxed) {
-                        let p = task.p.clone();
+                        let p = task.p;
                         match subtree(rows, &task.start, p, &shared, &mut b, &mut Cap::new(None)) {
                             // Stopped by another task's error: not finished.
                             Ok(_) if shared.stop.load(Ordering::Relaxed) => return Ok(b.nodes),
@@ -698,7 +787,7 @@ pub(crate) fn max_clique(
         for (t, task) in tasks.iter().enumerate() {
             let mut found = 0;
             if task.bound > shared.size.load(Ordering::Relaxed) {
-                match subtree(rows, &task.start, task.p.clone(), &shared, budget, cap) {
+                match subtree(rows, &task.start, task.p, &shared, budget, cap) {
                     Ok(Some(f)) => found = f,
                     Ok(None) | Err(KernelError::TimeLimit { .. }) => {
                         exact = false;
