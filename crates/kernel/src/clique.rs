@@ -151,10 +151,19 @@ struct Scratch<const W: usize> {
     /// The class of each vertex of the candidates, or [`NONE`].
     class_of: Vec<u32>,
     frozen: Vec<bool>,
-    /// Per class: how many neighbours of the tested vertex it holds (not yet ruled out).
+    /// Per class: how many neighbours of the tested vertex it holds (not yet ruled out),
+    /// valid when `counted` holds the current `test`.
     counts: Vec<u32>,
-    /// Per class: how many of its members a vertex is not adjacent to.
+    counted: Vec<u64>,
+    /// The vertices tested so far.
+    test: u64,
+    /// Per class: how many of its members the tested vertex is not adjacent to; the classes
+    /// where this is not zero.
     miss: Vec<u32>,
+    touched: Vec<u32>,
+    /// Classes of a single member (a class only grows, so one that left stays out), once
+    /// the pruned classes are built.
+    ones: Vec<u32>,
     /// Per class: how many of its members were seen in the current count, marked by
     /// `stamp`.
     seen: Vec<(u64, u32)>,
@@ -178,7 +187,11 @@ impl<const W: usize> Scratch<W> {
             class_of: Vec::new(),
             frozen: Vec::new(),
             counts: Vec::new(),
+            counted: Vec::new(),
+            test: 0,
             miss: Vec::new(),
+            touched: Vec::new(),
+            ones: Vec::new(),
             seen: Vec::new(),
             stamp: 0,
             singles: Vec::new(),
@@ -192,10 +205,14 @@ impl<const W: usize> Scratch<W> {
     }
 }
 
-/// Sets `s.miss[i]` to the number of members of class i outside the row `ru` of `u`.
+/// Sets `s.miss[i]` to the number of members of class i outside the row `ru` of `u`, and
+/// `s.touched` to the classes where it is not zero.
 #[inline]
 fn non_neighbours<const W: usize>(ru: &[u64; W], u: usize, p: &[u64; W], s: &mut Scratch<W>) {
-    s.miss.iter_mut().for_each(|m| *m = 0);
+    for &c in &s.touched {
+        s.miss[c as usize] = 0;
+    }
+    s.touched.clear();
     for (wi, (a, b)) in p.iter().zip(ru).enumerate() {
         let mut m = a & !b;
         while m != 0 {
@@ -203,10 +220,24 @@ fn non_neighbours<const W: usize>(ru: &[u64; W], u: usize, p: &[u64; W], s: &mut
             m &= m - 1;
             let c = s.class_of[x];
             if c != NONE && x != u {
-                s.miss[c as usize] += 1;
+                let miss = &mut s.miss[c as usize];
+                if *miss == 0 {
+                    s.touched.push(c);
+                }
+                *miss += 1;
             }
         }
     }
+}
+
+/// The count of class `c` for the tested vertex (see [`Scratch::counts`]).
+#[inline]
+fn count_of<const W: usize>(c: usize, s: &mut Scratch<W>) -> &mut u32 {
+    if s.counted[c] != s.test {
+        s.counted[c] = s.test;
+        s.counts[c] = s.classes[c].len() as u32 - s.miss[c];
+    }
+    &mut s.counts[c]
 }
 
 /// Tries to keep `v` out of the branching set given the `k` pruned classes in `s` (the
@@ -222,27 +253,44 @@ fn prune<const W: usize>(
 ) -> bool {
     let rv = rows.row(v);
     // The graph is dense: count the non-neighbours of v in each class, not the neighbours.
+    // Only the classes holding a non-neighbour of v, and those of a single member, can
+    // hold fewer than two neighbours of v.
     non_neighbours(rv, v, p, s);
+    s.test += 1;
     s.singles.clear();
-    for i in 0..k {
+    let mut empty = NONE;
+    for &c in &s.touched {
+        let i = c as usize;
         if s.frozen[i] {
             continue;
         }
-        let count = s.classes[i].len() as u32 - s.miss[i];
-        match count {
-            0 => {
-                s.classes[i].push(v as u32);
-                s.class_of[v] = i as u32;
-                return true;
-            }
+        match s.classes[i].len() as u32 - s.miss[i] {
+            0 => empty = empty.min(c),
             1 => {
                 let u = s.classes[i].iter().find(|&&x| bits::get(rv, x as usize));
                 s.singles.push((i, *u.expect("a neighbour") as usize));
             }
             _ => {}
         }
-        s.counts[i] = count;
     }
+    if empty != NONE {
+        let i = empty as usize;
+        if s.classes[i].len() == 1 {
+            // The class leaves the singletons.
+            s.ones.retain(|&c| c != empty);
+        }
+        s.classes[i].push(v as u32);
+        s.class_of[v] = empty;
+        return true;
+    }
+    let (classes, frozen, miss) = (&s.classes, &s.frozen, &s.miss);
+    s.ones.retain(|&c| classes[c as usize].len() == 1 && !frozen[c as usize]);
+    for &c in &s.ones {
+        if miss[c as usize] == 0 {
+            s.singles.push((c as usize, classes[c as usize][0] as usize));
+        }
+    }
+    s.singles.sort_unstable_by_key(|&(i, _)| i);
     for t in 0..s.singles.len() {
         let (i, u) = s.singles[t];
         // A later class all of whose members are non-neighbours of u.
@@ -323,8 +371,9 @@ fn prune<const W: usize>(
                 if s.frozen[ci] || s.used[ci] {
                     continue;
                 }
-                s.counts[ci] -= 1;
-                match s.counts[ci] {
+                let count = count_of(ci, s);
+                *count -= 1;
+                match *count {
                     0 => {
                         conflict(rv, ci, s);
                         return true;
@@ -393,8 +442,13 @@ fn colour<const W: usize>(
     s.frozen.resize(k, false);
     s.counts.clear();
     s.counts.resize(k, 0);
+    s.counted.clear();
+    s.counted.resize(k, 0);
+    s.test = 0;
     s.miss.clear();
     s.miss.resize(k, 0);
+    s.touched.clear();
+    s.ones.clear();
     if s.seen.len() < k {
         s.seen.resize(k, (0, 0));
     }
@@ -411,11 +465,24 @@ fn colour<const W: usize>(
         budget.spend(w)?;
         s.q = s.u;
         let mut opened = false;
-        while let Some(v) = bits::first(&s.q) {
-            bits::clear(&mut s.q, v);
+        if built == k {
+            s.ones.extend((0..k as u32).filter(|&c| s.classes[c as usize].len() == 1));
+        }
+        // Taking a vertex only clears bits, so the scan goes on from its word.
+        let mut wi = 0;
+        loop {
+            while wi < W && s.q[wi] == 0 {
+                wi += 1;
+            }
+            if wi == W {
+                break;
+            }
+            let v = wi * 64 + s.q[wi].trailing_zeros() as usize;
+            s.q[wi] &= s.q[wi] - 1;
             bits::clear(&mut s.u, v);
-            for (qw, rw) in s.q.iter_mut().zip(rows.row(v)) {
-                *qw &= !rw;
+            let r = rows.row(v);
+            for x in wi..W {
+                s.q[x] &= !r[x];
             }
             if built < k {
                 budget.spend(w)?;
