@@ -14,6 +14,8 @@
 //!   both classes, so {v} ∪ Ci ∪ Cj still contributes at most two; the two classes are then
 //!   frozen, which keeps the subsets disjoint and the bound sound (Li and Quan, MaxCLQ 2010;
 //!   San Segundo et al., the infra-chromatic bound, 2015).
+//!   This test comes after every vertex has had its chance at the two cheaper steps, and
+//!   takes the vertices most neighbours first, while the most classes are still free.
 //!
 //! The unit propagation is incremental: each vertex ruled out lowers the count of its class,
 //! and the step that ruled it out is kept, so the classes a conflict depends on are read
@@ -176,6 +178,11 @@ struct Scratch<const W: usize> {
     reason: Vec<u32>,
     chain: Vec<(usize, usize)>,
     needed: Vec<bool>,
+    /// The vertices that no class took nor re-colouring placed: each with its greedy
+    /// class, and whether it is still kept after the MaxSAT test.
+    pending: Vec<(u32, u32, bool)>,
+    /// The order of the MaxSAT tests: (`u32::MAX` - degree in the candidates, index).
+    order: Vec<(u32, u32)>,
 }
 
 impl<const W: usize> Scratch<W> {
@@ -201,6 +208,8 @@ impl<const W: usize> Scratch<W> {
             reason: Vec::new(),
             chain: Vec::new(),
             needed: Vec::new(),
+            pending: Vec::new(),
+            order: Vec::new(),
         }
     }
 }
@@ -242,14 +251,15 @@ fn count_of<const W: usize>(c: usize, s: &mut Scratch<W>) -> &mut u32 {
 
 /// Tries to keep `v` out of the branching set given the `k` pruned classes in `s` (the
 /// candidates are `p`): puts it into a class where it has no neighbour, or re-colours its
-/// single neighbour of a class, or finds an inconsistent subset {v} ∪ Ci ∪ Cj ∪ … and
-/// freezes those classes.
+/// single neighbour of a class, or (with `sat`) finds an inconsistent subset
+/// {v} ∪ Ci ∪ Cj ∪ … and freezes those classes.
 fn prune<const W: usize>(
     rows: &Adj<W>,
     v: usize,
     k: usize,
     p: &[u64; W],
     s: &mut Scratch<W>,
+    sat: bool,
 ) -> bool {
     let rv = rows.row(v);
     // The graph is dense: count the non-neighbours of v in each class, not the neighbours.
@@ -329,7 +339,7 @@ fn prune<const W: usize>(
     // neighbour of each unit class; a class left without candidates is a conflict. Each
     // vertex ruled out lowers the count of its class, so a step costs the vertices it rules
     // out.
-    if s.singles.is_empty() {
+    if s.singles.is_empty() || !sat {
         return false;
     }
     s.cand = and(rv, p);
@@ -418,8 +428,9 @@ fn conflict<const W: usize>(rv: &[u64; W], e: usize, s: &mut Scratch<W>) {
 }
 
 /// Colours the candidates `p` greedily; the first `k` classes are pruned (their vertices
-/// cannot raise the clique above the incumbent) and so are the vertices [`prune`] keeps out.
-/// The others go to `verts` with their bound in `cols`, in non-decreasing order.
+/// cannot raise the clique above the incumbent) and so are the vertices [`prune`] keeps out:
+/// first by placing them in a class, then, for those left, by inconsistent subsets. The
+/// others go to `verts` with their bound in `cols`, in non-decreasing order.
 fn colour<const W: usize>(
     rows: &Adj<W>,
     p: &[u64; W],
@@ -460,11 +471,11 @@ fn colour<const W: usize>(
     })
     .expect("infallible");
     let mut built = 0;
+    s.pending.clear();
     let mut col = k as u32;
     while !bits::is_empty(&s.u) {
         budget.spend(w)?;
         s.q = s.u;
-        let mut opened = false;
         if built == k {
             s.ones.extend((0..k as u32).filter(|&c| s.classes[c as usize].len() == 1));
         }
@@ -481,8 +492,8 @@ fn colour<const W: usize>(
             s.q[wi] &= s.q[wi] - 1;
             bits::clear(&mut s.u, v);
             let r = rows.row(v);
-            for x in wi..W {
-                s.q[x] &= !r[x];
+            for (q, r) in s.q[wi..].iter_mut().zip(&r[wi..]) {
+                *q &= !r;
             }
             if built < k {
                 budget.spend(w)?;
@@ -490,17 +501,38 @@ fn colour<const W: usize>(
                 s.class_of[v] = built as u32;
             } else {
                 budget.spend(w * (1 + 2 * k as u64))?;
-                if !prune(rows, v, k, p, s) {
-                    if !opened {
-                        opened = true;
-                        col += 1;
-                    }
-                    verts.push(v as u32);
-                    cols.push(col);
+                if !prune(rows, v, k, p, s, false) {
+                    s.pending.push((v as u32, built as u32, true));
                 }
             }
         }
         built += 1;
+    }
+    // The vertices left go through the MaxSAT test most neighbours first: they are the
+    // hardest to keep out, and the classes frozen by the conflicts of the others would
+    // leave them nothing to conflict with.
+    s.order.clear();
+    s.order.extend(s.pending.iter().enumerate().map(|(t, &(v, _, _))| {
+        (u32::MAX - bits::count(&and(rows.row(v as usize), p)) as u32, t as u32)
+    }));
+    s.order.sort_unstable();
+    for o in 0..s.order.len() {
+        let t = s.order[o].1 as usize;
+        let v = s.pending[t].0 as usize;
+        budget.spend(w * (1 + 2 * k as u64))?;
+        s.pending[t].2 = !prune(rows, v, k, p, s, true);
+    }
+    // The bound of a vertex kept: the number of greedy classes holding one, up to its own.
+    let mut last = NONE;
+    for &(v, b, kept) in &s.pending {
+        if kept {
+            if b != last {
+                last = b;
+                col += 1;
+            }
+            verts.push(v);
+            cols.push(col);
+        }
     }
     Ok(())
 }
@@ -627,10 +659,14 @@ fn subtree<const W: usize>(
         bits::clear(&mut top.p, v);
         cur.push(v);
         let size = bits::count(&child.p);
-        if size == 0 || cur.len() + size <= best {
-            if size == 0 && cur.len() > best {
+        if size <= 1 || cur.len() + size <= best {
+            // No candidate, or a single one: the clique is complete without a colouring.
+            if cur.len() + size > best {
+                let last = bits::first(&child.p);
+                cur.extend(last);
                 shared.offer(&cur);
                 found = found.max(cur.len());
+                cur.truncate(cur.len() - size);
             }
             cur.pop();
             pool.push(child);
