@@ -14,8 +14,10 @@
 //!   both classes, so {v} ∪ Ci ∪ Cj still contributes at most two; the two classes are then
 //!   frozen, which keeps the subsets disjoint and the bound sound (Li and Quan, MaxCLQ 2010;
 //!   San Segundo et al., the infra-chromatic bound, 2015).
-//!   This test comes after every vertex has had its chance at the two cheaper steps, and
-//!   takes the vertices most neighbours first, while the most classes are still free.
+//!
+//! The vertices of the greedy classes after the first k take these steps most neighbours
+//! first (the hardest to keep out while the most classes are free): all of them are placed
+//! or re-coloured if they can be, then those left go through the MaxSAT test.
 //!
 //! The unit propagation is incremental: each vertex ruled out lowers the count of its class,
 //! and the step that ruled it out is kept, so the classes a conflict depends on are read
@@ -178,10 +180,11 @@ struct Scratch<const W: usize> {
     reason: Vec<u32>,
     chain: Vec<(usize, usize)>,
     needed: Vec<bool>,
-    /// The vertices that no class took nor re-colouring placed: each with its greedy
-    /// class, and whether it is still kept after the MaxSAT test.
+    /// The vertices of the greedy classes after the first `k`: each with its greedy class,
+    /// and whether it is still kept (neither placed into a class nor in an inconsistent
+    /// subset).
     pending: Vec<(u32, u32, bool)>,
-    /// The order of the MaxSAT tests: (`u32::MAX` - degree in the candidates, index).
+    /// The order of their tests: (`u32::MAX` - degree in the candidates, index).
     order: Vec<(u32, u32)>,
 }
 
@@ -250,9 +253,9 @@ fn count_of<const W: usize>(c: usize, s: &mut Scratch<W>) -> &mut u32 {
 }
 
 /// Tries to keep `v` out of the branching set given the `k` pruned classes in `s` (the
-/// candidates are `p`): puts it into a class where it has no neighbour, or re-colours its
-/// single neighbour of a class, or (with `sat`) finds an inconsistent subset
-/// {v} ∪ Ci ∪ Cj ∪ … and freezes those classes.
+/// candidates are `p`): puts it into a class where it has no neighbour, then either (without
+/// `sat`) re-colours its single neighbour of a class, or (with `sat`) finds an inconsistent
+/// subset {v} ∪ Ci ∪ Cj ∪ … and freezes those classes.
 fn prune<const W: usize>(
     rows: &Adj<W>,
     v: usize,
@@ -301,7 +304,9 @@ fn prune<const W: usize>(
         }
     }
     s.singles.sort_unstable_by_key(|&(i, _)| i);
-    for t in 0..s.singles.len() {
+    // The MaxSAT pass does not re-colour again: the classes changed little since.
+    let tries = if sat { 0 } else { s.singles.len() };
+    for t in 0..tries {
         let (i, u) = s.singles[t];
         // A later class all of whose members are non-neighbours of u.
         let ru = rows.row(u);
@@ -500,27 +505,28 @@ fn colour<const W: usize>(
                 s.classes[built].push(v as u32);
                 s.class_of[v] = built as u32;
             } else {
-                budget.spend(w * (1 + 2 * k as u64))?;
-                if !prune(rows, v, k, p, s, false) {
-                    s.pending.push((v as u32, built as u32, true));
-                }
+                s.pending.push((v as u32, built as u32, true));
             }
         }
         built += 1;
     }
-    // The vertices left go through the MaxSAT test most neighbours first: they are the
-    // hardest to keep out, and the classes frozen by the conflicts of the others would
-    // leave them nothing to conflict with.
+    // The vertices of the later classes, most neighbours first (the hardest to keep out
+    // first, while the most classes are free to take them): each is placed into a class if
+    // it can be, and those left go through the MaxSAT test, whose conflicts freeze classes.
     s.order.clear();
     s.order.extend(s.pending.iter().enumerate().map(|(t, &(v, _, _))| {
         (u32::MAX - bits::count(&and(rows.row(v as usize), p)) as u32, t as u32)
     }));
     s.order.sort_unstable();
-    for o in 0..s.order.len() {
-        let t = s.order[o].1 as usize;
-        let v = s.pending[t].0 as usize;
-        budget.spend(w * (1 + 2 * k as u64))?;
-        s.pending[t].2 = !prune(rows, v, k, p, s, true);
+    for sat in [false, true] {
+        for o in 0..s.order.len() {
+            let t = s.order[o].1 as usize;
+            let v = s.pending[t].0 as usize;
+            if s.pending[t].2 {
+                budget.spend(w * (1 + 2 * k as u64))?;
+                s.pending[t].2 = !prune(rows, v, k, p, s, sat);
+            }
+        }
     }
     // The bound of a vertex kept: the number of greedy classes holding one, up to its own.
     let mut last = NONE;
