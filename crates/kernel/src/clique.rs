@@ -15,6 +15,10 @@
 //!   frozen, which keeps the subsets disjoint and the bound sound (Li and Quan, MaxCLQ 2010;
 //!   San Segundo et al., the infra-chromatic bound, 2015).
 //!
+//! The vertices of the greedy classes after the first k take these steps most neighbours
+//! first (the hardest to keep out while the most classes are free): all of them are placed
+//! or re-coloured if they can be, then those left go through the MaxSAT test.
+//!
 //! The unit propagation is incremental: each vertex ruled out lowers the count of its class,
 //! and the step that ruled it out is kept, so the classes a conflict depends on are read
 //! back without a second pass. Classes are kept as vertex lists, being small in dense graphs.
@@ -95,50 +99,132 @@ pub(crate) struct CliqueFound {
     pub(crate) bound: usize,
 }
 
+/// The rows of [`Rows`] copied into arrays of `W` words (`W` at least the row width), so
+/// that the word loops of the search have a constant length.
+struct Adj<const W: usize> {
+    rows: Vec<[u64; W]>,
+}
+
+impl<const W: usize> Adj<W> {
+    fn new(r: &Rows) -> Adj<W> {
+        let rows = (0..r.n)
+            .map(|v| {
+                let mut a = [0; W];
+                a[..r.w].copy_from_slice(r.row(v));
+                a
+            })
+            .collect();
+        Adj { rows }
+    }
+
+    #[inline]
+    fn row(&self, v: usize) -> &[u64; W] {
+        &self.rows[v]
+    }
+}
+
+/// `a & b`, word by word.
+#[inline]
+fn and<const W: usize>(a: &[u64; W], b: &[u64; W]) -> [u64; W] {
+    std::array::from_fn(|i| a[i] & b[i])
+}
+
 /// A node of the search: its candidates and the vertices to branch on, by colour.
-#[derive(Default)]
-struct Frame {
-    p: Vec<u64>,
+struct Frame<const W: usize> {
+    p: [u64; W],
     verts: Vec<u32>,
     cols: Vec<u32>,
     i: usize,
+}
+
+impl<const W: usize> Frame<W> {
+    fn new() -> Frame<W> {
+        Frame { p: [0; W], verts: Vec::new(), cols: Vec::new(), i: 0 }
+    }
 }
 
 /// No class: the vertex is outside the classes of the colouring.
 const NONE: u32 = u32::MAX;
 
 /// Buffers of the colouring.
-#[derive(Default)]
-struct Scratch {
-    u: Vec<u64>,
-    q: Vec<u64>,
+struct Scratch<const W: usize> {
+    u: [u64; W],
+    q: [u64; W],
     /// The first `k` colour classes (small in dense graphs, so kept as lists).
     classes: Vec<Vec<u32>>,
     /// The class of each vertex of the candidates, or [`NONE`].
     class_of: Vec<u32>,
     frozen: Vec<bool>,
-    /// Per class: how many neighbours of the tested vertex it holds (not yet ruled out).
+    /// Per class: how many neighbours of the tested vertex it holds (not yet ruled out),
+    /// valid when `counted` holds the current `test`.
     counts: Vec<u32>,
-    /// Per class: how many of its members a vertex is not adjacent to.
+    counted: Vec<u64>,
+    /// The vertices tested so far.
+    test: u64,
+    /// Per class: how many of its members the tested vertex is not adjacent to; the classes
+    /// where this is not zero.
     miss: Vec<u32>,
+    touched: Vec<u32>,
+    /// Classes of a single member (a class only grows, so one that left stays out), once
+    /// the pruned classes are built.
+    ones: Vec<u32>,
     /// Per class: how many of its members were seen in the current count, marked by
     /// `stamp`.
     seen: Vec<(u64, u32)>,
     stamp: u64,
     singles: Vec<(usize, usize)>,
-    cand: Vec<u64>,
+    cand: [u64; W],
     used: Vec<bool>,
     queue: Vec<u32>,
     /// Per vertex ruled out by the propagation: the step that ruled it out.
     reason: Vec<u32>,
     chain: Vec<(usize, usize)>,
     needed: Vec<bool>,
+    /// The vertices of the greedy classes after the first `k`: each with its greedy class,
+    /// and whether it is still kept (neither placed into a class nor in an inconsistent
+    /// subset).
+    pending: Vec<(u32, u32, bool)>,
+    /// The order of their tests: (`u32::MAX` - degree in the candidates, index).
+    order: Vec<(u32, u32)>,
 }
 
-/// Sets `s.miss[i]` to the number of members of class i outside the row `ru` of `u`.
+impl<const W: usize> Scratch<W> {
+    fn new() -> Scratch<W> {
+        Scratch {
+            u: [0; W],
+            q: [0; W],
+            classes: Vec::new(),
+            class_of: Vec::new(),
+            frozen: Vec::new(),
+            counts: Vec::new(),
+            counted: Vec::new(),
+            test: 0,
+            miss: Vec::new(),
+            touched: Vec::new(),
+            ones: Vec::new(),
+            seen: Vec::new(),
+            stamp: 0,
+            singles: Vec::new(),
+            cand: [0; W],
+            used: Vec::new(),
+            queue: Vec::new(),
+            reason: Vec::new(),
+            chain: Vec::new(),
+            needed: Vec::new(),
+            pending: Vec::new(),
+            order: Vec::new(),
+        }
+    }
+}
+
+/// Sets `s.miss[i]` to the number of members of class i outside the row `ru` of `u`, and
+/// `s.touched` to the classes where it is not zero.
 #[inline]
-fn non_neighbours(ru: &[u64], u: usize, p: &[u64], s: &mut Scratch) {
-    s.miss.iter_mut().for_each(|m| *m = 0);
+fn non_neighbours<const W: usize>(ru: &[u64; W], u: usize, p: &[u64; W], s: &mut Scratch<W>) {
+    for &c in &s.touched {
+        s.miss[c as usize] = 0;
+    }
+    s.touched.clear();
     for (wi, (a, b)) in p.iter().zip(ru).enumerate() {
         let mut m = a & !b;
         while m != 0 {
@@ -146,41 +232,81 @@ fn non_neighbours(ru: &[u64], u: usize, p: &[u64], s: &mut Scratch) {
             m &= m - 1;
             let c = s.class_of[x];
             if c != NONE && x != u {
-                s.miss[c as usize] += 1;
+                let miss = &mut s.miss[c as usize];
+                if *miss == 0 {
+                    s.touched.push(c);
+                }
+                *miss += 1;
             }
         }
     }
 }
 
+/// The count of class `c` for the tested vertex (see [`Scratch::counts`]).
+#[inline]
+fn count_of<const W: usize>(c: usize, s: &mut Scratch<W>) -> &mut u32 {
+    if s.counted[c] != s.test {
+        s.counted[c] = s.test;
+        s.counts[c] = s.classes[c].len() as u32 - s.miss[c];
+    }
+    &mut s.counts[c]
+}
+
 /// Tries to keep `v` out of the branching set given the `k` pruned classes in `s` (the
-/// candidates are `p`): puts it into a class where it has no neighbour, or re-colours its
-/// single neighbour of a class, or finds an inconsistent subset {v} ∪ Ci ∪ Cj ∪ … and
-/// freezes those classes.
-fn prune(rows: &Rows, v: usize, k: usize, p: &[u64], s: &mut Scratch) -> bool {
+/// candidates are `p`): puts it into a class where it has no neighbour, then either (without
+/// `sat`) re-colours its single neighbour of a class, or (with `sat`) finds an inconsistent
+/// subset {v} ∪ Ci ∪ Cj ∪ … and freezes those classes.
+fn prune<const W: usize>(
+    rows: &Adj<W>,
+    v: usize,
+    k: usize,
+    p: &[u64; W],
+    s: &mut Scratch<W>,
+    sat: bool,
+) -> bool {
     let rv = rows.row(v);
     // The graph is dense: count the non-neighbours of v in each class, not the neighbours.
+    // Only the classes holding a non-neighbour of v, and those of a single member, can
+    // hold fewer than two neighbours of v.
     non_neighbours(rv, v, p, s);
+    s.test += 1;
     s.singles.clear();
-    for i in 0..k {
+    let mut empty = NONE;
+    for &c in &s.touched {
+        let i = c as usize;
         if s.frozen[i] {
             continue;
         }
-        let count = s.classes[i].len() as u32 - s.miss[i];
-        match count {
-            0 => {
-                s.classes[i].push(v as u32);
-                s.class_of[v] = i as u32;
-                return true;
-            }
+        match s.classes[i].len() as u32 - s.miss[i] {
+            0 => empty = empty.min(c),
             1 => {
                 let u = s.classes[i].iter().find(|&&x| bits::get(rv, x as usize));
                 s.singles.push((i, *u.expect("a neighbour") as usize));
             }
             _ => {}
         }
-        s.counts[i] = count;
     }
-    for t in 0..s.singles.len() {
+    if empty != NONE {
+        let i = empty as usize;
+        if s.classes[i].len() == 1 {
+            // The class leaves the singletons.
+            s.ones.retain(|&c| c != empty);
+        }
+        s.classes[i].push(v as u32);
+        s.class_of[v] = empty;
+        return true;
+    }
+    let (classes, frozen, miss) = (&s.classes, &s.frozen, &s.miss);
+    s.ones.retain(|&c| classes[c as usize].len() == 1 && !frozen[c as usize]);
+    for &c in &s.ones {
+        if miss[c as usize] == 0 {
+            s.singles.push((c as usize, classes[c as usize][0] as usize));
+        }
+    }
+    s.singles.sort_unstable_by_key(|&(i, _)| i);
+    // The MaxSAT pass does not re-colour again: the classes changed little since.
+    let tries = if sat { 0 } else { s.singles.len() };
+    for t in 0..tries {
         let (i, u) = s.singles[t];
         // A later class all of whose members are non-neighbours of u.
         let ru = rows.row(u);
@@ -218,11 +344,10 @@ fn prune(rows: &Rows, v: usize, k: usize, p: &[u64], s: &mut Scratch) -> bool {
     // neighbour of each unit class; a class left without candidates is a conflict. Each
     // vertex ruled out lowers the count of its class, so a step costs the vertices it rules
     // out.
-    if s.singles.is_empty() {
+    if s.singles.is_empty() || !sat {
         return false;
     }
-    s.cand.clear();
-    s.cand.extend(rv.iter().zip(p).map(|(a, b)| a & b));
+    s.cand = and(rv, p);
     s.used.clear();
     s.used.resize(k, false);
     s.chain.clear();
@@ -261,8 +386,9 @@ fn prune(rows: &Rows, v: usize, k: usize, p: &[u64], s: &mut Scratch) -> bool {
                 if s.frozen[ci] || s.used[ci] {
                     continue;
                 }
-                s.counts[ci] -= 1;
-                match s.counts[ci] {
+                let count = count_of(ci, s);
+                *count -= 1;
+                match *count {
                     0 => {
                         conflict(rv, ci, s);
                         return true;
@@ -279,7 +405,7 @@ fn prune(rows: &Rows, v: usize, k: usize, p: &[u64], s: &mut Scratch) -> bool {
 /// Freezes the class `e` left empty by the propagation and the classes of the steps it
 /// depends on: each neighbour of v in a class was ruled out by a step, and a step depends
 /// on the steps that ruled out the rest of its class.
-fn conflict(rv: &[u64], e: usize, s: &mut Scratch) {
+fn conflict<const W: usize>(rv: &[u64; W], e: usize, s: &mut Scratch<W>) {
     let steps = s.chain.len();
     s.needed.clear();
     s.needed.resize(steps, false);
@@ -307,21 +433,21 @@ fn conflict(rv: &[u64], e: usize, s: &mut Scratch) {
 }
 
 /// Colours the candidates `p` greedily; the first `k` classes are pruned (their vertices
-/// cannot raise the clique above the incumbent) and so are the vertices [`prune`] keeps out.
-/// The others go to `f.verts` with their bound in `f.cols`, in non-decreasing order.
-fn colour(
-    rows: &Rows,
-    p: &[u64],
+/// cannot raise the clique above the incumbent) and so are the vertices [`prune`] keeps out:
+/// first by placing them in a class, then, for those left, by inconsistent subsets. The
+/// others go to `verts` with their bound in `cols`, in non-decreasing order.
+fn colour<const W: usize>(
+    rows: &Adj<W>,
+    p: &[u64; W],
     k: usize,
-    f: &mut Frame,
-    s: &mut Scratch,
+    (verts, cols): (&mut Vec<u32>, &mut Vec<u32>),
+    s: &mut Scratch<W>,
     budget: &mut Budget,
 ) -> Result<(), KernelError> {
-    let w = rows.w as u64;
-    s.u.clear();
-    s.u.extend_from_slice(p);
-    f.verts.clear();
-    f.cols.clear();
+    let w = W as u64;
+    s.u = *p;
+    verts.clear();
+    cols.clear();
     if s.classes.len() < k {
         s.classes.resize_with(k, Vec::new);
     }
@@ -332,58 +458,97 @@ fn colour(
     s.frozen.resize(k, false);
     s.counts.clear();
     s.counts.resize(k, 0);
+    s.counted.clear();
+    s.counted.resize(k, 0);
+    s.test = 0;
     s.miss.clear();
     s.miss.resize(k, 0);
+    s.touched.clear();
+    s.ones.clear();
     if s.seen.len() < k {
         s.seen.resize(k, (0, 0));
     }
-    s.class_of.resize(rows.n, NONE);
-    s.reason.resize(rows.n, 0);
+    s.class_of.resize(rows.rows.len(), NONE);
+    s.reason.resize(rows.rows.len(), 0);
     bits::for_each(p, |x| {
         s.class_of[x] = NONE;
         Ok::<(), ()>(())
     })
     .expect("infallible");
     let mut built = 0;
+    s.pending.clear();
     let mut col = k as u32;
     while !bits::is_empty(&s.u) {
         budget.spend(w)?;
-        s.q.clear();
-        s.q.extend_from_slice(&s.u);
-        let mut opened = false;
-        while let Some(v) = bits::first(&s.q) {
-            bits::clear(&mut s.q, v);
+        s.q = s.u;
+        if built == k {
+            s.ones.extend((0..k as u32).filter(|&c| s.classes[c as usize].len() == 1));
+        }
+        // Taking a vertex only clears bits, so the scan goes on from its word.
+        let mut wi = 0;
+        loop {
+            while wi < W && s.q[wi] == 0 {
+                wi += 1;
+            }
+            if wi == W {
+                break;
+            }
+            let v = wi * 64 + s.q[wi].trailing_zeros() as usize;
+            s.q[wi] &= s.q[wi] - 1;
             bits::clear(&mut s.u, v);
-            for (qw, rw) in s.q.iter_mut().zip(rows.row(v)) {
-                *qw &= !rw;
+            let r = rows.row(v);
+            for (q, r) in s.q[wi..].iter_mut().zip(&r[wi..]) {
+                *q &= !r;
             }
             if built < k {
                 budget.spend(w)?;
                 s.classes[built].push(v as u32);
                 s.class_of[v] = built as u32;
             } else {
-                budget.spend(w * (1 + 2 * k as u64))?;
-                if !prune(rows, v, k, p, s) {
-                    if !opened {
-                        opened = true;
-                        col += 1;
-                    }
-                    f.verts.push(v as u32);
-                    f.cols.push(col);
-                }
+                s.pending.push((v as u32, built as u32, true));
             }
         }
         built += 1;
+    }
+    // The vertices of the later classes, most neighbours first (the hardest to keep out
+    // first, while the most classes are free to take them): each is placed into a class if
+    // it can be, and those left go through the MaxSAT test, whose conflicts freeze classes.
+    s.order.clear();
+    s.order.extend(s.pending.iter().enumerate().map(|(t, &(v, _, _))| {
+        (u32::MAX - bits::count(&and(rows.row(v as usize), p)) as u32, t as u32)
+    }));
+    s.order.sort_unstable();
+    for sat in [false, true] {
+        for o in 0..s.order.len() {
+            let t = s.order[o].1 as usize;
+            let v = s.pending[t].0 as usize;
+            if s.pending[t].2 {
+                budget.spend(w * (1 + 2 * k as u64))?;
+                s.pending[t].2 = !prune(rows, v, k, p, s, sat);
+            }
+        }
+    }
+    // The bound of a vertex kept: the number of greedy classes holding one, up to its own.
+    let mut last = NONE;
+    for &(v, b, kept) in &s.pending {
+        if kept {
+            if b != last {
+                last = b;
+                col += 1;
+            }
+            verts.push(v);
+            cols.push(col);
+        }
     }
     Ok(())
 }
 
 /// A branch of the search: the clique `start`, its candidates `p` (common neighbours of
 /// `start`, not branched on before), and a bound on the size of any clique it holds.
-struct Task {
+struct Task<const W: usize> {
     start: Vec<usize>,
     bound: usize,
-    p: Vec<u64>,
+    p: [u64; W],
 }
 
 /// Levels of branches, at most, that become tasks of their own.
@@ -395,15 +560,15 @@ const SPLIT_VERTICES: usize = 64;
 
 /// The tasks of the next level: each task's branches in the order [`subtree`] takes them,
 /// those that cannot beat `best` left out; a task without candidates stays as it is.
-fn split(
-    rows: &Rows,
-    tasks: Vec<Task>,
+fn split<const W: usize>(
+    rows: &Adj<W>,
+    tasks: Vec<Task<W>>,
     best: usize,
-    s: &mut Scratch,
+    s: &mut Scratch<W>,
     budget: &mut Budget,
-) -> Result<Vec<Task>, KernelError> {
+) -> Result<Vec<Task<W>>, KernelError> {
     let mut next = Vec::with_capacity(tasks.len() * 4);
-    let mut f = Frame::default();
+    let mut f = Frame::<W>::new();
     for task in tasks {
         if task.bound <= best {
             continue;
@@ -412,14 +577,15 @@ fn split(
             next.push(task);
             continue;
         }
-        budget.tick(rows.w as u64)?;
+        budget.tick(W as u64)?;
         let depth = task.start.len();
-        colour(rows, &task.p, best.saturating_sub(depth), &mut f, s, budget)?;
+        let k = best.saturating_sub(depth);
+        colour(rows, &task.p, k, (&mut f.verts, &mut f.cols), s, budget)?;
         let mut rest = task.p;
         for t in (0..f.verts.len()).rev() {
             let v = f.verts[t] as usize;
-            budget.spend(rows.w as u64)?;
-            let p: Vec<u64> = rest.iter().zip(rows.row(v)).map(|(a, b)| a & b).collect();
+            budget.spend(W as u64)?;
+            let p = and(&rest, rows.row(v));
             bits::clear(&mut rest, v);
             let mut start = task.start.clone();
             start.push(v);
@@ -449,15 +615,15 @@ impl Shared {
 
 /// Searches the subtree of the clique `start` (candidates `p`, already restricted to common
 /// neighbours). Returns `Ok(false)` when `cap` stopped it.
-fn subtree(
-    rows: &Rows,
+fn subtree<const W: usize>(
+    rows: &Adj<W>,
     start: &[usize],
-    p: Vec<u64>,
+    p: [u64; W],
     shared: &Shared,
     budget: &mut Budget,
     cap: &mut Cap,
 ) -> Result<Option<usize>, KernelError> {
-    let mut s = Scratch::default();
+    let mut s = Scratch::<W>::new();
     let mut cur: Vec<usize> = start.to_vec();
     let best = shared.size.load(Ordering::Relaxed);
     let mut found = 0;
@@ -468,14 +634,13 @@ fn subtree(
         }
         return Ok(Some(found));
     }
-    let mut root = Frame { p, ..Frame::default() };
-    let q = std::mem::take(&mut root.p);
-    colour(rows, &q, best.saturating_sub(cur.len()), &mut root, &mut s, budget)?;
-    root.p = q;
+    let mut root = Frame { p, ..Frame::new() };
+    let k = best.saturating_sub(cur.len());
+    colour(rows, &root.p, k, (&mut root.verts, &mut root.cols), &mut s, budget)?;
     root.i = root.verts.len();
     let depth0 = cur.len();
     let mut frames = vec![root];
-    let mut pool: Vec<Frame> = Vec::new();
+    let mut pool: Vec<Frame<W>> = Vec::new();
     while let Some(top) = frames.last_mut() {
         if top.i == 0 {
             pool.push(frames.pop().expect("a frame"));
@@ -493,26 +658,28 @@ fn subtree(
         if !cap.spend() {
             return Ok(None);
         }
-        budget.tick(rows.w as u64)?;
+        budget.tick(W as u64)?;
         let v = top.verts[top.i] as usize;
-        let mut child = pool.pop().unwrap_or_default();
-        child.p.clear();
-        child.p.extend(top.p.iter().zip(rows.row(v)).map(|(a, b)| a & b));
+        let mut child = pool.pop().unwrap_or_else(Frame::new);
+        child.p = and(&top.p, rows.row(v));
         bits::clear(&mut top.p, v);
         cur.push(v);
         let size = bits::count(&child.p);
-        if size == 0 || cur.len() + size <= best {
-            if size == 0 && cur.len() > best {
+        if size <= 1 || cur.len() + size <= best {
+            // No candidate, or a single one: the clique is complete without a colouring.
+            if cur.len() + size > best {
+                let last = bits::first(&child.p);
+                cur.extend(last);
                 shared.offer(&cur);
                 found = found.max(cur.len());
+                cur.truncate(cur.len() - size);
             }
             cur.pop();
             pool.push(child);
             continue;
         }
-        let q = std::mem::take(&mut child.p);
-        colour(rows, &q, best.saturating_sub(cur.len()), &mut child, &mut s, budget)?;
-        child.p = q;
+        let k = best.saturating_sub(cur.len());
+        colour(rows, &child.p, k, (&mut child.verts, &mut child.cols), &mut s, budget)?;
         child.i = child.verts.len();
         if child.i == 0 {
             cur.pop();
@@ -528,9 +695,9 @@ fn subtree(
 /// the first clique of the maximum size found by a search with that size minus one as a
 /// fixed incumbent, in the first task that holds such a clique. A task that ended while the
 /// incumbent was below the maximum holds none, so only the tasks that ended later are tried.
-fn witness(
-    rows: &Rows,
-    tasks: &[Task],
+fn witness<const W: usize>(
+    rows: &Adj<W>,
+    tasks: &[Task<W>],
     ends: &[(usize, usize)],
     shared: &Shared,
     budget: &mut Budget,
@@ -548,7 +715,7 @@ fn witness(
             best: Mutex::new(Vec::new()),
             stop: AtomicBool::new(false),
         };
-        subtree(rows, &task.start, task.p.clone(), &fixed, budget, &mut Cap::new(None))?;
+        subtree(rows, &task.start, task.p, &fixed, budget, &mut Cap::new(None))?;
         let best = fixed.best.into_inner().unwrap_or_else(|e| e.into_inner());
         if best.len() == omega {
             *shared.best.lock().unwrap_or_else(|e| e.into_inner()) = best;
@@ -608,37 +775,68 @@ pub(crate) fn max_clique(
     budget: &mut Budget,
     cap: &mut Cap,
 ) -> Result<CliqueFound, KernelError> {
+    // A few widths, each row padded to the next one: the word loops then have a constant
+    // length. The parts searched have at most 2^15 vertices, so 512 words.
+    match rows.w {
+        0..=1 => max_clique_w::<1>(rows, init, budget, cap),
+        2 => max_clique_w::<2>(rows, init, budget, cap),
+        3 => max_clique_w::<3>(rows, init, budget, cap),
+        4 => max_clique_w::<4>(rows, init, budget, cap),
+        5..=6 => max_clique_w::<6>(rows, init, budget, cap),
+        7..=8 => max_clique_w::<8>(rows, init, budget, cap),
+        9..=16 => max_clique_w::<16>(rows, init, budget, cap),
+        17..=32 => max_clique_w::<32>(rows, init, budget, cap),
+        33..=64 => max_clique_w::<64>(rows, init, budget, cap),
+        65..=128 => max_clique_w::<128>(rows, init, budget, cap),
+        129..=256 => max_clique_w::<256>(rows, init, budget, cap),
+        257..=512 => max_clique_w::<512>(rows, init, budget, cap),
+        _ => Err(KernelError::TooLarge { vertices: rows.n, max: 512 * 64 }),
+    }
+}
+
+/// [`max_clique`] with rows of `W` words.
+fn max_clique_w<const W: usize>(
+    rows: &Rows,
+    init: &[usize],
+    budget: &mut Budget,
+    cap: &mut Cap,
+) -> Result<CliqueFound, KernelError> {
+    let n = rows.n;
+    let rows = &Adj::<W>::new(rows);
     let shared = Shared {
         size: AtomicUsize::new(init.len()),
         best: Mutex::new(init.to_vec()),
         stop: AtomicBool::new(false),
     };
-    let all = rows.all();
-    let mut root = Frame::default();
-    let mut s = Scratch::default();
-    match colour(rows, &all, init.len(), &mut root, &mut s, budget) {
+    let mut all = [0; W];
+    for v in 0..n {
+        bits::set(&mut all, v);
+    }
+    let mut root = Frame::<W>::new();
+    let mut s = Scratch::<W>::new();
+    match colour(rows, &all, init.len(), (&mut root.verts, &mut root.cols), &mut s, budget) {
         Ok(()) => {}
         Err(KernelError::TimeLimit { .. }) => {
-            return Ok(CliqueFound { clique: init.to_vec(), exact: false, bound: rows.n });
+            return Ok(CliqueFound { clique: init.to_vec(), exact: false, bound: n });
         }
         Err(e) => return Err(e),
     }
     let root_bound = root.cols.last().map_or(init.len(), |&c| c as usize);
     // Branch t: vertex verts[t] with the candidates not branched on before it.
     let m = root.verts.len();
-    let mut tasks: Vec<Task> = Vec::with_capacity(m);
-    let mut rest = all.clone();
+    let mut tasks: Vec<Task<W>> = Vec::with_capacity(m);
+    let mut rest = all;
     for t in (0..m).rev() {
         let v = root.verts[t] as usize;
-        budget.spend(rows.w as u64)?;
-        let p: Vec<u64> = rest.iter().zip(rows.row(v)).map(|(a, b)| a & b).collect();
+        budget.spend(W as u64)?;
+        let p = and(&rest, rows.row(v));
         bits::clear(&mut rest, v);
         tasks.push(Task { start: vec![v], bound: root.cols[t] as usize, p });
     }
     // Split the big branches below the root (the same way whatever the number of threads,
     // so that the witness does not depend on it): the tasks below are the branches of the
     // next level, in the order of a depth-first search.
-    if !cap.limited() && rows.n >= SPLIT_VERTICES {
+    if !cap.limited() && n >= SPLIT_VERTICES {
         for _ in 1..SPLIT_DEPTH {
             if tasks.len() >= SPLIT_TASKS {
                 break;
@@ -666,7 +864,7 @@ pub(crate) fn max_clique(
                     let task = &tasks[t];
                     let mut found = 0;
                     if task.bound > shared.size.load(Ordering::Relaxed) {
-                        let p = task.p.clone();
+                        let p = task.p;
                         match subtree(rows, &task.start, p, &shared, &mut b, &mut Cap::new(None)) {
                             // Stopped by another task's error: not finished.
                             Ok(_) if shared.stop.load(Ordering::Relaxed) => return Ok(b.nodes),
@@ -698,7 +896,7 @@ pub(crate) fn max_clique(
         for (t, task) in tasks.iter().enumerate() {
             let mut found = 0;
             if task.bound > shared.size.load(Ordering::Relaxed) {
-                match subtree(rows, &task.start, task.p.clone(), &shared, budget, cap) {
+                match subtree(rows, &task.start, task.p, &shared, budget, cap) {
                     Ok(Some(f)) => found = f,
                     Ok(None) | Err(KernelError::TimeLimit { .. }) => {
                         exact = false;
