@@ -9,6 +9,7 @@ use crate::explain::{Decided, Explanation};
 use crate::local::Local;
 use crate::reduce::{Reduced, put, reduce};
 use crate::richardson::kernel_without_odd_cycle;
+use crate::sat_kernel::kernel_by_sat;
 use crate::search::Search;
 use crate::stable::{max_independent, min_absorbing};
 use crate::{Config, KernelError};
@@ -18,6 +19,9 @@ const BOUND_PART: usize = 2048;
 /// The part size up to which the α < β test is also tried after a search found no kernel,
 /// to give the theorem as the explanation when it applies.
 const EXPLAIN_PART: usize = 64;
+/// The part size from which a part is decided by the SAT solver instead of the search
+/// (which keeps the α < β explanation for the parts it decides).
+const SAT_PART: usize = 128;
 /// Search nodes spent on a part before the α < β test is tried.
 const TRIAL_NODES: u64 = 2000;
 /// The branch-and-bound nodes each side of the α < β test may spend.
@@ -66,11 +70,19 @@ pub struct KernelAnswer {
 /// The retrograde labels fix the L vertices (in every kernel) and W vertices (in none); the
 /// draw subgraph is split into weakly connected parts. For each part: if it has no odd
 /// directed cycle a kernel is built without search (Richardson, see the crate docs);
-/// otherwise the exact search with propagation decides, branching on strongly connected
-/// components from the sinks up. When the search runs past a few thousand nodes, short
-/// bounded searches for α and β are tried: α < β proves there is no kernel, since a kernel
-/// K is internally and externally stable and so β ≤ |K| ≤ α (Berge, Graphs and
-/// Hypergraphs). The kernel returned is always verified.
+/// otherwise a part of fewer than 128 vertices is decided by the exact search with
+/// propagation, branching on strongly connected components from the sinks up, and a larger
+/// one by a CDCL SAT solver on the kernel conditions, after removing the vertices no other
+/// vertex of the part depends on and merging equivalent literals (a vertex with a single
+/// successor u is "not u"). When the search runs past a few thousand nodes, short bounded
+/// searches for α and β are tried: α < β proves there is no kernel, since a kernel K is
+/// internally and externally stable and so β ≤ |K| ≤ α (Berge, Graphs and Hypergraphs).
+/// The kernel returned is always verified.
+///
+/// With more than one thread in the current rayon pool, as many SAT solvers of different
+/// seeds race on a large part: a proof that there is no kernel from any of them ends the
+/// race, and a kernel is always the one the first solver finds, so the answer (and the
+/// kernel) is the same for any number of threads.
 ///
 /// # Errors
 /// [`KernelError::TimeLimit`] or [`KernelError::NodeLimit`] when `cfg`'s budget runs out.
@@ -96,6 +108,15 @@ pub struct KernelAnswer {
 /// (1944), kernels as solutions; M. Richardson, Solutions of irreflexive relations (1953);
 /// V. Chvátal, On the computational complexity of finding a kernel (1973).
 pub fn find_kernel(g: &Graph, cfg: &Config) -> Result<KernelAnswer, KernelError> {
+    find_kernel_from(g, cfg, SAT_PART)
+}
+
+/// [`find_kernel`], with the SAT solver deciding the parts of `sat_part` vertices or more.
+pub(crate) fn find_kernel_from(
+    g: &Graph,
+    cfg: &Config,
+    sat_part: usize,
+) -> Result<KernelAnswer, KernelError> {
     let mut budget = Budget::new(cfg);
     let Reduced { mut base, parts, mut explanation } = reduce(g, &mut budget)?;
     let mut searched = false;
@@ -109,6 +130,24 @@ pub fn find_kernel(g: &Graph, cfg: &Config) -> Result<KernelAnswer, KernelError>
             continue;
         }
         searched = true;
+        if part.n() >= sat_part {
+            let threads = rayon::current_num_threads();
+            match kernel_by_sat(&part, threads, &mut budget)?.0 {
+                Some(inside) => {
+                    for (v, &x) in inside.iter().enumerate() {
+                        if x {
+                            base.set(part.global[v].index(), true);
+                        }
+                    }
+                    continue;
+                }
+                None => {
+                    explanation.decided = Decided::Search;
+                    explanation.nodes = budget.nodes;
+                    return Ok(KernelAnswer { kernel: None, explanation });
+                }
+            }
+        }
         let mut s = Search::new(part, &mut budget)?;
         let found = match budget.capped(TRIAL_NODES, |b| s.next(b))? {
             Some(found) => found,
@@ -208,4 +247,51 @@ pub fn count_kernels(g: &Graph, cfg: &Config) -> Result<KernelCount, KernelError
     }
     explanation.nodes = budget.nodes;
     Ok(KernelCount { count, explanation })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use gamegraph_testkit::{SplitMix64, random_dense_graph};
+
+    fn has_kernel_brute(g: &Graph) -> bool {
+        let n = g.num_vertices();
+        (0..1u32 << n).any(|m| {
+            g.vertices().all(|v| {
+                let inside = m >> v.index() & 1 == 1;
+                let any = g.successors(v).iter().any(|u| m >> u.index() & 1 == 1);
+                inside != any
+            })
+        })
+    }
+
+    /// Every part decided by the SAT solver (from 1 vertex on), on 1, 2 and 3 threads: the
+    /// answer agrees with all subsets and the kernel is the same on every thread count.
+    #[test]
+    fn the_sat_path_agrees_with_all_subsets_on_any_thread_count() {
+        let mut rng = SplitMix64::new(2718);
+        let (mut yes, mut no) = (0, 0);
+        for round in 0..600 {
+            let n = 2 + round % 15;
+            let g = random_dense_graph(&mut rng, n, [100, 200, 300][round % 3]);
+            let cfg = Config::default();
+            let one = rayon::ThreadPoolBuilder::new().num_threads(1).build().unwrap();
+            let a = one.install(|| find_kernel_from(&g, &cfg, 1)).unwrap();
+            assert_eq!(a.kernel.is_some(), has_kernel_brute(&g), "round {round}");
+            match &a.kernel {
+                Some(k) => {
+                    assert_eq!(is_kernel(&g, k), Ok(Ok(())));
+                    yes += 1;
+                }
+                None => no += 1,
+            }
+            for t in [2, 3] {
+                let pool = rayon::ThreadPoolBuilder::new().num_threads(t).build().unwrap();
+                let b = pool.install(|| find_kernel_from(&g, &cfg, 1)).unwrap();
+                assert_eq!(b.kernel, a.kernel, "round {round}, {t} threads");
+            }
+            assert_eq!(find_kernel(&g, &cfg).unwrap().kernel.is_some(), a.kernel.is_some());
+        }
+        assert!(yes > 100 && no > 100, "{yes} with a kernel, {no} without");
+    }
 }
