@@ -688,6 +688,8 @@ mod tests {
     use super::*;
     use crate::Config;
     use gamegraph_testkit::SplitMix64;
+    use proptest::prelude::*;
+    use proptest::test_runner::FileFailurePersistence;
 
     fn random_cnf(rng: &mut SplitMix64, n: usize, m: usize, k: usize) -> Vec<Vec<Lit>> {
         (0..m)
@@ -745,6 +747,38 @@ mod tests {
             }
         }
         assert!(sat > 500 && unsat > 500, "{sat} satisfiable, {unsat} not");
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig {
+            cases: 512,
+            failure_persistence: Some(Box::new(FileFailurePersistence::WithSource("proptest-regressions"))),
+            ..ProptestConfig::default()
+        })]
+
+        /// Random CNFs of up to 10 variables and clauses of 1 to 4 literals: a model is
+        /// returned exactly when one exists, and it satisfies every clause.
+        #[test]
+        fn agrees_with_brute_force_on_random_cnfs(
+            n in 1usize..=10,
+            raw in prop::collection::vec(prop::collection::vec((0u32..10, any::<bool>()), 1..=4), 0..=48),
+            seed in 0u64..4,
+            initial_phase: bool,
+            random_every in 0u64..4,
+        ) {
+            let cnf: Vec<Vec<Lit>> = raw
+                .iter()
+                .map(|c| c.iter().map(|&(v, negated)| 2 * (v % n as u32) + u32::from(negated)).collect())
+                .collect();
+            let truth = brute(&cnf, n);
+            match solve(&cnf, n, Options { seed, initial_phase, random_every }) {
+                Some(model) => {
+                    prop_assert!(truth, "model found for an unsatisfiable formula");
+                    prop_assert!(satisfies(&cnf, &model), "the model breaks a clause");
+                }
+                None => prop_assert!(!truth, "satisfiable formula declared unsatisfiable"),
+            }
+        }
     }
 
     /// Pigeonhole formulas: n + 1 pigeons into n holes is unsatisfiable, n into n is not;
