@@ -30,11 +30,22 @@ pub(crate) fn neg(var: u32) -> Lit {
 const UNDEF: u8 = 2;
 const NO_REASON: u32 = u32::MAX;
 
-/// A watch: the clause (offset in the arena) and a literal of it that satisfies it if true.
+/// A watch: the clause (offset in the arena, with [`BINARY`] set for a clause of two
+/// literals) and a literal of it that satisfies it if true (for a binary clause, the other
+/// literal, so that propagating it never reads the arena).
 #[derive(Debug, Clone, Copy)]
 struct Watch {
     cref: u32,
     blocker: Lit,
+}
+
+/// The flag of a binary clause's watches.
+const BINARY: u32 = 1 << 31;
+
+impl Watch {
+    fn new(cref: u32, len: usize, blocker: Lit) -> Watch {
+        Watch { cref: if len == 2 { cref | BINARY } else { cref }, blocker }
+    }
 }
 
 /// Tuning and diversity of one solver.
@@ -198,8 +209,9 @@ impl Solver {
         self.arena.push(lits.len() as u32);
         self.arena.push((u32::from(learnt) << 31) | lbd.min(1 << 30));
         self.arena.extend_from_slice(lits);
-        self.watches[(lits[0] ^ 1) as usize].push(Watch { cref, blocker: lits[1] });
-        self.watches[(lits[1] ^ 1) as usize].push(Watch { cref, blocker: lits[0] });
+        let len = lits.len();
+        self.watches[(lits[0] ^ 1) as usize].push(Watch::new(cref, len, lits[1]));
+        self.watches[(lits[1] ^ 1) as usize].push(Watch::new(cref, len, lits[0]));
         if learnt {
             self.learnts.push(cref);
         }
@@ -236,9 +248,31 @@ impl Solver {
             while i < ws.len() {
                 let w = ws[i];
                 i += 1;
-                if self.lit_value(w.blocker) == 1 {
+                let other = self.lit_value(w.blocker);
+                if other == 1 {
                     ws[j] = w;
                     j += 1;
+                    continue;
+                }
+                if w.cref & BINARY != 0 {
+                    ws[j] = w;
+                    j += 1;
+                    let cref = w.cref & !BINARY;
+                    if other == 0 {
+                        conflict = Some(cref);
+                        while i < ws.len() {
+                            ws[j] = ws[i];
+                            j += 1;
+                            i += 1;
+                        }
+                    } else {
+                        // The implied literal first, as the analysis expects of a reason.
+                        let c = cref as usize + 2;
+                        if self.arena[c] != w.blocker {
+                            self.arena.swap(c, c + 1);
+                        }
+                        self.enqueue(w.blocker, cref);
+                    }
                     continue;
                 }
                 let c = w.cref as usize;
@@ -519,8 +553,8 @@ impl Solver {
         while c < self.arena.len() {
             let len = self.arena[c] as usize;
             let (a, b) = (self.arena[c + 2], self.arena[c + 3]);
-            self.watches[(a ^ 1) as usize].push(Watch { cref: c as u32, blocker: b });
-            self.watches[(b ^ 1) as usize].push(Watch { cref: c as u32, blocker: a });
+            self.watches[(a ^ 1) as usize].push(Watch::new(c as u32, len, b));
+            self.watches[(b ^ 1) as usize].push(Watch::new(c as u32, len, a));
             c += 2 + len;
         }
     }
