@@ -387,7 +387,9 @@ pub(crate) fn kernel_by_sat(
         s.solve(budget, None)?.then(|| (0..red.vars as u32).map(|v| s.model_value(v)).collect())
     } else {
         let stop = AtomicBool::new(false);
-        let results: Vec<Result<Option<Vec<bool>>, KernelError>> = std::thread::scope(|sc| {
+        // Each solver's answer (a model, or `None` for a proof of absence) and conflicts.
+        type Outcome = Result<Option<Vec<bool>>, KernelError>;
+        let results: Vec<(Outcome, u64)> = std::thread::scope(|sc| {
             let handles: Vec<_> = (0..threads)
                 .map(|t| {
                     let mut b = budget.fork();
@@ -401,7 +403,7 @@ pub(crate) fn kernel_by_sat(
                         };
                         let mut s = build(opts);
                         let r = s.solve(&mut b, Some(stop));
-                        match r {
+                        let r = match r {
                             Ok(false) => {
                                 stop.store(true, Ordering::Relaxed);
                                 Ok(None)
@@ -414,12 +416,21 @@ pub(crate) fn kernel_by_sat(
                             // its own, so the kernel does not depend on the timing.
                             Ok(true) => Err(KernelError::TimeLimit { nodes: 0 }),
                             Err(e) => Err(e),
-                        }
+                        };
+                        (r, b.nodes)
                     })
                 })
                 .collect();
             handles.into_iter().map(|h| h.join().expect("solver thread")).collect()
         });
+        // The conflicts of every solver count as the search's nodes.
+        let results: Vec<Outcome> = results
+            .into_iter()
+            .map(|(r, nodes)| {
+                budget.nodes += nodes;
+                r
+            })
+            .collect();
         // A proof of absence from any solver, else solver 0's answer.
         if results.iter().any(|r| matches!(r, Ok(None))) {
             None
