@@ -9,6 +9,7 @@ use crate::explain::{Decided, Explanation};
 use crate::local::Local;
 use crate::reduce::{Reduced, put, reduce};
 use crate::richardson::kernel_without_odd_cycle;
+use crate::sat_kernel::kernel_by_sat;
 use crate::search::Search;
 use crate::stable::{max_independent, min_absorbing};
 use crate::{Config, KernelError};
@@ -18,6 +19,9 @@ const BOUND_PART: usize = 2048;
 /// The part size up to which the α < β test is also tried after a search found no kernel,
 /// to give the theorem as the explanation when it applies.
 const EXPLAIN_PART: usize = 64;
+/// The part size from which a part is decided by the SAT solver instead of the search
+/// (which keeps the α < β explanation for the parts it decides).
+const SAT_PART: usize = 128;
 /// Search nodes spent on a part before the α < β test is tried.
 const TRIAL_NODES: u64 = 2000;
 /// The branch-and-bound nodes each side of the α < β test may spend.
@@ -66,11 +70,19 @@ pub struct KernelAnswer {
 /// The retrograde labels fix the L vertices (in every kernel) and W vertices (in none); the
 /// draw subgraph is split into weakly connected parts. For each part: if it has no odd
 /// directed cycle a kernel is built without search (Richardson, see the crate docs);
-/// otherwise the exact search with propagation decides, branching on strongly connected
-/// components from the sinks up. When the search runs past a few thousand nodes, short
-/// bounded searches for α and β are tried: α < β proves there is no kernel, since a kernel
-/// K is internally and externally stable and so β ≤ |K| ≤ α (Berge, Graphs and
-/// Hypergraphs). The kernel returned is always verified.
+/// otherwise a part of fewer than 128 vertices is decided by the exact search with
+/// propagation, branching on strongly connected components from the sinks up, and a larger
+/// one by a CDCL SAT solver on the kernel conditions, after removing the vertices no other
+/// vertex of the part depends on and merging equivalent literals (a vertex with a single
+/// successor u is "not u"). When the search runs past a few thousand nodes, short bounded
+/// searches for α and β are tried: α < β proves there is no kernel, since a kernel K is
+/// internally and externally stable and so β ≤ |K| ≤ α (Berge, Graphs and Hypergraphs).
+/// The kernel returned is always verified.
+///
+/// With more than one thread in the current rayon pool, as many SAT solvers of different
+/// seeds race on a large part: a proof that there is no kernel from any of them ends the
+/// race, and a kernel is always the one the first solver finds, so the answer (and the
+/// kernel) is the same for any number of threads.
 ///
 /// # Errors
 /// [`KernelError::TimeLimit`] or [`KernelError::NodeLimit`] when `cfg`'s budget runs out.
@@ -96,6 +108,15 @@ pub struct KernelAnswer {
 /// (1944), kernels as solutions; M. Richardson, Solutions of irreflexive relations (1953);
 /// V. Chvátal, On the computational complexity of finding a kernel (1973).
 pub fn find_kernel(g: &Graph, cfg: &Config) -> Result<KernelAnswer, KernelError> {
+    find_kernel_from(g, cfg, SAT_PART)
+}
+
+/// [`find_kernel`], with the SAT solver deciding the parts of `sat_part` vertices or more.
+pub(crate) fn find_kernel_from(
+    g: &Graph,
+    cfg: &Config,
+    sat_part: usize,
+) -> Result<KernelAnswer, KernelError> {
     let mut budget = Budget::new(cfg);
     let Reduced { mut base, parts, mut explanation } = reduce(g, &mut budget)?;
     let mut searched = false;
@@ -109,6 +130,24 @@ pub fn find_kernel(g: &Graph, cfg: &Config) -> Result<KernelAnswer, KernelError>
             continue;
         }
         searched = true;
+        if part.n() >= sat_part {
+            let threads = rayon::current_num_threads();
+            match kernel_by_sat(&part, threads, &mut budget)?.0 {
+                Some(inside) => {
+                    for (v, &x) in inside.iter().enumerate() {
+                        if x {
+                            base.set(part.global[v].index(), true);
+                        }
+                    }
+                    continue;
+                }
+                None => {
+                    explanation.decided = Decided::Search;
+                    explanation.nodes = budget.nodes;
+                    return Ok(KernelAnswer { kernel: None, explanation });
+                }
+            }
+        }
         let mut s = Search::new(part, &mut budget)?;
         let found = match budget.capped(TRIAL_NODES, |b| s.next(b))? {
             Some(found) => found,
@@ -208,4 +247,209 @@ pub fn count_kernels(g: &Graph, cfg: &Config) -> Result<KernelCount, KernelError
     }
     explanation.nodes = budget.nodes;
     Ok(KernelCount { count, explanation })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use gamegraph_graph::Vertex;
+    use gamegraph_testkit::{SplitMix64, random_dense_graph, random_graph};
+
+    fn has_kernel_brute(g: &Graph) -> bool {
+        let n = g.num_vertices();
+        (0..1u32 << n).any(|m| {
+            g.vertices().all(|v| {
+                let inside = m >> v.index() & 1 == 1;
+                let any = g.successors(v).iter().any(|u| m >> u.index() & 1 == 1);
+                inside != any
+            })
+        })
+    }
+
+    /// A feedback vertex set of `g` (every looped vertex in it), greedily: vertices without
+    /// an in-arc or an out-arc among those left are dropped, then the one of largest
+    /// in-degree × out-degree is taken, until none is left.
+    fn feedback_set(g: &Graph) -> Vec<usize> {
+        let n = g.num_vertices();
+        let mut left = vec![true; n];
+        let mut set = Vec::new();
+        loop {
+            loop {
+                let drop: Vec<usize> = (0..n)
+                    .filter(|&v| left[v])
+                    .filter(|&v| {
+                        let out = g.successors(Vertex(v as u32)).iter().any(|u| left[u.index()]);
+                        let inn = g.predecessors(Vertex(v as u32)).iter().any(|u| left[u.index()]);
+                        !out || !inn
+                    })
+                    .collect();
+                if drop.is_empty() {
+                    break;
+                }
+                for v in drop {
+                    left[v] = false;
+                }
+            }
+            let degree = |v: usize| {
+                let out = g.successors(Vertex(v as u32)).iter().filter(|u| left[u.index()]);
+                let inn = g.predecessors(Vertex(v as u32)).iter().filter(|u| left[u.index()]);
+                out.count() * inn.count()
+            };
+            let Some(v) = (0..n).filter(|&v| left[v]).max_by_key(|&v| degree(v)) else {
+                return set;
+            };
+            left[v] = false;
+            set.push(v);
+        }
+    }
+
+    /// Whether `g` has a kernel, by trying every subset of a feedback vertex set: the rest
+    /// of the graph is acyclic, so each vertex outside the set is in the kernel exactly
+    /// when none of its successors is, evaluated successors first; a subset gives a kernel
+    /// when the set's own vertices satisfy the same condition. `None` when the set found
+    /// has more than `max` vertices.
+    fn has_kernel_by_feedback_set(g: &Graph, max: usize) -> Option<bool> {
+        let n = g.num_vertices();
+        let f = feedback_set(g);
+        if f.len() > max {
+            return None;
+        }
+        let mut in_f = vec![false; n];
+        for &v in &f {
+            in_f[v] = true;
+        }
+        // Successors first: depth-first post-order of the acyclic rest.
+        let mut order = Vec::new();
+        let mut seen = in_f.clone();
+        for root in 0..n {
+            if seen[root] {
+                continue;
+            }
+            seen[root] = true;
+            let mut stack = vec![(root, 0usize)];
+            while let Some((v, i)) = stack.pop() {
+                let succ = g.successors(Vertex(v as u32));
+                if i < succ.len() {
+                    stack.push((v, i + 1));
+                    let u = succ[i].index();
+                    if !seen[u] {
+                        seen[u] = true;
+                        stack.push((u, 0));
+                    }
+                } else {
+                    order.push(v);
+                }
+            }
+        }
+        let absorbed =
+            |x: &[bool], v: usize| g.successors(Vertex(v as u32)).iter().any(|u| x[u.index()]);
+        let mut x = vec![false; n];
+        Some((0..1u64 << f.len()).any(|m| {
+            for (i, &v) in f.iter().enumerate() {
+                x[v] = m >> i & 1 == 1;
+            }
+            for &v in &order {
+                x[v] = !absorbed(&x, v);
+            }
+            f.iter().all(|&v| x[v] != absorbed(&x, v))
+        }))
+    }
+
+    fn pools() -> Vec<rayon::ThreadPool> {
+        (1..=3).map(|t| rayon::ThreadPoolBuilder::new().num_threads(t).build().unwrap()).collect()
+    }
+
+    /// The SAT path (from parts of one vertex on) on 1, 2 and 3 threads: the same answer
+    /// and the same kernel on each, a kernel that passes the checker, and the existence
+    /// `truth` gives. Returns whether there is a kernel.
+    fn check_sat_path(g: &Graph, pools: &[rayon::ThreadPool], truth: bool, what: &str) -> bool {
+        let cfg = Config::default();
+        let a = pools[0].install(|| find_kernel_from(g, &cfg, 1)).unwrap();
+        assert_eq!(a.kernel.is_some(), truth, "{what}");
+        if let Some(k) = &a.kernel {
+            assert_eq!(is_kernel(g, k), Ok(Ok(())), "{what}");
+        }
+        for (t, pool) in pools.iter().enumerate().skip(1) {
+            let b = pool.install(|| find_kernel_from(g, &cfg, 1)).unwrap();
+            assert_eq!(b.kernel, a.kernel, "{what}, {} threads", t + 1);
+        }
+        a.kernel.is_some()
+    }
+
+    /// Every digraph on up to 3 vertices (self-loops included) and every loopless one on 4.
+    #[test]
+    fn the_sat_path_agrees_with_all_subsets_on_every_small_graph() {
+        let pools = pools();
+        let (mut yes, mut no) = (0, 0);
+        for n in 0..=4u32 {
+            let pairs: Vec<(u32, u32)> = (0..n)
+                .flat_map(|u| (0..n).map(move |v| (u, v)))
+                .filter(|&(u, v)| n < 4 || u != v)
+                .collect();
+            for m in 0..1u32 << pairs.len() {
+                let arcs: Vec<(u32, u32)> = pairs
+                    .iter()
+                    .enumerate()
+                    .filter(|&(i, _)| m >> i & 1 == 1)
+                    .map(|(_, &a)| a)
+                    .collect();
+                let g = gamegraph_testkit::graph(n as usize, &arcs);
+                let what = format!("{n} vertices, arcs {arcs:?}");
+                if check_sat_path(&g, &pools, has_kernel_brute(&g), &what) {
+                    yes += 1;
+                } else {
+                    no += 1;
+                }
+            }
+        }
+        assert!(yes > 2000 && no > 300, "{yes} with a kernel, {no} without");
+    }
+
+    /// Random dense digraphs of up to 16 vertices against all subsets.
+    #[test]
+    fn the_sat_path_agrees_with_all_subsets_on_random_graphs() {
+        let pools = pools();
+        let mut rng = SplitMix64::new(2718);
+        let (mut yes, mut no) = (0, 0);
+        for round in 0..600 {
+            let n = 2 + round % 15;
+            let g = random_dense_graph(&mut rng, n, [100, 200, 300][round % 3]);
+            let truth = has_kernel_brute(&g);
+            assert_eq!(has_kernel_by_feedback_set(&g, 16), Some(truth), "round {round}");
+            if check_sat_path(&g, &pools, truth, &format!("round {round}")) {
+                yes += 1;
+            } else {
+                no += 1;
+            }
+            let cfg = Config::default();
+            assert_eq!(find_kernel(&g, &cfg).unwrap().kernel.is_some(), truth);
+        }
+        assert!(yes > 100 && no > 100, "{yes} with a kernel, {no} without");
+    }
+
+    /// Random sparse digraphs of 17 to 40 vertices against every subset of a feedback
+    /// vertex set, and against the exact search of `find_kernel`.
+    #[test]
+    fn the_sat_path_agrees_with_feedback_set_enumeration_up_to_40_vertices() {
+        let pools = pools();
+        let mut rng = SplitMix64::new(1618);
+        let (mut yes, mut no, mut skipped) = (0, 0, 0);
+        for round in 0..400 {
+            let n = 17 + round % 24;
+            let m = n + rng.below(n as u64) as usize;
+            let g = random_graph(&mut rng, n, m, false);
+            let Some(truth) = has_kernel_by_feedback_set(&g, 14) else {
+                skipped += 1;
+                continue;
+            };
+            if check_sat_path(&g, &pools, truth, &format!("round {round}")) {
+                yes += 1;
+            } else {
+                no += 1;
+            }
+            let search = find_kernel_from(&g, &Config::default(), usize::MAX).unwrap();
+            assert_eq!(search.kernel.is_some(), truth, "round {round}");
+        }
+        assert!(yes > 60 && no > 60, "{yes} with a kernel, {no} without, {skipped} skipped");
+    }
 }

@@ -53,6 +53,8 @@ mod numbers;
 mod reduce;
 mod reduce_mis;
 mod richardson;
+mod sat;
+mod sat_kernel;
 mod search;
 mod stable;
 

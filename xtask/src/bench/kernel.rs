@@ -8,7 +8,9 @@
 //! than the CLI) as a whole process on 2 threads, three runs each, all shown; the peer solves
 //! the same file once, timed around its solve call only: python-igraph's
 //! `independence_number` for α on the dense instances (the edge formulation is hopeless for
-//! a MIP there), HiGHS on the 0-1 program otherwise (one thread).
+//! a MIP there), HiGHS on the 0-1 program otherwise (one thread). Its `kernel` rows time
+//! the `kernel_time` example (kernel existence, 2 threads) against clingo's `find` on the
+//! same file, killed at the same limit.
 //!
 //! gamegraph is timed as a whole process (start-up and reading included, best of the
 //! repetitions); the peers are timed inside `xtask/bench/kernel/peer.py` around the solving
@@ -309,7 +311,25 @@ fn out_degree(n: usize, d: usize, seed: u64) -> Vec<(usize, usize)> {
     arcs
 }
 
-/// The α and β table: the kernel crate's `stable_time` example against HiGHS.
+/// n·d distinct arcs u -> v (u != v) drawn uniformly: average out-degree d, in time linear
+/// in the arcs (the kernel rows' 7·10^4 vertices are too many for [`out_degree`]).
+fn sparse_arcs(n: usize, d: usize, seed: u64) -> Vec<(usize, usize)> {
+    let mut rng = Rng::new(seed);
+    let m = n * d;
+    let mut seen = std::collections::HashSet::with_capacity(m);
+    let mut arcs = Vec::with_capacity(m);
+    while arcs.len() < m {
+        let u = 1 + rng.below(n as u64) as usize;
+        let v = 1 + rng.below(n as u64) as usize;
+        if u != v && seen.insert((u, v)) {
+            arcs.push((u, v));
+        }
+    }
+    arcs
+}
+
+/// The α and β table: the kernel crate's `stable_time` example against HiGHS, and its
+/// `kernel_time` example against clingo.
 fn stable_numbers(
     root: &Path,
     dir: &Path,
@@ -318,13 +338,15 @@ fn stable_numbers(
     quick: bool,
 ) -> Result<()> {
     let status = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()))
-        .args(["build", "--release", "-p", "gamegraph-kernel", "--example", "stable_time"])
+        .args(["build", "--release", "-p", "gamegraph-kernel"])
+        .args(["--example", "stable_time", "--example", "kernel_time"])
         .current_dir(root)
         .status()?;
     if !status.success() {
-        bail!("cargo build of the stable_time example failed");
+        bail!("cargo build of the stable_time and kernel_time examples failed");
     }
     let bin = root.join("target/release/examples/stable_time");
+    let kernel_bin = root.join("target/release/examples/kernel_time");
     let seeds: &[u64] = if quick { &[1] } else { &[1, 2, 3] };
     let limit = Duration::from_secs(if quick { 10 } else { 60 });
     type Gen = Box<dyn Fn(u64) -> Vec<(usize, usize)>>;
@@ -361,6 +383,13 @@ fn stable_numbers(
             Box::new(|s| out_degree(2000, 3, s)),
             seeds,
         ),
+        (
+            "kernel",
+            "7·10^4 vertices, out-degree 3",
+            70_000,
+            Box::new(|s| sparse_arcs(70_000, 3, s)),
+            seeds,
+        ),
     ];
     let mut table = String::new();
     table.push_str("| task | instance | seed | answer | gamegraph runs (s, process, 2 threads) | peer (s, solve only) | peer / gamegraph (median) |\n");
@@ -374,10 +403,16 @@ fn stable_numbers(
             let mut runs = Vec::new();
             let mut answer = String::from("timeout");
             for _ in 0..3 {
-                let r = timed(
-                    Command::new(&bin).arg(task).arg(&file).args(["2", &tl]),
-                    limit + Duration::from_secs(5),
-                )?;
+                let mut cmd = if task == "kernel" {
+                    let mut c = Command::new(&kernel_bin);
+                    c.arg(&file).args([&tl, "2"]);
+                    c
+                } else {
+                    let mut c = Command::new(&bin);
+                    c.arg(task).arg(&file).args(["2", &tl]);
+                    c
+                };
+                let r = timed(&mut cmd, limit + Duration::from_secs(5))?;
                 let Some((wall, out)) = r else { break };
                 answer = out.lines().next().unwrap_or_default().to_owned();
                 runs.push(wall.as_secs_f64());
@@ -385,17 +420,23 @@ fn stable_numbers(
             // α of the dense instances goes to igraph (Cliquer inside): the edge formulation
             // is hopeless for HiGHS there.
             let (mode, peer_name) = match task {
+                "kernel" => ("find", "clingo"),
                 "alpha" if n < 1000 => ("alpha", "igraph"),
                 "alpha" => ("alpha-mip", "HiGHS"),
                 _ => ("beta-mip", "HiGHS"),
             };
             let peer = timed(
                 Command::new(python).arg(script).arg(mode).arg(&file).arg(&tl),
-                limit + Duration::from_secs(if mode == "alpha" { 0 } else { 30 }),
+                limit + Duration::from_secs(if matches!(mode, "alpha" | "find") { 0 } else { 30 }),
             )?;
             let tagged = |out: &str| {
                 if mode == "alpha" {
                     return out.lines().next().unwrap_or("timeout").trim().to_owned();
+                }
+                if mode == "find" {
+                    // clingo prints the kernel's vertices, or `none`.
+                    let first = out.lines().next().unwrap_or("none").trim();
+                    return if first == "none" { "none" } else { "kernel" }.to_owned();
                 }
                 out.lines().find_map(|l| l.strip_prefix("answer ")).unwrap_or("timeout").to_owned()
             };
