@@ -175,21 +175,32 @@ const LP_ROUNDS: usize = 8;
 const LP_CUTS: usize = 300;
 /// Separation stops once the linear program exceeds the goal by this.
 const GOAL_MARGIN: f64 = 1e-3;
-/// Time allowed to each solve of a linear program.
+/// Time allowed to each solve of a linear program, and to the rounds of cuts together.
 const LP_SECS: u64 = 10;
 
-/// A lower bound on the minimum cover of `p`: the linear-programming relaxation,
-/// strengthened by rounds of odd-cycle cuts separated at its optimum (solved by the simplex
-/// method) until it exceeds `goal`, and its dual. The bound is `L(y)` of the Lagrangian relaxation at the dual
-/// optimum y of the rows and cuts, which holds for any y ≥ 0, whatever the accuracy of the
-/// solves. `None` when a solve fails or takes too long.
+/// A lower bound on the minimum cover of `p`: the linear-programming relaxation (solved by
+/// the simplex method), strengthened by rounds of odd-cycle cuts separated at its optimum
+/// until it exceeds `goal`, then its dual. The bound is `L(y)` of the Lagrangian relaxation
+/// at the dual optimum y of the rows and cuts, which holds for any y ≥ 0, whatever the
+/// accuracy of the solves. `None` when a solve fails, panics or takes too long.
 pub(crate) fn lp_bound(
+    p: &CoverInstance,
+    goal: f64,
+    budget: &mut Budget,
+) -> Result<Option<f64>, KernelError> {
+    let run = std::panic::AssertUnwindSafe(|| solve_lp_bound(p, goal, budget));
+    std::panic::catch_unwind(run).unwrap_or(Ok(None))
+}
+
+/// [`lp_bound`] without the guard against panics.
+fn solve_lp_bound(
     p: &CoverInstance,
     goal: f64,
     budget: &mut Budget,
 ) -> Result<Option<f64>, KernelError> {
     use microlp::{ComparisonOp, OptimizationDirection, Problem};
     let ns = p.sets.len();
+    let start = std::time::Instant::now();
     let limit = std::time::Duration::from_secs(LP_SECS);
     let nnz: usize = p.sets.iter().map(Vec::len).sum();
     // The primal: min Σ x, every row covered, 0 ≤ x ≤ 1.
@@ -237,6 +248,10 @@ pub(crate) fn lp_bound(
             };
             sol = next;
             cuts.push(cut);
+            budget.check_clock()?;
+            if start.elapsed() > limit {
+                return Ok(None);
+            }
         }
         budget.check_clock()?;
     }
