@@ -507,7 +507,7 @@ struct Solver<'a> {
 /// Parameters of the subgradient optimisation: iterations, first step factor, iterations
 /// without improvement before the factor is halved.
 type Params = (usize, f64, usize, f64);
-const ROOT: Params = (20000, 2.0, 100, 1e-5);
+const ROOT: Params = (20000, 2.0, 100, 1e-3);
 const AIM: f64 = 0.02;
 /// Subgradient iterations between two runs of the greedy heuristic at the root.
 const HEUR_EVERY: usize = 50;
