@@ -507,7 +507,7 @@ struct Solver<'a> {
 /// Parameters of the subgradient optimisation: iterations, first step factor, iterations
 /// without improvement before the factor is halved.
 type Params = (usize, f64, usize, f64);
-const ROOT: Params = (20000, 2.0, 100, 1e-5);
+const ROOT: Params = (20000, 2.0, 100, 1e-3);
 const AIM: f64 = 0.02;
 /// Subgradient iterations between two runs of the greedy heuristic at the root.
 const HEUR_EVERY: usize = 50;
@@ -519,6 +519,8 @@ const DIVE: Params = (30, 0.3, 5, 0.01);
 const LS_ROOT: u64 = 500;
 /// Search nodes before local search runs again (then 4 times as many, and so on).
 const LS_NODES: u64 = 256;
+/// Parts with fewer elements do without the bound of the linear program with cuts.
+const LP_ELEMS: usize = 300;
 /// The dive takes the sets of reduced cost below this.
 const DIVE_TAKE: f64 = -0.2;
 
@@ -778,6 +780,17 @@ fn search(
                 Node::Branch { lb, .. } => *lb,
             };
             *root_lb = (*root_lb).max(lb);
+            // A large part whose Lagrangian bound leaves a gap: the linear program with cuts.
+            if *root_lb < sv.h.best.len() && p.elems.len() >= LP_ELEMS && !cap.limited() {
+                if let Some(l) =
+                    crate::cover_cuts::lp_bound(p, (sv.h.best.len() - 1) as f64, budget)?
+                {
+                    *root_lb = (*root_lb).max((l - EPS).ceil() as usize);
+                }
+                if *root_lb >= sv.h.best.len() {
+                    return Ok(true);
+                }
+            }
         }
         if let Node::Branch { cands, lb } = node {
             // A Lagrangian incumbent at the root and at every 16th node.

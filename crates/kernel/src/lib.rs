@@ -43,6 +43,7 @@ mod check;
 mod clique;
 mod clique_ils;
 mod config;
+mod cover_cuts;
 mod cover_ls;
 mod enumerate;
 mod error;

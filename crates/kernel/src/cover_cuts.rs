@@ -1,0 +1,422 @@
+//! Odd-cycle cuts for β's set cover: Chvátal–Gomory inequalities from an odd number of
+//! covering rows, found as short odd cycles in the graph joining two sets whenever an
+//! element lies in both.
+//!
+//! Adding the rows `Σ_{t ∋ e} x_t ≥ 1` of an odd number k of elements R gives
+//! `Σ_t c_t x_t ≥ k` with `c_t` the elements of R in set t; halving and rounding up gives
+//! the valid inequality `Σ_t ⌈c_t / 2⌉ x_t ≥ (k + 1) / 2`. When R runs along a cycle of sets
+//! `t_1 … t_k` (element `e_i` in `t_i` and `t_{i+1}`), each cycle set has an even count and the
+//! cut says that a cover takes more than half of them, unless it uses other sets of R's rows.
+//! This is what the linear-programming relaxation misses on sparse instances: with all
+//! `x = 1/2` along an odd cycle of elements in two sets each, every row is met, but a cover
+//! needs `(k + 1) / 2` of those sets.
+//!
+//! At a fractional point x, the cut of R is violated by `1 - V` where
+//! `V = Σ_{e ∈ R} (Σ_{t ∋ e} x_t - 1) + Σ_{t: c_t odd} x_t`; along a cycle V splits into one
+//! weight per cycle step, `2·T(e) - 1 - x(u) - x(v)` for element e between sets u and v
+//! (`T(e)` its row sum), which is never negative. So the most violated odd-cycle cut through a
+//! set is a shortest odd closed walk, found by Dijkstra on the two-layer graph where every
+//! step switches layer.
+//!
+//! [`lp_bound`] solves the linear-programming relaxation by the simplex method, adds the
+//! cuts violated at its optimum for a few rounds, and turns the optimum of the dual into a
+//! bound that holds whatever the accuracy of the solves.
+
+use crate::KernelError;
+use crate::beta_search::{CoverInstance, Key};
+use crate::config::Budget;
+use std::cmp::Reverse;
+use std::collections::{BinaryHeap, HashSet};
+
+/// A valid inequality `Σ coef·x ≥ rhs` over the sets.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct Cut {
+    /// The sets with a positive coefficient, increasing.
+    pub(crate) sets: Vec<u32>,
+    /// Their coefficients.
+    pub(crate) coef: Vec<u32>,
+    pub(crate) rhs: u32,
+}
+
+impl Cut {
+    /// The cut of the odd set of elements `rows`: the sum of their covering rows, halved
+    /// and rounded up.
+    pub(crate) fn of_rows(p: &CoverInstance, rows: &[u32]) -> Cut {
+        debug_assert!(rows.len() % 2 == 1);
+        let mut all: Vec<u32> =
+            rows.iter().flat_map(|&e| p.elems[e as usize].iter().copied()).collect();
+        all.sort_unstable();
+        let mut sets = Vec::new();
+        let mut coef = Vec::new();
+        for run in all.chunk_by(|a, b| a == b) {
+            sets.push(run[0]);
+            coef.push(run.len().div_ceil(2) as u32);
+        }
+        Cut { sets, coef, rhs: rows.len().div_ceil(2) as u32 }
+    }
+
+    /// The left-hand side at `x`.
+    pub(crate) fn lhs(&self, x: &[f64]) -> f64 {
+        self.sets.iter().zip(&self.coef).map(|(&t, &a)| f64::from(a) * x[t as usize]).sum()
+    }
+}
+
+/// Violations smaller than this are not worth a cut.
+const MIN_VIOLATION: f64 = 1e-3;
+/// Values within this of 0 or 1 count as integral.
+const FRACTIONAL: f64 = 1e-9;
+
+/// Odd-cycle cuts violated at the point `x` (one value per set, in `[0, 1]`), over the
+/// elements with `open[e]`, none of them with the same rows as a cut in `known`; at most
+/// `max` of them, the most violated first.
+pub(crate) fn odd_cycle_cuts(
+    p: &CoverInstance,
+    x: &[f64],
+    open: &[bool],
+    known: &mut HashSet<Vec<u32>>,
+    max: usize,
+    budget: &mut Budget,
+) -> Result<Vec<Cut>, KernelError> {
+    let ns = p.sets.len();
+    // The step weights: for each open element, every pair of its sets.
+    let mut adj: Vec<Vec<(u32, f64, u32)>> = vec![Vec::new(); ns];
+    for (e, list) in p.elems.iter().enumerate() {
+        if !open[e] {
+            continue;
+        }
+        let row: f64 = list.iter().map(|&t| x[t as usize]).sum();
+        budget.spend((list.len() * list.len()) as u64)?;
+        for (i, &u) in list.iter().enumerate() {
+            for &v in &list[i + 1..] {
+                let w = (2.0 * row - 1.0 - x[u as usize] - x[v as usize]).max(0.0);
+                if w < 1.0 - MIN_VIOLATION {
+                    adj[u as usize].push((v, w, e as u32));
+                    adj[v as usize].push((u, w, e as u32));
+                }
+            }
+        }
+    }
+    // Two-layer Dijkstra from every set; node 2t + layer.
+    let mut dist = vec![f64::INFINITY; 2 * ns];
+    let mut prev: Vec<(u32, u32)> = vec![(u32::MAX, u32::MAX); 2 * ns];
+    let mut touched: Vec<usize> = Vec::new();
+    let mut heap: BinaryHeap<(Reverse<Key>, u32)> = BinaryHeap::new();
+    let mut found: Vec<(f64, Cut)> = Vec::new();
+    // A violated cycle holds a fractional set: along sets at 0 or 1 an odd cycle has two
+    // neighbours of equal value, and their step weighs 1 or more.
+    for s in 0..ns {
+        if adj[s].is_empty() || x[s] <= FRACTIONAL || x[s] >= 1.0 - FRACTIONAL {
+            continue;
+        }
+        for &i in &touched {
+            dist[i] = f64::INFINITY;
+        }
+        touched.clear();
+        heap.clear();
+        let start = 2 * s;
+        let goal = 2 * s + 1;
+        dist[start] = 0.0;
+        touched.push(start);
+        heap.push((Reverse(Key(0.0)), start as u32));
+        let mut work = 0u64;
+        while let Some((Reverse(Key(d)), node)) = heap.pop() {
+            let node = node as usize;
+            if d > dist[node] {
+                continue;
+            }
+            if node == goal {
+                break;
+            }
+            let (u, layer) = (node / 2, node % 2);
+            work += adj[u].len() as u64;
+            for &(v, w, e) in &adj[u] {
+                let nd = d + w;
+                let next = 2 * v as usize + (1 - layer);
+                if nd < 1.0 - MIN_VIOLATION && nd < dist[next] {
+                    if dist[next].is_infinite() {
+                        touched.push(next);
+                    }
+                    dist[next] = nd;
+                    prev[next] = (node as u32, e);
+                    heap.push((Reverse(Key(nd)), next as u32));
+                }
+            }
+        }
+        budget.spend(work + 1)?;
+        if dist[goal].is_infinite() {
+            continue;
+        }
+        let mut rows = Vec::new();
+        let mut node = goal;
+        while node != start {
+            let (from, e) = prev[node];
+            rows.push(e);
+            node = from as usize;
+        }
+        rows.sort_unstable();
+        rows.dedup();
+        if rows.len() % 2 == 0 || known.contains(&rows) {
+            continue;
+        }
+        let cut = Cut::of_rows(p, &rows);
+        let violation = f64::from(cut.rhs) - cut.lhs(x);
+        if violation >= MIN_VIOLATION {
+            known.insert(rows);
+            found.push((violation, cut));
+        }
+    }
+    found.sort_by(|a, b| b.0.total_cmp(&a.0).then_with(|| a.1.sets.cmp(&b.1.sets)));
+    found.truncate(max);
+    Ok(found.into_iter().map(|(_, c)| c).collect())
+}
+
+/// Rounds of separation at the linear-programming optimum, and the most cuts added per round.
+const LP_ROUNDS: usize = 8;
+const LP_CUTS: usize = 300;
+/// Separation stops once the linear program exceeds the goal by this.
+const GOAL_MARGIN: f64 = 1e-3;
+/// Time allowed to each solve of a linear program, and to the rounds of cuts together.
+const LP_SECS: u64 = 10;
+
+/// A lower bound on the minimum cover of `p`: the linear-programming relaxation (solved by
+/// the simplex method), strengthened by rounds of odd-cycle cuts separated at its optimum
+/// until it exceeds `goal`, then its dual. The bound is `L(y)` of the Lagrangian relaxation
+/// at the dual optimum y of the rows and cuts, which holds for any y ≥ 0, whatever the
+/// accuracy of the solves. `None` when a solve fails, panics or takes too long.
+pub(crate) fn lp_bound(
+    p: &CoverInstance,
+    goal: f64,
+    budget: &mut Budget,
+) -> Result<Option<f64>, KernelError> {
+    let run = std::panic::AssertUnwindSafe(|| solve_lp_bound(p, goal, budget));
+    std::panic::catch_unwind(run).unwrap_or(Ok(None))
+}
+
+/// [`lp_bound`] without the guard against panics.
+fn solve_lp_bound(
+    p: &CoverInstance,
+    goal: f64,
+    budget: &mut Budget,
+) -> Result<Option<f64>, KernelError> {
+    use microlp::{ComparisonOp, OptimizationDirection, Problem};
+    let ns = p.sets.len();
+    let start = std::time::Instant::now();
+    let limit = std::time::Duration::from_secs(LP_SECS);
+    let nnz: usize = p.sets.iter().map(Vec::len).sum();
+    // The primal: min Σ x, every row covered, 0 ≤ x ≤ 1.
+    let mut primal = Problem::new(OptimizationDirection::Minimize);
+    primal.set_time_limit(limit);
+    let x: Vec<_> = (0..ns).map(|_| primal.add_var(1.0, (0.0, 1.0))).collect();
+    for list in &p.elems {
+        primal.add_constraint(
+            list.iter().map(|&t| (x[t as usize], 1.0)).collect::<Vec<_>>(),
+            ComparisonOp::Ge,
+            1.0,
+        );
+    }
+    budget.spend(16 * nnz as u64)?;
+    let Some(mut sol) = primal.solve().ok().and_then(|o| o.into_solution().ok()) else {
+        return Ok(None);
+    };
+    budget.check_clock()?;
+    let open = vec![true; p.elems.len()];
+    let mut known = HashSet::new();
+    let mut cuts: Vec<Cut> = Vec::new();
+    for _ in 0..LP_ROUNDS {
+        if sol.objective() > goal + GOAL_MARGIN {
+            break;
+        }
+        let point: Vec<f64> = x.iter().map(|&v| sol.var_value(v).clamp(0.0, 1.0)).collect();
+        let found = odd_cycle_cuts(p, &point, &open, &mut known, LP_CUTS, budget)?;
+        if found.is_empty() {
+            break;
+        }
+        for cut in found {
+            let row: Vec<_> = cut
+                .sets
+                .iter()
+                .zip(&cut.coef)
+                .map(|(&t, &a)| (x[t as usize], f64::from(a)))
+                .collect();
+            budget.spend(16 * row.len() as u64)?;
+            let Some(next) = sol
+                .add_constraint(row, ComparisonOp::Ge, f64::from(cut.rhs))
+                .ok()
+                .and_then(|o| o.into_solution().ok())
+            else {
+                return Ok(None);
+            };
+            sol = next;
+            cuts.push(cut);
+            budget.check_clock()?;
+            if start.elapsed() > limit {
+                return Ok(None);
+            }
+        }
+        budget.check_clock()?;
+    }
+    // The dual: max Σ y + Σ rhs·z, every set's column at most 1, y, z ≥ 0.
+    let mut dual = Problem::new(OptimizationDirection::Maximize);
+    dual.set_time_limit(limit);
+    let y: Vec<_> = (0..p.elems.len()).map(|_| dual.add_var(1.0, (0.0, f64::INFINITY))).collect();
+    let z: Vec<_> =
+        cuts.iter().map(|c| dual.add_var(f64::from(c.rhs), (0.0, f64::INFINITY))).collect();
+    let mut cols: Vec<Vec<(microlp::Variable, f64)>> =
+        p.sets.iter().map(|l| l.iter().map(|&e| (y[e as usize], 1.0)).collect()).collect();
+    for (k, c) in cuts.iter().enumerate() {
+        for (&t, &a) in c.sets.iter().zip(&c.coef) {
+            cols[t as usize].push((z[k], f64::from(a)));
+        }
+    }
+    for col in cols {
+        dual.add_constraint(col, ComparisonOp::Le, 1.0);
+    }
+    budget.spend(16 * (nnz + cuts.iter().map(|c| c.sets.len()).sum::<usize>()) as u64)?;
+    let Some(dsol) = dual.solve().ok().and_then(|o| o.into_solution().ok()) else {
+        return Ok(None);
+    };
+    budget.check_clock()?;
+    // L(y, z) = Σ y + Σ rhs·z + Σ_t min(0, 1 - column of t).
+    let yv: Vec<f64> = y.iter().map(|&v| dsol.var_value(v).max(0.0)).collect();
+    let zv: Vec<f64> = z.iter().map(|&v| dsol.var_value(v).max(0.0)).collect();
+    let mut reduced = vec![1.0; ns];
+    let mut l: f64 = yv.iter().sum();
+    for (t, list) in p.sets.iter().enumerate() {
+        for &e in list {
+            reduced[t] -= yv[e as usize];
+        }
+    }
+    for (c, &w) in cuts.iter().zip(&zv) {
+        l += f64::from(c.rhs) * w;
+        for (&t, &a) in c.sets.iter().zip(&c.coef) {
+            reduced[t as usize] -= f64::from(a) * w;
+        }
+    }
+    l += reduced.iter().map(|&c| c.min(0.0)).sum::<f64>();
+    Ok(Some(l))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Config;
+    use gamegraph_testkit::SplitMix64;
+
+    /// Every cover (all subsets of sets, brute force) meets the cut.
+    fn valid_for_every_cover(p: &CoverInstance, cut: &Cut) -> bool {
+        let s = p.sets.len();
+        (0u32..1 << s)
+            .filter(|m| (0..p.elems.len()).all(|e| p.elems[e].iter().any(|&t| m >> t & 1 == 1)))
+            .all(|m| {
+                let lhs: u32 = cut
+                    .sets
+                    .iter()
+                    .zip(&cut.coef)
+                    .filter(|(t, _)| m >> **t & 1 == 1)
+                    .map(|(_, a)| a)
+                    .sum();
+                lhs >= cut.rhs
+            })
+    }
+
+    #[test]
+    fn the_five_cycle_at_one_half_gives_its_cut() {
+        // Sets 0..5 around a cycle; element i lies in sets i and i + 1 (mod 5).
+        let sets: Vec<Vec<u32>> = (0..5u32)
+            .map(|t| vec![(t + 4) % 5, t])
+            .map(|mut l| {
+                l.sort_unstable();
+                l
+            })
+            .collect();
+        let p = CoverInstance::new(sets, 5);
+        let x = vec![0.5; 5];
+        let mut known = HashSet::new();
+        let mut b = Budget::new(&Config::default());
+        let cuts = odd_cycle_cuts(&p, &x, &[true; 5], &mut known, 10, &mut b).unwrap();
+        assert_eq!(cuts.len(), 1, "{cuts:?}");
+        assert_eq!(cuts[0], Cut { sets: vec![0, 1, 2, 3, 4], coef: vec![1; 5], rhs: 3 });
+        assert!(valid_for_every_cover(&p, &cuts[0]));
+        // Found once: the same rows are not offered again.
+        let again = odd_cycle_cuts(&p, &x, &[true; 5], &mut known, 10, &mut b).unwrap();
+        assert!(again.is_empty());
+        // An integral cover violates nothing.
+        let x = vec![1.0, 0.0, 1.0, 0.0, 1.0];
+        let none = odd_cycle_cuts(&p, &x, &[true; 5], &mut HashSet::new(), 10, &mut b).unwrap();
+        assert!(none.is_empty());
+    }
+
+    #[test]
+    fn cuts_of_odd_rows_hold_for_every_cover() {
+        let mut rng = SplitMix64::new(41);
+        for round in 0..300 {
+            let ns = 3 + round % 10;
+            let ne = 3 + (round * 5) % 14;
+            let mut lists = vec![Vec::new(); ns];
+            for e in 0..ne as u32 {
+                lists[rng.below(ns as u64) as usize].push(e);
+                for l in lists.iter_mut() {
+                    if rng.chance(300) && l.last() != Some(&e) {
+                        l.push(e);
+                    }
+                }
+            }
+            let p = CoverInstance::new(lists, ne);
+            // Any odd set of rows.
+            let rows: Vec<u32> = (0..ne as u32).filter(|_| rng.chance(500)).collect();
+            if rows.len() % 2 == 1 {
+                assert!(valid_for_every_cover(&p, &Cut::of_rows(&p, &rows)), "{p:?} {rows:?}");
+            }
+            // The separated ones, at a random fractional point.
+            let x: Vec<f64> = (0..ns).map(|_| rng.below(5) as f64 / 4.0).collect();
+            let open = vec![true; ne];
+            let mut b = Budget::new(&Config::default());
+            let cuts = odd_cycle_cuts(&p, &x, &open, &mut HashSet::new(), 100, &mut b).unwrap();
+            for c in &cuts {
+                assert!(c.lhs(&x) < f64::from(c.rhs), "{c:?} is not violated at {x:?}");
+                assert!(valid_for_every_cover(&p, c), "{p:?}: {c:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn the_linear_program_with_cuts_bounds_the_minimum() {
+        // The five-cycle: 2.5 without cuts, 3 with its cut.
+        let sets: Vec<Vec<u32>> = (0..5u32)
+            .map(|t| {
+                let mut l = vec![(t + 4) % 5, t];
+                l.sort_unstable();
+                l
+            })
+            .collect();
+        let p = CoverInstance::new(sets, 5);
+        let mut b = Budget::new(&Config::default());
+        let l = lp_bound(&p, 10.0, &mut b).unwrap().expect("solved");
+        assert!(l > 3.0 - 1e-6 && l < 3.0 + 1e-6, "{l}");
+        // Random set systems: never above the minimum, whatever the goal.
+        let mut rng = SplitMix64::new(77);
+        for round in 0..200 {
+            let ns = 3 + round % 11;
+            let ne = 3 + (round * 3) % 15;
+            let mut lists = vec![Vec::new(); ns];
+            for e in 0..ne as u32 {
+                lists[rng.below(ns as u64) as usize].push(e);
+                for l in lists.iter_mut() {
+                    if rng.chance(350) && l.last() != Some(&e) {
+                        l.push(e);
+                    }
+                }
+            }
+            let p = CoverInstance::new(lists, ne);
+            let exact = (0u32..1 << ns)
+                .filter(|m| (0..ne).all(|e| p.elems[e].iter().any(|&t| m >> t & 1 == 1)))
+                .map(u32::count_ones)
+                .min()
+                .expect("all sets cover") as f64;
+            let goal = (round % 3) as f64 + exact - 1.0;
+            if let Some(l) = lp_bound(&p, goal, &mut b).unwrap() {
+                assert!(l <= exact + 1e-6, "{l} > {exact} on {p:?}");
+            }
+        }
+    }
+}
