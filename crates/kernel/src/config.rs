@@ -2,7 +2,7 @@
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use crate::KernelError;
 
@@ -127,6 +127,12 @@ impl Budget {
             Err(KernelError::NodeLimit { .. }) if capped && self.nodes < outer => Ok(None),
             Err(e) => Err(e),
         }
+    }
+
+    /// The time left before the deadline (zero once it has passed), or `max` when that is
+    /// less or there is no deadline: the limit to give work that cannot check the clock.
+    pub(crate) fn time_left(&self, max: Duration) -> Duration {
+        self.deadline.map_or(max, |d| d.saturating_duration_since(Instant::now()).min(max))
     }
 
     /// Fails when the deadline has passed or the stop flag is set.

@@ -175,7 +175,8 @@ const LP_ROUNDS: usize = 8;
 const LP_CUTS: usize = 300;
 /// Separation stops once the linear program exceeds the goal by this.
 const GOAL_MARGIN: f64 = 1e-3;
-/// Time allowed to each solve of a linear program, and to the rounds of cuts together.
+/// Time allowed to each solve of a linear program (less when the deadline is nearer), and
+/// to the rounds of cuts together.
 const LP_SECS: u64 = 10;
 
 /// A lower bound on the minimum cover of `p`: the linear-programming relaxation (solved by
@@ -205,7 +206,7 @@ fn solve_lp_bound(
     let nnz: usize = p.sets.iter().map(Vec::len).sum();
     // The primal: min Σ x, every row covered, 0 ≤ x ≤ 1.
     let mut primal = Problem::new(OptimizationDirection::Minimize);
-    primal.set_time_limit(limit);
+    primal.set_time_limit(budget.time_left(limit));
     let x: Vec<_> = (0..ns).map(|_| primal.add_var(1.0, (0.0, 1.0))).collect();
     for list in &p.elems {
         primal.add_constraint(
@@ -257,7 +258,7 @@ fn solve_lp_bound(
     }
     // The dual: max Σ y + Σ rhs·z, every set's column at most 1, y, z ≥ 0.
     let mut dual = Problem::new(OptimizationDirection::Maximize);
-    dual.set_time_limit(limit);
+    dual.set_time_limit(budget.time_left(limit));
     let y: Vec<_> = (0..p.elems.len()).map(|_| dual.add_var(1.0, (0.0, f64::INFINITY))).collect();
     let z: Vec<_> =
         cuts.iter().map(|c| dual.add_var(f64::from(c.rhs), (0.0, f64::INFINITY))).collect();
