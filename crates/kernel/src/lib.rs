@@ -18,7 +18,9 @@
 //! position, so only the draw positions need a search; a digraph without odd directed cycles
 //! has a kernel (Richardson 1953), built here without search. Deciding whether a kernel
 //! exists is NP-complete (Chvátal 1973), so the general case is an exact search with strong
-//! propagation.
+//! propagation, or a CDCL SAT solver on the kernel conditions for large draw parts. β is a
+//! covering problem, solved by branch and bound under Lagrangian and linear-programming
+//! bounds; α by reductions, then a colouring branch and bound on dense parts.
 //!
 //! ```
 //! use gamegraph_graph::{Graph, Vertex};
