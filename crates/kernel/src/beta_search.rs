@@ -887,13 +887,14 @@ pub(crate) fn greedy_cover(p: &CoverInstance) -> Vec<u32> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::Config;
     use gamegraph_testkit::SplitMix64;
 
     /// The smallest number of sets covering everything, over all subsets of sets.
-    fn brute(p: &CoverInstance) -> usize {
+    /// The minimum cover of `p`, over every subset of its sets.
+    pub(crate) fn brute(p: &CoverInstance) -> usize {
         let s = p.sets.len();
         (0u32..1 << s)
             .filter(|m| (0..p.elems.len()).all(|e| p.elems[e].iter().any(|&t| m >> t & 1 == 1)))
@@ -902,13 +903,20 @@ mod tests {
             .expect("all sets cover") as usize
     }
 
-    fn random_instance(rng: &mut SplitMix64, sets: usize, elems: usize) -> CoverInstance {
+    /// `sets` sets over `elems` elements: each element in one random set, and in each other
+    /// set with probability `per_mille` / 1000.
+    pub(crate) fn random_instance(
+        rng: &mut SplitMix64,
+        sets: usize,
+        elems: usize,
+        per_mille: u64,
+    ) -> CoverInstance {
         let mut lists = vec![Vec::new(); sets];
         for e in 0..elems as u32 {
             // Every element in one set at least, and a few more at random.
             lists[rng.below(sets as u64) as usize].push(e);
             for l in lists.iter_mut() {
-                if rng.chance(200) && l.last() != Some(&e) {
+                if rng.chance(per_mille) && l.last() != Some(&e) {
                     l.push(e);
                 }
             }
@@ -922,7 +930,7 @@ mod tests {
         for round in 0..400 {
             let sets = 1 + round % 14;
             let elems = 1 + (round * 7) % 20;
-            let p = random_instance(&mut rng, sets, elems);
+            let p = random_instance(&mut rng, sets, elems, 200);
             let f =
                 min_cover(&p, &mut Budget::new(&Config::default()), &mut Cap::new(None)).unwrap();
             assert!(f.exact);
@@ -936,7 +944,7 @@ mod tests {
     fn a_node_cap_gives_a_cover_and_a_sound_bound() {
         let mut rng = SplitMix64::new(7);
         for round in 0..200 {
-            let p = random_instance(&mut rng, 6 + round % 9, 10 + round % 11);
+            let p = random_instance(&mut rng, 6 + round % 9, 10 + round % 11, 200);
             let exact = brute(&p);
             let f = min_cover(&p, &mut Budget::new(&Config::default()), &mut Cap::new(Some(1)))
                 .unwrap();
@@ -962,7 +970,7 @@ mod tests {
     fn the_lagrangian_bound_never_exceeds_the_optimum() {
         let mut rng = SplitMix64::new(99);
         for round in 0..200 {
-            let p = random_instance(&mut rng, 4 + round % 10, 5 + round % 15);
+            let p = random_instance(&mut rng, 4 + round % 10, 5 + round % 15, 200);
             let exact = brute(&p);
             let s = State::new(&p);
             let mut lag = Lagrange::new(&p);
@@ -987,7 +995,7 @@ mod tests {
     fn local_search_covers_are_valid_and_reach_the_optimum() {
         let mut rng = SplitMix64::new(31);
         for round in 0..300 {
-            let p = random_instance(&mut rng, 3 + round % 12, 4 + round % 17);
+            let p = random_instance(&mut rng, 3 + round % 12, 4 + round % 17, 200);
             let exact = brute(&p);
             let start = greedy_cover(&p);
             assert!(is_cover(&p, &start));
@@ -1035,7 +1043,7 @@ mod tests {
     fn greedy_covers_and_packing_bounds_bracket_the_optimum() {
         let mut rng = SplitMix64::new(5);
         for round in 0..300 {
-            let p = random_instance(&mut rng, 1 + round % 14, 1 + round % 19);
+            let p = random_instance(&mut rng, 1 + round % 14, 1 + round % 19, 200);
             let exact = brute(&p);
             let g = greedy_cover(&p);
             assert!(is_cover(&p, &g));
@@ -1048,7 +1056,7 @@ mod tests {
         let mut rng = SplitMix64::new(11);
         let mut inexact = 0;
         for round in 0..300 {
-            let p = random_instance(&mut rng, 6 + round % 9, 10 + round % 11);
+            let p = random_instance(&mut rng, 6 + round % 9, 10 + round % 11, 200);
             let exact = brute(&p);
             let mut b = Budget::new(&Config::default());
             // The clock "passes" at the k-th reading, at every point of the search.

@@ -301,6 +301,7 @@ fn solve_lp_bound(
 mod tests {
     use super::*;
     use crate::Config;
+    use crate::beta_search::tests::{brute, random_instance};
     use gamegraph_testkit::SplitMix64;
 
     /// Every cover (all subsets of sets, brute force) meets the cut.
@@ -353,16 +354,7 @@ mod tests {
         for round in 0..300 {
             let ns = 3 + round % 10;
             let ne = 3 + (round * 5) % 14;
-            let mut lists = vec![Vec::new(); ns];
-            for e in 0..ne as u32 {
-                lists[rng.below(ns as u64) as usize].push(e);
-                for l in lists.iter_mut() {
-                    if rng.chance(300) && l.last() != Some(&e) {
-                        l.push(e);
-                    }
-                }
-            }
-            let p = CoverInstance::new(lists, ne);
+            let p = random_instance(&mut rng, ns, ne, 300);
             // Any odd set of rows.
             let rows: Vec<u32> = (0..ne as u32).filter(|_| rng.chance(500)).collect();
             if rows.len() % 2 == 1 {
@@ -399,21 +391,8 @@ mod tests {
         for round in 0..200 {
             let ns = 3 + round % 11;
             let ne = 3 + (round * 3) % 15;
-            let mut lists = vec![Vec::new(); ns];
-            for e in 0..ne as u32 {
-                lists[rng.below(ns as u64) as usize].push(e);
-                for l in lists.iter_mut() {
-                    if rng.chance(350) && l.last() != Some(&e) {
-                        l.push(e);
-                    }
-                }
-            }
-            let p = CoverInstance::new(lists, ne);
-            let exact = (0u32..1 << ns)
-                .filter(|m| (0..ne).all(|e| p.elems[e].iter().any(|&t| m >> t & 1 == 1)))
-                .map(u32::count_ones)
-                .min()
-                .expect("all sets cover") as f64;
+            let p = random_instance(&mut rng, ns, ne, 350);
+            let exact = brute(&p) as f64;
             let goal = (round % 3) as f64 + exact - 1.0;
             if let Some(l) = lp_bound(&p, goal, &mut b).unwrap() {
                 assert!(l <= exact + 1e-6, "{l} > {exact} on {p:?}");
