@@ -58,6 +58,7 @@ mod reduce_mis;
 mod richardson;
 mod sat;
 mod sat_kernel;
+mod scc;
 mod search;
 mod stable;
 

@@ -149,7 +149,7 @@ impl Local {
     }
 
     /// Strongly connected components of the subgraph induced by `active` vertices (all when
-    /// `None`), by Tarjan's algorithm with an explicit stack. Returns the components in the
+    /// `None`), by Tarjan's algorithm. Returns the components in the
     /// order Tarjan completes them: every arc goes from a component to one listed earlier or
     /// to itself (sinks first).
     ///
@@ -161,67 +161,19 @@ impl Local {
     ) -> Result<Vec<Vec<u32>>, KernelError> {
         let n = self.n();
         budget.spend(n as u64)?;
-        let on = |v: usize| active.is_none_or(|a| a[v]);
-        const NONE: u32 = u32::MAX;
-        let mut index = vec![NONE; n];
-        let mut low = vec![0u32; n];
-        let mut on_stack = vec![false; n];
-        let mut stack: Vec<u32> = Vec::new();
-        let mut call: Vec<(u32, u32)> = Vec::new(); // (vertex, next successor position)
-        let mut next = 0u32;
         let mut out = Vec::new();
-        for root in 0..n {
-            if !on(root) || index[root] != NONE {
-                continue;
-            }
-            budget.spend(self.succ(root).len() as u64)?;
-            call.push((root as u32, 0));
-            index[root] = next;
-            low[root] = next;
-            next += 1;
-            stack.push(root as u32);
-            on_stack[root] = true;
-            while let Some(&mut (v, ref mut pos)) = call.last_mut() {
-                let vs = v as usize;
-                let succ = self.succ(vs);
-                if (*pos as usize) < succ.len() {
-                    let w = succ[*pos as usize] as usize;
-                    *pos += 1;
-                    if !on(w) {
-                        continue;
-                    }
-                    if index[w] == NONE {
-                        index[w] = next;
-                        low[w] = next;
-                        next += 1;
-                        stack.push(w as u32);
-                        on_stack[w] = true;
-                        call.push((w as u32, 0));
-                        budget.spend(1 + self.succ(w).len() as u64)?;
-                    } else if on_stack[w] {
-                        low[vs] = low[vs].min(index[w]);
-                    }
-                } else {
-                    call.pop();
-                    if let Some(&(p, _)) = call.last() {
-                        low[p as usize] = low[p as usize].min(low[vs]);
-                    }
-                    if low[vs] == index[vs] {
-                        let mut comp = Vec::new();
-                        loop {
-                            let w = stack.pop().expect("tarjan stack holds the component");
-                            on_stack[w as usize] = false;
-                            comp.push(w);
-                            if w == v {
-                                break;
-                            }
-                        }
-                        comp.sort_unstable();
-                        out.push(comp);
-                    }
-                }
-            }
-        }
+        let on = |v: usize| active.is_none_or(|a| a[v]);
+        crate::scc::tarjan(
+            n,
+            |v| self.succ(v),
+            on,
+            budget,
+            |c| {
+                let mut comp = c.to_vec();
+                comp.sort_unstable();
+                out.push(comp);
+            },
+        )?;
         Ok(out)
     }
 }

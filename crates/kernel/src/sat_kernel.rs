@@ -150,8 +150,8 @@ pub(crate) fn simplify(
             }
         }
         if any {
-            budget.spend(2 * n as u64 + cls.len() as u64)?;
-            let comp = literal_sccs(&imp);
+            budget.spend(cls.len() as u64)?;
+            let comp = literal_sccs(&imp, budget)?;
             // Representative of each component: its smallest literal.
             let mut best: Vec<Lit> = vec![u32::MAX; 2 * n];
             for (l, &c) in comp.iter().enumerate() {
@@ -211,64 +211,24 @@ pub(crate) fn simplify(
     Ok(Reduced { vars: vars as usize, clauses: Some(cls), map })
 }
 
-/// Components of the implication graph over `2n` literals (iterative Tarjan), numbered so
+/// Components of the implication graph over `2n` literals (Tarjan's algorithm), numbered so
 /// that a literal and its negation get comparable ids.
-fn literal_sccs(imp: &[Vec<Lit>]) -> Vec<u32> {
-    let n = imp.len();
-    const NONE: u32 = u32::MAX;
-    let mut index = vec![NONE; n];
-    let mut low = vec![0u32; n];
-    let mut comp = vec![NONE; n];
-    let mut on = vec![false; n];
-    let mut stack: Vec<u32> = Vec::new();
-    let mut call: Vec<(u32, u32)> = Vec::new();
-    let mut next = 0u32;
+fn literal_sccs(imp: &[Vec<Lit>], budget: &mut Budget) -> Result<Vec<u32>, KernelError> {
+    let mut comp = vec![u32::MAX; imp.len()];
     let mut ncomp = 0u32;
-    for root in 0..n {
-        if index[root] != NONE {
-            continue;
-        }
-        call.push((root as u32, 0));
-        index[root] = next;
-        low[root] = next;
-        next += 1;
-        stack.push(root as u32);
-        on[root] = true;
-        while let Some(&mut (v, ref mut pos)) = call.last_mut() {
-            let vs = v as usize;
-            if (*pos as usize) < imp[vs].len() {
-                let w = imp[vs][*pos as usize] as usize;
-                *pos += 1;
-                if index[w] == NONE {
-                    index[w] = next;
-                    low[w] = next;
-                    next += 1;
-                    stack.push(w as u32);
-                    on[w] = true;
-                    call.push((w as u32, 0));
-                } else if on[w] {
-                    low[vs] = low[vs].min(index[w]);
-                }
-            } else {
-                call.pop();
-                if let Some(&(p, _)) = call.last() {
-                    low[p as usize] = low[p as usize].min(low[vs]);
-                }
-                if low[vs] == index[vs] {
-                    loop {
-                        let w = stack.pop().expect("on the stack") as usize;
-                        on[w] = false;
-                        comp[w] = ncomp;
-                        if w == vs {
-                            break;
-                        }
-                    }
-                    ncomp += 1;
-                }
+    crate::scc::tarjan(
+        imp.len(),
+        |v| &imp[v],
+        |_| true,
+        budget,
+        |c| {
+            for &w in c {
+                comp[w as usize] = ncomp;
             }
-        }
-    }
-    comp
+            ncomp += 1;
+        },
+    )?;
+    Ok(comp)
 }
 
 /// The kernel conditions of a part after removing its sources.
