@@ -38,7 +38,10 @@ commands:
                         graph   loading text and binary graph files (gamegraph info)
                         retro   win/loss/draw against a C++ baseline
                         tab     the tab board against plain DP
-                        kernel  kernels and alpha against clingo and python-igraph
+                        kernel  kernels and alpha against clingo and python-igraph,
+                                alpha and beta on hard instances against igraph and
+                                HiGHS (also --tasks alpha,beta,kernel,small: only
+                                these rows; kernel: kernel existence by size)
                         grundy  Grundy values against a C++ baseline; heaps and misere
                         octal   octal games against ogsolve and the plain definition
                                 (also --medium: N up to 10^6; --games 0.6,0.106: only these)

@@ -10,7 +10,9 @@
 //! `independence_number` for α on the dense instances (the edge formulation is hopeless for
 //! a MIP there), HiGHS on the 0-1 program otherwise (one thread). Its `kernel` rows time
 //! the `kernel_time` example (kernel existence, 2 threads) against clingo's `find` on the
-//! same file, killed at the same limit.
+//! same file, killed at the same limit, on random digraphs of out-degree 3 from 10^4 to
+//! 7·10^4 vertices. `--tasks alpha,beta,kernel,small` runs only the rows of the tasks listed
+//! (`small`: the second table).
 //!
 //! gamegraph is timed as a whole process (start-up and reading included, best of the
 //! repetitions); the peers are timed inside `xtask/bench/kernel/peer.py` around the solving
@@ -155,13 +157,31 @@ fn cell(s: Option<f64>, limit: Duration) -> String {
     s.map_or_else(|| format!("> {}", limit.as_secs()), |t| format!("{t:.4}"))
 }
 
-/// Runs the kernel benchmark and prints the Markdown table.
-pub(crate) fn run(root: &Path, quick: bool) -> Result<()> {
+/// The row groups `--tasks` chooses from: the hard α, β and kernel-existence rows, and the
+/// table of small random digraphs.
+const TASKS: [&str; 4] = ["alpha", "beta", "kernel", "small"];
+
+/// Runs the kernel benchmark and prints the Markdown tables. `args` are `bench`'s: `--quick`,
+/// and `--tasks alpha,beta` runs only the rows of the tasks listed.
+pub(crate) fn run(root: &Path, args: &[String]) -> Result<()> {
+    let quick = args.iter().any(|a| a == "--quick");
+    let tasks: Vec<&str> = match args.iter().position(|a| a == "--tasks") {
+        Some(i) => args.get(i + 1).map_or("", String::as_str).split(',').collect(),
+        None => TASKS.to_vec(),
+    };
+    if let Some(t) = tasks.iter().find(|t| !TASKS.contains(t)) {
+        bail!("unknown task {t:?} in --tasks: the tasks are {}", TASKS.join(", "));
+    }
     let python = venv(root)?;
     let script = root.join("xtask/bench/kernel/peer.py");
     let dir = root.join("target/bench-kernel");
     fs::create_dir_all(&dir)?;
-    stable_numbers(root, &dir, &python, &script, quick)?;
+    if tasks.iter().any(|t| *t != "small") {
+        stable_numbers(root, &dir, &python, &script, quick, &tasks)?;
+    }
+    if !tasks.contains(&"small") {
+        return Ok(());
+    }
     let bin = build_release(root)?.join("gamegraph-kernel");
     let sizes: &[usize] = if quick { &[50, 100] } else { &[50, 100, 200, 300] };
     let degrees: &[f64] = if quick { &[3.0, 8.0] } else { &[2.0, 3.0, 5.0, 8.0, 16.0] };
@@ -336,6 +356,7 @@ fn stable_numbers(
     python: &Path,
     script: &Path,
     quick: bool,
+    tasks: &[&str],
 ) -> Result<()> {
     let status = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()))
         .args(["build", "--release", "-p", "gamegraph-kernel"])
@@ -385,6 +406,34 @@ fn stable_numbers(
         ),
         (
             "kernel",
+            "10^4 vertices, out-degree 3",
+            10_000,
+            Box::new(|s| sparse_arcs(10_000, 3, s)),
+            seeds,
+        ),
+        (
+            "kernel",
+            "2·10^4 vertices, out-degree 3",
+            20_000,
+            Box::new(|s| sparse_arcs(20_000, 3, s)),
+            seeds,
+        ),
+        (
+            "kernel",
+            "3·10^4 vertices, out-degree 3",
+            30_000,
+            Box::new(|s| sparse_arcs(30_000, 3, s)),
+            seeds,
+        ),
+        (
+            "kernel",
+            "4·10^4 vertices, out-degree 3",
+            40_000,
+            Box::new(|s| sparse_arcs(40_000, 3, s)),
+            seeds,
+        ),
+        (
+            "kernel",
             "7·10^4 vertices, out-degree 3",
             70_000,
             Box::new(|s| sparse_arcs(70_000, 3, s)),
@@ -396,6 +445,9 @@ fn stable_numbers(
     table.push_str("|---|---|---:|---:|---|---:|---:|\n");
     let tl = format!("{}", limit.as_secs());
     for (task, what, n, generate, seeds) in instances {
+        if !tasks.contains(&task) {
+            continue;
+        }
         for &seed in seeds {
             let file = dir
                 .join(format!("{task}-{}-{seed}.txt", what.replace([' ', ',', '(', ')', '^'], "")));

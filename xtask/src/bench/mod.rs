@@ -106,8 +106,8 @@ pub(crate) fn mib(bytes: u64) -> String {
 const NAMES: [&str; 9] =
     ["graph", "retro", "tab", "kernel", "grundy", "octal", "python", "dist", "game"];
 
-/// Splits `bench`'s arguments into the benchmark names and the flags; `--games`, `--boards`
-/// and `--rounds` take the next argument as their value.
+/// Splits `bench`'s arguments into the benchmark names and the flags; `--games`, `--boards`,
+/// `--rounds` and `--tasks` take the next argument as their value.
 fn parse(args: &[String]) -> Result<(Vec<&str>, bool)> {
     let mut names = Vec::new();
     let mut quick = false;
@@ -129,6 +129,11 @@ fn parse(args: &[String]) -> Result<(Vec<&str>, bool)> {
             "--boards" => {
                 if rest.next().is_none() {
                     bail!("--boards needs a list of boards, e.g. --boards 5x4,6x4");
+                }
+            }
+            "--tasks" => {
+                if rest.next().is_none() {
+                    bail!("--tasks needs a list of tasks, e.g. --tasks alpha,beta");
                 }
             }
             flag if flag.starts_with('-') => bail!("unknown flag {flag:?} (see cargo xtask help)"),
@@ -153,7 +158,7 @@ pub(crate) fn run(root: &Path, args: &[String]) -> Result<()> {
             "octal" => octal::run(root, args)?,
             "grundy" => grundy::run(root, quick)?,
             "python" => python::run(root, quick)?,
-            "kernel" => kernel::run(root, quick)?,
+            "kernel" => kernel::run(root, args)?,
             "dist" => dist::run(root, quick)?,
             "game" => game::run(root, args)?,
             _ => unreachable!("parse accepts only NAMES"),
