@@ -179,6 +179,8 @@ mod tests {
     fn the_value_of_games_is_not_a_benchmark_name() {
         let a = args("octal --games 0.6,0.106 --quick");
         assert_eq!(parse(&a).unwrap(), (vec!["octal"], true));
+        let a = args("kernel --tasks kernel");
+        assert_eq!(parse(&a).unwrap(), (vec!["kernel"], false));
     }
 
     #[test]
@@ -187,5 +189,6 @@ mod tests {
         assert!(parse(&args("retro --fast")).unwrap_err().to_string().contains("--fast"));
         assert!(parse(&args("--quick")).unwrap_err().to_string().contains("name a benchmark"));
         assert!(parse(&args("octal --games")).is_err());
+        assert!(parse(&args("kernel --tasks")).is_err());
     }
 }
