@@ -43,6 +43,9 @@ impl Shared {
     }
 }
 
+/// A member's place in the heap: score, cost, step it entered S (older first), id.
+type Entry = (i64, Key, Reverse<u64>, u32);
+
 /// Steps between two readings of the shared bound.
 const SHARE_EVERY: u64 = 64;
 
@@ -69,7 +72,7 @@ struct Ls<'a> {
     uncovered: Vec<u32>,
     upos: Vec<u32>,
     /// The members in a binary max-heap by [`Ls::key`], and each member's place there.
-    heap: Vec<u32>,
+    heap: Vec<Entry>,
     hpos: Vec<u32>,
 }
 
@@ -106,7 +109,9 @@ impl Ls<'_> {
                         let u = u as usize;
                         if u != t && self.in_s[u] {
                             self.score[u] += w;
-                            self.up(self.hpos[u] as usize);
+                            let h = self.hpos[u] as usize;
+                            self.heap[h].0 = self.score[u];
+                            self.up(h);
                         }
                     }
                 }
@@ -116,59 +121,57 @@ impl Ls<'_> {
         }
         self.score[t] = -own;
         self.hpos[t] = self.heap.len() as u32;
-        self.heap.push(t as u32);
+        self.heap.push(self.key(t as u32));
         self.up(self.heap.len() - 1);
     }
 
     /// The order of the members in the heap: highest score first, then highest cost, then
     /// in S longest, then highest id.
     #[inline]
-    fn key(&self, t: u32) -> (i64, Key, Reverse<u64>, u32) {
+    fn key(&self, t: u32) -> Entry {
         let i = t as usize;
         (self.score[i], Key(self.cost[i]), Reverse(self.time[i]), t)
     }
 
     /// Moves the heap entry at `i` up to its place.
     fn up(&mut self, mut i: usize) {
-        let t = self.heap[i];
-        let k = self.key(t);
+        let k = self.heap[i];
         while i > 0 {
             let parent = (i - 1) / 2;
             let q = self.heap[parent];
-            if self.key(q) >= k {
+            if q >= k {
                 break;
             }
             self.heap[i] = q;
-            self.hpos[q as usize] = i as u32;
+            self.hpos[q.3 as usize] = i as u32;
             i = parent;
         }
-        self.heap[i] = t;
-        self.hpos[t as usize] = i as u32;
+        self.heap[i] = k;
+        self.hpos[k.3 as usize] = i as u32;
     }
 
     /// Moves the heap entry at `i` down to its place.
     fn down(&mut self, mut i: usize) {
         let n = self.heap.len();
-        let t = self.heap[i];
-        let k = self.key(t);
+        let k = self.heap[i];
         loop {
             let mut c = 2 * i + 1;
             if c >= n {
                 break;
             }
-            if c + 1 < n && self.key(self.heap[c + 1]) > self.key(self.heap[c]) {
+            if c + 1 < n && self.heap[c + 1] > self.heap[c] {
                 c += 1;
             }
             let q = self.heap[c];
-            if self.key(q) <= k {
+            if q <= k {
                 break;
             }
             self.heap[i] = q;
-            self.hpos[q as usize] = i as u32;
+            self.hpos[q.3 as usize] = i as u32;
             i = c;
         }
-        self.heap[i] = t;
-        self.hpos[t as usize] = i as u32;
+        self.heap[i] = k;
+        self.hpos[k.3 as usize] = i as u32;
     }
 
     fn remove(&mut self, t: usize, step: u64) {
@@ -179,9 +182,9 @@ impl Ls<'_> {
         let last = self.heap.pop().expect("t is in the heap");
         if h < self.heap.len() {
             self.heap[h] = last;
-            self.hpos[last as usize] = h as u32;
+            self.hpos[last.3 as usize] = h as u32;
             self.up(h);
-            self.down(self.hpos[last as usize] as usize);
+            self.down(self.hpos[last.3 as usize] as usize);
         }
         let i = self.pos[t] as usize;
         let last = self.members.pop().expect("t is a member");
@@ -213,7 +216,9 @@ impl Ls<'_> {
                         let u = u as usize;
                         if self.in_s[u] {
                             self.score[u] -= w;
-                            self.down(self.hpos[u] as usize);
+                            let h = self.hpos[u] as usize;
+                            self.heap[h].0 = self.score[u];
+                            self.down(h);
                         }
                     }
                 }
@@ -225,18 +230,12 @@ impl Ls<'_> {
 
     /// The member of highest score other than `tabu` (ties: in S longest).
     fn worst_member(&self, tabu: usize) -> Option<usize> {
-        let top = *self.heap.first()?;
+        let top = self.heap.first()?.3;
         if top as usize != tabu {
             return Some(top as usize);
         }
         // The best of the top's children.
-        let mut pick = None;
-        for &q in self.heap.iter().skip(1).take(2) {
-            if pick.is_none_or(|b| self.key(q) > self.key(b)) {
-                pick = Some(q);
-            }
-        }
-        pick.map(|q| q as usize)
+        self.heap.iter().skip(1).take(2).max().map(|q| q.3 as usize)
     }
 }
 
