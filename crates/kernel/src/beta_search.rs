@@ -508,6 +508,10 @@ struct Solver<'a> {
     /// cuts (a large part, no node cap); the bound found, once it ran.
     lp: bool,
     lp_lb: Option<usize>,
+    /// Whether the root is being processed, and the Lagrangian bound found there (a bound
+    /// on the covers smaller than the incumbent), kept for an answer at the deadline.
+    at_root: bool,
+    root_bound: usize,
 }
 
 /// Parameters of the subgradient optimisation: iterations, first step factor, iterations
@@ -527,6 +531,9 @@ const LS_ROOT: u64 = 500;
 const LS_NODES: u64 = 256;
 /// Parts with fewer elements do without the bound of the linear program with cuts.
 const LP_ELEMS: usize = 300;
+/// The linear program starts only with this much time left before the deadline: its solves
+/// read the clock only every thousand pivots or so, and may run on a little past it.
+const LP_MIN_LEFT: std::time::Duration = std::time::Duration::from_secs(1);
 /// The bound of the linear program starts after this fraction of the root's local search.
 const LP_WAIT: u64 = 16;
 /// The dive takes the sets of reduced cost below this.
@@ -654,6 +661,9 @@ impl<'a> Solver<'a> {
                 b.check_clock()?;
                 std::thread::sleep(std::time::Duration::from_micros(200));
             }
+            if b.time_left(LP_MIN_LEFT) < LP_MIN_LEFT {
+                return Ok(None);
+            }
             crate::cover_cuts::lp_bound_towards(p, &goal, b)
         };
         let (improved, bound) = rayon::join(
@@ -666,10 +676,11 @@ impl<'a> Solver<'a> {
                 Ok::<_, KernelError>(l)
             },
         );
-        let improved = improved?;
-        if let Some(l) = bound? {
+        if let Ok(Some(l)) = bound {
             self.lp_lb = Some((l - EPS).ceil() as usize);
         }
+        let improved = improved?;
+        bound?;
         Ok(improved)
     }
 
@@ -694,6 +705,9 @@ impl<'a> Solver<'a> {
             let mut heur = if params.0 == ROOT.0 { Some(&mut self.h) } else { None };
             let l = self.lag.optimise(&self.s, room + 1.0, params, &mut heur, budget)?;
             let lb = (l - EPS).ceil().max(1.0) as usize;
+            if self.at_root {
+                self.root_bound = self.root_bound.max(self.s.n_in + lb);
+            }
             let room = (self.h.best.len() - 1 - self.s.n_in) as f64;
             if self.s.n_in + lb >= self.h.best.len() {
                 return Ok(Node::Pruned);
@@ -796,6 +810,8 @@ pub(crate) fn min_cover(
         ls_runs: 0,
         lp: false,
         lp_lb: None,
+        at_root: false,
+        root_bound: 0,
     };
     // A first bound, valid before any search: one element per set at most.
     let mut root_lb = packing_bound(p);
@@ -807,7 +823,7 @@ pub(crate) fn min_cover(
         }
         Err(KernelError::TimeLimit { .. }) => {
             let chosen = sv.h.best;
-            let bound = root_lb.min(chosen.len());
+            let bound = root_lb.max(sv.root_bound).max(sv.lp_lb.unwrap_or(0)).min(chosen.len());
             Ok(CoverFound { exact: bound == chosen.len(), chosen, bound })
         }
         Err(e) => Err(e),
@@ -840,11 +856,13 @@ fn search(
     // The search nodes after which local search runs again, from the incumbent.
     let mut ls_next = LS_NODES;
     let mut first = true;
+    sv.at_root = true;
     loop {
         let params = if first { ROOT } else { NODE };
         let node = sv.node(params, budget)?;
         if first {
             first = false;
+            sv.at_root = false;
             let lb = match &node {
                 Node::Pruned => sv.h.best.len(),
                 Node::Branch { lb, .. } => *lb,
@@ -852,7 +870,7 @@ fn search(
             *root_lb = (*root_lb).max(lb).max(sv.lp_lb.unwrap_or(0));
             // A large part whose Lagrangian bound leaves a gap, where the root's local search
             // did not run: the linear program with cuts.
-            if *root_lb < sv.h.best.len() && sv.lp {
+            if *root_lb < sv.h.best.len() && sv.lp && budget.time_left(LP_MIN_LEFT) >= LP_MIN_LEFT {
                 sv.lp = false;
                 if let Some(l) =
                     crate::cover_cuts::lp_bound(p, (sv.h.best.len() - 1) as f64, budget)?
