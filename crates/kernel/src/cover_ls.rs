@@ -422,4 +422,29 @@ mod tests {
         .unwrap();
         assert_eq!(f, Some(vec![0, 1]));
     }
+
+    #[test]
+    fn a_shared_bound_ends_the_search_with_the_same_cover() {
+        use crate::beta_search::tests::{brute, random_instance};
+        let mut rng = gamegraph_testkit::SplitMix64::new(808);
+        for round in 0..200 {
+            let p = random_instance(&mut rng, 4 + round % 11, 6 + round % 15, 200);
+            let usable = vec![true; p.sets.len()];
+            let cost = vec![0.0; p.sets.len()];
+            let start: Vec<u32> = (0..p.sets.len() as u32).collect();
+            let mut b = Budget::new(&Config::default());
+            let run = |shared: Option<&Shared>, b: &mut Budget| {
+                let limits = (start.len(), 0);
+                local_search(&p, (&usable, &cost), &start, limits, (3000, 3), shared, b).unwrap()
+            };
+            let alone = run(None, &mut b);
+            let shared = Shared::new(start.len());
+            shared.bound.store(brute(&p), Ordering::Relaxed);
+            assert_eq!(run(Some(&shared), &mut b), alone, "{p:?}");
+            assert_eq!(shared.steps.load(Ordering::Relaxed), u64::MAX);
+            if let Some(f) = &alone {
+                assert_eq!(shared.best.load(Ordering::Relaxed), f.len());
+            }
+        }
+    }
 }
