@@ -13,6 +13,8 @@
 
 use crate::KernelError;
 use crate::config::{Budget, Cap};
+use crate::cover_ls::Shared;
+use std::sync::atomic::Ordering;
 
 const FREE: u8 = 0;
 const IN: u8 = 1;
@@ -502,6 +504,14 @@ struct Solver<'a> {
     ls_steps: u64,
     /// Local searches run so far (each draws from its own generator).
     ls_runs: u64,
+    /// Whether the root's local search runs alongside the bound of the linear program with
+    /// cuts (a large part, no node cap); the bound found, once it ran.
+    lp: bool,
+    lp_lb: Option<usize>,
+    /// Whether the root is being processed, and the Lagrangian bound found there (a bound
+    /// on the covers smaller than the incumbent), kept for an answer at the deadline.
+    at_root: bool,
+    root_bound: usize,
 }
 
 /// Parameters of the subgradient optimisation: iterations, first step factor, iterations
@@ -521,6 +531,11 @@ const LS_ROOT: u64 = 500;
 const LS_NODES: u64 = 256;
 /// Parts with fewer elements do without the bound of the linear program with cuts.
 const LP_ELEMS: usize = 300;
+/// The linear program starts only with this much time left before the deadline: its solves
+/// read the clock only every thousand pivots or so, and may run on a little past it.
+const LP_MIN_LEFT: std::time::Duration = std::time::Duration::from_secs(1);
+/// The bound of the linear program starts after this fraction of the root's local search.
+const LP_WAIT: u64 = 16;
 /// The dive takes the sets of reduced cost below this.
 const DIVE_TAKE: f64 = -0.2;
 
@@ -581,6 +596,7 @@ impl<'a> Solver<'a> {
         &mut self,
         target: usize,
         steps: u64,
+        shared: Option<&Shared>,
         budget: &mut Budget,
     ) -> Result<bool, KernelError> {
         let usable: Vec<bool> = vec![true; self.s.st.len()];
@@ -601,12 +617,70 @@ impl<'a> Solver<'a> {
             &self.h.best,
             (self.h.best.len(), target),
             (steps, self.ls_runs),
+            shared,
             budget,
         )?;
         let improved = found.is_some();
         if let Some(f) = found {
             self.h.best = f;
         }
+        Ok(improved)
+    }
+
+    /// The root's local search towards `target` (the Lagrangian bound), and alongside it,
+    /// when `self.lp` holds, the bound of the linear program with cuts, left in
+    /// `self.lp_lb`. The two share the incumbent's size and the bound: the linear program
+    /// aims one below the incumbent and gives up once the local search meets `target`, and
+    /// the local search stops once the bound shows its cover minimum. Neither changes the
+    /// cover found, so it is the same whether they run in parallel or one after the other.
+    /// The linear program waits for the first steps of the local search, which often end
+    /// the search at once. Returns whether the incumbent improved.
+    fn root_local(
+        &mut self,
+        target: usize,
+        steps: u64,
+        budget: &mut Budget,
+    ) -> Result<bool, KernelError> {
+        if !self.lp {
+            return self.local(target, steps, None, budget);
+        }
+        self.lp = false;
+        let shared = Shared::new(self.h.best.len());
+        let p = self.s.p;
+        let mut lp_budget = budget.fork();
+        let wait = steps / LP_WAIT;
+        let goal = || {
+            let best = shared.best.load(Ordering::Relaxed);
+            (best > target).then(|| (best - 1) as f64)
+        };
+        let lp = |b: &mut Budget| -> Result<Option<f64>, KernelError> {
+            while shared.steps.load(Ordering::Relaxed) < wait {
+                if goal().is_none() {
+                    return Ok(None);
+                }
+                b.check_clock()?;
+                std::thread::sleep(std::time::Duration::from_micros(200));
+            }
+            if b.time_left(LP_MIN_LEFT) < LP_MIN_LEFT {
+                return Ok(None);
+            }
+            crate::cover_cuts::lp_bound_towards(p, &goal, b)
+        };
+        let (improved, bound) = rayon::join(
+            || self.local(target, steps, Some(&shared), budget),
+            || {
+                let l = lp(&mut lp_budget)?;
+                if let Some(l) = l {
+                    shared.bound.store((l - EPS).ceil() as usize, Ordering::Relaxed);
+                }
+                Ok::<_, KernelError>(l)
+            },
+        );
+        if let Ok(Some(l)) = bound {
+            self.lp_lb = Some((l - EPS).ceil() as usize);
+        }
+        let improved = improved?;
+        bound?;
         Ok(improved)
     }
 
@@ -631,6 +705,9 @@ impl<'a> Solver<'a> {
             let mut heur = if params.0 == ROOT.0 { Some(&mut self.h) } else { None };
             let l = self.lag.optimise(&self.s, room + 1.0, params, &mut heur, budget)?;
             let lb = (l - EPS).ceil().max(1.0) as usize;
+            if self.at_root {
+                self.root_bound = self.root_bound.max(self.s.n_in + lb);
+            }
             let room = (self.h.best.len() - 1 - self.s.n_in) as f64;
             if self.s.n_in + lb >= self.h.best.len() {
                 return Ok(Node::Pruned);
@@ -660,7 +737,11 @@ impl<'a> Solver<'a> {
             }
             if self.ls_steps > 0 {
                 let steps = std::mem::take(&mut self.ls_steps);
-                if self.local(self.s.n_in + lb, steps, budget)? {
+                let improved = self.root_local(self.s.n_in + lb, steps, budget)?;
+                if self.lp_lb.is_some_and(|b| b >= self.h.best.len()) {
+                    return Ok(Node::Pruned);
+                }
+                if improved {
                     params = NODE;
                     continue;
                 }
@@ -727,6 +808,10 @@ pub(crate) fn min_cover(
         h: Heur { best: (0..p.sets.len() as u32).collect(), gain: Vec::new(), mark: Vec::new() },
         ls_steps: 0,
         ls_runs: 0,
+        lp: false,
+        lp_lb: None,
+        at_root: false,
+        root_bound: 0,
     };
     // A first bound, valid before any search: one element per set at most.
     let mut root_lb = packing_bound(p);
@@ -738,7 +823,7 @@ pub(crate) fn min_cover(
         }
         Err(KernelError::TimeLimit { .. }) => {
             let chosen = sv.h.best;
-            let bound = root_lb.min(chosen.len());
+            let bound = root_lb.max(sv.root_bound).max(sv.lp_lb.unwrap_or(0)).min(chosen.len());
             Ok(CoverFound { exact: bound == chosen.len(), chosen, bound })
         }
         Err(e) => Err(e),
@@ -766,30 +851,35 @@ fn search(
     let steps = LS_ROOT * p.elems.len() as u64;
     if !cap.limited() {
         sv.ls_steps = steps;
+        sv.lp = p.elems.len() >= LP_ELEMS;
     }
     // The search nodes after which local search runs again, from the incumbent.
     let mut ls_next = LS_NODES;
     let mut first = true;
+    sv.at_root = true;
     loop {
         let params = if first { ROOT } else { NODE };
         let node = sv.node(params, budget)?;
         if first {
             first = false;
+            sv.at_root = false;
             let lb = match &node {
                 Node::Pruned => sv.h.best.len(),
                 Node::Branch { lb, .. } => *lb,
             };
-            *root_lb = (*root_lb).max(lb);
-            // A large part whose Lagrangian bound leaves a gap: the linear program with cuts.
-            if *root_lb < sv.h.best.len() && p.elems.len() >= LP_ELEMS && !cap.limited() {
+            *root_lb = (*root_lb).max(lb).max(sv.lp_lb.unwrap_or(0));
+            // A large part whose Lagrangian bound leaves a gap, where the root's local search
+            // did not run: the linear program with cuts.
+            if *root_lb < sv.h.best.len() && sv.lp && budget.time_left(LP_MIN_LEFT) >= LP_MIN_LEFT {
+                sv.lp = false;
                 if let Some(l) =
                     crate::cover_cuts::lp_bound(p, (sv.h.best.len() - 1) as f64, budget)?
                 {
                     *root_lb = (*root_lb).max((l - EPS).ceil() as usize);
                 }
-                if *root_lb >= sv.h.best.len() {
-                    return Ok(true);
-                }
+            }
+            if *root_lb >= sv.h.best.len() {
+                return Ok(true);
             }
         }
         if let Node::Branch { cands, lb } = node {
@@ -800,7 +890,7 @@ fn search(
             }
             if !cap.limited() && budget.nodes >= ls_next && *root_lb < sv.h.best.len() {
                 ls_next *= 4;
-                sv.local(*root_lb, steps, budget)?;
+                sv.local(*root_lb, steps, None, budget)?;
             }
             if lb < sv.h.best.len() {
                 frames.push(Frame { mark: sv.s.trail.len(), cands, i: 0, lb });
@@ -1008,6 +1098,7 @@ pub(crate) mod tests {
                 &start,
                 (start.len(), 0),
                 (5000, 1),
+                None,
                 &mut b,
             )
             .unwrap();
@@ -1029,6 +1120,7 @@ pub(crate) mod tests {
                 &from,
                 (p.sets.len() + 1, 0),
                 (5000, 1),
+                None,
                 &mut b,
             )
             .unwrap();

@@ -96,8 +96,13 @@ pub(crate) fn odd_cycle_cuts(
             }
         }
     }
-    // Two-layer Dijkstra from every set; node 2t + layer.
+    // Two-layer Dijkstra from every set; node 2t + layer. The graph is symmetric under the
+    // swap of the layers, so a walk from (s, 1) back to (t, 1 - l) is the mirror of one from
+    // (s, 0) to (t, l): the shortest odd closed walk through s is the least
+    // `dist(u, l) + w + dist(v, l)` over the steps (u, v, w), and the search stops at half its
+    // length (the walk's middle step joins two nodes no farther).
     let mut dist = vec![f64::INFINITY; 2 * ns];
+    let mut done = vec![false; 2 * ns];
     let mut prev: Vec<(u32, u32)> = vec![(u32::MAX, u32::MAX); 2 * ns];
     let mut touched: Vec<usize> = Vec::new();
     let mut heap: BinaryHeap<(Reverse<Key>, u32)> = BinaryHeap::new();
@@ -110,29 +115,38 @@ pub(crate) fn odd_cycle_cuts(
         }
         for &i in &touched {
             dist[i] = f64::INFINITY;
+            done[i] = false;
         }
         touched.clear();
         heap.clear();
         let start = 2 * s;
-        let goal = 2 * s + 1;
         dist[start] = 0.0;
         touched.push(start);
         heap.push((Reverse(Key(0.0)), start as u32));
+        // The shortest walk so far: its length and middle step (two nodes of one layer).
+        let mut best = 1.0 - MIN_VIOLATION;
+        let mut middle = None;
         let mut work = 0u64;
         while let Some((Reverse(Key(d)), node)) = heap.pop() {
             let node = node as usize;
-            if d > dist[node] {
+            if d > dist[node] || done[node] {
                 continue;
             }
-            if node == goal {
+            if 2.0 * d >= best {
                 break;
             }
+            done[node] = true;
             let (u, layer) = (node / 2, node % 2);
             work += adj[u].len() as u64;
             for &(v, w, e) in &adj[u] {
                 let nd = d + w;
+                let same = 2 * v as usize + layer;
+                if done[same] && nd + dist[same] < best {
+                    best = nd + dist[same];
+                    middle = Some((node, same, e));
+                }
                 let next = 2 * v as usize + (1 - layer);
-                if nd < 1.0 - MIN_VIOLATION && nd < dist[next] {
+                if 2.0 * nd < best && nd < dist[next] {
                     if dist[next].is_infinite() {
                         touched.push(next);
                     }
@@ -143,15 +157,14 @@ pub(crate) fn odd_cycle_cuts(
             }
         }
         budget.spend(work + 1)?;
-        if dist[goal].is_infinite() {
-            continue;
-        }
-        let mut rows = Vec::new();
-        let mut node = goal;
-        while node != start {
-            let (from, e) = prev[node];
-            rows.push(e);
-            node = from as usize;
+        let Some((a, b, e)) = middle else { continue };
+        let mut rows = vec![e];
+        for mut node in [a, b] {
+            while node != start {
+                let (from, e) = prev[node];
+                rows.push(e);
+                node = from as usize;
+            }
         }
         rows.sort_unstable();
         rows.dedup();
@@ -178,6 +191,8 @@ const GOAL_MARGIN: f64 = 1e-3;
 /// Time allowed to each solve of a linear program (less when the deadline is nearer), and
 /// to the rounds of cuts together.
 const LP_SECS: u64 = 10;
+/// Rows and cuts within this of their right-hand side at the primal optimum count as tight.
+const TIGHT: f64 = 1e-6;
 
 /// A lower bound on the minimum cover of `p`: the linear-programming relaxation (solved by
 /// the simplex method), strengthened by rounds of odd-cycle cuts separated at its optimum
@@ -189,14 +204,25 @@ pub(crate) fn lp_bound(
     goal: f64,
     budget: &mut Budget,
 ) -> Result<Option<f64>, KernelError> {
+    let run = std::panic::AssertUnwindSafe(|| solve_lp_bound(p, &|| Some(goal), budget));
+    std::panic::catch_unwind(run).unwrap_or(Ok(None))
+}
+
+/// [`lp_bound`] with a goal that may fall while the bound is computed: `goal()` is read
+/// before each round of cuts, and `None` from it gives up (the bound is no longer needed).
+pub(crate) fn lp_bound_towards(
+    p: &CoverInstance,
+    goal: &dyn Fn() -> Option<f64>,
+    budget: &mut Budget,
+) -> Result<Option<f64>, KernelError> {
     let run = std::panic::AssertUnwindSafe(|| solve_lp_bound(p, goal, budget));
     std::panic::catch_unwind(run).unwrap_or(Ok(None))
 }
 
-/// [`lp_bound`] without the guard against panics.
+/// [`lp_bound_towards`] without the guard against panics.
 fn solve_lp_bound(
     p: &CoverInstance,
-    goal: f64,
+    goal: &dyn Fn() -> Option<f64>,
     budget: &mut Budget,
 ) -> Result<Option<f64>, KernelError> {
     use microlp::{ComparisonOp, OptimizationDirection, Problem};
@@ -207,6 +233,9 @@ fn solve_lp_bound(
     // The primal: min Σ x, every row covered, 0 ≤ x ≤ 1.
     let mut primal = Problem::new(OptimizationDirection::Minimize);
     primal.set_time_limit(budget.time_left(limit));
+    if goal().is_none() {
+        return Ok(None);
+    }
     let x: Vec<_> = (0..ns).map(|_| primal.add_var(1.0, (0.0, 1.0))).collect();
     for list in &p.elems {
         primal.add_constraint(
@@ -224,7 +253,8 @@ fn solve_lp_bound(
     let mut known = HashSet::new();
     let mut cuts: Vec<Cut> = Vec::new();
     for _ in 0..LP_ROUNDS {
-        if sol.objective() > goal + GOAL_MARGIN {
+        let Some(g) = goal() else { return Ok(None) };
+        if sol.objective() > g + GOAL_MARGIN {
             break;
         }
         let point: Vec<f64> = x.iter().map(|&v| sol.var_value(v).clamp(0.0, 1.0)).collect();
@@ -250,27 +280,53 @@ fn solve_lp_bound(
             sol = next;
             cuts.push(cut);
             budget.check_clock()?;
+            if sol.objective() > g + GOAL_MARGIN {
+                break;
+            }
             if start.elapsed() > limit {
                 return Ok(None);
             }
         }
         budget.check_clock()?;
     }
-    // The dual: max Σ y + Σ rhs·z, every set's column at most 1, y, z ≥ 0.
+    if goal().is_none() {
+        return Ok(None);
+    }
+    // The dual: max Σ y + Σ rhs·z, every set's column at most 1, y, z ≥ 0; only the rows
+    // and cuts tight at the primal optimum get a variable (the others' are 0 at some dual
+    // optimum, by complementary slackness).
+    let point: Vec<f64> = x.iter().map(|&v| sol.var_value(v)).collect();
+    let tight_row: Vec<bool> = p
+        .elems
+        .iter()
+        .map(|l| l.iter().map(|&t| point[t as usize]).sum::<f64>() <= 1.0 + TIGHT)
+        .collect();
+    let tight_cut: Vec<bool> =
+        cuts.iter().map(|c| c.lhs(&point) <= f64::from(c.rhs) + TIGHT).collect();
     let mut dual = Problem::new(OptimizationDirection::Maximize);
     dual.set_time_limit(budget.time_left(limit));
-    let y: Vec<_> = (0..p.elems.len()).map(|_| dual.add_var(1.0, (0.0, f64::INFINITY))).collect();
-    let z: Vec<_> =
-        cuts.iter().map(|c| dual.add_var(f64::from(c.rhs), (0.0, f64::INFINITY))).collect();
-    let mut cols: Vec<Vec<(microlp::Variable, f64)>> =
-        p.sets.iter().map(|l| l.iter().map(|&e| (y[e as usize], 1.0)).collect()).collect();
+    let y: Vec<Option<microlp::Variable>> =
+        tight_row.iter().map(|&k| k.then(|| dual.add_var(1.0, (0.0, f64::INFINITY)))).collect();
+    let z: Vec<Option<microlp::Variable>> = cuts
+        .iter()
+        .zip(&tight_cut)
+        .map(|(c, &k)| k.then(|| dual.add_var(f64::from(c.rhs), (0.0, f64::INFINITY))))
+        .collect();
+    let mut cols: Vec<Vec<(microlp::Variable, f64)>> = p
+        .sets
+        .iter()
+        .map(|l| l.iter().filter_map(|&e| y[e as usize]).map(|v| (v, 1.0)).collect())
+        .collect();
     for (k, c) in cuts.iter().enumerate() {
+        let Some(v) = z[k] else { continue };
         for (&t, &a) in c.sets.iter().zip(&c.coef) {
-            cols[t as usize].push((z[k], f64::from(a)));
+            cols[t as usize].push((v, f64::from(a)));
         }
     }
     for col in cols {
-        dual.add_constraint(col, ComparisonOp::Le, 1.0);
+        if !col.is_empty() {
+            dual.add_constraint(col, ComparisonOp::Le, 1.0);
+        }
     }
     budget.spend(16 * (nnz + cuts.iter().map(|c| c.sets.len()).sum::<usize>()) as u64)?;
     let Some(dsol) = dual.solve().ok().and_then(|o| o.into_solution().ok()) else {
@@ -278,8 +334,8 @@ fn solve_lp_bound(
     };
     budget.check_clock()?;
     // L(y, z) = Σ y + Σ rhs·z + Σ_t min(0, 1 - column of t).
-    let yv: Vec<f64> = y.iter().map(|&v| dsol.var_value(v).max(0.0)).collect();
-    let zv: Vec<f64> = z.iter().map(|&v| dsol.var_value(v).max(0.0)).collect();
+    let yv: Vec<f64> = y.iter().map(|v| v.map_or(0.0, |v| dsol.var_value(v).max(0.0))).collect();
+    let zv: Vec<f64> = z.iter().map(|v| v.map_or(0.0, |v| dsol.var_value(v).max(0.0))).collect();
     let mut reduced = vec![1.0; ns];
     let mut l: f64 = yv.iter().sum();
     for (t, list) in p.sets.iter().enumerate() {

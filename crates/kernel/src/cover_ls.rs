@@ -18,7 +18,36 @@ use crate::beta_search::{CoverInstance, Key};
 use crate::clique_ils::Mix;
 use crate::config::Budget;
 use std::cmp::Reverse;
-use std::collections::BinaryHeap;
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+
+/// What a local search shares with a lower bound computed alongside it.
+#[derive(Debug)]
+pub(crate) struct Shared {
+    /// A proven lower bound on the size of a cover (0: none yet): the search stops once its
+    /// best cover meets it, as it could not improve any more.
+    pub(crate) bound: AtomicUsize,
+    /// The size of the best cover known, lowered by the search as it finds covers.
+    pub(crate) best: AtomicUsize,
+    /// Steps done so far, `u64::MAX` once the search is over.
+    pub(crate) steps: AtomicU64,
+}
+
+impl Shared {
+    /// Nothing known yet beyond a cover of `best` sets.
+    pub(crate) fn new(best: usize) -> Shared {
+        Shared {
+            bound: AtomicUsize::new(0),
+            best: AtomicUsize::new(best),
+            steps: AtomicU64::new(0),
+        }
+    }
+}
+
+/// A member's place in the heap: score, cost, step it entered S (older first), id.
+type Entry = (i64, Key, Reverse<u64>, u32);
+
+/// Steps between two readings of the shared bound.
+const SHARE_EVERY: u64 = 64;
 
 /// The search state.
 struct Ls<'a> {
@@ -42,8 +71,9 @@ struct Ls<'a> {
     /// Uncovered elements, and each one's position there.
     uncovered: Vec<u32>,
     upos: Vec<u32>,
-    /// Members by (score, oldest first), with stale entries skipped when popped.
-    heap: BinaryHeap<(i64, Key, Reverse<u64>, u32)>,
+    /// The members in a binary max-heap by [`Ls::key`], and each member's place there.
+    heap: Vec<Entry>,
+    hpos: Vec<u32>,
 }
 
 impl Ls<'_> {
@@ -79,7 +109,9 @@ impl Ls<'_> {
                         let u = u as usize;
                         if u != t && self.in_s[u] {
                             self.score[u] += w;
-                            self.push(u);
+                            let h = self.hpos[u] as usize;
+                            self.heap[h].0 = self.score[u];
+                            self.up(h);
                         }
                     }
                 }
@@ -88,18 +120,72 @@ impl Ls<'_> {
             self.cnt[e] += 1;
         }
         self.score[t] = -own;
-        self.push(t);
+        self.hpos[t] = self.heap.len() as u32;
+        self.heap.push(self.key(t as u32));
+        self.up(self.heap.len() - 1);
     }
 
-    /// Queues set `t` with its current score (stale entries are skipped when popped).
-    fn push(&mut self, t: usize) {
-        self.heap.push((self.score[t], Key(self.cost[t]), Reverse(self.time[t]), t as u32));
+    /// The order of the members in the heap: highest score first, then highest cost, then
+    /// in S longest, then highest id.
+    #[inline]
+    fn key(&self, t: u32) -> Entry {
+        let i = t as usize;
+        (self.score[i], Key(self.cost[i]), Reverse(self.time[i]), t)
+    }
+
+    /// Moves the heap entry at `i` up to its place.
+    fn up(&mut self, mut i: usize) {
+        let k = self.heap[i];
+        while i > 0 {
+            let parent = (i - 1) / 2;
+            let q = self.heap[parent];
+            if q >= k {
+                break;
+            }
+            self.heap[i] = q;
+            self.hpos[q.3 as usize] = i as u32;
+            i = parent;
+        }
+        self.heap[i] = k;
+        self.hpos[k.3 as usize] = i as u32;
+    }
+
+    /// Moves the heap entry at `i` down to its place.
+    fn down(&mut self, mut i: usize) {
+        let n = self.heap.len();
+        let k = self.heap[i];
+        loop {
+            let mut c = 2 * i + 1;
+            if c >= n {
+                break;
+            }
+            if c + 1 < n && self.heap[c + 1] > self.heap[c] {
+                c += 1;
+            }
+            let q = self.heap[c];
+            if q <= k {
+                break;
+            }
+            self.heap[i] = q;
+            self.hpos[q.3 as usize] = i as u32;
+            i = c;
+        }
+        self.heap[i] = k;
+        self.hpos[k.3 as usize] = i as u32;
     }
 
     fn remove(&mut self, t: usize, step: u64) {
         debug_assert!(self.in_s[t]);
         let p = self.p;
         self.in_s[t] = false;
+        let h = self.hpos[t] as usize;
+        let last = self.heap.pop().expect("t is in the heap");
+        if h < self.heap.len() {
+            self.heap[h] = last;
+            self.hpos[last.3 as usize] = h as u32;
+            self.up(h);
+            self.down(self.hpos[last.3 as usize] as usize);
+        }
         let i = self.pos[t] as usize;
         let last = self.members.pop().expect("t is a member");
         if last as usize != t {
@@ -130,7 +216,9 @@ impl Ls<'_> {
                         let u = u as usize;
                         if self.in_s[u] {
                             self.score[u] -= w;
-                            self.push(u);
+                            let h = self.hpos[u] as usize;
+                            self.heap[h].0 = self.score[u];
+                            self.down(h);
                         }
                     }
                 }
@@ -141,34 +229,13 @@ impl Ls<'_> {
     }
 
     /// The member of highest score other than `tabu` (ties: in S longest).
-    fn worst_member(&mut self, tabu: usize) -> Option<usize> {
-        if self.heap.len() > 8 * self.members.len() + 64 {
-            self.heap.clear();
-            for i in 0..self.members.len() {
-                self.push(self.members[i] as usize);
-            }
+    fn worst_member(&self, tabu: usize) -> Option<usize> {
+        let top = self.heap.first()?.3;
+        if top as usize != tabu {
+            return Some(top as usize);
         }
-        let mut held = None;
-        let mut pick = None;
-        while let Some(top) = self.heap.pop() {
-            let (sc, _, Reverse(tm), t) = top;
-            let t = t as usize;
-            if !self.in_s[t] || self.score[t] != sc || self.time[t] != tm {
-                continue;
-            }
-            if t == tabu {
-                held = Some(top);
-                continue;
-            }
-            // It stays in the heap until it leaves.
-            self.heap.push(top);
-            pick = Some(t);
-            break;
-        }
-        if let Some(h) = held {
-            self.heap.push(h);
-        }
-        pick
+        // The best of the top's children.
+        self.heap.iter().skip(1).take(2).max().map(|q| q.3 as usize)
     }
 }
 
@@ -176,12 +243,33 @@ impl Ls<'_> {
 /// between sets of equal score broken by `cost`), from the family `start` (usable sets, not
 /// necessarily a cover), for `steps` steps or until a cover of at most `target` sets is
 /// found; returns the smallest cover found, increasing, if any. `seed` picks the generator.
+/// With `shared`, the search publishes its progress there and also stops once its best
+/// cover (or `limit`) is no larger than the bound found there, which leaves the result as it
+/// would be at the end.
 pub(crate) fn local_search(
     p: &CoverInstance,
     (usable, cost): (&[bool], &[f64]),
     start: &[u32],
     (limit, target): (usize, usize),
     (steps, seed): (u64, u64),
+    shared: Option<&Shared>,
+    budget: &mut Budget,
+) -> Result<Option<Vec<u32>>, KernelError> {
+    let r = search(p, (usable, cost), start, (limit, target), (steps, seed), shared, budget);
+    if let Some(sh) = shared {
+        sh.steps.store(u64::MAX, Ordering::Relaxed);
+    }
+    r
+}
+
+/// [`local_search`] without the final report of its end.
+fn search(
+    p: &CoverInstance,
+    (usable, cost): (&[bool], &[f64]),
+    start: &[u32],
+    (limit, target): (usize, usize),
+    (steps, seed): (u64, u64),
+    shared: Option<&Shared>,
     budget: &mut Budget,
 ) -> Result<Option<Vec<u32>>, KernelError> {
     let (ns, ne) = (p.sets.len(), p.elems.len());
@@ -199,7 +287,8 @@ pub(crate) fn local_search(
         conf: vec![true; ns],
         uncovered: (0..ne as u32).collect(),
         upos: (0..ne as u32).collect(),
-        heap: BinaryHeap::new(),
+        heap: Vec::with_capacity(start.len()),
+        hpos: vec![0; ns],
     };
     for (t, list) in p.sets.iter().enumerate() {
         ls.score[t] = list.len() as i64;
@@ -235,6 +324,9 @@ pub(crate) fn local_search(
             if ls.members.len() < best_len {
                 best.clone_from(&ls.members);
                 best_len = best.len();
+                if let Some(sh) = shared {
+                    sh.best.store(best_len, Ordering::Relaxed);
+                }
             }
             if best_len <= target {
                 break;
@@ -244,6 +336,14 @@ pub(crate) fn local_search(
         }
         if best_len <= target {
             break;
+        }
+        if let Some(sh) = shared
+            && step % SHARE_EVERY == 0
+        {
+            sh.steps.store(step, Ordering::Relaxed);
+            if best_len <= sh.bound.load(Ordering::Relaxed) {
+                break;
+            }
         }
         let Some(out) = ls.worst_member(tabu) else { break };
         ls.remove(out, step);
@@ -316,9 +416,35 @@ mod tests {
             &start,
             (8, 0),
             (1000, 0),
+            None,
             &mut Budget::new(&Config::default()),
         )
         .unwrap();
         assert_eq!(f, Some(vec![0, 1]));
+    }
+
+    #[test]
+    fn a_shared_bound_ends_the_search_with_the_same_cover() {
+        use crate::beta_search::tests::{brute, random_instance};
+        let mut rng = gamegraph_testkit::SplitMix64::new(808);
+        for round in 0..200 {
+            let p = random_instance(&mut rng, 4 + round % 11, 6 + round % 15, 200);
+            let usable = vec![true; p.sets.len()];
+            let cost = vec![0.0; p.sets.len()];
+            let start: Vec<u32> = (0..p.sets.len() as u32).collect();
+            let mut b = Budget::new(&Config::default());
+            let run = |shared: Option<&Shared>, b: &mut Budget| {
+                let limits = (start.len(), 0);
+                local_search(&p, (&usable, &cost), &start, limits, (3000, 3), shared, b).unwrap()
+            };
+            let alone = run(None, &mut b);
+            let shared = Shared::new(start.len());
+            shared.bound.store(brute(&p), Ordering::Relaxed);
+            assert_eq!(run(Some(&shared), &mut b), alone, "{p:?}");
+            assert_eq!(shared.steps.load(Ordering::Relaxed), u64::MAX);
+            if let Some(f) = &alone {
+                assert_eq!(shared.best.load(Ordering::Relaxed), f.len());
+            }
+        }
     }
 }

@@ -65,3 +65,24 @@ proptest! {
         prop_assert_eq!(&runs[0], &runs[2]);
     }
 }
+
+/// Random digraphs of a few thousand vertices and twice as many arcs, whose parts are large
+/// enough for the root's local search to run alongside the linear program with cuts: the
+/// same answer on one, two and three threads.
+#[test]
+fn large_parts_give_the_same_answer_on_one_two_and_three_threads() {
+    let mut rng = gamegraph_testkit::SplitMix64::new(2026);
+    for n in [3000, 6000, 10000] {
+        let g = gamegraph_testkit::random_graph(&mut rng, n, 2 * n, false);
+        let runs: Vec<_> = [1, 2, 3]
+            .into_iter()
+            .map(|t| {
+                let pool = rayon::ThreadPoolBuilder::new().num_threads(t).build().unwrap();
+                pool.install(|| beta(&g, &Config::default()).unwrap())
+            })
+            .collect();
+        assert_eq!(externally_stable(&g, &runs[0].set).unwrap(), Ok(()));
+        assert_eq!(runs[0], runs[1], "{n} vertices");
+        assert_eq!(runs[0], runs[2], "{n} vertices");
+    }
+}
