@@ -32,8 +32,9 @@ use anyhow::{Context, Result, bail};
 use crate::bench::build_release;
 use crate::rng::Rng;
 
-/// Runs `cmd` with a time limit; `None` when it was killed at the limit.
-fn timed(cmd: &mut Command, limit: Duration) -> Result<Option<(Duration, String)>> {
+/// Runs `cmd` with a time limit: its wall time and output, or `Err` with what it printed
+/// when it stopped at gamegraph's own time limit (exit status 3) or was killed at `limit`.
+fn timed(cmd: &mut Command, limit: Duration) -> Result<Result<(Duration, String), String>> {
     let start = Instant::now();
     let mut child = cmd
         .stdout(Stdio::piped())
@@ -50,18 +51,18 @@ fn timed(cmd: &mut Command, limit: Duration) -> Result<Option<(Duration, String)
             let wall = start.elapsed();
             let out = reader.join().expect("reader thread")?;
             if status.code() == Some(3) {
-                return Ok(None); // gamegraph's own --time-limit
+                return Ok(Err(out)); // gamegraph's own --time-limit
             }
             if !status.success() {
                 bail!("{cmd:?} failed: {status}");
             }
-            return Ok(Some((wall, out)));
+            return Ok(Ok((wall, out)));
         }
         if start.elapsed() > limit {
             child.kill()?;
             child.wait()?;
-            let _ = reader.join();
-            return Ok(None);
+            let out = reader.join().ok().and_then(Result::ok).unwrap_or_default();
+            return Ok(Err(out));
         }
         std::thread::sleep(Duration::from_millis(2));
     }
@@ -119,7 +120,7 @@ fn ours(bin: &Path, args: &[&str], file: &Path, reps: usize, limit: Duration) ->
     let mut answer = String::from("timeout");
     for _ in 0..reps {
         let r = timed(Command::new(bin).args(args).arg(file), limit)?;
-        let Some((wall, out)) = r else { break };
+        let Ok((wall, out)) = r else { break };
         answer = out.lines().next().unwrap_or_default().to_owned();
         let s = wall.as_secs_f64();
         best = Some(best.map_or(s, |b: f64| b.min(s)));
@@ -139,7 +140,7 @@ fn peer(
     let mut answer = String::from("timeout");
     for _ in 0..reps {
         let r = timed(Command::new(python).arg(script).arg(mode).arg(file), limit)?;
-        let Some((_, out)) = r else { break };
+        let Ok((_, out)) = r else { break };
         let mut lines = out.lines();
         answer = lines.next().unwrap_or_default().to_owned();
         let t: f64 = out
@@ -464,8 +465,18 @@ fn stable_numbers(
                     c.arg(task).arg(&file).args(["2", &tl]);
                     c
                 };
-                let r = timed(&mut cmd, limit + Duration::from_secs(5))?;
-                let Some((wall, out)) = r else { break };
+                let (wall, out) = match timed(&mut cmd, limit + Duration::from_secs(5))? {
+                    Ok(done) => done,
+                    Err(out) => {
+                        // `stable_time` prints its bounds after the node count.
+                        if let Some((_, bounds)) =
+                            out.lines().nth(1).and_then(|l| l.split_once("nodes, "))
+                        {
+                            answer = format!("timeout: {bounds}");
+                        }
+                        break;
+                    }
+                };
                 answer = out.lines().next().unwrap_or_default().to_owned();
                 runs.push(wall.as_secs_f64());
             }
@@ -493,7 +504,7 @@ fn stable_numbers(
                 out.lines().find_map(|l| l.strip_prefix("answer ")).unwrap_or("timeout").to_owned()
             };
             let (peer_secs, peer_answer) = match peer {
-                Some((_, out)) if tagged(&out) != "timeout" => {
+                Ok((_, out)) if tagged(&out) != "timeout" => {
                     let t: f64 = out
                         .lines()
                         .find_map(|l| l.strip_prefix("time "))
