@@ -154,6 +154,8 @@ struct Scratch<const W: usize> {
     classes: Vec<Vec<u32>>,
     /// The class of each vertex of the candidates, or [`NONE`].
     class_of: Vec<u32>,
+    /// Per class: the union of its members' rows (a vertex outside it can join the class).
+    reach: Vec<[u64; W]>,
     frozen: Vec<bool>,
     /// Per class: how many neighbours of the tested vertex it holds (not yet ruled out),
     /// valid when `counted` holds the current `test`.
@@ -168,10 +170,6 @@ struct Scratch<const W: usize> {
     /// Classes of a single member (a class only grows, so one that left stays out), once
     /// the pruned classes are built.
     ones: Vec<u32>,
-    /// Per class: how many of its members were seen in the current count, marked by
-    /// `stamp`.
-    seen: Vec<(u64, u32)>,
-    stamp: u64,
     singles: Vec<(usize, usize)>,
     cand: [u64; W],
     used: Vec<bool>,
@@ -195,6 +193,7 @@ impl<const W: usize> Scratch<W> {
             q: [0; W],
             classes: Vec::new(),
             class_of: Vec::new(),
+            reach: Vec::new(),
             frozen: Vec::new(),
             counts: Vec::new(),
             counted: Vec::new(),
@@ -202,8 +201,6 @@ impl<const W: usize> Scratch<W> {
             miss: Vec::new(),
             touched: Vec::new(),
             ones: Vec::new(),
-            seen: Vec::new(),
-            stamp: 0,
             singles: Vec::new(),
             cand: [0; W],
             used: Vec::new(),
@@ -294,6 +291,9 @@ fn prune<const W: usize>(
         }
         s.classes[i].push(v as u32);
         s.class_of[v] = empty;
+        for (a, b) in s.reach[i].iter_mut().zip(rv) {
+            *a |= b;
+        }
         return true;
     }
     let (classes, frozen, miss) = (&s.classes, &s.frozen, &s.miss);
@@ -308,35 +308,26 @@ fn prune<const W: usize>(
     let tries = if sat { 0 } else { s.singles.len() };
     for t in 0..tries {
         let (i, u) = s.singles[t];
-        // A later class all of whose members are non-neighbours of u.
-        let ru = rows.row(u);
-        let mut free = NONE;
-        s.stamp += 1;
-        for (wi, (a, b)) in p.iter().zip(ru).enumerate() {
-            let mut m = a & !b;
-            while m != 0 {
-                let x = wi * 64 + m.trailing_zeros() as usize;
-                m &= m - 1;
-                let c = s.class_of[x];
-                if c != NONE && c as usize != i && c < free && x != u {
-                    let seen = &mut s.seen[c as usize];
-                    if seen.0 != s.stamp {
-                        *seen = (s.stamp, 0);
-                    }
-                    seen.1 += 1;
-                    if seen.1 as usize == s.classes[c as usize].len() && !s.frozen[c as usize] {
-                        free = c;
-                    }
-                }
-            }
-        }
-        if free != NONE {
-            let j = free as usize;
+        // The first other class none of whose members is adjacent to u.
+        let (wu, bu) = (u >> 6, 1u64 << (u & 63));
+        let free = (0..k).find(|&c| c != i && s.reach[c][wu] & bu == 0 && !s.frozen[c]);
+        if let Some(j) = free {
             let at = s.classes[i].iter().position(|&x| x as usize == u).expect("a member");
             s.classes[i][at] = v as u32;
             s.classes[j].push(u as u32);
             s.class_of[v] = i as u32;
             s.class_of[u] = j as u32;
+            let ru = rows.row(u);
+            for (a, b) in s.reach[j].iter_mut().zip(ru) {
+                *a |= b;
+            }
+            let mut r = [0; W];
+            for &x in &s.classes[i] {
+                for (a, b) in r.iter_mut().zip(rows.row(x as usize)) {
+                    *a |= b;
+                }
+            }
+            s.reach[i] = r;
             return true;
         }
     }
@@ -454,6 +445,8 @@ fn colour<const W: usize>(
     for c in &mut s.classes[..k] {
         c.clear();
     }
+    s.reach.clear();
+    s.reach.resize(k, [0; W]);
     s.frozen.clear();
     s.frozen.resize(k, false);
     s.counts.clear();
@@ -465,9 +458,6 @@ fn colour<const W: usize>(
     s.miss.resize(k, 0);
     s.touched.clear();
     s.ones.clear();
-    if s.seen.len() < k {
-        s.seen.resize(k, (0, 0));
-    }
     s.class_of.resize(rows.rows.len(), NONE);
     s.reason.resize(rows.rows.len(), 0);
     bits::for_each(p, |x| {
@@ -504,6 +494,9 @@ fn colour<const W: usize>(
                 budget.spend(w)?;
                 s.classes[built].push(v as u32);
                 s.class_of[v] = built as u32;
+                for (a, b) in s.reach[built].iter_mut().zip(r) {
+                    *a |= b;
+                }
             } else {
                 s.pending.push((v as u32, built as u32, true));
             }
