@@ -154,8 +154,10 @@ struct Scratch<const W: usize> {
     classes: Vec<Vec<u32>>,
     /// The class of each vertex of the candidates, or [`NONE`].
     class_of: Vec<u32>,
-    /// Per class: the union of its members' rows (a vertex outside it can join the class).
-    reach: Vec<[u64; W]>,
+    /// Per class: the union of its members' rows (a vertex outside it can join the class),
+    /// word-major: word `wi` of class `c` at `wi * k + c`, so that one vertex's bits in all
+    /// classes are contiguous.
+    reach: Vec<u64>,
     frozen: Vec<bool>,
     /// Per class: how many neighbours of the tested vertex it holds (not yet ruled out),
     /// valid when `counted` holds the current `test`.
@@ -167,10 +169,19 @@ struct Scratch<const W: usize> {
     /// where this is not zero.
     miss: Vec<u32>,
     touched: Vec<u32>,
-    /// Classes of a single member (a class only grows, so one that left stays out), once
-    /// the pruned classes are built.
+    /// The classes of a single member once the pruned classes are built; a class only
+    /// grows, so those that grew since are skipped, not removed.
     ones: Vec<u32>,
     singles: Vec<(usize, usize)>,
+    /// The classes holding a single neighbour of the tested vertex, as a bitset, and that
+    /// neighbour per class.
+    single_mask: Vec<u64>,
+    single_of: Vec<u32>,
+    /// Counts the changes of the classes.
+    epoch: u64,
+    /// Per vertex: the class it can move to ([`NONE`] if none), valid while `epoch` is the
+    /// one stored.
+    moves: Vec<(u64, u32)>,
     cand: [u64; W],
     used: Vec<bool>,
     queue: Vec<u32>,
@@ -202,6 +213,10 @@ impl<const W: usize> Scratch<W> {
             touched: Vec::new(),
             ones: Vec::new(),
             singles: Vec::new(),
+            single_mask: Vec::new(),
+            single_of: Vec::new(),
+            epoch: 0,
+            moves: Vec::new(),
             cand: [0; W],
             used: Vec::new(),
             queue: Vec::new(),
@@ -239,6 +254,33 @@ fn non_neighbours<const W: usize>(ru: &[u64; W], u: usize, p: &[u64; W], s: &mut
     }
 }
 
+/// Adds the row `r` to the union of class `c` in `reach` (see [`Scratch::reach`]).
+#[inline]
+fn join<const W: usize>(reach: &mut [u64], k: usize, c: usize, r: &[u64; W]) {
+    for (wi, r) in r.iter().enumerate() {
+        reach[wi * k + c] |= r;
+    }
+}
+
+/// The first class other than `skip` whose word in `reach` (one word per class) does not
+/// have the bit `bit`, or [`NONE`].
+#[inline]
+fn first_free(reach: &[u64], bit: u64, skip: usize) -> u32 {
+    for (ci, chunk) in reach.chunks(64).enumerate() {
+        let mut m = 0u64;
+        for (c, &r) in chunk.iter().enumerate() {
+            m |= u64::from(r & bit == 0) << c;
+        }
+        if skip >> 6 == ci {
+            m &= !(1 << (skip & 63));
+        }
+        if m != 0 {
+            return (ci * 64) as u32 + m.trailing_zeros();
+        }
+    }
+    NONE
+}
+
 /// The count of class `c` for the tested vertex (see [`Scratch::counts`]).
 #[inline]
 fn count_of<const W: usize>(c: usize, s: &mut Scratch<W>) -> &mut u32 {
@@ -268,6 +310,7 @@ fn prune<const W: usize>(
     non_neighbours(rv, v, p, s);
     s.test += 1;
     s.singles.clear();
+    s.single_mask.iter_mut().for_each(|m| *m = 0);
     let mut empty = NONE;
     for &c in &s.touched {
         let i = c as usize;
@@ -278,39 +321,51 @@ fn prune<const W: usize>(
             0 => empty = empty.min(c),
             1 => {
                 let u = s.classes[i].iter().find(|&&x| bits::get(rv, x as usize));
-                s.singles.push((i, *u.expect("a neighbour") as usize));
+                bits::set(&mut s.single_mask, i);
+                s.single_of[i] = *u.expect("a neighbour");
             }
             _ => {}
         }
     }
     if empty != NONE {
         let i = empty as usize;
-        if s.classes[i].len() == 1 {
-            // The class leaves the singletons.
-            s.ones.retain(|&c| c != empty);
-        }
         s.classes[i].push(v as u32);
         s.class_of[v] = empty;
-        for (a, b) in s.reach[i].iter_mut().zip(rv) {
-            *a |= b;
-        }
+        join(&mut s.reach, k, i, rv);
+        s.epoch += 1;
         return true;
     }
-    let (classes, frozen, miss) = (&s.classes, &s.frozen, &s.miss);
-    s.ones.retain(|&c| classes[c as usize].len() == 1 && !frozen[c as usize]);
+    // The classes of a single member (a class only grows, so one that left stays out).
     for &c in &s.ones {
-        if miss[c as usize] == 0 {
-            s.singles.push((c as usize, classes[c as usize][0] as usize));
+        let i = c as usize;
+        if s.miss[i] == 0 && s.classes[i].len() == 1 && !s.frozen[i] {
+            bits::set(&mut s.single_mask, i);
+            s.single_of[i] = s.classes[i][0];
         }
     }
-    s.singles.sort_unstable_by_key(|&(i, _)| i);
+    for (wi, &m) in s.single_mask.iter().enumerate() {
+        let mut m = m;
+        while m != 0 {
+            let i = wi * 64 + m.trailing_zeros() as usize;
+            m &= m - 1;
+            s.singles.push((i, s.single_of[i] as usize));
+        }
+    }
     // The MaxSAT pass does not re-colour again: the classes changed little since.
     let tries = if sat { 0 } else { s.singles.len() };
     for t in 0..tries {
         let (i, u) = s.singles[t];
         // The first other class none of whose members is adjacent to u.
         let (wu, bu) = (u >> 6, 1u64 << (u & 63));
-        let free = (0..k).find(|&c| c != i && s.reach[c][wu] & bu == 0 && !s.frozen[c]);
+        let free = if s.moves[u].0 == s.epoch {
+            s.moves[u].1
+        } else {
+            // No class is frozen before the MaxSAT pass.
+            let f = first_free(&s.reach[wu * k..(wu + 1) * k], bu, i);
+            s.moves[u] = (s.epoch, f);
+            f
+        };
+        let free = (free != NONE).then_some(free as usize);
         if let Some(j) = free {
             let at = s.classes[i].iter().position(|&x| x as usize == u).expect("a member");
             s.classes[i][at] = v as u32;
@@ -318,16 +373,17 @@ fn prune<const W: usize>(
             s.class_of[v] = i as u32;
             s.class_of[u] = j as u32;
             let ru = rows.row(u);
-            for (a, b) in s.reach[j].iter_mut().zip(ru) {
-                *a |= b;
-            }
+            join(&mut s.reach, k, j, ru);
             let mut r = [0; W];
             for &x in &s.classes[i] {
                 for (a, b) in r.iter_mut().zip(rows.row(x as usize)) {
                     *a |= b;
                 }
             }
-            s.reach[i] = r;
+            for (wi, r) in r.iter().enumerate() {
+                s.reach[wi * k + i] = *r;
+            }
+            s.epoch += 1;
             return true;
         }
     }
@@ -446,7 +502,12 @@ fn colour<const W: usize>(
         c.clear();
     }
     s.reach.clear();
-    s.reach.resize(k, [0; W]);
+    s.reach.resize(k * W, 0);
+    s.single_mask.clear();
+    s.single_mask.resize(bits::words(k), 0);
+    s.single_of.resize(k.max(s.single_of.len()), 0);
+    s.moves.resize(rows.rows.len(), (0, 0));
+    s.epoch += 1;
     s.frozen.clear();
     s.frozen.resize(k, false);
     s.counts.clear();
@@ -494,9 +555,7 @@ fn colour<const W: usize>(
                 budget.spend(w)?;
                 s.classes[built].push(v as u32);
                 s.class_of[v] = built as u32;
-                for (a, b) in s.reach[built].iter_mut().zip(r) {
-                    *a |= b;
-                }
+                join(&mut s.reach, k, built, r);
             } else {
                 s.pending.push((v as u32, built as u32, true));
             }
