@@ -169,6 +169,12 @@ struct Scratch<const W: usize> {
     /// where this is not zero.
     miss: Vec<u32>,
     touched: Vec<u32>,
+    /// Per class: the exclusive or of its members, of those counted in `miss`, and (valid
+    /// with `counts`) of the neighbours of the tested vertex not yet ruled out; so the
+    /// member left when a count is one is read without a search.
+    xall: Vec<u32>,
+    xmiss: Vec<u32>,
+    xleft: Vec<u32>,
     /// The classes of a single member once the pruned classes are built; a class only
     /// grows, so those that grew since are skipped, not removed.
     ones: Vec<u32>,
@@ -211,6 +217,9 @@ impl<const W: usize> Scratch<W> {
             test: 0,
             miss: Vec::new(),
             touched: Vec::new(),
+            xall: Vec::new(),
+            xmiss: Vec::new(),
+            xleft: Vec::new(),
             ones: Vec::new(),
             singles: Vec::new(),
             single_mask: Vec::new(),
@@ -235,6 +244,7 @@ impl<const W: usize> Scratch<W> {
 fn non_neighbours<const W: usize>(ru: &[u64; W], u: usize, p: &[u64; W], s: &mut Scratch<W>) {
     for &c in &s.touched {
         s.miss[c as usize] = 0;
+        s.xmiss[c as usize] = 0;
     }
     s.touched.clear();
     for (wi, (a, b)) in p.iter().zip(ru).enumerate() {
@@ -249,6 +259,7 @@ fn non_neighbours<const W: usize>(ru: &[u64; W], u: usize, p: &[u64; W], s: &mut
                     s.touched.push(c);
                 }
                 *miss += 1;
+                s.xmiss[c as usize] ^= x as u32;
             }
         }
     }
@@ -287,6 +298,7 @@ fn count_of<const W: usize>(c: usize, s: &mut Scratch<W>) -> &mut u32 {
     if s.counted[c] != s.test {
         s.counted[c] = s.test;
         s.counts[c] = s.classes[c].len() as u32 - s.miss[c];
+        s.xleft[c] = s.xall[c] ^ s.xmiss[c];
     }
     &mut s.counts[c]
 }
@@ -320,9 +332,8 @@ fn prune<const W: usize>(
         match s.classes[i].len() as u32 - s.miss[i] {
             0 => empty = empty.min(c),
             1 => {
-                let u = s.classes[i].iter().find(|&&x| bits::get(rv, x as usize));
                 bits::set(&mut s.single_mask, i);
-                s.single_of[i] = *u.expect("a neighbour");
+                s.single_of[i] = s.xall[i] ^ s.xmiss[i];
             }
             _ => {}
         }
@@ -330,6 +341,7 @@ fn prune<const W: usize>(
     if empty != NONE {
         let i = empty as usize;
         s.classes[i].push(v as u32);
+        s.xall[i] ^= v as u32;
         s.class_of[v] = empty;
         join(&mut s.reach, k, i, rv);
         s.epoch += 1;
@@ -340,7 +352,7 @@ fn prune<const W: usize>(
         let i = c as usize;
         if s.miss[i] == 0 && s.classes[i].len() == 1 && !s.frozen[i] {
             bits::set(&mut s.single_mask, i);
-            s.single_of[i] = s.classes[i][0];
+            s.single_of[i] = s.xall[i];
         }
     }
     for (wi, &m) in s.single_mask.iter().enumerate() {
@@ -370,6 +382,8 @@ fn prune<const W: usize>(
             let at = s.classes[i].iter().position(|&x| x as usize == u).expect("a member");
             s.classes[i][at] = v as u32;
             s.classes[j].push(u as u32);
+            s.xall[i] ^= (u ^ v) as u32;
+            s.xall[j] ^= u as u32;
             s.class_of[v] = i as u32;
             s.class_of[u] = j as u32;
             let ru = rows.row(u);
@@ -407,10 +421,9 @@ fn prune<const W: usize>(
         if s.used[i] {
             continue;
         }
-        let Some(u) = s.classes[i].iter().map(|&x| x as usize).find(|&x| bits::get(&s.cand, x))
-        else {
-            continue;
-        };
+        // The class's single neighbour of v left: counted, or one of the starting singles.
+        let u = if s.counted[i] == s.test { s.xleft[i] } else { s.single_of[i] } as usize;
+        debug_assert!(bits::get(&s.cand, u) && s.class_of[u] as usize == i);
         s.used[i] = true;
         let step = s.chain.len() as u32;
         s.chain.push((i, u));
@@ -435,7 +448,9 @@ fn prune<const W: usize>(
                 }
                 let count = count_of(ci, s);
                 *count -= 1;
-                match *count {
+                let count = *count;
+                s.xleft[ci] ^= x as u32;
+                match count {
                     0 => {
                         conflict(rv, ci, s);
                         return true;
@@ -517,6 +532,10 @@ fn colour<const W: usize>(
     s.test = 0;
     s.miss.clear();
     s.miss.resize(k, 0);
+    for x in [&mut s.xall, &mut s.xmiss, &mut s.xleft] {
+        x.clear();
+        x.resize(k, 0);
+    }
     s.touched.clear();
     s.ones.clear();
     s.class_of.resize(rows.rows.len(), NONE);
@@ -548,17 +567,27 @@ fn colour<const W: usize>(
             s.q[wi] &= s.q[wi] - 1;
             bits::clear(&mut s.u, v);
             let r = rows.row(v);
-            for (q, r) in s.q[wi..].iter_mut().zip(&r[wi..]) {
-                *q &= !r;
+            if W <= 8 {
+                // Short rows: the whole row, a loop of constant length.
+                for (q, r) in s.q.iter_mut().zip(r) {
+                    *q &= !r;
+                }
+            } else {
+                for (q, r) in s.q[wi..].iter_mut().zip(&r[wi..]) {
+                    *q &= !r;
+                }
             }
             if built < k {
-                budget.spend(w)?;
                 s.classes[built].push(v as u32);
+                s.xall[built] ^= v as u32;
                 s.class_of[v] = built as u32;
                 join(&mut s.reach, k, built, r);
             } else {
                 s.pending.push((v as u32, built as u32, true));
             }
+        }
+        if built < k {
+            budget.spend(w * s.classes[built].len() as u64)?;
         }
         built += 1;
     }
