@@ -189,6 +189,8 @@ struct Scratch<const W: usize> {
     /// one stored.
     moves: Vec<(u64, u32)>,
     cand: [u64; W],
+    /// The members of the classes not frozen.
+    live: [u64; W],
     used: Vec<bool>,
     queue: Vec<u32>,
     /// Per vertex ruled out by the propagation: the step that ruled it out.
@@ -227,6 +229,7 @@ impl<const W: usize> Scratch<W> {
             epoch: 0,
             moves: Vec::new(),
             cand: [0; W],
+            live: [0; W],
             used: Vec::new(),
             queue: Vec::new(),
             reason: Vec::new(),
@@ -238,29 +241,28 @@ impl<const W: usize> Scratch<W> {
     }
 }
 
-/// Sets `s.miss[i]` to the number of members of class i outside the row `ru` of `u`, and
-/// `s.touched` to the classes where it is not zero.
+/// Sets `s.miss[i]` to the number of members of class i outside the row `ru` (`s.xmiss[i]`
+/// to their exclusive or), for the classes not frozen, and `s.touched` to the classes where
+/// it is not zero.
 #[inline]
-fn non_neighbours<const W: usize>(ru: &[u64; W], u: usize, p: &[u64; W], s: &mut Scratch<W>) {
+fn non_neighbours<const W: usize>(ru: &[u64; W], s: &mut Scratch<W>) {
     for &c in &s.touched {
         s.miss[c as usize] = 0;
         s.xmiss[c as usize] = 0;
     }
     s.touched.clear();
-    for (wi, (a, b)) in p.iter().zip(ru).enumerate() {
+    for (wi, (a, b)) in s.live.iter().zip(ru).enumerate() {
         let mut m = a & !b;
         while m != 0 {
             let x = wi * 64 + m.trailing_zeros() as usize;
             m &= m - 1;
-            let c = s.class_of[x];
-            if c != NONE && x != u {
-                let miss = &mut s.miss[c as usize];
-                if *miss == 0 {
-                    s.touched.push(c);
-                }
-                *miss += 1;
-                s.xmiss[c as usize] ^= x as u32;
+            let c = s.class_of[x] as usize;
+            let miss = &mut s.miss[c];
+            if *miss == 0 {
+                s.touched.push(c as u32);
             }
+            *miss += 1;
+            s.xmiss[c] ^= x as u32;
         }
     }
 }
@@ -303,23 +305,16 @@ fn count_of<const W: usize>(c: usize, s: &mut Scratch<W>) -> &mut u32 {
     &mut s.counts[c]
 }
 
-/// Tries to keep `v` out of the branching set given the `k` pruned classes in `s` (the
-/// candidates are `p`): puts it into a class where it has no neighbour, then either (without
+/// Tries to keep `v` out of the branching set given the `k` pruned classes in `s`: puts it into a class where it has no neighbour, then either (without
 /// `sat`) re-colours its single neighbour of a class, or (with `sat`) finds an inconsistent
 /// subset {v} ∪ Ci ∪ Cj ∪ … and freezes those classes.
-fn prune<const W: usize>(
-    rows: &Adj<W>,
-    v: usize,
-    k: usize,
-    p: &[u64; W],
-    s: &mut Scratch<W>,
-    sat: bool,
-) -> bool {
+fn prune<const W: usize>(rows: &Adj<W>, v: usize, k: usize, s: &mut Scratch<W>, sat: bool) -> bool {
     let rv = rows.row(v);
     // The graph is dense: count the non-neighbours of v in each class, not the neighbours.
     // Only the classes holding a non-neighbour of v, and those of a single member, can
     // hold fewer than two neighbours of v.
-    non_neighbours(rv, v, p, s);
+    debug_assert!(!bits::get(&s.live, v));
+    non_neighbours(rv, s);
     s.test += 1;
     s.singles.clear();
     s.single_mask.iter_mut().for_each(|m| *m = 0);
@@ -343,6 +338,7 @@ fn prune<const W: usize>(
         s.classes[i].push(v as u32);
         s.xall[i] ^= v as u32;
         s.class_of[v] = empty;
+        bits::set(&mut s.live, v);
         join(&mut s.reach, k, i, rv);
         s.epoch += 1;
         return true;
@@ -386,6 +382,7 @@ fn prune<const W: usize>(
             s.xall[j] ^= u as u32;
             s.class_of[v] = i as u32;
             s.class_of[u] = j as u32;
+            bits::set(&mut s.live, v);
             let ru = rows.row(u);
             join(&mut s.reach, k, j, ru);
             let mut r = [0; W];
@@ -408,7 +405,7 @@ fn prune<const W: usize>(
     if s.singles.is_empty() || !sat {
         return false;
     }
-    s.cand = and(rv, p);
+    s.cand = and(rv, &s.live);
     s.used.clear();
     s.used.resize(k, false);
     s.chain.clear();
@@ -437,15 +434,11 @@ fn prune<const W: usize>(
             while gone != 0 {
                 let x = wi * 64 + gone.trailing_zeros() as usize;
                 gone &= gone - 1;
+                let ci = s.class_of[x] as usize;
+                if s.used[ci] {
+                    continue;
+                }
                 s.reason[x] = step;
-                let ci = s.class_of[x];
-                if ci == NONE {
-                    continue;
-                }
-                let ci = ci as usize;
-                if s.frozen[ci] || s.used[ci] {
-                    continue;
-                }
                 let count = count_of(ci, s);
                 *count -= 1;
                 let count = *count;
@@ -486,11 +479,19 @@ fn conflict<const W: usize>(rv: &[u64; W], e: usize, s: &mut Scratch<W>) {
             explain(class, u, &mut s.needed);
         }
     }
-    s.frozen[e] = true;
+    freeze(e, s);
     for j in 0..steps {
         if s.needed[j] {
-            s.frozen[s.chain[j].0] = true;
+            freeze(s.chain[j].0, s);
         }
+    }
+}
+
+/// Freezes the class `c`: its members leave `s.live`.
+fn freeze<const W: usize>(c: usize, s: &mut Scratch<W>) {
+    s.frozen[c] = true;
+    for &x in &s.classes[c] {
+        bits::clear(&mut s.live, x as usize);
     }
 }
 
@@ -538,6 +539,7 @@ fn colour<const W: usize>(
     }
     s.touched.clear();
     s.ones.clear();
+    s.live = [0; W];
     s.class_of.resize(rows.rows.len(), NONE);
     s.reason.resize(rows.rows.len(), 0);
     bits::for_each(p, |x| {
@@ -581,6 +583,7 @@ fn colour<const W: usize>(
                 s.classes[built].push(v as u32);
                 s.xall[built] ^= v as u32;
                 s.class_of[v] = built as u32;
+                bits::set(&mut s.live, v);
                 join(&mut s.reach, k, built, r);
             } else {
                 s.pending.push((v as u32, built as u32, true));
@@ -605,7 +608,7 @@ fn colour<const W: usize>(
             let v = s.pending[t].0 as usize;
             if s.pending[t].2 {
                 budget.spend(w * (1 + 2 * k as u64))?;
-                s.pending[t].2 = !prune(rows, v, k, p, s, sat);
+                s.pending[t].2 = !prune(rows, v, k, s, sat);
             }
         }
     }
