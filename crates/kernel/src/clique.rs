@@ -1120,6 +1120,71 @@ mod tests {
         }
     }
 
+    /// ω by Carraghan and Pardalos's branching on bitsets of any width: a clique grows by
+    /// each candidate in turn while the candidates left could still beat the best.
+    fn plain_clique(nb: &[Vec<u64>], cur: usize, p: Vec<u64>, best: &mut usize) {
+        let left: usize = p.iter().map(|w| w.count_ones() as usize).sum();
+        if left == 0 {
+            *best = (*best).max(cur);
+            return;
+        }
+        let mut p = p;
+        let mut left = left;
+        while left > 0 && cur + left > *best {
+            let wi = p.iter().position(|&w| w != 0).unwrap();
+            let v = wi * 64 + p[wi].trailing_zeros() as usize;
+            p[wi] &= p[wi] - 1;
+            left -= 1;
+            let q = p.iter().zip(&nb[v]).map(|(a, b)| a & b).collect();
+            plain_clique(nb, cur + 1, q, best);
+        }
+    }
+
+    #[test]
+    fn wide_rows_agree_with_plain_branching_on_any_number_of_threads() {
+        // Widths 3, 4, 5 (padded to 6), 9 (padded to 16) and 17 (padded to 32).
+        let cases = [(150, 700), (200, 600), (300, 450), (520, 250), (1030, 60)];
+        for (case, &(n, per_mille)) in cases.iter().enumerate() {
+            let mut rng = gamegraph_testkit::SplitMix64::new(101 + case as u64);
+            let mut rows = Rows::new(n);
+            let mut nb = vec![vec![0u64; n.div_ceil(64)]; n];
+            for a in 0..n {
+                for b in a + 1..n {
+                    if rng.below(1000) < per_mille {
+                        rows.join(a, b);
+                        nb[a][b / 64] |= 1 << (b % 64);
+                        nb[b][a / 64] |= 1 << (a % 64);
+                    }
+                }
+            }
+            let mut omega = 0;
+            let mut all = vec![!0u64; n.div_ceil(64)];
+            if n % 64 != 0 {
+                *all.last_mut().unwrap() = (1 << (n % 64)) - 1;
+            }
+            plain_clique(&nb, 0, all, &mut omega);
+            let mut witness = None;
+            for threads in 1..=3 {
+                let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
+                let found = pool
+                    .install(|| {
+                        let mut budget = Budget::new(&Config::default());
+                        max_clique(&rows, &[], &mut budget, &mut Cap::new(None))
+                    })
+                    .unwrap();
+                assert!(found.exact);
+                assert_eq!(found.clique.len(), omega, "n {n}, {per_mille}‰, {threads} threads");
+                let c = &found.clique;
+                assert!(
+                    c.iter()
+                        .all(|&a| c.iter().all(|&b| a == b || nb[a][b / 64] >> (b % 64) & 1 == 1))
+                );
+                let w = witness.get_or_insert_with(|| c.clone());
+                assert_eq!(w, c, "n {n}: the witness depends on the threads");
+            }
+        }
+    }
+
     #[test]
     fn a_deadline_anywhere_leaves_a_checked_set_and_a_proven_bound() {
         let mut inexact = 0;
