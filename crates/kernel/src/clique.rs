@@ -175,14 +175,13 @@ struct Scratch<const W: usize> {
     xall: Vec<u32>,
     xmiss: Vec<u32>,
     xleft: Vec<u32>,
-    /// The classes of a single member once the pruned classes are built; a class only
-    /// grows, so those that grew since are skipped, not removed.
-    ones: Vec<u32>,
+    /// The classes of a single member, not frozen, as a bitset.
+    ones: Vec<u64>,
+    /// The classes in `touched`, as a bitset.
+    hit: Vec<u64>,
     singles: Vec<(usize, usize)>,
-    /// The classes holding a single neighbour of the tested vertex, as a bitset, and that
-    /// neighbour per class.
+    /// The classes holding a single neighbour of the tested vertex, as a bitset.
     single_mask: Vec<u64>,
-    single_of: Vec<u32>,
     /// Counts the changes of the classes.
     epoch: u64,
     /// Per vertex: the class it can move to ([`NONE`] if none), valid while `epoch` is the
@@ -225,7 +224,7 @@ impl<const W: usize> Scratch<W> {
             ones: Vec::new(),
             singles: Vec::new(),
             single_mask: Vec::new(),
-            single_of: Vec::new(),
+            hit: Vec::new(),
             epoch: 0,
             moves: Vec::new(),
             cand: [0; W],
@@ -249,6 +248,7 @@ fn non_neighbours<const W: usize>(ru: &[u64; W], s: &mut Scratch<W>) {
     for &c in &s.touched {
         s.miss[c as usize] = 0;
         s.xmiss[c as usize] = 0;
+        bits::clear(&mut s.hit, c as usize);
     }
     s.touched.clear();
     for (wi, (a, b)) in s.live.iter().zip(ru).enumerate() {
@@ -260,6 +260,7 @@ fn non_neighbours<const W: usize>(ru: &[u64; W], s: &mut Scratch<W>) {
             let miss = &mut s.miss[c];
             if *miss == 0 {
                 s.touched.push(c as u32);
+                bits::set(&mut s.hit, c);
             }
             *miss += 1;
             s.xmiss[c] ^= x as u32;
@@ -326,10 +327,7 @@ fn prune<const W: usize>(rows: &Adj<W>, v: usize, k: usize, s: &mut Scratch<W>, 
         }
         match s.classes[i].len() as u32 - s.miss[i] {
             0 => empty = empty.min(c),
-            1 => {
-                bits::set(&mut s.single_mask, i);
-                s.single_of[i] = s.xall[i] ^ s.xmiss[i];
-            }
+            1 => bits::set(&mut s.single_mask, i),
             _ => {}
         }
     }
@@ -338,25 +336,20 @@ fn prune<const W: usize>(rows: &Adj<W>, v: usize, k: usize, s: &mut Scratch<W>, 
         s.classes[i].push(v as u32);
         s.xall[i] ^= v as u32;
         s.class_of[v] = empty;
+        bits::clear(&mut s.ones, i);
         bits::set(&mut s.live, v);
         join(&mut s.reach, k, i, rv);
         s.epoch += 1;
         return true;
     }
-    // The classes of a single member (a class only grows, so one that left stays out).
-    for &c in &s.ones {
-        let i = c as usize;
-        if s.miss[i] == 0 && s.classes[i].len() == 1 && !s.frozen[i] {
-            bits::set(&mut s.single_mask, i);
-            s.single_of[i] = s.xall[i];
-        }
-    }
-    for (wi, &m) in s.single_mask.iter().enumerate() {
-        let mut m = m;
+    // The classes of a single member without a non-neighbour of v hold a single neighbour.
+    // The member is the exclusive or of the class's members, less its non-neighbours of v.
+    for (wi, m) in s.single_mask.iter().enumerate() {
+        let mut m = m | (s.ones[wi] & !s.hit[wi]);
         while m != 0 {
             let i = wi * 64 + m.trailing_zeros() as usize;
             m &= m - 1;
-            s.singles.push((i, s.single_of[i] as usize));
+            s.singles.push((i, (s.xall[i] ^ s.xmiss[i]) as usize));
         }
     }
     // The MaxSAT pass does not re-colour again: the classes changed little since.
@@ -378,6 +371,7 @@ fn prune<const W: usize>(rows: &Adj<W>, v: usize, k: usize, s: &mut Scratch<W>, 
             let at = s.classes[i].iter().position(|&x| x as usize == u).expect("a member");
             s.classes[i][at] = v as u32;
             s.classes[j].push(u as u32);
+            bits::clear(&mut s.ones, j);
             s.xall[i] ^= (u ^ v) as u32;
             s.xall[j] ^= u as u32;
             s.class_of[v] = i as u32;
@@ -419,7 +413,7 @@ fn prune<const W: usize>(rows: &Adj<W>, v: usize, k: usize, s: &mut Scratch<W>, 
             continue;
         }
         // The class's single neighbour of v left: counted, or one of the starting singles.
-        let u = if s.counted[i] == s.test { s.xleft[i] } else { s.single_of[i] } as usize;
+        let u = if s.counted[i] == s.test { s.xleft[i] } else { s.xall[i] ^ s.xmiss[i] } as usize;
         debug_assert!(bits::get(&s.cand, u) && s.class_of[u] as usize == i);
         s.used[i] = true;
         let step = s.chain.len() as u32;
@@ -490,6 +484,7 @@ fn conflict<const W: usize>(rv: &[u64; W], e: usize, s: &mut Scratch<W>) {
 /// Freezes the class `c`: its members leave `s.live`.
 fn freeze<const W: usize>(c: usize, s: &mut Scratch<W>) {
     s.frozen[c] = true;
+    bits::clear(&mut s.ones, c);
     for &x in &s.classes[c] {
         bits::clear(&mut s.live, x as usize);
     }
@@ -521,7 +516,10 @@ fn colour<const W: usize>(
     s.reach.resize(k * W, 0);
     s.single_mask.clear();
     s.single_mask.resize(bits::words(k), 0);
-    s.single_of.resize(k.max(s.single_of.len()), 0);
+    s.ones.clear();
+    s.ones.resize(bits::words(k), 0);
+    s.hit.clear();
+    s.hit.resize(bits::words(k), 0);
     s.moves.resize(rows.rows.len(), (0, 0));
     s.epoch += 1;
     s.frozen.clear();
@@ -538,7 +536,6 @@ fn colour<const W: usize>(
         x.resize(k, 0);
     }
     s.touched.clear();
-    s.ones.clear();
     s.live = [0; W];
     s.class_of.resize(rows.rows.len(), NONE);
     s.reason.resize(rows.rows.len(), 0);
@@ -554,7 +551,11 @@ fn colour<const W: usize>(
         budget.spend(w)?;
         s.q = s.u;
         if built == k {
-            s.ones.extend((0..k as u32).filter(|&c| s.classes[c as usize].len() == 1));
+            for c in 0..k {
+                if s.classes[c].len() == 1 {
+                    bits::set(&mut s.ones, c);
+                }
+            }
         }
         // Taking a vertex only clears bits, so the scan goes on from its word.
         let mut wi = 0;
