@@ -152,7 +152,7 @@ struct Scratch<const W: usize> {
     q: [u64; W],
     /// The first `k` colour classes (small in dense graphs, so kept as lists).
     classes: Vec<Vec<u32>>,
-    /// The class of each vertex of the candidates, or [`NONE`].
+    /// The class of each member of the classes (read only for the members, see `live`).
     class_of: Vec<u32>,
     /// Per class: the union of its members' rows (a vertex outside it can join the class),
     /// word-major: word `wi` of class `c` at `wi * k + c`, so that one vertex's bits in all
@@ -539,11 +539,6 @@ fn colour<const W: usize>(
     s.live = [0; W];
     s.class_of.resize(rows.rows.len(), NONE);
     s.reason.resize(rows.rows.len(), 0);
-    bits::for_each(p, |x| {
-        s.class_of[x] = NONE;
-        Ok::<(), ()>(())
-    })
-    .expect("infallible");
     let mut built = 0;
     s.pending.clear();
     let mut col = k as u32;
