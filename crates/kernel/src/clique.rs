@@ -152,8 +152,12 @@ struct Scratch<const W: usize> {
     q: [u64; W],
     /// The first `k` colour classes (small in dense graphs, so kept as lists).
     classes: Vec<Vec<u32>>,
-    /// The class of each vertex of the candidates, or [`NONE`].
+    /// The class of each member of the classes (read only for the members, see `live`).
     class_of: Vec<u32>,
+    /// Per class: the union of its members' rows (a vertex outside it can join the class),
+    /// word-major: word `wi` of class `c` at `wi * k + c`, so that one vertex's bits in all
+    /// classes are contiguous.
+    reach: Vec<u64>,
     frozen: Vec<bool>,
     /// Per class: how many neighbours of the tested vertex it holds (not yet ruled out),
     /// valid when `counted` holds the current `test`.
@@ -165,15 +169,27 @@ struct Scratch<const W: usize> {
     /// where this is not zero.
     miss: Vec<u32>,
     touched: Vec<u32>,
-    /// Classes of a single member (a class only grows, so one that left stays out), once
-    /// the pruned classes are built.
-    ones: Vec<u32>,
-    /// Per class: how many of its members were seen in the current count, marked by
-    /// `stamp`.
-    seen: Vec<(u64, u32)>,
-    stamp: u64,
+    /// Per class: the exclusive or of its members, of those counted in `miss`, and (valid
+    /// with `counts`) of the neighbours of the tested vertex not yet ruled out; so the
+    /// member left when a count is one is read without a search.
+    xall: Vec<u32>,
+    xmiss: Vec<u32>,
+    xleft: Vec<u32>,
+    /// The classes of a single member, not frozen, as a bitset.
+    ones: Vec<u64>,
+    /// The classes in `touched`, as a bitset.
+    hit: Vec<u64>,
     singles: Vec<(usize, usize)>,
+    /// The classes holding a single neighbour of the tested vertex, as a bitset.
+    single_mask: Vec<u64>,
+    /// Counts the changes of the classes.
+    epoch: u64,
+    /// Per vertex: the class it can move to ([`NONE`] if none), valid while `epoch` is the
+    /// one stored.
+    moves: Vec<(u64, u32)>,
     cand: [u64; W],
+    /// The members of the classes not frozen.
+    live: [u64; W],
     used: Vec<bool>,
     queue: Vec<u32>,
     /// Per vertex ruled out by the propagation: the step that ruled it out.
@@ -195,17 +211,24 @@ impl<const W: usize> Scratch<W> {
             q: [0; W],
             classes: Vec::new(),
             class_of: Vec::new(),
+            reach: Vec::new(),
             frozen: Vec::new(),
             counts: Vec::new(),
             counted: Vec::new(),
             test: 0,
             miss: Vec::new(),
             touched: Vec::new(),
+            xall: Vec::new(),
+            xmiss: Vec::new(),
+            xleft: Vec::new(),
             ones: Vec::new(),
-            seen: Vec::new(),
-            stamp: 0,
             singles: Vec::new(),
+            single_mask: Vec::new(),
+            hit: Vec::new(),
+            epoch: 0,
+            moves: Vec::new(),
             cand: [0; W],
+            live: [0; W],
             used: Vec::new(),
             queue: Vec::new(),
             reason: Vec::new(),
@@ -217,29 +240,59 @@ impl<const W: usize> Scratch<W> {
     }
 }
 
-/// Sets `s.miss[i]` to the number of members of class i outside the row `ru` of `u`, and
-/// `s.touched` to the classes where it is not zero.
+/// Sets `s.miss[i]` to the number of members of class i outside the row `ru` (`s.xmiss[i]`
+/// to their exclusive or), for the classes not frozen, and `s.touched` to the classes where
+/// it is not zero.
 #[inline]
-fn non_neighbours<const W: usize>(ru: &[u64; W], u: usize, p: &[u64; W], s: &mut Scratch<W>) {
+fn non_neighbours<const W: usize>(ru: &[u64; W], s: &mut Scratch<W>) {
     for &c in &s.touched {
         s.miss[c as usize] = 0;
+        s.xmiss[c as usize] = 0;
+        bits::clear(&mut s.hit, c as usize);
     }
     s.touched.clear();
-    for (wi, (a, b)) in p.iter().zip(ru).enumerate() {
+    for (wi, (a, b)) in s.live.iter().zip(ru).enumerate() {
         let mut m = a & !b;
         while m != 0 {
             let x = wi * 64 + m.trailing_zeros() as usize;
             m &= m - 1;
-            let c = s.class_of[x];
-            if c != NONE && x != u {
-                let miss = &mut s.miss[c as usize];
-                if *miss == 0 {
-                    s.touched.push(c);
-                }
-                *miss += 1;
+            let c = s.class_of[x] as usize;
+            let miss = &mut s.miss[c];
+            if *miss == 0 {
+                s.touched.push(c as u32);
+                bits::set(&mut s.hit, c);
             }
+            *miss += 1;
+            s.xmiss[c] ^= x as u32;
         }
     }
+}
+
+/// Adds the row `r` to the union of class `c` in `reach` (see [`Scratch::reach`]).
+#[inline]
+fn join<const W: usize>(reach: &mut [u64], k: usize, c: usize, r: &[u64; W]) {
+    for (wi, r) in r.iter().enumerate() {
+        reach[wi * k + c] |= r;
+    }
+}
+
+/// The first class other than `skip` whose word in `reach` (one word per class) does not
+/// have the bit `bit`, or [`NONE`].
+#[inline]
+fn first_free(reach: &[u64], bit: u64, skip: usize) -> u32 {
+    for (ci, chunk) in reach.chunks(64).enumerate() {
+        let mut m = 0u64;
+        for (c, &r) in chunk.iter().enumerate() {
+            m |= u64::from(r & bit == 0) << c;
+        }
+        if skip >> 6 == ci {
+            m &= !(1 << (skip & 63));
+        }
+        if m != 0 {
+            return (ci * 64) as u32 + m.trailing_zeros();
+        }
+    }
+    NONE
 }
 
 /// The count of class `c` for the tested vertex (see [`Scratch::counts`]).
@@ -248,29 +301,24 @@ fn count_of<const W: usize>(c: usize, s: &mut Scratch<W>) -> &mut u32 {
     if s.counted[c] != s.test {
         s.counted[c] = s.test;
         s.counts[c] = s.classes[c].len() as u32 - s.miss[c];
+        s.xleft[c] = s.xall[c] ^ s.xmiss[c];
     }
     &mut s.counts[c]
 }
 
-/// Tries to keep `v` out of the branching set given the `k` pruned classes in `s` (the
-/// candidates are `p`): puts it into a class where it has no neighbour, then either (without
+/// Tries to keep `v` out of the branching set given the `k` pruned classes in `s`: puts it into a class where it has no neighbour, then either (without
 /// `sat`) re-colours its single neighbour of a class, or (with `sat`) finds an inconsistent
 /// subset {v} ∪ Ci ∪ Cj ∪ … and freezes those classes.
-fn prune<const W: usize>(
-    rows: &Adj<W>,
-    v: usize,
-    k: usize,
-    p: &[u64; W],
-    s: &mut Scratch<W>,
-    sat: bool,
-) -> bool {
+fn prune<const W: usize>(rows: &Adj<W>, v: usize, k: usize, s: &mut Scratch<W>, sat: bool) -> bool {
     let rv = rows.row(v);
     // The graph is dense: count the non-neighbours of v in each class, not the neighbours.
     // Only the classes holding a non-neighbour of v, and those of a single member, can
     // hold fewer than two neighbours of v.
-    non_neighbours(rv, v, p, s);
+    debug_assert!(!bits::get(&s.live, v));
+    non_neighbours(rv, s);
     s.test += 1;
     s.singles.clear();
+    s.single_mask.iter_mut().for_each(|m| *m = 0);
     let mut empty = NONE;
     for &c in &s.touched {
         let i = c as usize;
@@ -279,64 +327,68 @@ fn prune<const W: usize>(
         }
         match s.classes[i].len() as u32 - s.miss[i] {
             0 => empty = empty.min(c),
-            1 => {
-                let u = s.classes[i].iter().find(|&&x| bits::get(rv, x as usize));
-                s.singles.push((i, *u.expect("a neighbour") as usize));
-            }
+            1 => bits::set(&mut s.single_mask, i),
             _ => {}
         }
     }
     if empty != NONE {
         let i = empty as usize;
-        if s.classes[i].len() == 1 {
-            // The class leaves the singletons.
-            s.ones.retain(|&c| c != empty);
-        }
         s.classes[i].push(v as u32);
+        s.xall[i] ^= v as u32;
         s.class_of[v] = empty;
+        bits::clear(&mut s.ones, i);
+        bits::set(&mut s.live, v);
+        join(&mut s.reach, k, i, rv);
+        s.epoch += 1;
         return true;
     }
-    let (classes, frozen, miss) = (&s.classes, &s.frozen, &s.miss);
-    s.ones.retain(|&c| classes[c as usize].len() == 1 && !frozen[c as usize]);
-    for &c in &s.ones {
-        if miss[c as usize] == 0 {
-            s.singles.push((c as usize, classes[c as usize][0] as usize));
+    // The classes of a single member without a non-neighbour of v hold a single neighbour.
+    // The member is the exclusive or of the class's members, less its non-neighbours of v.
+    for (wi, m) in s.single_mask.iter().enumerate() {
+        let mut m = m | (s.ones[wi] & !s.hit[wi]);
+        while m != 0 {
+            let i = wi * 64 + m.trailing_zeros() as usize;
+            m &= m - 1;
+            s.singles.push((i, (s.xall[i] ^ s.xmiss[i]) as usize));
         }
     }
-    s.singles.sort_unstable_by_key(|&(i, _)| i);
     // The MaxSAT pass does not re-colour again: the classes changed little since.
     let tries = if sat { 0 } else { s.singles.len() };
     for t in 0..tries {
         let (i, u) = s.singles[t];
-        // A later class all of whose members are non-neighbours of u.
-        let ru = rows.row(u);
-        let mut free = NONE;
-        s.stamp += 1;
-        for (wi, (a, b)) in p.iter().zip(ru).enumerate() {
-            let mut m = a & !b;
-            while m != 0 {
-                let x = wi * 64 + m.trailing_zeros() as usize;
-                m &= m - 1;
-                let c = s.class_of[x];
-                if c != NONE && c as usize != i && c < free && x != u {
-                    let seen = &mut s.seen[c as usize];
-                    if seen.0 != s.stamp {
-                        *seen = (s.stamp, 0);
-                    }
-                    seen.1 += 1;
-                    if seen.1 as usize == s.classes[c as usize].len() && !s.frozen[c as usize] {
-                        free = c;
-                    }
-                }
-            }
-        }
-        if free != NONE {
-            let j = free as usize;
+        // The first other class none of whose members is adjacent to u.
+        let (wu, bu) = (u >> 6, 1u64 << (u & 63));
+        let free = if s.moves[u].0 == s.epoch {
+            s.moves[u].1
+        } else {
+            // No class is frozen before the MaxSAT pass.
+            let f = first_free(&s.reach[wu * k..(wu + 1) * k], bu, i);
+            s.moves[u] = (s.epoch, f);
+            f
+        };
+        let free = (free != NONE).then_some(free as usize);
+        if let Some(j) = free {
             let at = s.classes[i].iter().position(|&x| x as usize == u).expect("a member");
             s.classes[i][at] = v as u32;
             s.classes[j].push(u as u32);
+            bits::clear(&mut s.ones, j);
+            s.xall[i] ^= (u ^ v) as u32;
+            s.xall[j] ^= u as u32;
             s.class_of[v] = i as u32;
             s.class_of[u] = j as u32;
+            bits::set(&mut s.live, v);
+            let ru = rows.row(u);
+            join(&mut s.reach, k, j, ru);
+            let mut r = [0; W];
+            for &x in &s.classes[i] {
+                for (a, b) in r.iter_mut().zip(rows.row(x as usize)) {
+                    *a |= b;
+                }
+            }
+            for (wi, r) in r.iter().enumerate() {
+                s.reach[wi * k + i] = *r;
+            }
+            s.epoch += 1;
             return true;
         }
     }
@@ -347,7 +399,7 @@ fn prune<const W: usize>(
     if s.singles.is_empty() || !sat {
         return false;
     }
-    s.cand = and(rv, p);
+    s.cand = and(rv, &s.live);
     s.used.clear();
     s.used.resize(k, false);
     s.chain.clear();
@@ -360,10 +412,9 @@ fn prune<const W: usize>(
         if s.used[i] {
             continue;
         }
-        let Some(u) = s.classes[i].iter().map(|&x| x as usize).find(|&x| bits::get(&s.cand, x))
-        else {
-            continue;
-        };
+        // The class's single neighbour of v left: counted, or one of the starting singles.
+        let u = if s.counted[i] == s.test { s.xleft[i] } else { s.xall[i] ^ s.xmiss[i] } as usize;
+        debug_assert!(bits::get(&s.cand, u) && s.class_of[u] as usize == i);
         s.used[i] = true;
         let step = s.chain.len() as u32;
         s.chain.push((i, u));
@@ -377,18 +428,16 @@ fn prune<const W: usize>(
             while gone != 0 {
                 let x = wi * 64 + gone.trailing_zeros() as usize;
                 gone &= gone - 1;
+                let ci = s.class_of[x] as usize;
+                if s.used[ci] {
+                    continue;
+                }
                 s.reason[x] = step;
-                let ci = s.class_of[x];
-                if ci == NONE {
-                    continue;
-                }
-                let ci = ci as usize;
-                if s.frozen[ci] || s.used[ci] {
-                    continue;
-                }
                 let count = count_of(ci, s);
                 *count -= 1;
-                match *count {
+                let count = *count;
+                s.xleft[ci] ^= x as u32;
+                match count {
                     0 => {
                         conflict(rv, ci, s);
                         return true;
@@ -424,11 +473,20 @@ fn conflict<const W: usize>(rv: &[u64; W], e: usize, s: &mut Scratch<W>) {
             explain(class, u, &mut s.needed);
         }
     }
-    s.frozen[e] = true;
+    freeze(e, s);
     for j in 0..steps {
         if s.needed[j] {
-            s.frozen[s.chain[j].0] = true;
+            freeze(s.chain[j].0, s);
         }
+    }
+}
+
+/// Freezes the class `c`: its members leave `s.live`.
+fn freeze<const W: usize>(c: usize, s: &mut Scratch<W>) {
+    s.frozen[c] = true;
+    bits::clear(&mut s.ones, c);
+    for &x in &s.classes[c] {
+        bits::clear(&mut s.live, x as usize);
     }
 }
 
@@ -454,6 +512,16 @@ fn colour<const W: usize>(
     for c in &mut s.classes[..k] {
         c.clear();
     }
+    s.reach.clear();
+    s.reach.resize(k * W, 0);
+    s.single_mask.clear();
+    s.single_mask.resize(bits::words(k), 0);
+    s.ones.clear();
+    s.ones.resize(bits::words(k), 0);
+    s.hit.clear();
+    s.hit.resize(bits::words(k), 0);
+    s.moves.resize(rows.rows.len(), (0, 0));
+    s.epoch += 1;
     s.frozen.clear();
     s.frozen.resize(k, false);
     s.counts.clear();
@@ -463,18 +531,14 @@ fn colour<const W: usize>(
     s.test = 0;
     s.miss.clear();
     s.miss.resize(k, 0);
-    s.touched.clear();
-    s.ones.clear();
-    if s.seen.len() < k {
-        s.seen.resize(k, (0, 0));
+    for x in [&mut s.xall, &mut s.xmiss, &mut s.xleft] {
+        x.clear();
+        x.resize(k, 0);
     }
+    s.touched.clear();
+    s.live = [0; W];
     s.class_of.resize(rows.rows.len(), NONE);
     s.reason.resize(rows.rows.len(), 0);
-    bits::for_each(p, |x| {
-        s.class_of[x] = NONE;
-        Ok::<(), ()>(())
-    })
-    .expect("infallible");
     let mut built = 0;
     s.pending.clear();
     let mut col = k as u32;
@@ -482,7 +546,11 @@ fn colour<const W: usize>(
         budget.spend(w)?;
         s.q = s.u;
         if built == k {
-            s.ones.extend((0..k as u32).filter(|&c| s.classes[c as usize].len() == 1));
+            for c in 0..k {
+                if s.classes[c].len() == 1 {
+                    bits::set(&mut s.ones, c);
+                }
+            }
         }
         // Taking a vertex only clears bits, so the scan goes on from its word.
         let mut wi = 0;
@@ -497,16 +565,28 @@ fn colour<const W: usize>(
             s.q[wi] &= s.q[wi] - 1;
             bits::clear(&mut s.u, v);
             let r = rows.row(v);
-            for (q, r) in s.q[wi..].iter_mut().zip(&r[wi..]) {
-                *q &= !r;
+            if W <= 8 {
+                // Short rows: the whole row, a loop of constant length.
+                for (q, r) in s.q.iter_mut().zip(r) {
+                    *q &= !r;
+                }
+            } else {
+                for (q, r) in s.q[wi..].iter_mut().zip(&r[wi..]) {
+                    *q &= !r;
+                }
             }
             if built < k {
-                budget.spend(w)?;
                 s.classes[built].push(v as u32);
+                s.xall[built] ^= v as u32;
                 s.class_of[v] = built as u32;
+                bits::set(&mut s.live, v);
+                join(&mut s.reach, k, built, r);
             } else {
                 s.pending.push((v as u32, built as u32, true));
             }
+        }
+        if built < k {
+            budget.spend(w * s.classes[built].len() as u64)?;
         }
         built += 1;
     }
@@ -524,7 +604,7 @@ fn colour<const W: usize>(
             let v = s.pending[t].0 as usize;
             if s.pending[t].2 {
                 budget.spend(w * (1 + 2 * k as u64))?;
-                s.pending[t].2 = !prune(rows, v, k, p, s, sat);
+                s.pending[t].2 = !prune(rows, v, k, s, sat);
             }
         }
     }
@@ -1032,6 +1112,71 @@ mod tests {
                 assert_eq!(found.clique.len(), alpha, "n {n}, {per_mille}‰, {threads} threads");
                 let c = &found.clique;
                 assert!(c.iter().all(|&a| c.iter().all(|&b| a == b || nb[a] >> b & 1 == 0)));
+            }
+        }
+    }
+
+    /// ω by Carraghan and Pardalos's branching on bitsets of any width: a clique grows by
+    /// each candidate in turn while the candidates left could still beat the best.
+    fn plain_clique(nb: &[Vec<u64>], cur: usize, p: Vec<u64>, best: &mut usize) {
+        let left: usize = p.iter().map(|w| w.count_ones() as usize).sum();
+        if left == 0 {
+            *best = (*best).max(cur);
+            return;
+        }
+        let mut p = p;
+        let mut left = left;
+        while left > 0 && cur + left > *best {
+            let wi = p.iter().position(|&w| w != 0).unwrap();
+            let v = wi * 64 + p[wi].trailing_zeros() as usize;
+            p[wi] &= p[wi] - 1;
+            left -= 1;
+            let q = p.iter().zip(&nb[v]).map(|(a, b)| a & b).collect();
+            plain_clique(nb, cur + 1, q, best);
+        }
+    }
+
+    #[test]
+    fn wide_rows_agree_with_plain_branching_on_any_number_of_threads() {
+        // Widths 3, 4, 5 (padded to 6), 9 (padded to 16) and 17 (padded to 32).
+        let cases = [(150, 700), (200, 600), (300, 450), (520, 250), (1030, 60)];
+        for (case, &(n, per_mille)) in cases.iter().enumerate() {
+            let mut rng = gamegraph_testkit::SplitMix64::new(101 + case as u64);
+            let mut rows = Rows::new(n);
+            let mut nb = vec![vec![0u64; n.div_ceil(64)]; n];
+            for a in 0..n {
+                for b in a + 1..n {
+                    if rng.below(1000) < per_mille {
+                        rows.join(a, b);
+                        nb[a][b / 64] |= 1 << (b % 64);
+                        nb[b][a / 64] |= 1 << (a % 64);
+                    }
+                }
+            }
+            let mut omega = 0;
+            let mut all = vec![!0u64; n.div_ceil(64)];
+            if n % 64 != 0 {
+                *all.last_mut().unwrap() = (1 << (n % 64)) - 1;
+            }
+            plain_clique(&nb, 0, all, &mut omega);
+            let mut witness = None;
+            for threads in 1..=3 {
+                let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
+                let found = pool
+                    .install(|| {
+                        let mut budget = Budget::new(&Config::default());
+                        max_clique(&rows, &[], &mut budget, &mut Cap::new(None))
+                    })
+                    .unwrap();
+                assert!(found.exact);
+                assert_eq!(found.clique.len(), omega, "n {n}, {per_mille}‰, {threads} threads");
+                let c = &found.clique;
+                assert!(
+                    c.iter()
+                        .all(|&a| c.iter().all(|&b| a == b || nb[a][b / 64] >> (b % 64) & 1 == 1))
+                );
+                let w = witness.get_or_insert_with(|| c.clone());
+                assert_eq!(w, c, "n {n}: the witness depends on the threads");
             }
         }
     }
