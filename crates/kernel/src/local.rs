@@ -130,6 +130,12 @@ impl Local {
         self.global.len()
     }
 
+    /// The number of arcs.
+    #[inline]
+    pub(crate) fn m(&self) -> usize {
+        self.succ.len()
+    }
+
     #[inline]
     pub(crate) fn succ(&self, v: usize) -> &[u32] {
         &self.succ[self.succ_off[v] as usize..self.succ_off[v + 1] as usize]
