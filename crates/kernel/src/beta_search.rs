@@ -868,16 +868,6 @@ fn search(
                 Node::Branch { lb, .. } => *lb,
             };
             *root_lb = (*root_lb).max(lb).max(sv.lp_lb.unwrap_or(0));
-            // A large part whose Lagrangian bound leaves a gap, where the root's local search
-            // did not run: the linear program with cuts.
-            if *root_lb < sv.h.best.len() && sv.lp && budget.time_left(LP_MIN_LEFT) >= LP_MIN_LEFT {
-                sv.lp = false;
-                if let Some(l) =
-                    crate::cover_cuts::lp_bound(p, (sv.h.best.len() - 1) as f64, budget)?
-                {
-                    *root_lb = (*root_lb).max((l - EPS).ceil() as usize);
-                }
-            }
             if *root_lb >= sv.h.best.len() {
                 return Ok(true);
             }

@@ -1102,18 +1102,22 @@ mod tests {
                         }
                     }
                 }
-                let found = pool
-                    .install(|| {
-                        let mut budget = Budget::new(&Config::default());
-                        max_clique(&rows, &[], &mut budget, &mut Cap::new(None))
-                    })
-                    .unwrap();
+                let found = clique_in(&pool, &rows);
                 assert!(found.exact);
                 assert_eq!(found.clique.len(), alpha, "n {n}, {per_mille}‰, {threads} threads");
                 let c = &found.clique;
                 assert!(c.iter().all(|&a| c.iter().all(|&b| a == b || nb[a] >> b & 1 == 0)));
             }
         }
+    }
+
+    /// The clique search alone, from an empty start, without limits, in `pool`.
+    fn clique_in(pool: &rayon::ThreadPool, rows: &Rows) -> super::CliqueFound {
+        pool.install(|| {
+            let mut budget = Budget::new(&Config::default());
+            max_clique(rows, &[], &mut budget, &mut Cap::new(None))
+        })
+        .unwrap()
     }
 
     /// ω by Carraghan and Pardalos's branching on bitsets of any width: a clique grows by
@@ -1162,12 +1166,7 @@ mod tests {
             let mut witness = None;
             for threads in 1..=3 {
                 let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
-                let found = pool
-                    .install(|| {
-                        let mut budget = Budget::new(&Config::default());
-                        max_clique(&rows, &[], &mut budget, &mut Cap::new(None))
-                    })
-                    .unwrap();
+                let found = clique_in(&pool, &rows);
                 assert!(found.exact);
                 assert_eq!(found.clique.len(), omega, "n {n}, {per_mille}‰, {threads} threads");
                 let c = &found.clique;

@@ -18,9 +18,9 @@
 //! set is a shortest odd closed walk, found by Dijkstra on the two-layer graph where every
 //! step switches layer.
 //!
-//! [`lp_bound`] solves the linear-programming relaxation by the simplex method, adds the
-//! cuts violated at its optimum for a few rounds, and turns the optimum of the dual into a
-//! bound that holds whatever the accuracy of the solves.
+//! [`lp_bound_towards`] solves the linear-programming relaxation by the simplex method, adds
+//! the cuts violated at its optimum for a few rounds, and turns the optimum of the dual into
+//! a bound that holds whatever the accuracy of the solves.
 
 use crate::KernelError;
 use crate::beta_search::{CoverInstance, Key};
@@ -194,22 +194,23 @@ const LP_SECS: u64 = 10;
 /// Rows and cuts within this of their right-hand side at the primal optimum count as tight.
 const TIGHT: f64 = 1e-6;
 
-/// A lower bound on the minimum cover of `p`: the linear-programming relaxation (solved by
-/// the simplex method), strengthened by rounds of odd-cycle cuts separated at its optimum
-/// until it exceeds `goal`, then its dual. The bound is `L(y)` of the Lagrangian relaxation
-/// at the dual optimum y of the rows and cuts, which holds for any y ≥ 0, whatever the
-/// accuracy of the solves. `None` when a solve fails, panics or takes too long.
+/// [`lp_bound_towards`] with a fixed goal.
+#[cfg(test)]
 pub(crate) fn lp_bound(
     p: &CoverInstance,
     goal: f64,
     budget: &mut Budget,
 ) -> Result<Option<f64>, KernelError> {
-    let run = std::panic::AssertUnwindSafe(|| solve_lp_bound(p, &|| Some(goal), budget));
-    std::panic::catch_unwind(run).unwrap_or(Ok(None))
+    lp_bound_towards(p, &|| Some(goal), budget)
 }
 
-/// [`lp_bound`] with a goal that may fall while the bound is computed: `goal()` is read
-/// before each round of cuts, and `None` from it gives up (the bound is no longer needed).
+/// A lower bound on the minimum cover of `p`: the linear-programming relaxation (solved by
+/// the simplex method), strengthened by rounds of odd-cycle cuts separated at its optimum
+/// until it exceeds the goal, then its dual. The bound is `L(y)` of the Lagrangian
+/// relaxation at the dual optimum y of the rows and cuts, which holds for any y ≥ 0,
+/// whatever the accuracy of the solves. `None` when a solve fails, panics or takes too long.
+/// The goal may fall while the bound is computed: `goal()` is read before each round of
+/// cuts, and `None` from it gives up (the bound is no longer needed).
 pub(crate) fn lp_bound_towards(
     p: &CoverInstance,
     goal: &dyn Fn() -> Option<f64>,

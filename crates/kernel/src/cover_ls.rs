@@ -142,12 +142,17 @@ impl Ls<'_> {
             if q >= k {
                 break;
             }
-            self.heap[i] = q;
-            self.hpos[q.3 as usize] = i as u32;
+            self.place(i, q);
             i = parent;
         }
-        self.heap[i] = k;
-        self.hpos[k.3 as usize] = i as u32;
+        self.place(i, k);
+    }
+
+    /// Puts the entry `e` at place `i` of the heap.
+    #[inline]
+    fn place(&mut self, i: usize, e: Entry) {
+        self.heap[i] = e;
+        self.hpos[e.3 as usize] = i as u32;
     }
 
     /// Moves the heap entry at `i` down to its place.
@@ -166,12 +171,10 @@ impl Ls<'_> {
             if q <= k {
                 break;
             }
-            self.heap[i] = q;
-            self.hpos[q.3 as usize] = i as u32;
+            self.place(i, q);
             i = c;
         }
-        self.heap[i] = k;
-        self.hpos[k.3 as usize] = i as u32;
+        self.place(i, k);
     }
 
     fn remove(&mut self, t: usize, step: u64) {

@@ -2,7 +2,7 @@
 //! answer and witness on every thread count.
 
 use gamegraph_graph::Graph;
-use gamegraph_kernel::{Config, beta, externally_stable};
+use gamegraph_kernel::{Config, StableSet, beta, externally_stable};
 use gamegraph_testkit::graphs;
 use proptest::prelude::*;
 
@@ -54,16 +54,21 @@ proptest! {
 
     #[test]
     fn beta_is_the_same_on_one_two_and_three_threads(g in graphs(15..=40, 3)) {
-        let runs: Vec<_> = [1, 2, 3]
-            .into_iter()
-            .map(|t| {
-                let pool = rayon::ThreadPoolBuilder::new().num_threads(t).build().unwrap();
-                pool.install(|| beta(&g, &Config::default()).unwrap())
-            })
-            .collect();
+        let runs = beta_on_1_2_3_threads(&g);
         prop_assert_eq!(&runs[0], &runs[1]);
         prop_assert_eq!(&runs[0], &runs[2]);
     }
+}
+
+/// β of `g` on pools of one, two and three threads.
+fn beta_on_1_2_3_threads(g: &Graph) -> Vec<StableSet> {
+    [1, 2, 3]
+        .into_iter()
+        .map(|t| {
+            let pool = rayon::ThreadPoolBuilder::new().num_threads(t).build().unwrap();
+            pool.install(|| beta(g, &Config::default()).unwrap())
+        })
+        .collect()
 }
 
 /// Random digraphs of a few thousand vertices and twice as many arcs, whose parts are large
@@ -74,13 +79,7 @@ fn large_parts_give_the_same_answer_on_one_two_and_three_threads() {
     let mut rng = gamegraph_testkit::SplitMix64::new(2026);
     for n in [3000, 6000, 10000] {
         let g = gamegraph_testkit::random_graph(&mut rng, n, 2 * n, false);
-        let runs: Vec<_> = [1, 2, 3]
-            .into_iter()
-            .map(|t| {
-                let pool = rayon::ThreadPoolBuilder::new().num_threads(t).build().unwrap();
-                pool.install(|| beta(&g, &Config::default()).unwrap())
-            })
-            .collect();
+        let runs = beta_on_1_2_3_threads(&g);
         assert_eq!(externally_stable(&g, &runs[0].set).unwrap(), Ok(()));
         assert_eq!(runs[0], runs[1], "{n} vertices");
         assert_eq!(runs[0], runs[2], "{n} vertices");
