@@ -14,6 +14,7 @@
 use crate::KernelError;
 use crate::config::{Budget, Cap};
 use crate::cover_ls::Shared;
+use std::sync::Arc;
 use std::sync::atomic::Ordering;
 
 const FREE: u8 = 0;
@@ -531,8 +532,9 @@ const LS_ROOT: u64 = 500;
 const LS_NODES: u64 = 256;
 /// Parts with fewer elements do without the bound of the linear program with cuts.
 const LP_ELEMS: usize = 300;
-/// The linear program starts only with this much time left before the deadline: its solves
-/// read the clock only every thousand pivots or so, and may run on a little past it.
+/// The linear program starts only with this much time left before the deadline: with less
+/// it would rarely finish, and its thread, given up at the deadline, runs on to its next
+/// reading of the clock (every thousand pivots or so).
 const LP_MIN_LEFT: std::time::Duration = std::time::Duration::from_secs(1);
 /// The bound of the linear program starts after this fraction of the root's local search.
 const LP_WAIT: u64 = 16;
@@ -645,13 +647,16 @@ impl<'a> Solver<'a> {
             return self.local(target, steps, None, budget);
         }
         self.lp = false;
-        let shared = Shared::new(self.h.best.len());
+        let shared = Arc::new(Shared::new(self.h.best.len()));
         let p = self.s.p;
         let mut lp_budget = budget.fork();
         let wait = steps / LP_WAIT;
-        let goal = || {
-            let best = shared.best.load(Ordering::Relaxed);
-            (best > target).then(|| (best - 1) as f64)
+        let goal = {
+            let shared = Arc::clone(&shared);
+            move || {
+                let best = shared.best.load(Ordering::Relaxed);
+                (best > target).then(|| (best - 1) as f64)
+            }
         };
         let lp = |b: &mut Budget| -> Result<Option<f64>, KernelError> {
             while shared.steps.load(Ordering::Relaxed) < wait {
@@ -664,7 +669,7 @@ impl<'a> Solver<'a> {
             if b.time_left(LP_MIN_LEFT) < LP_MIN_LEFT {
                 return Ok(None);
             }
-            crate::cover_cuts::lp_bound_towards(p, &goal, b)
+            crate::cover_cuts::lp_bound_in_time(p, goal.clone(), b)
         };
         let (improved, bound) = rayon::join(
             || self.local(target, steps, Some(&shared), budget),

@@ -220,6 +220,35 @@ pub(crate) fn lp_bound_towards(
     std::panic::catch_unwind(run).unwrap_or(Ok(None))
 }
 
+/// How often [`lp_bound_in_time`] reads the clock while it waits.
+const WAIT_POLL: std::time::Duration = std::time::Duration::from_millis(2);
+
+/// [`lp_bound_towards`] on a thread of its own, given up at the deadline or at the stop
+/// flag. The simplex reads the clock only every thousand pivots or so, which on a loaded
+/// machine can be a second or more; the caller returns on time instead, and the thread,
+/// whose bound is then dropped, ends at its next reading of the clock.
+pub(crate) fn lp_bound_in_time(
+    p: &CoverInstance,
+    goal: impl Fn() -> Option<f64> + Send + 'static,
+    budget: &mut Budget,
+) -> Result<Option<f64>, KernelError> {
+    let (tx, rx) = std::sync::mpsc::channel();
+    let (q, mut b) = (p.clone(), budget.fork());
+    let spawned = std::thread::Builder::new()
+        .name("gamegraph-lp".into())
+        .spawn(move || tx.send(lp_bound_towards(&q, &goal, &mut b)));
+    if spawned.is_err() {
+        return Ok(None); // no thread to spare: go without the bound
+    }
+    loop {
+        match rx.recv_timeout(WAIT_POLL) {
+            Ok(bound) => return bound,
+            Err(std::sync::mpsc::RecvTimeoutError::Timeout) => budget.check_clock()?,
+            Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => return Ok(None),
+        }
+    }
+}
+
 /// [`lp_bound_towards`] without the guard against panics.
 fn solve_lp_bound(
     p: &CoverInstance,
