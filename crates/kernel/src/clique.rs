@@ -664,9 +664,13 @@ fn split<const W: usize>(
         budget.tick(W as u64)?;
         let depth = task.start.len();
         let k = best.saturating_sub(depth);
-        // The task's candidates coloured in their own order; the branches' candidates are
-        // named back in the whole graph.
-        let (local, names) = induced(rows, &task.p, budget)?;
+        // The task's candidates coloured in their own order (if they are many); the
+        // branches' candidates are named back in the whole graph.
+        let (local, names) = if bits::count(&task.p) >= RENUMBER {
+            induced(rows, &task.p, budget)?
+        } else {
+            as_rows(rows, &task.p)
+        };
         let local = Adj::<W>::new(&local);
         let mut all = [0; W];
         for v in 0..names.len() {
@@ -730,7 +734,7 @@ fn subtree<const W: usize>(
 }
 
 /// Candidates from which a subtree is searched on its own numbering (see [`renumbered`]).
-const RENUMBER: usize = 60;
+const RENUMBER: usize = 100;
 
 /// The subgraph of `rows` on `p` in its own degeneracy order (see [`degeneracy_order`]), and
 /// for each of its vertices the vertex of `rows` it stands for.
@@ -833,6 +837,26 @@ fn induced<const W: usize>(
         .expect("infallible");
     }
     Ok((local, order.iter().map(|&i| verts[i]).collect()))
+}
+
+/// The subgraph of `rows` on `p` in the order of `rows`, and for each of its vertices the
+/// vertex of `rows` it stands for.
+fn as_rows<const W: usize>(rows: &Adj<W>, p: &[u64; W]) -> (Rows, Vec<usize>) {
+    let mut verts = Vec::new();
+    bits::for_each(p, |v| {
+        verts.push(v);
+        Ok::<(), ()>(())
+    })
+    .expect("infallible");
+    let mut local = Rows::new(verts.len());
+    for (i, &v) in verts.iter().enumerate() {
+        for (j, &x) in verts.iter().enumerate().skip(i + 1) {
+            if bits::get(rows.row(v), x) {
+                local.join(i, j);
+            }
+        }
+    }
+    (local, verts)
 }
 
 /// Searches the subtree of `start` with candidates `p` on the subgraph of `p` alone,
