@@ -37,9 +37,9 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 use rayon::prelude::*;
 
-use crate::KernelError;
 use crate::bits;
 use crate::config::{Budget, Cap};
+use crate::{Config, KernelError};
 
 /// The adjacency of a graph as bitset rows: `row(v)` has bit `x` set when v and x are
 /// adjacent (never bit `v` itself).
@@ -697,6 +697,30 @@ fn split<const W: usize>(
     Ok(next)
 }
 
+/// A bound on the size of the cliques of `task`, from a colouring of its candidates with the
+/// `best - depth` classes that cannot beat `best` pruned (see [`colour`]).
+fn task_bound<const W: usize>(
+    rows: &Adj<W>,
+    task: &Task<W>,
+    best: usize,
+    s: &mut Scratch<W>,
+    budget: &mut Budget,
+) -> Result<usize, KernelError> {
+    let depth = task.start.len();
+    let m = bits::count(&task.p);
+    let (local, _) =
+        if m >= RENUMBER { induced(rows, &task.p, budget)? } else { as_rows(rows, &task.p) };
+    let local = Adj::<W>::new(&local);
+    let mut all = [0; W];
+    for v in 0..m {
+        bits::set(&mut all, v);
+    }
+    let k = best.saturating_sub(depth).min(m);
+    let mut f = Frame::<W>::new();
+    colour(&local, &all, k, (&mut f.verts, &mut f.cols), s, budget)?;
+    Ok(depth + f.cols.last().map_or(k, |&c| c as usize))
+}
+
 /// The incumbent shared by the tasks.
 struct Shared {
     size: AtomicUsize,
@@ -1211,9 +1235,25 @@ fn max_clique_w<const W: usize>(
         }
     }
     let clique = shared.best.into_inner().unwrap_or_else(|e| e.into_inner());
-    // Every clique not yet ruled out lies in a task left unfinished.
-    let open = tasks.iter().zip(&done).filter(|(_, d)| !**d).map(|(t, _)| t.bound).max();
-    let open = open.unwrap_or(0);
+    // Every clique not yet ruled out lies in a task left unfinished. After a deadline, each
+    // such task's bound is tightened by a colouring of its own candidates, the loosest tasks
+    // first; the work is one colouring per task at most, so it runs past the deadline.
+    let mut left: Vec<&Task<W>> =
+        tasks.iter().zip(&done).filter(|(_, d)| !**d).map(|(t, _)| t).collect();
+    left.sort_by_key(|t| std::cmp::Reverse(t.bound));
+    let mut open = 0;
+    let mut free = Budget::new(&Config::default());
+    for task in left {
+        if task.bound <= open {
+            break;
+        }
+        let b = if cap.limited() {
+            task.bound
+        } else {
+            task_bound(rows, task, clique.len(), &mut s, &mut free)?.min(task.bound)
+        };
+        open = open.max(b);
+    }
     let bound = if exact { clique.len() } else { open.min(root_bound).max(clique.len()) };
     Ok(CliqueFound { clique, exact, bound })
 }
@@ -1392,6 +1432,50 @@ mod tests {
                 assert_eq!(w, c, "n {n}: the witness depends on the threads");
             }
         }
+    }
+
+    #[test]
+    fn a_deadline_in_the_tasks_leaves_a_clique_and_a_proven_bound() {
+        let mut tight = 0;
+        for (case, &(n, per_mille)) in [(90, 800), (110, 800), (150, 700)].iter().enumerate() {
+            let mut rng = gamegraph_testkit::SplitMix64::new(7 + case as u64);
+            let mut rows = Rows::new(n);
+            let mut nb = vec![vec![0u64; n.div_ceil(64)]; n];
+            for a in 0..n {
+                for b in a + 1..n {
+                    if rng.below(1000) < per_mille {
+                        rows.join(a, b);
+                        nb[a][b / 64] |= 1 << (b % 64);
+                        nb[b][a / 64] |= 1 << (a % 64);
+                    }
+                }
+            }
+            let mut omega = 0;
+            let mut all = vec![!0u64; n.div_ceil(64)];
+            if n % 64 != 0 {
+                *all.last_mut().unwrap() = (1 << (n % 64)) - 1;
+            }
+            plain_clique(&nb, 0, all, &mut omega);
+            let pool = rayon::ThreadPoolBuilder::new().num_threads(1).build().unwrap();
+            for every in [1000, 20_000, 30_000, 50_000, 80_000, 120_000, 200_000, 300_000] {
+                let f = pool.install(|| {
+                    let mut budget = Budget::new(&Config::default());
+                    budget.trip = Some((every, 0));
+                    max_clique(&rows, &[], &mut budget, &mut Cap::new(None))
+                });
+                let Ok(f) = f else { continue };
+                let c = &f.clique;
+                assert!(
+                    c.iter()
+                        .all(|&a| c.iter().all(|&b| a == b || nb[a][b / 64] >> (b % 64) & 1 == 1))
+                );
+                assert!(c.len() <= omega && omega <= f.bound, "n {n}, every {every}");
+                if !f.exact && f.bound < n {
+                    tight += 1;
+                }
+            }
+        }
+        assert!(tight > 8, "only {tight} searches were cut short with a bound");
     }
 
     #[test]
