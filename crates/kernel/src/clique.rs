@@ -664,33 +664,31 @@ fn split<const W: usize>(
         budget.tick(W as u64)?;
         let depth = task.start.len();
         let k = best.saturating_sub(depth);
-        // The task's candidates coloured in their own order (if they are many); the
+        // Many candidates are coloured in their own order (see [`renumbered`]); the
         // branches' candidates are named back in the whole graph.
-        let (local, names) = if bits::count(&task.p) >= RENUMBER {
-            induced(rows, &task.p, budget)?
-        } else {
-            as_rows(rows, &task.p)
-        };
-        let local = Adj::<W>::new(&local);
-        let mut all = [0; W];
-        for v in 0..names.len() {
-            bits::set(&mut all, v);
-        }
-        colour(&local, &all, k, (&mut f.verts, &mut f.cols), s, budget)?;
-        let mut rest = all;
+        let (graph, names, p) = local_or_not(rows, &task.p, budget)?;
+        let graph = graph.as_ref().unwrap_or(rows);
+        colour(graph, &p, k, (&mut f.verts, &mut f.cols), s, budget)?;
+        let name = |v: usize| if names.is_empty() { v } else { names[v] };
+        let mut rest = p;
         for t in (0..f.verts.len()).rev() {
             let v = f.verts[t] as usize;
             budget.spend(W as u64)?;
-            let q = and(&rest, local.row(v));
+            let q = and(&rest, graph.row(v));
             bits::clear(&mut rest, v);
-            let mut p = [0; W];
-            bits::for_each(&q, |x| {
-                bits::set(&mut p, names[x]);
-                Ok::<(), ()>(())
-            })
-            .expect("infallible");
+            let p = if names.is_empty() {
+                q
+            } else {
+                let mut p = [0; W];
+                bits::for_each(&q, |x| {
+                    bits::set(&mut p, names[x]);
+                    Ok::<(), ()>(())
+                })
+                .expect("infallible");
+                p
+            };
             let mut start = task.start.clone();
-            start.push(names[v]);
+            start.push(name(v));
             next.push(Task { start, bound: depth + f.cols[t] as usize, p });
         }
     }
@@ -708,16 +706,11 @@ fn task_bound<const W: usize>(
 ) -> Result<usize, KernelError> {
     let depth = task.start.len();
     let m = bits::count(&task.p);
-    let (local, _) =
-        if m >= RENUMBER { induced(rows, &task.p, budget)? } else { as_rows(rows, &task.p) };
-    let local = Adj::<W>::new(&local);
-    let mut all = [0; W];
-    for v in 0..m {
-        bits::set(&mut all, v);
-    }
+    let (graph, _, p) = local_or_not(rows, &task.p, budget)?;
+    let graph = graph.as_ref().unwrap_or(rows);
     let k = best.saturating_sub(depth).min(m);
     let mut f = Frame::<W>::new();
-    colour(&local, &all, k, (&mut f.verts, &mut f.cols), s, budget)?;
+    colour(graph, &p, k, (&mut f.verts, &mut f.cols), s, budget)?;
     Ok(depth + f.cols.last().map_or(k, |&c| c as usize))
 }
 
@@ -863,24 +856,24 @@ fn induced<const W: usize>(
     Ok((local, order.iter().map(|&i| verts[i]).collect()))
 }
 
-/// The subgraph of `rows` on `p` in the order of `rows`, and for each of its vertices the
-/// vertex of `rows` it stands for.
-fn as_rows<const W: usize>(rows: &Adj<W>, p: &[u64; W]) -> (Rows, Vec<usize>) {
-    let mut verts = Vec::new();
-    bits::for_each(p, |v| {
-        verts.push(v);
-        Ok::<(), ()>(())
-    })
-    .expect("infallible");
-    let mut local = Rows::new(verts.len());
-    for (i, &v) in verts.iter().enumerate() {
-        for (j, &x) in verts.iter().enumerate().skip(i + 1) {
-            if bits::get(rows.row(v), x) {
-                local.join(i, j);
-            }
-        }
+/// With [`RENUMBER`] candidates `p` or more, their subgraph renumbered (see [`induced`]),
+/// the vertex of `rows` each of its vertices stands for, and all its vertices as the
+/// candidates; with fewer, no graph (`rows` itself), no names and `p`.
+#[allow(clippy::type_complexity)]
+fn local_or_not<const W: usize>(
+    rows: &Adj<W>,
+    p: &[u64; W],
+    budget: &mut Budget,
+) -> Result<(Option<Adj<W>>, Vec<usize>, [u64; W]), KernelError> {
+    if bits::count(p) < RENUMBER {
+        return Ok((None, Vec::new(), *p));
     }
-    (local, verts)
+    let (local, names) = induced(rows, p, budget)?;
+    let mut all = [0; W];
+    for v in 0..names.len() {
+        bits::set(&mut all, v);
+    }
+    Ok((Some(Adj::<W>::new(&local)), names, all))
 }
 
 /// Searches the subtree of `start` with candidates `p` on the subgraph of `p` alone,
