@@ -5,7 +5,10 @@
 //! form (BBMC): the candidates are greedily coloured into independent sets, and a vertex of
 //! colour k cannot extend the current clique by more than k. Three refinements cut the tree:
 //! - vertices come in a degeneracy (minimum-width) order, so the colouring at the root is
-//!   tight (Tomita et al., MCS, 2010);
+//!   tight (Tomita et al., MCS, 2010); the branches split off as tasks are coloured, and
+//!   searched, on their candidates renumbered in the degeneracy order of the subgraph they
+//!   induce, which is tighter there than the order of the whole graph (a dynamic order near
+//!   the root);
 //! - re-colouring: a vertex that would have to be branched on is moved into a lower colour
 //!   class when it has a single neighbour there that can itself move to another class
 //!   (the Re-NUMBER step of MCS);
@@ -34,9 +37,9 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 use rayon::prelude::*;
 
-use crate::KernelError;
 use crate::bits;
 use crate::config::{Budget, Cap};
+use crate::{Config, KernelError};
 
 /// The adjacency of a graph as bitset rows: `row(v)` has bit `x` set when v and x are
 /// adjacent (never bit `v` itself).
@@ -638,8 +641,9 @@ const SPLIT_TASKS: usize = 256;
 /// Graphs below this size are not split (their searches are too short to gain from it).
 const SPLIT_VERTICES: usize = 64;
 
-/// The tasks of the next level: each task's branches in the order [`subtree`] takes them,
-/// those that cannot beat `best` left out; a task without candidates stays as it is.
+/// The tasks of the next level: each task's branches from a colouring of its candidates in
+/// their own degeneracy order (as [`renumbered`] takes them), those that cannot beat `best`
+/// left out; a task without candidates stays as it is.
 fn split<const W: usize>(
     rows: &Adj<W>,
     tasks: Vec<Task<W>>,
@@ -660,19 +664,54 @@ fn split<const W: usize>(
         budget.tick(W as u64)?;
         let depth = task.start.len();
         let k = best.saturating_sub(depth);
-        colour(rows, &task.p, k, (&mut f.verts, &mut f.cols), s, budget)?;
-        let mut rest = task.p;
+        // Many candidates are coloured in their own order (see [`renumbered`]); the
+        // branches' candidates are named back in the whole graph.
+        let (graph, names, p) = local_or_not(rows, &task.p, budget)?;
+        let graph = graph.as_ref().unwrap_or(rows);
+        colour(graph, &p, k, (&mut f.verts, &mut f.cols), s, budget)?;
+        let name = |v: usize| if names.is_empty() { v } else { names[v] };
+        let mut rest = p;
         for t in (0..f.verts.len()).rev() {
             let v = f.verts[t] as usize;
             budget.spend(W as u64)?;
-            let p = and(&rest, rows.row(v));
+            let q = and(&rest, graph.row(v));
             bits::clear(&mut rest, v);
+            let p = if names.is_empty() {
+                q
+            } else {
+                let mut p = [0; W];
+                bits::for_each(&q, |x| {
+                    bits::set(&mut p, names[x]);
+                    Ok::<(), ()>(())
+                })
+                .expect("infallible");
+                p
+            };
             let mut start = task.start.clone();
-            start.push(v);
+            start.push(name(v));
             next.push(Task { start, bound: depth + f.cols[t] as usize, p });
         }
     }
     Ok(next)
+}
+
+/// A bound on the size of the cliques of `task`, from a colouring of its candidates with the
+/// `best - depth` classes that cannot beat `best` pruned (see [`colour`]).
+fn task_bound<const W: usize>(
+    rows: &Adj<W>,
+    task: &Task<W>,
+    best: usize,
+    s: &mut Scratch<W>,
+    budget: &mut Budget,
+) -> Result<usize, KernelError> {
+    let depth = task.start.len();
+    let m = bits::count(&task.p);
+    let (graph, _, p) = local_or_not(rows, &task.p, budget)?;
+    let graph = graph.as_ref().unwrap_or(rows);
+    let k = best.saturating_sub(depth).min(m);
+    let mut f = Frame::<W>::new();
+    colour(graph, &p, k, (&mut f.verts, &mut f.cols), s, budget)?;
+    Ok(depth + f.cols.last().map_or(k, |&c| c as usize))
 }
 
 /// The incumbent shared by the tasks.
@@ -694,7 +733,9 @@ impl Shared {
 }
 
 /// Searches the subtree of the clique `start` (candidates `p`, already restricted to common
-/// neighbours). Returns `Ok(false)` when `cap` stopped it.
+/// neighbours); with [`RENUMBER`] candidates or more, on their own numbering (see
+/// [`renumbered`]). Returns `Ok(None)` when `cap` stopped it, else the size of the largest
+/// clique it offered (0 if none).
 fn subtree<const W: usize>(
     rows: &Adj<W>,
     start: &[usize],
@@ -703,6 +744,196 @@ fn subtree<const W: usize>(
     budget: &mut Budget,
     cap: &mut Cap,
 ) -> Result<Option<usize>, KernelError> {
+    if bits::count(&p) >= RENUMBER {
+        return renumbered(rows, start, &p, shared, budget, cap);
+    }
+    subtree_in(rows, &[], start, p, shared, budget, cap)
+}
+
+/// Candidates from which a subtree is searched on its own numbering (see [`renumbered`]).
+const RENUMBER: usize = 100;
+
+/// The subgraph of `rows` on `p` in its own degeneracy order (see [`degeneracy_order`]), and
+/// for each of its vertices the vertex of `rows` it stands for.
+fn induced<const W: usize>(
+    rows: &Adj<W>,
+    p: &[u64; W],
+    budget: &mut Budget,
+) -> Result<(Rows, Vec<usize>), KernelError> {
+    let mut verts = Vec::new();
+    bits::for_each(p, |v| {
+        verts.push(v);
+        Ok::<(), ()>(())
+    })
+    .expect("infallible");
+    let m = verts.len();
+    budget.spend((m * W) as u64)?;
+    // Degeneracy order of the subgraph (see [`degeneracy_order`]), peeled through the
+    // non-neighbours, which are few in a dense graph: every vertex left loses a neighbour
+    // when one is removed, except its non-neighbours, so the vertex of fewest neighbours
+    // left is the one of most non-neighbours left.
+    let mut at = vec![u32::MAX; rows.rows.len()];
+    for (i, &v) in verts.iter().enumerate() {
+        at[v] = i as u32;
+    }
+    let non = |v: usize| -> [u64; W] {
+        let mut r: [u64; W] = std::array::from_fn(|i| p[i] & !rows.row(v)[i]);
+        bits::clear(&mut r, v);
+        r
+    };
+    let miss: Vec<usize> = verts.iter().map(|&v| bits::count(&non(v))).collect();
+    // Buckets by count as doubly linked lists (`NIL` ends them): `head[c]`, `next`, `prev`.
+    const NIL: u32 = u32::MAX;
+    let top = miss.iter().copied().max().unwrap_or(0);
+    let mut head = vec![NIL; top + 1];
+    let (mut next, mut prev) = (vec![NIL; m], vec![NIL; m]);
+    let mut miss = miss;
+    for i in (0..m).rev() {
+        let c = miss[i];
+        next[i] = head[c];
+        if head[c] != NIL {
+            prev[head[c] as usize] = i as u32;
+        }
+        head[c] = i as u32;
+    }
+    let mut hi = top;
+    let mut left = *p;
+    let mut order = vec![0; m];
+    for slot in (0..m).rev() {
+        while head[hi] == NIL {
+            hi -= 1;
+        }
+        let pick = head[hi] as usize;
+        head[hi] = next[pick];
+        if next[pick] != NIL {
+            prev[next[pick] as usize] = NIL;
+        }
+        order[slot] = pick;
+        let v = verts[pick];
+        bits::clear(&mut left, v);
+        let gone = and(&non(v), &left);
+        bits::for_each(&gone, |x| {
+            // x moves from its bucket to the one below, at its head.
+            let i = at[x] as usize;
+            let c = miss[i];
+            let (a, b) = (prev[i], next[i]);
+            if a == NIL {
+                head[c] = b;
+            } else {
+                next[a as usize] = b;
+            }
+            if b != NIL {
+                prev[b as usize] = a;
+            }
+            miss[i] = c - 1;
+            prev[i] = NIL;
+            next[i] = head[c - 1];
+            if head[c - 1] != NIL {
+                prev[head[c - 1] as usize] = i as u32;
+            }
+            head[c - 1] = i as u32;
+            Ok::<(), ()>(())
+        })
+        .expect("infallible");
+    }
+    // The subgraph in that order: all pairs joined, then the non-neighbours cut.
+    let mut pos = vec![0u32; m];
+    for (k, &i) in order.iter().enumerate() {
+        pos[i] = k as u32;
+    }
+    let mut local = Rows::new(m);
+    let all = local.all();
+    for (k, &i) in order.iter().enumerate() {
+        let row = &mut local.bits[k * local.w..(k + 1) * local.w];
+        row.copy_from_slice(&all);
+        bits::clear(row, k);
+        bits::for_each(&non(verts[i]), |x| {
+            bits::clear(row, pos[at[x] as usize] as usize);
+            Ok::<(), ()>(())
+        })
+        .expect("infallible");
+    }
+    Ok((local, order.iter().map(|&i| verts[i]).collect()))
+}
+
+/// With [`RENUMBER`] candidates `p` or more, their subgraph renumbered (see [`induced`]),
+/// the vertex of `rows` each of its vertices stands for, and all its vertices as the
+/// candidates; with fewer, no graph (`rows` itself), no names and `p`.
+#[allow(clippy::type_complexity)]
+fn local_or_not<const W: usize>(
+    rows: &Adj<W>,
+    p: &[u64; W],
+    budget: &mut Budget,
+) -> Result<(Option<Adj<W>>, Vec<usize>, [u64; W]), KernelError> {
+    if bits::count(p) < RENUMBER {
+        return Ok((None, Vec::new(), *p));
+    }
+    let (local, names) = induced(rows, p, budget)?;
+    let mut all = [0; W];
+    for v in 0..names.len() {
+        bits::set(&mut all, v);
+    }
+    Ok((Some(Adj::<W>::new(&local)), names, all))
+}
+
+/// Searches the subtree of `start` with candidates `p` on the subgraph of `p` alone,
+/// renumbered in its own degeneracy order and on rows no wider than it needs: the
+/// colourings below then follow the order of the subgraph, not that of the whole graph.
+fn renumbered<const W: usize>(
+    rows: &Adj<W>,
+    start: &[usize],
+    p: &[u64; W],
+    shared: &Shared,
+    budget: &mut Budget,
+    cap: &mut Cap,
+) -> Result<Option<usize>, KernelError> {
+    let (local, names) = induced(rows, p, budget)?;
+    match local.w {
+        0..=1 => subtree_of::<1>(&local, &names, start, shared, budget, cap),
+        2 => subtree_of::<2>(&local, &names, start, shared, budget, cap),
+        3 => subtree_of::<3>(&local, &names, start, shared, budget, cap),
+        4 => subtree_of::<4>(&local, &names, start, shared, budget, cap),
+        5..=6 => subtree_of::<6>(&local, &names, start, shared, budget, cap),
+        7..=8 => subtree_of::<8>(&local, &names, start, shared, budget, cap),
+        9..=16 => subtree_of::<16>(&local, &names, start, shared, budget, cap),
+        17..=32 => subtree_of::<32>(&local, &names, start, shared, budget, cap),
+        33..=64 => subtree_of::<64>(&local, &names, start, shared, budget, cap),
+        65..=128 => subtree_of::<128>(&local, &names, start, shared, budget, cap),
+        129..=256 => subtree_of::<256>(&local, &names, start, shared, budget, cap),
+        _ => subtree_of::<512>(&local, &names, start, shared, budget, cap),
+    }
+}
+
+/// The subtree of `start` with all the vertices of `rows` as candidates, on rows of `W`
+/// words.
+fn subtree_of<const W: usize>(
+    rows: &Rows,
+    names: &[usize],
+    start: &[usize],
+    shared: &Shared,
+    budget: &mut Budget,
+    cap: &mut Cap,
+) -> Result<Option<usize>, KernelError> {
+    let adj = Adj::<W>::new(rows);
+    let mut all = [0; W];
+    for v in 0..rows.n {
+        bits::set(&mut all, v);
+    }
+    subtree_in(&adj, names, start, all, shared, budget, cap)
+}
+
+/// [`subtree`] on `rows`, whose vertex v is named `names[v]` in the clique offered (the
+/// identity when `names` is empty).
+fn subtree_in<const W: usize>(
+    rows: &Adj<W>,
+    names: &[usize],
+    start: &[usize],
+    p: [u64; W],
+    shared: &Shared,
+    budget: &mut Budget,
+    cap: &mut Cap,
+) -> Result<Option<usize>, KernelError> {
+    let name = |v: usize| if names.is_empty() { v } else { names[v] };
     let mut s = Scratch::<W>::new();
     let mut cur: Vec<usize> = start.to_vec();
     let best = shared.size.load(Ordering::Relaxed);
@@ -743,13 +974,13 @@ fn subtree<const W: usize>(
         let mut child = pool.pop().unwrap_or_else(Frame::new);
         child.p = and(&top.p, rows.row(v));
         bits::clear(&mut top.p, v);
-        cur.push(v);
+        cur.push(name(v));
         let size = bits::count(&child.p);
         if size <= 1 || cur.len() + size <= best {
             // No candidate, or a single one: the clique is complete without a colouring.
             if cur.len() + size > best {
                 let last = bits::first(&child.p);
-                cur.extend(last);
+                cur.extend(last.map(name));
                 shared.offer(&cur);
                 found = found.max(cur.len());
                 cur.truncate(cur.len() - size);
@@ -997,9 +1228,25 @@ fn max_clique_w<const W: usize>(
         }
     }
     let clique = shared.best.into_inner().unwrap_or_else(|e| e.into_inner());
-    // Every clique not yet ruled out lies in a task left unfinished.
-    let open = tasks.iter().zip(&done).filter(|(_, d)| !**d).map(|(t, _)| t.bound).max();
-    let open = open.unwrap_or(0);
+    // Every clique not yet ruled out lies in a task left unfinished. After a deadline, each
+    // such task's bound is tightened by a colouring of its own candidates, the loosest tasks
+    // first; the work is one colouring per task at most, so it runs past the deadline.
+    let mut left: Vec<&Task<W>> =
+        tasks.iter().zip(&done).filter(|(_, d)| !**d).map(|(t, _)| t).collect();
+    left.sort_by_key(|t| std::cmp::Reverse(t.bound));
+    let mut open = 0;
+    let mut free = Budget::new(&Config::default());
+    for task in left {
+        if task.bound <= open {
+            break;
+        }
+        let b = if cap.limited() {
+            task.bound
+        } else {
+            task_bound(rows, task, clique.len(), &mut s, &mut free)?.min(task.bound)
+        };
+        open = open.max(b);
+    }
     let bound = if exact { clique.len() } else { open.min(root_bound).max(clique.len()) };
     Ok(CliqueFound { clique, exact, bound })
 }
@@ -1178,6 +1425,50 @@ mod tests {
                 assert_eq!(w, c, "n {n}: the witness depends on the threads");
             }
         }
+    }
+
+    #[test]
+    fn a_deadline_in_the_tasks_leaves_a_clique_and_a_proven_bound() {
+        let mut tight = 0;
+        for (case, &(n, per_mille)) in [(90, 800), (110, 800), (150, 700)].iter().enumerate() {
+            let mut rng = gamegraph_testkit::SplitMix64::new(7 + case as u64);
+            let mut rows = Rows::new(n);
+            let mut nb = vec![vec![0u64; n.div_ceil(64)]; n];
+            for a in 0..n {
+                for b in a + 1..n {
+                    if rng.below(1000) < per_mille {
+                        rows.join(a, b);
+                        nb[a][b / 64] |= 1 << (b % 64);
+                        nb[b][a / 64] |= 1 << (a % 64);
+                    }
+                }
+            }
+            let mut omega = 0;
+            let mut all = vec![!0u64; n.div_ceil(64)];
+            if n % 64 != 0 {
+                *all.last_mut().unwrap() = (1 << (n % 64)) - 1;
+            }
+            plain_clique(&nb, 0, all, &mut omega);
+            let pool = rayon::ThreadPoolBuilder::new().num_threads(1).build().unwrap();
+            for every in [1000, 20_000, 30_000, 50_000, 80_000, 120_000, 200_000, 300_000] {
+                let f = pool.install(|| {
+                    let mut budget = Budget::new(&Config::default());
+                    budget.trip = Some((every, 0));
+                    max_clique(&rows, &[], &mut budget, &mut Cap::new(None))
+                });
+                let Ok(f) = f else { continue };
+                let c = &f.clique;
+                assert!(
+                    c.iter()
+                        .all(|&a| c.iter().all(|&b| a == b || nb[a][b / 64] >> (b % 64) & 1 == 1))
+                );
+                assert!(c.len() <= omega && omega <= f.bound, "n {n}, every {every}");
+                if !f.exact && f.bound < n {
+                    tight += 1;
+                }
+            }
+        }
+        assert!(tight > 8, "only {tight} searches were cut short with a bound");
     }
 
     #[test]
