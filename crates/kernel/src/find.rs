@@ -40,6 +40,9 @@ const MIXED_PART: usize = 2048;
 const MIXED_DEGREE: (usize, usize) = (6, 9);
 /// Search nodes or solver conflicts each of the two runs before it looks at the other.
 const SLICE: u64 = 64;
+/// What a solver conflict and a search node count for when the two are compared: on these
+/// parts a conflict takes about twice the time of a node.
+const COST: [u64; 2] = [2, 1];
 /// Search nodes spent on a part before the α < β test is tried.
 const TRIAL_NODES: u64 = 2000;
 /// Search nodes a count spends on a part of the SAT solver's size before asking it whether
@@ -207,7 +210,7 @@ impl Runner {
 
 /// What one runner of [`kernel_by_both`] ended with.
 enum Ended {
-    /// A kernel, after so many nodes of its own.
+    /// A kernel, after so many weighted nodes of its own.
     Kernel(u64, Vec<bool>),
     /// A proof that there is none.
     None,
@@ -218,8 +221,8 @@ enum Ended {
 /// Decides a part by the SAT solver (runner 0) and the exact search (runner 1) at once,
 /// each in slices of [`SLICE`] nodes (conflicts for the solver) of its own budget. A
 /// proof of absence from either decides. Of two kernels, the one found after fewer nodes
-/// of its runner wins (runner 0 on a tie), and a runner stops once its own nodes pass the
-/// winner's: so the kernel returned is the same whether the two run on one thread,
+/// of its runner (weighted by [`COST`]) wins, runner 0 on a tie, and a runner stops once
+/// its own weighted nodes pass the winner's: so the kernel returned is the same whether the two run on one thread,
 /// alternately, or on two threads side by side, whatever their speeds.
 fn kernel_by_both(part: &Local, budget: &mut Budget) -> Result<Option<Vec<bool>>, KernelError> {
     let runners = [
@@ -255,13 +258,13 @@ fn kernel_by_both(part: &Local, budget: &mut Budget) -> Result<Option<Vec<bool>>
                 if ended[i].is_some() {
                     continue;
                 }
-                if beaten(b.nodes, i) {
+                if beaten(b.nodes * COST[i], i) {
                     ended[i] = Some(Ok(Ended::Beaten));
                     continue;
                 }
                 match r.step(part, b) {
                     Ok(None) => {}
-                    Ok(Some(r)) => ended[i] = Some(Ok(finish(r, b.nodes, i))),
+                    Ok(Some(r)) => ended[i] = Some(Ok(finish(r, b.nodes * COST[i], i))),
                     Err(e) => ended[i] = Some(Err(e)),
                 }
             }
@@ -277,11 +280,11 @@ fn kernel_by_both(part: &Local, budget: &mut Budget) -> Result<Option<Vec<bool>>
                     let (beaten, finish) = (&beaten, &finish);
                     sc.spawn(move || {
                         loop {
-                            if beaten(b.nodes, i) {
+                            if beaten(b.nodes * COST[i], i) {
                                 return Ok(Ended::Beaten);
                             }
                             if let Some(r) = r.step(part, b)? {
-                                return Ok(finish(r, b.nodes, i));
+                                return Ok(finish(r, b.nodes * COST[i], i));
                             }
                         }
                     })
