@@ -40,9 +40,10 @@ const MIXED_PART: usize = 2048;
 const MIXED_DEGREE: (usize, usize) = (6, 9);
 /// Search nodes or solver conflicts each of the two runs before it looks at the other.
 const SLICE: u64 = 64;
-/// What a solver conflict and a search node count for when the two are compared: on these
-/// parts a conflict takes about twice the time of a node.
-const COST: [u64; 2] = [2, 1];
+/// What a solver conflict and a search node count for when the two are compared (and, on
+/// one thread, how the two take turns): on these parts a conflict takes several times the
+/// time of a node.
+const COST: [u64; 2] = [8, 1];
 /// Search nodes spent on a part before the α < β test is tried.
 const TRIAL_NODES: u64 = 2000;
 /// Search nodes a count spends on a part of the SAT solver's size before asking it whether
@@ -219,7 +220,8 @@ enum Ended {
 }
 
 /// Decides a part by the SAT solver (runner 0) and the exact search (runner 1) at once,
-/// each in slices of [`SLICE`] nodes (conflicts for the solver) of its own budget. A
+/// each in slices of [`SLICE`] nodes (conflicts for the solver) of its own budget (on one
+/// thread, the one behind in weighted nodes takes the next slice). A
 /// proof of absence from either decides. Of two kernels, the one found after fewer nodes
 /// of its runner (weighted by [`COST`]) wins, runner 0 on a tie, and a runner stops once
 /// its own weighted nodes pass the winner's: so the kernel returned is the same whether the two run on one thread,
@@ -253,21 +255,20 @@ fn kernel_by_both(part: &Local, budget: &mut Budget) -> Result<Option<Vec<bool>>
     let ended: Vec<Result<Ended, KernelError>> = if rayon::current_num_threads() == 1 {
         let mut runners = runners;
         let mut ended: [Option<Result<Ended, KernelError>>; 2] = [None, None];
-        while ended.iter().any(Option::is_none) {
-            for (i, (r, b)) in runners.iter_mut().zip(budgets.iter_mut()).enumerate() {
-                if ended[i].is_some() {
-                    continue;
+        // The runner behind in weighted nodes takes the next slice.
+        while let Some(i) =
+            (0..2).filter(|&i| ended[i].is_none()).min_by_key(|&i| (budgets[i].nodes * COST[i], i))
+        {
+            let b = &mut budgets[i];
+            ended[i] = if beaten(b.nodes * COST[i], i) {
+                Some(Ok(Ended::Beaten))
+            } else {
+                match runners[i].step(part, b) {
+                    Ok(None) => None,
+                    Ok(Some(r)) => Some(Ok(finish(r, b.nodes * COST[i], i))),
+                    Err(e) => Some(Err(e)),
                 }
-                if beaten(b.nodes * COST[i], i) {
-                    ended[i] = Some(Ok(Ended::Beaten));
-                    continue;
-                }
-                match r.step(part, b) {
-                    Ok(None) => {}
-                    Ok(Some(r)) => ended[i] = Some(Ok(finish(r, b.nodes * COST[i], i))),
-                    Err(e) => ended[i] = Some(Err(e)),
-                }
-            }
+            };
         }
         ended.into_iter().flatten().collect()
     } else {
