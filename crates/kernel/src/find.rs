@@ -201,7 +201,7 @@ impl Runner {
         b: &mut Budget,
     ) -> Result<Option<Option<Vec<bool>>>, KernelError> {
         b.capped(SLICE, |b| match self {
-            Runner::Sat(s) => s.run(part, b),
+            Runner::Sat(s) => s.run(part, b, None),
             Runner::Search(s) => {
                 Ok(s.next(b)?.then(|| (0..s.graph().n()).map(|v| s.is_in(v)).collect()))
             }
@@ -450,19 +450,57 @@ pub(crate) fn count_kernels_from(
     let mut count: u128 = 1;
     for part in parts {
         let by_sat = part.n() >= sat.0 && part.m() < sat.1.saturating_mul(part.n());
+        // With a second thread, the solver decides whether there is a kernel during the
+        // trial search; its answer is read only when that search found none.
+        let beside = (by_sat && rayon::current_num_threads() > 1 && budget.unlimited_nodes())
+            .then(|| part.clone());
         let mut s = Search::new(part, &mut budget)?;
         let mut here: u128 = 0;
-        let trial = budget.capped(if by_sat { sat_trial } else { TRIAL_NODES }, |b| {
-            while s.next(b)? {
-                here += 1;
+        let stop = AtomicBool::new(false);
+        let (trial, solver) = std::thread::scope(|sc| {
+            let solver = beside.as_ref().map(|p| {
+                let mut b = budget.fork();
+                let stop = &stop;
+                sc.spawn(move || {
+                    let r = SatKernel::new(p, Options::default(), &mut b)
+                        .and_then(|mut k| k.run(p, &mut b, Some(stop)));
+                    (r.map(|k| k.is_none()), b.nodes)
+                })
+            });
+            let trial = budget.capped(if by_sat { sat_trial } else { TRIAL_NODES }, |b| {
+                while s.next(b)? {
+                    here += 1;
+                }
+                Ok(())
+            });
+            if !matches!(trial, Ok(None)) || here > 0 {
+                stop.store(true, Ordering::Relaxed);
             }
-            Ok(())
-        })?;
+            (trial, solver.map(|h| h.join().expect("solver thread")))
+        });
+        let trial = trial?;
+        let mut absent = None;
+        if let Some((r, nodes)) = solver {
+            budget.nodes += nodes;
+            if trial.is_none() && here == 0 {
+                match r {
+                    Ok(a) => absent = Some(a),
+                    Err(e) => {
+                        budget.check_clock()?;
+                        return Err(e);
+                    }
+                }
+            }
+        }
         if trial.is_none() {
             if here == 0 {
                 if by_sat {
                     let threads = rayon::current_num_threads();
-                    if kernel_by_sat(s.graph(), threads, &mut budget)?.0.is_none() {
+                    let none = match absent {
+                        Some(a) => a,
+                        None => kernel_by_sat(s.graph(), threads, &mut budget)?.0.is_none(),
+                    };
+                    if none {
                         explanation.decided = Decided::Search;
                         count = 0;
                         break;

@@ -331,16 +331,17 @@ impl SatKernel {
     }
 
     /// Solves on: the membership of a kernel of `g` (the graph given to [`SatKernel::new`]),
-    /// or `None` when it has none.
+    /// or `None` when it has none; `TimeLimit` once `stop` is set.
     pub(crate) fn run(
         &mut self,
         g: &Local,
         budget: &mut Budget,
+        stop: Option<&AtomicBool>,
     ) -> Result<Option<Vec<bool>>, KernelError> {
         let Some(s) = &mut self.solver else {
             return Ok(None);
         };
-        if !s.solve(budget, None)? {
+        if !s.solve(budget, stop)? {
             return Ok(None);
         }
         let model: Vec<bool> = (0..self.red.vars as u32).map(|v| s.model_value(v)).collect();
