@@ -1,5 +1,8 @@
 //! One kernel, or how many.
 
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, Ordering};
+
 use gamegraph_graph::Graph;
 
 use crate::check::{VertexSet, is_kernel};
@@ -9,7 +12,8 @@ use crate::explain::{Decided, Explanation};
 use crate::local::Local;
 use crate::reduce::{Reduced, put, reduce};
 use crate::richardson::kernel_without_odd_cycle;
-use crate::sat_kernel::kernel_by_sat;
+use crate::sat::Options;
+use crate::sat_kernel::{SatKernel, kernel_by_sat};
 use crate::search::Search;
 use crate::stable::{max_independent, min_absorbing};
 use crate::{Config, KernelError};
@@ -27,8 +31,24 @@ const SAT_PART: usize = 128;
 /// of 200 and 300 vertices and out-degree 16, 0.17 s against 0.9 s and 3.6 s against more
 /// than 20 s; even at out-degree 8).
 const SAT_MAX_DEGREE: usize = 8;
+/// Parts of at most this many vertices with arcs per vertex in [`MIXED_DEGREE`] are given
+/// to the SAT solver and the search at once (see [`kernel_by_both`]): on random digraphs of
+/// these densities either may be the faster by a factor of ten, and the search's nodes cost
+/// time proportional to the part's size.
+const MIXED_PART: usize = 2048;
+/// The arcs per vertex (from, below) of the parts given to both.
+const MIXED_DEGREE: (usize, usize) = (6, 9);
+/// Search nodes or solver conflicts each of the two runs before it looks at the other.
+const SLICE: u64 = 64;
+/// What a solver conflict and a search node count for when the two are compared (and, on
+/// one thread, how the two take turns): on these parts a conflict takes several times the
+/// time of a node.
+const COST: [u64; 2] = [8, 1];
 /// Search nodes spent on a part before the α < β test is tried.
 const TRIAL_NODES: u64 = 2000;
+/// Search nodes a count spends on a part of the SAT solver's size before asking it whether
+/// the part has a kernel at all.
+const SAT_TRIAL_NODES: u64 = 2000;
 /// The branch-and-bound nodes each side of the α < β test may spend.
 const BOUND_NODES: u64 = 500;
 
@@ -75,19 +95,24 @@ pub struct KernelAnswer {
 /// The retrograde labels fix the L vertices (in every kernel) and W vertices (in none); the
 /// draw subgraph is split into weakly connected parts. For each part: if it has no odd
 /// directed cycle a kernel is built without search (Richardson, see the crate docs);
-/// otherwise a part of fewer than 128 vertices, or of 8 arcs per vertex or more, is decided
-/// by the exact search with propagation, branching on strongly connected components from
-/// the sinks up, and a larger, sparser one by a CDCL SAT solver on the kernel conditions, after removing the vertices no other
-/// vertex of the part depends on and merging equivalent literals (a vertex with a single
-/// successor u is "not u"). When the search runs past a few thousand nodes, short bounded
+/// otherwise a part of fewer than 128 vertices is decided by the exact search with
+/// propagation, branching on strongly connected components from the sinks up; a part of 128
+/// to 2048 vertices and 6 to 9 arcs per vertex by that search and a CDCL SAT solver on the
+/// kernel conditions side by side (the first to decide ends the other), and the other parts
+/// of fewer than 8 arcs per vertex by the SAT solver alone, the rest by the search. The SAT
+/// solver runs after removing the vertices no other vertex of the part depends on and
+/// merging equivalent literals (a vertex with a single successor u is "not u"). When the
+/// search alone runs past a few thousand nodes, short bounded
 /// searches for α and β are tried: α < β proves there is no kernel, since a kernel K is
 /// internally and externally stable and so β ≤ |K| ≤ α (Berge, Graphs and Hypergraphs).
 /// The kernel returned is always verified.
 ///
 /// With more than one thread in the current rayon pool, as many SAT solvers of different
-/// seeds race on a large part: a proof that there is no kernel from any of them ends the
-/// race, and a kernel is always the one the first solver finds, so the answer (and the
-/// kernel) is the same for any number of threads.
+/// seeds race on a part given to the solver alone: a proof that there is no kernel from any
+/// of them ends the race, and a kernel is always the one the first solver finds; the solver
+/// and the search side by side run on two threads, or alternately on one, and of two
+/// kernels the one found in fewer nodes of its own wins. So the answer (and the kernel) is
+/// the same for any number of threads.
 ///
 /// # Errors
 /// [`KernelError::TimeLimit`] or [`KernelError::NodeLimit`] when `cfg`'s budget runs out.
@@ -113,15 +138,191 @@ pub struct KernelAnswer {
 /// (1944), kernels as solutions; M. Richardson, Solutions of irreflexive relations (1953);
 /// V. Chvátal, On the computational complexity of finding a kernel (1973).
 pub fn find_kernel(g: &Graph, cfg: &Config) -> Result<KernelAnswer, KernelError> {
-    find_kernel_from(g, cfg, (SAT_PART, SAT_MAX_DEGREE))
+    find_kernel_from(g, cfg, Route::DEFAULT)
 }
 
-/// [`find_kernel`], with the SAT solver deciding the parts of `sat.0` vertices or more and
-/// fewer than `sat.1` arcs per vertex.
+/// Which method decides a part of `n` vertices and `m` arcs with an odd cycle.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Route {
+    /// Parts of fewer vertices go to the search.
+    pub(crate) min_part: usize,
+    /// Parts of at most this many vertices with arcs per vertex in `mixed_degree` go to
+    /// the SAT solver and the search at once.
+    pub(crate) mixed_part: usize,
+    /// Arcs per vertex (from, below) of the parts given to both.
+    pub(crate) mixed_degree: (usize, usize),
+    /// The other parts with fewer arcs per vertex than this go to the SAT solver, the rest
+    /// to the search.
+    pub(crate) sat_degree: usize,
+}
+
+/// How a part is decided.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Method {
+    Search,
+    Sat,
+    Both,
+}
+
+impl Route {
+    const DEFAULT: Route = Route {
+        min_part: SAT_PART,
+        mixed_part: MIXED_PART,
+        mixed_degree: MIXED_DEGREE,
+        sat_degree: SAT_MAX_DEGREE,
+    };
+
+    fn method(&self, n: usize, m: usize) -> Method {
+        let (lo, hi) = self.mixed_degree;
+        if n < self.min_part {
+            Method::Search
+        } else if n <= self.mixed_part && m >= lo.saturating_mul(n) && m < hi.saturating_mul(n) {
+            Method::Both
+        } else if m < self.sat_degree.saturating_mul(n) {
+            Method::Sat
+        } else {
+            Method::Search
+        }
+    }
+}
+
+/// One of the two methods of [`kernel_by_both`], run in slices.
+enum Runner {
+    Sat(Box<SatKernel>),
+    Search(Box<Search>),
+}
+
+impl Runner {
+    /// Runs [`SLICE`] more nodes: `None` when stopped there, else the kernel's membership
+    /// or `None` when there is none.
+    fn step(
+        &mut self,
+        part: &Local,
+        b: &mut Budget,
+    ) -> Result<Option<Option<Vec<bool>>>, KernelError> {
+        b.capped(SLICE, |b| match self {
+            Runner::Sat(s) => s.run(part, b, None),
+            Runner::Search(s) => {
+                Ok(s.next(b)?.then(|| (0..s.graph().n()).map(|v| s.is_in(v)).collect()))
+            }
+        })
+    }
+}
+
+/// What one runner of [`kernel_by_both`] ended with.
+enum Ended {
+    /// A kernel, after so many weighted nodes of its own.
+    Kernel(u64, Vec<bool>),
+    /// A proof that there is none.
+    None,
+    /// Stopped: the other found a kernel first, or proved there is none.
+    Beaten,
+}
+
+/// Decides a part by the SAT solver (runner 0) and the exact search (runner 1) at once,
+/// each in slices of [`SLICE`] nodes (conflicts for the solver) of its own budget (on one
+/// thread, the one behind in weighted nodes takes the next slice). A
+/// proof of absence from either decides. Of two kernels, the one found after fewer nodes
+/// of its runner (weighted by [`COST`]) wins, runner 0 on a tie, and a runner stops once
+/// its own weighted nodes pass the winner's: so the kernel returned is the same whether the two run on one thread,
+/// alternately, or on two threads side by side, whatever their speeds.
+fn kernel_by_both(part: &Local, budget: &mut Budget) -> Result<Option<Vec<bool>>, KernelError> {
+    let runners = [
+        Runner::Sat(Box::new(SatKernel::new(part, Options::default(), budget)?)),
+        Runner::Search(Box::new(Search::new(part.clone(), budget)?)),
+    ];
+    let mut budgets = [budget.fork(), budget.fork()];
+    // The best kernel so far as (nodes, runner), and whether absence is proved.
+    let best: Mutex<Option<(u64, usize)>> = Mutex::new(None);
+    let absent = AtomicBool::new(false);
+    let beaten = |nodes: u64, i: usize| {
+        absent.load(Ordering::Relaxed)
+            || best.lock().expect("no panic holding it").is_some_and(|w| (nodes, i) > w)
+    };
+    let finish = |r: Option<Vec<bool>>, nodes: u64, i: usize| match r {
+        None => {
+            absent.store(true, Ordering::Relaxed);
+            Ended::None
+        }
+        Some(k) => {
+            let mut w = best.lock().expect("no panic holding it");
+            if w.is_none_or(|w| (nodes, i) < w) {
+                *w = Some((nodes, i));
+            }
+            Ended::Kernel(nodes, k)
+        }
+    };
+    let ended: Vec<Result<Ended, KernelError>> = if rayon::current_num_threads() == 1 {
+        let mut runners = runners;
+        let mut ended: [Option<Result<Ended, KernelError>>; 2] = [None, None];
+        // The runner behind in weighted nodes takes the next slice.
+        while let Some(i) =
+            (0..2).filter(|&i| ended[i].is_none()).min_by_key(|&i| (budgets[i].nodes * COST[i], i))
+        {
+            let b = &mut budgets[i];
+            ended[i] = if beaten(b.nodes * COST[i], i) {
+                Some(Ok(Ended::Beaten))
+            } else {
+                match runners[i].step(part, b) {
+                    Ok(None) => None,
+                    Ok(Some(r)) => Some(Ok(finish(r, b.nodes * COST[i], i))),
+                    Err(e) => Some(Err(e)),
+                }
+            };
+        }
+        ended.into_iter().flatten().collect()
+    } else {
+        std::thread::scope(|sc| {
+            let handles: Vec<_> = runners
+                .into_iter()
+                .zip(budgets.iter_mut())
+                .enumerate()
+                .map(|(i, (mut r, b))| {
+                    let (beaten, finish) = (&beaten, &finish);
+                    sc.spawn(move || {
+                        loop {
+                            if beaten(b.nodes * COST[i], i) {
+                                return Ok(Ended::Beaten);
+                            }
+                            if let Some(r) = r.step(part, b)? {
+                                return Ok(finish(r, b.nodes * COST[i], i));
+                            }
+                        }
+                    })
+                })
+                .collect();
+            handles.into_iter().map(|h| h.join().expect("runner thread")).collect()
+        })
+    };
+    for b in &budgets {
+        budget.nodes += b.nodes;
+    }
+    let mut winner: Option<(u64, Vec<bool>)> = None;
+    for e in ended {
+        match e {
+            Ok(Ended::None) => return Ok(None),
+            Ok(Ended::Kernel(nodes, k)) => {
+                if winner.as_ref().is_none_or(|(w, _)| nodes < *w) {
+                    winner = Some((nodes, k));
+                }
+            }
+            Ok(Ended::Beaten) => {}
+            Err(e) => {
+                if !absent.load(Ordering::Relaxed) {
+                    budget.check_clock()?;
+                    return Err(e);
+                }
+            }
+        }
+    }
+    Ok(Some(winner.expect("a runner that was not beaten decided").1))
+}
+
+/// [`find_kernel`], with the parts routed by `route`.
 pub(crate) fn find_kernel_from(
     g: &Graph,
     cfg: &Config,
-    sat: (usize, usize),
+    route: Route,
 ) -> Result<KernelAnswer, KernelError> {
     let mut budget = Budget::new(cfg);
     let Reduced { mut base, parts, mut explanation } = reduce(g, &mut budget)?;
@@ -136,9 +337,18 @@ pub(crate) fn find_kernel_from(
             continue;
         }
         searched = true;
-        if part.n() >= sat.0 && part.m() < sat.1.saturating_mul(part.n()) {
-            let threads = rayon::current_num_threads();
-            match kernel_by_sat(&part, threads, &mut budget)?.0 {
+        let method = match route.method(part.n(), part.m()) {
+            // Two runners side by side would give a kernel that depends on the node limit.
+            Method::Both if !budget.unlimited_nodes() => Method::Sat,
+            m => m,
+        };
+        if method != Method::Search {
+            let found = if method == Method::Both {
+                kernel_by_both(&part, &mut budget)?
+            } else {
+                kernel_by_sat(&part, rayon::current_num_threads(), &mut budget)?.0
+            };
+            match found {
                 Some(inside) => {
                     for (v, &x) in inside.iter().enumerate() {
                         if x {
@@ -199,8 +409,11 @@ pub struct KernelCount {
 /// Counts the kernels of `g`.
 ///
 /// After the retrograde reduction the count is the product of the counts of the weakly
-/// connected parts of the draw subgraph; each part is counted by the exhaustive search
-/// (when it runs long before finding a kernel, the α < β test can prove a count of zero).
+/// connected parts of the draw subgraph; each part is counted by the exhaustive search.
+/// When that search runs a few thousand nodes without finding a kernel, a part that
+/// [`find_kernel`] would give to the SAT solver is given to it, to decide whether it has a
+/// kernel at all (a count of zero at once when it has none); on the other parts the α < β
+/// test can prove a count of zero.
 ///
 /// # Errors
 /// [`KernelError::TimeLimit`] or [`KernelError::NodeLimit`] when `cfg`'s budget runs out;
@@ -220,25 +433,83 @@ pub struct KernelCount {
 /// assert_eq!(count_kernels(&g, &Config::default()).unwrap().count, 4);
 /// ```
 pub fn count_kernels(g: &Graph, cfg: &Config) -> Result<KernelCount, KernelError> {
+    count_kernels_from(g, cfg, (SAT_PART, SAT_MAX_DEGREE), SAT_TRIAL_NODES)
+}
+
+/// [`count_kernels`], with the SAT solver asked whether a kernel exists on the parts of
+/// `sat.0` vertices or more and fewer than `sat.1` arcs per vertex on which `sat_trial`
+/// search nodes found none.
+pub(crate) fn count_kernels_from(
+    g: &Graph,
+    cfg: &Config,
+    sat: (usize, usize),
+    sat_trial: u64,
+) -> Result<KernelCount, KernelError> {
     let mut budget = Budget::new(cfg);
     let Reduced { parts, mut explanation, .. } = reduce(g, &mut budget)?;
     let mut count: u128 = 1;
     for part in parts {
+        let by_sat = part.n() >= sat.0 && part.m() < sat.1.saturating_mul(part.n());
+        // With a second thread, the solver decides whether there is a kernel during the
+        // trial search; its answer is read only when that search found none.
+        let beside = (by_sat && rayon::current_num_threads() > 1 && budget.unlimited_nodes())
+            .then(|| part.clone());
         let mut s = Search::new(part, &mut budget)?;
         let mut here: u128 = 0;
-        let trial = budget.capped(TRIAL_NODES, |b| {
-            while s.next(b)? {
-                here += 1;
+        let stop = AtomicBool::new(false);
+        let (trial, solver) = std::thread::scope(|sc| {
+            let solver = beside.as_ref().map(|p| {
+                let mut b = budget.fork();
+                let stop = &stop;
+                sc.spawn(move || {
+                    let r = SatKernel::new(p, Options::default(), &mut b)
+                        .and_then(|mut k| k.run(p, &mut b, Some(stop)));
+                    (r.map(|k| k.is_none()), b.nodes)
+                })
+            });
+            let trial = budget.capped(if by_sat { sat_trial } else { TRIAL_NODES }, |b| {
+                while s.next(b)? {
+                    here += 1;
+                }
+                Ok(())
+            });
+            if !matches!(trial, Ok(None)) || here > 0 {
+                stop.store(true, Ordering::Relaxed);
             }
-            Ok(())
-        })?;
+            (trial, solver.map(|h| h.join().expect("solver thread")))
+        });
+        let trial = trial?;
+        let mut absent = None;
+        if let Some((r, nodes)) = solver {
+            budget.nodes += nodes;
+            if trial.is_none() && here == 0 {
+                match r {
+                    Ok(a) => absent = Some(a),
+                    Err(e) => {
+                        budget.check_clock()?;
+                        return Err(e);
+                    }
+                }
+            }
+        }
         if trial.is_none() {
-            if here == 0
-                && let Some(d) = alpha_below_beta(s.graph(), &mut budget)?
-            {
-                explanation.decided = d;
-                count = 0;
-                break;
+            if here == 0 {
+                if by_sat {
+                    let threads = rayon::current_num_threads();
+                    let none = match absent {
+                        Some(a) => a,
+                        None => kernel_by_sat(s.graph(), threads, &mut budget)?.0.is_none(),
+                    };
+                    if none {
+                        explanation.decided = Decided::Search;
+                        count = 0;
+                        break;
+                    }
+                } else if let Some(d) = alpha_below_beta(s.graph(), &mut budget)? {
+                    explanation.decided = d;
+                    count = 0;
+                    break;
+                }
             }
             while s.next(&mut budget)? {
                 here += 1;
@@ -361,25 +632,93 @@ mod tests {
         }))
     }
 
+    /// Every part to the SAT solver.
+    const SAT: Route =
+        Route { min_part: 1, mixed_part: 0, mixed_degree: (0, 0), sat_degree: usize::MAX };
+    /// Every part to the SAT solver and the search at once.
+    const BOTH: Route = Route {
+        min_part: 1,
+        mixed_part: usize::MAX,
+        mixed_degree: (0, usize::MAX),
+        sat_degree: usize::MAX,
+    };
+    /// Every part to the search.
+    const SEARCH: Route = Route { min_part: usize::MAX, ..Route::DEFAULT };
+
     fn pools() -> Vec<rayon::ThreadPool> {
         (1..=3).map(|t| rayon::ThreadPoolBuilder::new().num_threads(t).build().unwrap()).collect()
     }
 
-    /// The SAT path (from parts of one vertex on) on 1, 2 and 3 threads: the same answer
-    /// and the same kernel on each, a kernel that passes the checker, and the existence
-    /// `truth` gives. Returns whether there is a kernel.
+    /// The SAT path and the SAT solver beside the search (from parts of one vertex on) on
+    /// 1, 2 and 3 threads: the same answer and the same kernel on each, a kernel that passes
+    /// the checker, and the existence `truth` gives. Returns whether there is a kernel.
     fn check_sat_path(g: &Graph, pools: &[rayon::ThreadPool], truth: bool, what: &str) -> bool {
+        let yes = check_route(g, pools, truth, SAT, what);
+        assert_eq!(check_route(g, pools, truth, BOTH, what), yes);
+        yes
+    }
+
+    /// [`check_sat_path`] for one route.
+    fn check_route(
+        g: &Graph,
+        pools: &[rayon::ThreadPool],
+        truth: bool,
+        route: Route,
+        what: &str,
+    ) -> bool {
         let cfg = Config::default();
-        let a = pools[0].install(|| find_kernel_from(g, &cfg, (1, usize::MAX))).unwrap();
+        let a = pools[0].install(|| find_kernel_from(g, &cfg, route)).unwrap();
         assert_eq!(a.kernel.is_some(), truth, "{what}");
         if let Some(k) = &a.kernel {
             assert_eq!(is_kernel(g, k), Ok(Ok(())), "{what}");
         }
         for (t, pool) in pools.iter().enumerate().skip(1) {
-            let b = pool.install(|| find_kernel_from(g, &cfg, (1, usize::MAX))).unwrap();
+            let b = pool.install(|| find_kernel_from(g, &cfg, route)).unwrap();
             assert_eq!(b.kernel, a.kernel, "{what}, {} threads", t + 1);
         }
         a.kernel.is_some()
+    }
+
+    fn count_brute(g: &Graph) -> u128 {
+        let n = g.num_vertices();
+        (0..1u32 << n)
+            .filter(|m| {
+                g.vertices().all(|v| {
+                    let inside = m >> v.index() & 1 == 1;
+                    let any = g.successors(v).iter().any(|u| m >> u.index() & 1 == 1);
+                    inside != any
+                })
+            })
+            .count() as u128
+    }
+
+    /// Counts that ask the SAT solver first (from parts of one vertex on, after a trial
+    /// search of 0 to 20 nodes) agree with all subsets and with the plain count, on 1, 2
+    /// and 3 threads.
+    #[test]
+    fn counts_that_ask_the_sat_solver_first_agree_with_all_subsets() {
+        let pools = pools();
+        let mut rng = SplitMix64::new(4711);
+        let cfg = Config::default();
+        let (mut zero, mut some) = (0, 0);
+        for round in 0..600 {
+            let n = 2 + round % 13;
+            let g = random_dense_graph(&mut rng, n, [100, 200, 300][round % 3]);
+            let truth = count_brute(&g);
+            assert_eq!(count_kernels(&g, &cfg).unwrap().count, truth, "round {round}");
+            for pool in &pools {
+                for trial in [0, 1, 20] {
+                    let c = pool.install(|| count_kernels_from(&g, &cfg, (1, usize::MAX), trial));
+                    assert_eq!(c.unwrap().count, truth, "round {round}, trial {trial}");
+                }
+            }
+            if truth == 0 {
+                zero += 1;
+            } else {
+                some += 1;
+            }
+        }
+        assert!(zero > 100 && some > 100, "{zero} without a kernel, {some} with");
     }
 
     /// Every digraph on up to 3 vertices (self-loops included) and every loopless one on 4.
@@ -433,6 +772,30 @@ mod tests {
         assert!(yes > 100 && no > 100, "{yes} with a kernel, {no} without");
     }
 
+    /// Random digraphs of 100 to 240 vertices and 5 to 9 arcs per vertex, where the solver
+    /// and the search each run many slices: the same kernel on 1, 2 and 3 threads, and the
+    /// existence the search alone finds.
+    #[test]
+    fn the_solver_beside_the_search_gives_the_same_kernel_on_any_number_of_threads() {
+        let pools = pools();
+        let mut rng = SplitMix64::new(8128);
+        let (mut yes, mut no, mut long) = (0, 0, 0);
+        for round in 0..24 {
+            let n = 100 + 20 * (round % 8);
+            let g = random_graph(&mut rng, n, n * (5 + round % 5), false);
+            let cfg = Config::default();
+            let search = find_kernel_from(&g, &cfg, SEARCH).unwrap();
+            let what = format!("round {round}");
+            if check_route(&g, &pools, search.kernel.is_some(), BOTH, &what) {
+                yes += 1;
+            } else {
+                no += 1;
+            }
+            long += usize::from(search.explanation.nodes > 4 * SLICE);
+        }
+        assert!(yes > 3 && no > 3 && long > 6, "{yes} with a kernel, {no} without, {long} long");
+    }
+
     /// Random sparse digraphs of 17 to 40 vertices against every subset of a feedback
     /// vertex set, and against the exact search of `find_kernel`.
     #[test]
@@ -453,7 +816,7 @@ mod tests {
             } else {
                 no += 1;
             }
-            let search = find_kernel_from(&g, &Config::default(), (usize::MAX, 0)).unwrap();
+            let search = find_kernel_from(&g, &Config::default(), SEARCH).unwrap();
             assert_eq!(search.kernel.is_some(), truth, "round {round}");
         }
         assert!(yes > 60 && no > 60, "{yes} with a kernel, {no} without, {skipped} skipped");

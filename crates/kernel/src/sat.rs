@@ -561,7 +561,8 @@ impl Solver {
 
     /// Solves: `Ok(true)` with a model ([`Solver::model_value`]), `Ok(false)` when the
     /// clauses are unsatisfiable. Gives the budget's error when it runs out, and
-    /// `TimeLimit` when `stop` is set.
+    /// `TimeLimit` when `stop` is set. After [`KernelError::NodeLimit`] a call with a larger
+    /// budget carries on where the last one stopped.
     pub(crate) fn solve(
         &mut self,
         budget: &mut Budget,
@@ -582,7 +583,6 @@ impl Solver {
             }
             if let Some(confl) = confl {
                 self.conflicts += 1;
-                budget.tick(0)?;
                 if self.trail_lim.is_empty() {
                     self.ok = false;
                     return Ok(false);
@@ -600,6 +600,9 @@ impl Solver {
                 self.lbd_fast += (g - self.lbd_fast) / 32.0;
                 self.lbd_slow += (g - self.lbd_slow) / 1e4_f64.min(self.conflicts as f64);
                 self.since_restart += 1;
+                // Counted once the clause is learnt: a solve stopped by the node limit here
+                // resumes from a consistent state when called again.
+                budget.tick(0)?;
             } else {
                 if self.since_restart >= 50 && self.lbd_fast > 1.25 * self.lbd_slow {
                     self.since_restart = 0;

@@ -303,6 +303,52 @@ fn rebuild(g: &Local, enc: &Encoding, kept_value: impl Fn(usize) -> bool) -> Vec
     inside
 }
 
+/// One CDCL solver on the kernel conditions of a part, to be run in steps: a
+/// [`SatKernel::run`] stopped by the node limit carries on where it stopped when called
+/// again.
+#[derive(Debug)]
+pub(crate) struct SatKernel {
+    enc: Encoding,
+    red: Reduced,
+    /// `None` when the simplification alone proved that there is no kernel.
+    solver: Option<Solver>,
+}
+
+impl SatKernel {
+    /// Encodes and simplifies the kernel conditions of `g` for a solver with `opts`.
+    pub(crate) fn new(g: &Local, opts: Options, budget: &mut Budget) -> Result<Self, KernelError> {
+        let mut enc = encode(g, budget)?;
+        let clauses = std::mem::take(&mut enc.clauses);
+        let red = simplify(enc.kept.len(), clauses, budget)?;
+        let solver = red.clauses.as_ref().map(|clauses| {
+            let mut s = Solver::new(red.vars, opts);
+            for c in clauses {
+                s.add_clause(c);
+            }
+            s
+        });
+        Ok(SatKernel { enc, red, solver })
+    }
+
+    /// Solves on: the membership of a kernel of `g` (the graph given to [`SatKernel::new`]),
+    /// or `None` when it has none; `TimeLimit` once `stop` is set.
+    pub(crate) fn run(
+        &mut self,
+        g: &Local,
+        budget: &mut Budget,
+        stop: Option<&AtomicBool>,
+    ) -> Result<Option<Vec<bool>>, KernelError> {
+        let Some(s) = &mut self.solver else {
+            return Ok(None);
+        };
+        if !s.solve(budget, stop)? {
+            return Ok(None);
+        }
+        let model: Vec<bool> = (0..self.red.vars as u32).map(|v| s.model_value(v)).collect();
+        Ok(Some(rebuild(g, &self.enc, |x| self.red.value(x, &model))))
+    }
+}
+
 /// Sizes met on the way, for the timing example and the tests.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub(crate) struct Sizes {
