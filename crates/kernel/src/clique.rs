@@ -1387,29 +1387,41 @@ mod tests {
         }
     }
 
+    /// A random graph of n vertices, each pair joined with probability per_mille / 1000: its
+    /// rows, its neighbourhoods as bit vectors, and its clique number by plain branching.
+    fn random_with_omega(n: usize, per_mille: u64, seed: u64) -> (Rows, Vec<Vec<u64>>, usize) {
+        let mut rng = gamegraph_testkit::SplitMix64::new(seed);
+        let mut rows = Rows::new(n);
+        let mut nb = vec![vec![0u64; n.div_ceil(64)]; n];
+        for a in 0..n {
+            for b in a + 1..n {
+                if rng.below(1000) < per_mille {
+                    rows.join(a, b);
+                    nb[a][b / 64] |= 1 << (b % 64);
+                    nb[b][a / 64] |= 1 << (a % 64);
+                }
+            }
+        }
+        let mut omega = 0;
+        let mut all = vec![!0u64; n.div_ceil(64)];
+        if !n.is_multiple_of(64) {
+            *all.last_mut().unwrap() = (1 << (n % 64)) - 1;
+        }
+        plain_clique(&nb, 0, all, &mut omega);
+        (rows, nb, omega)
+    }
+
+    /// Whether every two vertices of `c` are adjacent in `nb`.
+    fn is_clique(nb: &[Vec<u64>], c: &[usize]) -> bool {
+        c.iter().all(|&a| c.iter().all(|&b| a == b || nb[a][b / 64] >> (b % 64) & 1 == 1))
+    }
+
     #[test]
     fn wide_rows_agree_with_plain_branching_on_any_number_of_threads() {
         // Widths 3, 4, 5 (padded to 6), 9 (padded to 16) and 17 (padded to 32).
         let cases = [(150, 700), (200, 600), (300, 450), (520, 250), (1030, 60)];
         for (case, &(n, per_mille)) in cases.iter().enumerate() {
-            let mut rng = gamegraph_testkit::SplitMix64::new(101 + case as u64);
-            let mut rows = Rows::new(n);
-            let mut nb = vec![vec![0u64; n.div_ceil(64)]; n];
-            for a in 0..n {
-                for b in a + 1..n {
-                    if rng.below(1000) < per_mille {
-                        rows.join(a, b);
-                        nb[a][b / 64] |= 1 << (b % 64);
-                        nb[b][a / 64] |= 1 << (a % 64);
-                    }
-                }
-            }
-            let mut omega = 0;
-            let mut all = vec![!0u64; n.div_ceil(64)];
-            if n % 64 != 0 {
-                *all.last_mut().unwrap() = (1 << (n % 64)) - 1;
-            }
-            plain_clique(&nb, 0, all, &mut omega);
+            let (rows, nb, omega) = random_with_omega(n, per_mille, 101 + case as u64);
             let mut witness = None;
             for threads in 1..=3 {
                 let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
@@ -1417,10 +1429,7 @@ mod tests {
                 assert!(found.exact);
                 assert_eq!(found.clique.len(), omega, "n {n}, {per_mille}‰, {threads} threads");
                 let c = &found.clique;
-                assert!(
-                    c.iter()
-                        .all(|&a| c.iter().all(|&b| a == b || nb[a][b / 64] >> (b % 64) & 1 == 1))
-                );
+                assert!(is_clique(&nb, c));
                 let w = witness.get_or_insert_with(|| c.clone());
                 assert_eq!(w, c, "n {n}: the witness depends on the threads");
             }
@@ -1431,24 +1440,7 @@ mod tests {
     fn a_deadline_in_the_tasks_leaves_a_clique_and_a_proven_bound() {
         let mut tight = 0;
         for (case, &(n, per_mille)) in [(90, 800), (110, 800), (150, 700)].iter().enumerate() {
-            let mut rng = gamegraph_testkit::SplitMix64::new(7 + case as u64);
-            let mut rows = Rows::new(n);
-            let mut nb = vec![vec![0u64; n.div_ceil(64)]; n];
-            for a in 0..n {
-                for b in a + 1..n {
-                    if rng.below(1000) < per_mille {
-                        rows.join(a, b);
-                        nb[a][b / 64] |= 1 << (b % 64);
-                        nb[b][a / 64] |= 1 << (a % 64);
-                    }
-                }
-            }
-            let mut omega = 0;
-            let mut all = vec![!0u64; n.div_ceil(64)];
-            if n % 64 != 0 {
-                *all.last_mut().unwrap() = (1 << (n % 64)) - 1;
-            }
-            plain_clique(&nb, 0, all, &mut omega);
+            let (rows, nb, omega) = random_with_omega(n, per_mille, 7 + case as u64);
             let pool = rayon::ThreadPoolBuilder::new().num_threads(1).build().unwrap();
             for every in [1000, 20_000, 30_000, 50_000, 80_000, 120_000, 200_000, 300_000] {
                 let f = pool.install(|| {
@@ -1458,10 +1450,7 @@ mod tests {
                 });
                 let Ok(f) = f else { continue };
                 let c = &f.clique;
-                assert!(
-                    c.iter()
-                        .all(|&a| c.iter().all(|&b| a == b || nb[a][b / 64] >> (b % 64) & 1 == 1))
-                );
+                assert!(is_clique(&nb, c));
                 assert!(c.len() <= omega && omega <= f.bound, "n {n}, every {every}");
                 if !f.exact && f.bound < n {
                     tight += 1;
