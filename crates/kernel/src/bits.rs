@@ -10,6 +10,14 @@ pub(crate) fn set(b: &mut [u64], i: usize) {
     b[i >> 6] |= 1 << (i & 63);
 }
 
+/// Sets the members 0..n of `b` (the rest of `b` stays as it is).
+pub(crate) fn fill(b: &mut [u64], n: usize) {
+    b[..n / 64].fill(!0);
+    if !n.is_multiple_of(64) {
+        b[n / 64] |= (1 << (n % 64)) - 1;
+    }
+}
+
 #[inline]
 pub(crate) fn clear(b: &mut [u64], i: usize) {
     b[i >> 6] &= !(1 << (i & 63));

@@ -41,6 +41,28 @@ use crate::bits;
 use crate::config::{Budget, Cap};
 use crate::{Config, KernelError};
 
+/// `$f::<W>($args)` for rows of `$w` words padded to the next of a few widths W, so that
+/// the word loops have a constant length; `$wide` above 512 words.
+macro_rules! by_width {
+    ($w:expr, $f:ident($($a:expr),*), $wide:block) => {
+        match $w {
+            0..=1 => $f::<1>($($a),*),
+            2 => $f::<2>($($a),*),
+            3 => $f::<3>($($a),*),
+            4 => $f::<4>($($a),*),
+            5..=6 => $f::<6>($($a),*),
+            7..=8 => $f::<8>($($a),*),
+            9..=16 => $f::<16>($($a),*),
+            17..=32 => $f::<32>($($a),*),
+            33..=64 => $f::<64>($($a),*),
+            65..=128 => $f::<128>($($a),*),
+            129..=256 => $f::<256>($($a),*),
+            257..=512 => $f::<512>($($a),*),
+            _ => $wide,
+        }
+    };
+}
+
 /// The adjacency of a graph as bitset rows: `row(v)` has bit `x` set when v and x are
 /// adjacent (never bit `v` itself).
 pub(crate) struct Rows {
@@ -81,13 +103,8 @@ impl Rows {
     }
 
     fn all(&self) -> Vec<u64> {
-        let mut all = vec![!0u64; self.w];
-        if !self.n.is_multiple_of(64) {
-            all[self.w - 1] = (1u64 << (self.n % 64)) - 1;
-        }
-        if self.n == 0 {
-            all.clear();
-        }
+        let mut all = vec![0; self.w];
+        bits::fill(&mut all, self.n);
         all
     }
 }
@@ -669,7 +686,6 @@ fn split<const W: usize>(
         let (graph, names, p) = local_or_not(rows, &task.p, budget)?;
         let graph = graph.as_ref().unwrap_or(rows);
         colour(graph, &p, k, (&mut f.verts, &mut f.cols), s, budget)?;
-        let name = |v: usize| if names.is_empty() { v } else { names[v] };
         let mut rest = p;
         for t in (0..f.verts.len()).rev() {
             let v = f.verts[t] as usize;
@@ -688,7 +704,7 @@ fn split<const W: usize>(
                 p
             };
             let mut start = task.start.clone();
-            start.push(name(v));
+            start.push(named(&names, v));
             next.push(Task { start, bound: depth + f.cols[t] as usize, p });
         }
     }
@@ -748,6 +764,12 @@ fn subtree<const W: usize>(
         return renumbered(rows, start, &p, shared, budget, cap);
     }
     subtree_in(rows, &[], start, p, shared, budget, cap)
+}
+
+/// The vertex that `v` of a renumbered subgraph stands for (itself when `names` is empty,
+/// the graph not renumbered).
+fn named(names: &[usize], v: usize) -> usize {
+    if names.is_empty() { v } else { names[v] }
 }
 
 /// Candidates from which a subtree is searched on its own numbering (see [`renumbered`]).
@@ -870,9 +892,7 @@ fn local_or_not<const W: usize>(
     }
     let (local, names) = induced(rows, p, budget)?;
     let mut all = [0; W];
-    for v in 0..names.len() {
-        bits::set(&mut all, v);
-    }
+    bits::fill(&mut all, names.len());
     Ok((Some(Adj::<W>::new(&local)), names, all))
 }
 
@@ -888,20 +908,9 @@ fn renumbered<const W: usize>(
     cap: &mut Cap,
 ) -> Result<Option<usize>, KernelError> {
     let (local, names) = induced(rows, p, budget)?;
-    match local.w {
-        0..=1 => subtree_of::<1>(&local, &names, start, shared, budget, cap),
-        2 => subtree_of::<2>(&local, &names, start, shared, budget, cap),
-        3 => subtree_of::<3>(&local, &names, start, shared, budget, cap),
-        4 => subtree_of::<4>(&local, &names, start, shared, budget, cap),
-        5..=6 => subtree_of::<6>(&local, &names, start, shared, budget, cap),
-        7..=8 => subtree_of::<8>(&local, &names, start, shared, budget, cap),
-        9..=16 => subtree_of::<16>(&local, &names, start, shared, budget, cap),
-        17..=32 => subtree_of::<32>(&local, &names, start, shared, budget, cap),
-        33..=64 => subtree_of::<64>(&local, &names, start, shared, budget, cap),
-        65..=128 => subtree_of::<128>(&local, &names, start, shared, budget, cap),
-        129..=256 => subtree_of::<256>(&local, &names, start, shared, budget, cap),
-        _ => subtree_of::<512>(&local, &names, start, shared, budget, cap),
-    }
+    by_width!(local.w, subtree_of(&local, &names, start, shared, budget, cap), {
+        unreachable!("a subgraph is no wider than its graph")
+    })
 }
 
 /// The subtree of `start` with all the vertices of `rows` as candidates, on rows of `W`
@@ -916,9 +925,7 @@ fn subtree_of<const W: usize>(
 ) -> Result<Option<usize>, KernelError> {
     let adj = Adj::<W>::new(rows);
     let mut all = [0; W];
-    for v in 0..rows.n {
-        bits::set(&mut all, v);
-    }
+    bits::fill(&mut all, rows.n);
     subtree_in(&adj, names, start, all, shared, budget, cap)
 }
 
@@ -933,7 +940,7 @@ fn subtree_in<const W: usize>(
     budget: &mut Budget,
     cap: &mut Cap,
 ) -> Result<Option<usize>, KernelError> {
-    let name = |v: usize| if names.is_empty() { v } else { names[v] };
+    let name = |v: usize| named(names, v);
     let mut s = Scratch::<W>::new();
     let mut cur: Vec<usize> = start.to_vec();
     let best = shared.size.load(Ordering::Relaxed);
@@ -1086,23 +1093,10 @@ pub(crate) fn max_clique(
     budget: &mut Budget,
     cap: &mut Cap,
 ) -> Result<CliqueFound, KernelError> {
-    // A few widths, each row padded to the next one: the word loops then have a constant
-    // length. The parts searched have at most 2^15 vertices, so 512 words.
-    match rows.w {
-        0..=1 => max_clique_w::<1>(rows, init, budget, cap),
-        2 => max_clique_w::<2>(rows, init, budget, cap),
-        3 => max_clique_w::<3>(rows, init, budget, cap),
-        4 => max_clique_w::<4>(rows, init, budget, cap),
-        5..=6 => max_clique_w::<6>(rows, init, budget, cap),
-        7..=8 => max_clique_w::<8>(rows, init, budget, cap),
-        9..=16 => max_clique_w::<16>(rows, init, budget, cap),
-        17..=32 => max_clique_w::<32>(rows, init, budget, cap),
-        33..=64 => max_clique_w::<64>(rows, init, budget, cap),
-        65..=128 => max_clique_w::<128>(rows, init, budget, cap),
-        129..=256 => max_clique_w::<256>(rows, init, budget, cap),
-        257..=512 => max_clique_w::<512>(rows, init, budget, cap),
-        _ => Err(KernelError::TooLarge { vertices: rows.n, max: 512 * 64 }),
-    }
+    // The parts searched have at most 2^15 vertices, so 512 words.
+    by_width!(rows.w, max_clique_w(rows, init, budget, cap), {
+        Err(KernelError::TooLarge { vertices: rows.n, max: 512 * 64 })
+    })
 }
 
 /// [`max_clique`] with rows of `W` words.
@@ -1120,9 +1114,7 @@ fn max_clique_w<const W: usize>(
         stop: AtomicBool::new(false),
     };
     let mut all = [0; W];
-    for v in 0..n {
-        bits::set(&mut all, v);
-    }
+    bits::fill(&mut all, n);
     let mut root = Frame::<W>::new();
     let mut s = Scratch::<W>::new();
     match colour(rows, &all, init.len(), (&mut root.verts, &mut root.cols), &mut s, budget) {
@@ -1403,10 +1395,8 @@ mod tests {
             }
         }
         let mut omega = 0;
-        let mut all = vec![!0u64; n.div_ceil(64)];
-        if !n.is_multiple_of(64) {
-            *all.last_mut().unwrap() = (1 << (n % 64)) - 1;
-        }
+        let mut all = vec![0; n.div_ceil(64)];
+        crate::bits::fill(&mut all, n);
         plain_clique(&nb, 0, all, &mut omega);
         (rows, nb, omega)
     }

@@ -410,9 +410,9 @@ pub struct KernelCount {
 ///
 /// After the retrograde reduction the count is the product of the counts of the weakly
 /// connected parts of the draw subgraph; each part is counted by the exhaustive search.
-/// When that search runs a few thousand nodes without finding a kernel, a part that
-/// [`find_kernel`] would give to the SAT solver is given to it, to decide whether it has a
-/// kernel at all (a count of zero at once when it has none); on the other parts the α < β
+/// When that search runs a few thousand nodes without finding a kernel, a part of 128
+/// vertices or more and fewer than 8 arcs per vertex is given to the SAT solver, to decide
+/// whether it has a kernel at all (a count of zero at once when it has none); on the other parts the α < β
 /// test can prove a count of zero.
 ///
 /// # Errors
