@@ -52,6 +52,7 @@ mod outcome;
 mod solve;
 mod solved;
 mod store;
+pub mod tier;
 
 pub use crate::error::{ExploreError, ParseError, QueryError};
 pub use crate::explore::{ExploreConfig, Explored, explore};

@@ -1,5 +1,6 @@
 //! Connect Four on a board of any size that fits a 64-bit bitboard.
 
+use crate::tier::Tiered;
 use crate::{Game, ParseError, Terminal};
 
 /// Connect Four on a board of `width` columns and `height` rows chosen at run time.
@@ -428,6 +429,50 @@ impl Game for ConnectFour {
         }
         let current = if nx == no { x } else { o };
         Ok(self.key(current, mask))
+    }
+}
+
+/// Tier `n` holds the boards of `n` stones; its ranks are the boards' [`Game::rank`]s
+/// less those of the boards of fewer stones. Every move adds a stone.
+impl Tiered for ConnectFour {
+    fn tier_count(&self) -> u32 {
+        self.width * self.height + 1
+    }
+
+    fn tier(&self, key: u64) -> u32 {
+        self.split(key).1.count_ones()
+    }
+
+    fn child_tiers(&self, t: u32, out: &mut Vec<u32>) {
+        if t < self.width * self.height {
+            out.push(t + 1);
+        }
+    }
+
+    fn tier_size(&self, t: u32) -> u64 {
+        let before = &self.ranks.before;
+        before[t as usize + 1] - before[t as usize]
+    }
+
+    fn tier_rank(&self, key: u64) -> u64 {
+        let rank = self.rank(key).expect("a position of the game has a rank");
+        rank - self.ranks.before[self.tier(key) as usize]
+    }
+
+    fn tier_unrank(&self, t: u32, r: u64) -> Option<u64> {
+        let rank = self.ranks.before[t as usize].checked_add(r)?;
+        if r >= self.tier_size(t) {
+            return None;
+        }
+        self.unrank(rank).map(|(current, mask)| self.key(current, mask))
+    }
+
+    fn moves_stay(&self, _: u32) -> bool {
+        false
+    }
+
+    fn remoteness_bound(&self) -> Option<u32> {
+        Some(self.width * self.height)
     }
 }
 

@@ -1,0 +1,750 @@
+//! The tier solver's directory: a manifest and, per tier, its reachable ranks and its values;
+//! the driver that fills it, resuming after the last finished tier; queries by position.
+//!
+//! # Layout
+//! - `manifest`: text, one record a line: `gamegraph-tiers 1`, then `game <identity>`,
+//!   `tiers <count>`, `remoteness yes|no`, `code-bytes 1|2`, then a line per finished step:
+//!   `reach <tier> <positions>` when the reachable ranks of a tier are written,
+//!   `solved <tier> <win> <loss> <tie> <draw>` when its values are. It is replaced whole
+//!   (written beside, then renamed) after every step, and each step's file is complete
+//!   before its line is, so an interruption anywhere loses at most the step under way.
+//! - `reach-<tier>.bits`: a bit a rank, little-endian 64-bit words, set for the ranks play
+//!   reaches from the start.
+//! - `values-<tier>.codes`: a value code a rank (one byte, or two little-endian bytes): 0
+//!   for a rank no play reaches, 1 for a draw, `2 + 3·r + k` for a win (`k` = 0), loss (1)
+//!   or tie (2) of remoteness `r` (0 for every position when remoteness is not kept).
+
+use std::fmt;
+use std::fs::{self, File};
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::sync::atomic::Ordering::Relaxed;
+use std::sync::atomic::{AtomicBool, AtomicU64};
+
+use super::Tiered;
+use super::code::{Code, Value};
+use super::order::tier_order;
+use super::reach::{reach_tier, words};
+use super::solve::solve_tier;
+use crate::{Counts, MoveValue, Outcome, PositionValue};
+
+const MANIFEST: &str = "manifest";
+const MAGIC: &str = "gamegraph-tiers 1";
+
+/// Which pass of the tier solver a [`TierProgress`] is about.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TierPhase {
+    /// Marking the ranks play reaches (the tier named is the one whose ranks are read).
+    Reach,
+    /// Computing the values of a tier.
+    Solve,
+}
+
+/// Where the tier solver is, for a progress display.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TierProgress {
+    /// The pass.
+    pub phase: TierPhase,
+    /// The tier whose ranks are being read.
+    pub tier: u32,
+    /// Ranks of that tier done in this pass (a sweep inside a tier starts again from 0).
+    pub done: u64,
+    /// Ranks of that tier.
+    pub total: u64,
+    /// Steps finished in this pass (tiers reached or solved, those of an earlier run
+    /// included).
+    pub steps_done: u32,
+    /// The tiers of the game that play reaches from the start's tier.
+    pub steps: u32,
+}
+
+/// How [`solve_tiers`] runs.
+#[derive(Clone, Default)]
+pub struct TierConfig {
+    /// Keep no remoteness (outcomes only): files and answers without it. Default `false`.
+    pub no_remoteness: bool,
+    /// The most memory the solve may use, in bytes: the tier solved and the tier files it
+    /// reads. A tier that needs more gives [`TierError::Memory`] before any work. Default:
+    /// no limit.
+    pub max_memory: Option<u64>,
+    /// Give up with [`TierError::Stopped`] once another thread sets this flag; read after
+    /// every chunk of 2^16 ranks. Finished tiers stay in the directory.
+    pub stop: Option<Arc<AtomicBool>>,
+    /// Called after every chunk of ranks, from the threads that did it.
+    pub progress: Option<Arc<dyn Fn(TierProgress) + Send + Sync>>,
+}
+
+impl fmt::Debug for TierConfig {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("TierConfig")
+            .field("no_remoteness", &self.no_remoteness)
+            .field("max_memory", &self.max_memory)
+            .field("stop", &self.stop)
+            .field("progress", &self.progress.is_some())
+            .finish()
+    }
+}
+
+/// Why a tier solve or a query of its directory failed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum TierError {
+    /// The [`TierConfig::stop`] flag was set; every tier finished before is kept.
+    Stopped,
+    /// The game broke the [`Tiered`] contract (see [`check_tiered`](super::check_tiered)).
+    Contract {
+        /// The tier being worked on.
+        tier: u32,
+        /// What went wrong.
+        message: String,
+    },
+    /// A remoteness does not fit the value codes (one byte up to 83 plies: the game's
+    /// [`remoteness_bound`](Tiered::remoteness_bound) is wrong).
+    Remoteness {
+        /// The tier.
+        tier: u32,
+        /// The rank in the tier.
+        rank: u64,
+        /// The remoteness.
+        remoteness: u32,
+    },
+    /// A tier needs more memory than [`TierConfig::max_memory`] allows, or than could be
+    /// allocated.
+    Memory {
+        /// The tier.
+        tier: u32,
+        /// Bytes it needs.
+        bytes: u64,
+        /// Bytes allowed (0 when an allocation failed).
+        limit: u64,
+    },
+    /// Reading or writing a file failed.
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// The kind of failure.
+        kind: io::ErrorKind,
+        /// The system's message.
+        message: String,
+    },
+    /// The directory's manifest or one of its files is damaged.
+    Corrupt {
+        /// The file.
+        path: PathBuf,
+        /// What is wrong.
+        reason: String,
+    },
+    /// The directory holds another game, or the same game with other settings.
+    OtherGame {
+        /// What the directory holds.
+        found: String,
+        /// What was asked for.
+        expected: String,
+    },
+    /// The directory's solve has not finished: its tier has no values yet.
+    Unfinished {
+        /// The first tier, parents first, without values.
+        tier: u32,
+    },
+}
+
+impl fmt::Display for TierError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            TierError::Stopped => f.write_str("stopped; the finished tiers are kept"),
+            TierError::Contract { tier, message } => {
+                write!(f, "the game breaks the tier contract in tier {tier}: {message}")
+            }
+            TierError::Remoteness { tier, rank, remoteness } => write!(
+                f,
+                "remoteness {remoteness} at rank {rank} of tier {tier} is more than the game's \
+                 bound allows"
+            ),
+            TierError::Memory { tier, bytes, limit: 0 } => write!(
+                f,
+                "tier {tier} needs {}, which could not be allocated",
+                gamegraph_graph::memory::human_bytes(*bytes)
+            ),
+            TierError::Memory { tier, bytes, limit } => write!(
+                f,
+                "tier {tier} needs {}, more than the {} allowed",
+                gamegraph_graph::memory::human_bytes(*bytes),
+                gamegraph_graph::memory::human_bytes(*limit)
+            ),
+            TierError::Io { path, message, .. } => write!(f, "{}: {message}", path.display()),
+            TierError::Corrupt { path, reason } => write!(f, "{}: {reason}", path.display()),
+            TierError::OtherGame { found, expected } => {
+                write!(f, "the directory holds {found}, not {expected}")
+            }
+            TierError::Unfinished { tier } => {
+                write!(f, "the solve has not finished: tier {tier} has no values yet")
+            }
+        }
+    }
+}
+
+impl std::error::Error for TierError {}
+
+fn io_error(path: &Path) -> impl FnOnce(io::Error) -> TierError + '_ {
+    move |e| TierError::Io { path: path.to_owned(), kind: e.kind(), message: e.to_string() }
+}
+
+/// What a tier solve found.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TierSummary {
+    /// Reachable positions (canonical), by outcome.
+    pub counts: Counts,
+    /// The start's outcome.
+    pub start_outcome: Outcome,
+    /// The start's remoteness (`None` for a draw or without remoteness).
+    pub start_remoteness: Option<u32>,
+    /// `(tier, reachable positions)` for every tier play reaches, parents first.
+    pub tiers: Vec<(u32, u64)>,
+    /// Steps (reach or solve of a tier) taken from an earlier run in the directory.
+    pub resumed: u32,
+}
+
+impl TierSummary {
+    /// The reachable positions.
+    pub fn positions(&self) -> u64 {
+        self.tiers.iter().map(|&(_, n)| n).sum()
+    }
+}
+
+/// One solve's context: the game, its settings, the progress counters.
+pub(crate) struct Run<'a, G> {
+    pub(crate) game: &'a G,
+    pub(crate) remoteness: bool,
+    config: &'a TierConfig,
+    phase: std::sync::Mutex<(TierPhase, u32, u64)>,
+    done: AtomicU64,
+    steps_done: AtomicU64,
+    steps: u32,
+}
+
+impl<G: Tiered> Run<'_, G> {
+    pub(crate) fn contract(&self, tier: u32, message: String) -> TierError {
+        TierError::Contract { tier, message }
+    }
+
+    /// The position of rank `r` of tier `t`, which play reaches.
+    pub(crate) fn unrank(&self, t: u32, r: u64) -> Result<G::Position, TierError> {
+        self.game
+            .tier_unrank(t, r)
+            .ok_or_else(|| self.contract(t, format!("rank {r} is reachable but has no position")))
+    }
+
+    pub(crate) fn check_stop(&self) -> Result<(), TierError> {
+        match &self.config.stop {
+            Some(s) if s.load(Relaxed) => Err(TierError::Stopped),
+            _ => Ok(()),
+        }
+    }
+
+    /// A pass over the `total` ranks of tier `t` starts.
+    pub(crate) fn begin(&self, phase: TierPhase, t: u32, total: u64) {
+        *self.phase.lock().unwrap_or_else(|e| e.into_inner()) = (phase, t, total);
+        self.done.store(0, Relaxed);
+        self.tick(0);
+    }
+
+    /// `n` more ranks are done.
+    pub(crate) fn tick(&self, n: u64) {
+        let done = self.done.fetch_add(n, Relaxed) + n;
+        if let Some(progress) = &self.config.progress {
+            let (phase, tier, total) = *self.phase.lock().unwrap_or_else(|e| e.into_inner());
+            progress(TierProgress {
+                phase,
+                tier,
+                done: done.min(total),
+                total,
+                steps_done: self.steps_done.load(Relaxed) as u32,
+                steps: self.steps,
+            });
+        }
+    }
+
+    /// A zeroed array of `n` codes for tier `t`.
+    pub(crate) fn alloc<C: Code>(&self, n: u64) -> Result<Vec<C>, TierError> {
+        let t = self.phase.lock().unwrap_or_else(|e| e.into_inner()).1;
+        let fail = || TierError::Memory { tier: t, bytes: n * C::BYTES as u64, limit: 0 };
+        let n = usize::try_from(n).map_err(|_| fail())?;
+        let mut v = Vec::new();
+        v.try_reserve_exact(n).map_err(|_| fail())?;
+        v.resize(n, C::default());
+        Ok(v)
+    }
+}
+
+/// The settings a directory is written with; a resume must find the same.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Header {
+    game: String,
+    tiers: u32,
+    remoteness: bool,
+    code_bytes: usize,
+}
+
+/// The manifest: the header and the finished steps.
+#[derive(Debug, Clone)]
+struct Manifest {
+    header: Header,
+    reached: Vec<Option<u64>>,
+    solved: Vec<Option<Counts>>,
+}
+
+impl Manifest {
+    fn new(header: Header) -> Manifest {
+        let n = header.tiers as usize;
+        Manifest { header, reached: vec![None; n], solved: vec![None; n] }
+    }
+
+    fn text(&self) -> String {
+        let h = &self.header;
+        let mut s = format!(
+            "{MAGIC}\ngame {}\ntiers {}\nremoteness {}\ncode-bytes {}\n",
+            h.game,
+            h.tiers,
+            if h.remoteness { "yes" } else { "no" },
+            h.code_bytes
+        );
+        for (t, n) in self.reached.iter().enumerate() {
+            if let Some(n) = n {
+                s += &format!("reach {t} {n}\n");
+            }
+        }
+        for (t, c) in self.solved.iter().enumerate() {
+            if let Some(c) = c {
+                s += &format!("solved {t} {} {} {} {}\n", c.win, c.loss, c.tie, c.draw);
+            }
+        }
+        s
+    }
+
+    fn read(path: &Path) -> Result<Manifest, TierError> {
+        let text = fs::read_to_string(path).map_err(io_error(path))?;
+        let bad = |line: usize, what: &str| TierError::Corrupt {
+            path: path.to_owned(),
+            reason: format!("line {line}: expected {what}"),
+        };
+        let mut lines = text.lines().enumerate().map(|(i, l)| (i + 1, l));
+        if lines.next().map(|(_, l)| l) != Some(MAGIC) {
+            return Err(bad(1, MAGIC));
+        }
+        let mut field = |name: &str| -> Result<(usize, String), TierError> {
+            let (i, l) = lines.next().ok_or_else(|| bad(0, name))?;
+            let value = l.strip_prefix(name).and_then(|v| v.strip_prefix(' '));
+            Ok((i, value.ok_or_else(|| bad(i, name))?.to_owned()))
+        };
+        let game = field("game")?.1;
+        let (i, tiers) = field("tiers")?;
+        let tiers: u32 = tiers.parse().map_err(|_| bad(i, "tiers <count>"))?;
+        let (i, remoteness) = field("remoteness")?;
+        let remoteness = match remoteness.as_str() {
+            "yes" => true,
+            "no" => false,
+            _ => return Err(bad(i, "remoteness yes or no")),
+        };
+        let (i, code_bytes) = field("code-bytes")?;
+        let code_bytes = match code_bytes.as_str() {
+            "1" => 1,
+            "2" => 2,
+            _ => return Err(bad(i, "code-bytes 1 or 2")),
+        };
+        let mut m = Manifest::new(Header { game, tiers, remoteness, code_bytes });
+        for (i, l) in lines {
+            let words: Vec<&str> = l.split(' ').collect();
+            let nums: Option<Vec<u64>> = words[1..].iter().map(|w| w.parse().ok()).collect();
+            let tier =
+                |n: &[u64]| n.first().and_then(|&t| (t < u64::from(tiers)).then_some(t as usize));
+            match (words[0], nums) {
+                ("reach", Some(n)) if n.len() == 2 && tier(&n).is_some() => {
+                    m.reached[n[0] as usize] = Some(n[1]);
+                }
+                ("solved", Some(n)) if n.len() == 5 && tier(&n).is_some() => {
+                    let c = |k: usize| usize::try_from(n[k]).map_err(|_| bad(i, "a count"));
+                    m.solved[n[0] as usize] =
+                        Some(Counts { win: c(1)?, loss: c(2)?, tie: c(3)?, draw: c(4)? });
+                }
+                _ => return Err(bad(i, "reach <tier> <positions> or solved <tier> <counts>")),
+            }
+        }
+        Ok(m)
+    }
+
+    fn write(&self, dir: &Path) -> Result<(), TierError> {
+        write_file(dir, MANIFEST, self.text().as_bytes())
+    }
+}
+
+/// Writes `bytes` to `dir/name` whole: to a file beside it, synced, then renamed.
+fn write_file(dir: &Path, name: &str, bytes: &[u8]) -> Result<(), TierError> {
+    let path = dir.join(name);
+    let tmp = dir.join(format!("{name}.part"));
+    let mut f = File::create(&tmp).map_err(io_error(&tmp))?;
+    f.write_all(bytes).map_err(io_error(&tmp))?;
+    f.sync_all().map_err(io_error(&tmp))?;
+    fs::rename(&tmp, &path).map_err(io_error(&path))
+}
+
+/// A read-only map of a file of the directory (nothing for an empty file, which cannot
+/// be mapped).
+struct Mapped(Option<memmap2::Mmap>);
+
+impl Mapped {
+    fn open(path: &Path, len: u64) -> Result<Mapped, TierError> {
+        let file = File::open(path).map_err(io_error(path))?;
+        let found = file.metadata().map_err(io_error(path))?.len();
+        if found != len {
+            return Err(TierError::Corrupt {
+                path: path.to_owned(),
+                reason: format!("expected {len} bytes, found {found}"),
+            });
+        }
+        if len == 0 {
+            return Ok(Mapped(None));
+        }
+        // SAFETY: the map is read-only and private to this process; it is sound as long as
+        // no other process truncates or writes the file while it is mapped. The solver
+        // writes each file whole under another name before renaming it into place and
+        // never writes it again; a directory shared with a concurrent writer is outside
+        // the contract of this module, as for every tool that maps its files.
+        #[allow(unsafe_code)]
+        let map = unsafe { memmap2::MmapOptions::new().map(&file) }.map_err(io_error(path))?;
+        Ok(Mapped(Some(map)))
+    }
+
+    fn bytes(&self) -> &[u8] {
+        self.0.as_deref().unwrap_or(&[])
+    }
+}
+
+fn reach_name(t: u32) -> String {
+    format!("reach-{t}.bits")
+}
+
+fn values_name(t: u32) -> String {
+    format!("values-{t}.codes")
+}
+
+/// The text that identifies a game in a directory: its start position and the sizes of its
+/// tiers.
+fn identity<G: Tiered>(game: &G) -> String {
+    let start = game.canonical(game.start());
+    let mut hash = 0xcbf2_9ce4_8422_2325u64;
+    for t in 0..game.tier_count() {
+        hash = (hash ^ game.tier_size(t)).wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    format!("start {} tiers {} sizes {hash:016x}", game.show(start), game.tier_count())
+}
+
+/// Solves `game` tier by tier into the directory `dir` (created if needed), or resumes the
+/// solve already there: the tiers it finished are read back, not computed again.
+///
+/// Memory: the tier being marked or solved (a bit a rank, and a code a rank), and maps of
+/// the files of its parent or child tiers; with [`TierConfig::max_memory`], every tier's
+/// need is checked against it before any work. A tier with moves inside it also holds
+/// 24 bytes per such move and per position that has one.
+///
+/// The files and the answers are the same on every number of threads.
+///
+/// # Errors
+/// [`TierError::OtherGame`] when `dir` holds another game's or other settings' solve;
+/// [`TierError::Memory`], [`TierError::Stopped`], [`TierError::Io`],
+/// [`TierError::Corrupt`], [`TierError::Contract`], [`TierError::Remoteness`].
+///
+/// # Complexity
+/// Two passes over the reachable ranks of every tier, each generating the moves of every
+/// reachable position: the first once per child tier, the second once (plus sweeps inside
+/// tiers whose moves may stay). Files: a bit and one or two bytes per rank.
+pub fn solve_tiers<G: Tiered>(
+    game: &G,
+    dir: &Path,
+    config: &TierConfig,
+) -> Result<TierSummary, TierError> {
+    let remoteness = !config.no_remoteness;
+    let wide = remoteness && game.remoteness_bound().is_none_or(|b| b > u8::MAX_REMOTENESS);
+    if wide {
+        solve_with::<G, u16>(game, dir, config)
+    } else {
+        solve_with::<G, u8>(game, dir, config)
+    }
+}
+
+fn solve_with<G: Tiered, C: Code>(
+    game: &G,
+    dir: &Path,
+    config: &TierConfig,
+) -> Result<TierSummary, TierError> {
+    let remoteness = !config.no_remoteness;
+    let start = game.canonical(game.start());
+    let start_tier = game.tier(start);
+    let (order, parents) = tier_order(game, start_tier).map_err(|t| TierError::Contract {
+        tier: t,
+        message: "the child tiers form a cycle or name a tier past the count".into(),
+    })?;
+    let mut children: Vec<Vec<u32>> = vec![Vec::new(); parents.len()];
+    for &t in &order {
+        for &p in &parents[t as usize] {
+            children[p as usize].push(t);
+        }
+    }
+    let size = |t: u32| game.tier_size(t);
+    let bits_bytes = |t: u32| words(size(t)) as u64 * 8;
+    let codes_bytes = |t: u32| size(t) * C::BYTES as u64;
+    if let Some(limit) = config.max_memory {
+        for &t in &order {
+            let stay = if game.moves_stay(t) { bits_bytes(t) } else { 0 };
+            let reach = bits_bytes(t)
+                + stay
+                + parents[t as usize].iter().map(|&p| bits_bytes(p)).sum::<u64>();
+            let solve = codes_bytes(t)
+                + bits_bytes(t)
+                + children[t as usize].iter().map(|&c| codes_bytes(c)).sum::<u64>();
+            let bytes = reach.max(solve);
+            if bytes > limit {
+                return Err(TierError::Memory { tier: t, bytes, limit });
+            }
+        }
+    }
+    fs::create_dir_all(dir).map_err(io_error(dir))?;
+    let header =
+        Header { game: identity(game), tiers: game.tier_count(), remoteness, code_bytes: C::BYTES };
+    let manifest_path = dir.join(MANIFEST);
+    let mut manifest = if manifest_path.exists() {
+        let m = Manifest::read(&manifest_path)?;
+        if m.header != header {
+            let show = |h: &Header| {
+                format!(
+                    "{} with {} ({}-byte codes)",
+                    h.game,
+                    if h.remoteness { "remoteness" } else { "no remoteness" },
+                    h.code_bytes
+                )
+            };
+            return Err(TierError::OtherGame { found: show(&m.header), expected: show(&header) });
+        }
+        m
+    } else {
+        let m = Manifest::new(header);
+        m.write(dir)?;
+        m
+    };
+    let resumed = order
+        .iter()
+        .map(|&t| {
+            u32::from(manifest.reached[t as usize].is_some())
+                + u32::from(manifest.solved[t as usize].is_some())
+        })
+        .sum();
+    let run = Run {
+        game,
+        remoteness,
+        config,
+        phase: std::sync::Mutex::new((TierPhase::Reach, start_tier, 0)),
+        done: AtomicU64::new(0),
+        steps_done: AtomicU64::new(0),
+        steps: order.len() as u32,
+    };
+    // Parents first: the reachable ranks of each tier.
+    for &t in &order {
+        if manifest.reached[t as usize].is_some() {
+            run.steps_done.fetch_add(1, Relaxed);
+            continue;
+        }
+        let maps = parents[t as usize]
+            .iter()
+            .map(|&p| Ok((p, Mapped::open(&dir.join(reach_name(p)), bits_bytes(p))?)))
+            .collect::<Result<Vec<_>, TierError>>()?;
+        let views: Vec<(u32, &[u8])> = maps.iter().map(|(p, m)| (*p, m.bytes())).collect();
+        let bits = reach_tier(&run, t, &views)?;
+        let count = bits.iter().map(|w| u64::from(w.count_ones())).sum();
+        let bytes: Vec<u8> = bits.iter().flat_map(|w| w.to_le_bytes()).collect();
+        drop(bits);
+        write_file(dir, &reach_name(t), &bytes)?;
+        manifest.reached[t as usize] = Some(count);
+        manifest.write(dir)?;
+        run.steps_done.fetch_add(1, Relaxed);
+    }
+    // Children first: the values of each tier.
+    run.steps_done.store(0, Relaxed);
+    let mut child_maps: Vec<Option<Mapped>> = (0..game.tier_count()).map(|_| None).collect();
+    for &t in order.iter().rev() {
+        if manifest.solved[t as usize].is_some() {
+            run.steps_done.fetch_add(1, Relaxed);
+            continue;
+        }
+        for &c in &children[t as usize] {
+            if child_maps[c as usize].is_none() {
+                child_maps[c as usize] =
+                    Some(Mapped::open(&dir.join(values_name(c)), codes_bytes(c))?);
+            }
+        }
+        let views: Vec<Option<&[u8]>> = (0..game.tier_count() as usize)
+            .map(|c| {
+                children[t as usize]
+                    .contains(&(c as u32))
+                    .then(|| child_maps[c].as_ref().map(Mapped::bytes))
+                    .flatten()
+            })
+            .collect();
+        let bits = Mapped::open(&dir.join(reach_name(t)), bits_bytes(t))?;
+        let codes: Vec<C> = solve_tier(&run, t, bits.bytes(), &views)?;
+        let mut counts = Counts::default();
+        for v in codes.iter().filter_map(|c| c.decode()) {
+            match v.outcome {
+                Outcome::Win => counts.win += 1,
+                Outcome::Loss => counts.loss += 1,
+                Outcome::Tie => counts.tie += 1,
+                Outcome::Draw => counts.draw += 1,
+            }
+        }
+        let mut bytes = Vec::with_capacity(codes.len() * C::BYTES);
+        C::write_all(&codes, &mut bytes);
+        drop(codes);
+        write_file(dir, &values_name(t), &bytes)?;
+        manifest.solved[t as usize] = Some(counts);
+        manifest.write(dir)?;
+        run.steps_done.fetch_add(1, Relaxed);
+        // A tier's values are read by its parents only; the maps of children no unsolved
+        // tier needs any more are let go.
+        for (c, map) in child_maps.iter_mut().enumerate() {
+            if map.is_some()
+                && parents[c].iter().all(|&p| p == t || manifest.solved[p as usize].is_some())
+            {
+                *map = None;
+            }
+        }
+    }
+    drop(child_maps);
+    let mut counts = Counts::default();
+    for c in order.iter().filter_map(|&t| manifest.solved[t as usize]) {
+        counts.win += c.win;
+        counts.loss += c.loss;
+        counts.tie += c.tie;
+        counts.draw += c.draw;
+    }
+    let values = TierValues::open(game, dir)?;
+    let v = values.lookup(start)?.ok_or_else(|| TierError::Corrupt {
+        path: dir.join(values_name(start_tier)),
+        reason: "the start has no value".into(),
+    })?;
+    Ok(TierSummary {
+        counts,
+        start_outcome: v.0,
+        start_remoteness: v.1,
+        tiers: order.iter().map(|&t| (t, manifest.reached[t as usize].unwrap_or(0))).collect(),
+        resumed,
+    })
+}
+
+/// The values of a directory solved by [`solve_tiers`], queried by position: each tier's
+/// values file is mapped, and a query reads one code.
+pub struct TierValues<'g, G> {
+    game: &'g G,
+    remoteness: bool,
+    code_bytes: usize,
+    maps: Vec<Option<Mapped>>,
+}
+
+impl<G> fmt::Debug for TierValues<'_, G> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("TierValues")
+            .field("remoteness", &self.remoteness)
+            .field("tiers", &self.maps.iter().filter(|m| m.is_some()).count())
+            .finish()
+    }
+}
+
+impl<'g, G: Tiered> TierValues<'g, G> {
+    /// Opens the solved directory `dir` of `game`.
+    ///
+    /// # Errors
+    /// [`TierError::OtherGame`] when it holds another game; [`TierError::Unfinished`] when
+    /// a tier play reaches has no values yet; [`TierError::Io`], [`TierError::Corrupt`].
+    pub fn open(game: &'g G, dir: &Path) -> Result<TierValues<'g, G>, TierError> {
+        let m = Manifest::read(&dir.join(MANIFEST))?;
+        let expected = identity(game);
+        if m.header.game != expected || m.header.tiers != game.tier_count() {
+            return Err(TierError::OtherGame { found: m.header.game, expected });
+        }
+        let start_tier = game.tier(game.canonical(game.start()));
+        let (order, _) = tier_order(game, start_tier).map_err(|t| TierError::Contract {
+            tier: t,
+            message: "the child tiers form a cycle or name a tier past the count".into(),
+        })?;
+        let mut maps: Vec<Option<Mapped>> = (0..game.tier_count()).map(|_| None).collect();
+        for &t in &order {
+            if m.solved[t as usize].is_none() {
+                return Err(TierError::Unfinished { tier: t });
+            }
+            let len = game.tier_size(t) * m.header.code_bytes as u64;
+            maps[t as usize] = Some(Mapped::open(&dir.join(values_name(t)), len)?);
+        }
+        Ok(TierValues {
+            game,
+            remoteness: m.header.remoteness,
+            code_bytes: m.header.code_bytes,
+            maps,
+        })
+    }
+
+    /// Whether the values hold remoteness.
+    pub fn has_remoteness(&self) -> bool {
+        self.remoteness
+    }
+
+    /// The outcome and remoteness of a position (canonicalised first); `Ok(None)` when
+    /// play does not reach it.
+    ///
+    /// # Errors
+    /// [`TierError::Corrupt`] when a code in the file is impossible.
+    pub fn value(&self, p: G::Position) -> Result<Option<(Outcome, Option<u32>)>, TierError> {
+        self.lookup(self.game.canonical(p))
+    }
+
+    fn lookup(&self, c: G::Position) -> Result<Option<(Outcome, Option<u32>)>, TierError> {
+        let t = self.game.tier(c);
+        let Some(Some(map)) = self.maps.get(t as usize) else { return Ok(None) };
+        let r = self.game.tier_rank(c);
+        if r >= self.game.tier_size(t) {
+            return Ok(None);
+        }
+        let bytes = map.bytes();
+        let v: Option<Value> = if self.code_bytes == 1 {
+            u8::read(bytes, r as usize).decode()
+        } else {
+            u16::read(bytes, r as usize).decode()
+        };
+        let Some(v) = v else { return Ok(None) };
+        // A rank of a position that is not canonical was never reached by play.
+        if self.game.tier_unrank(t, r) != Some(c) {
+            return Ok(None);
+        }
+        let remoteness = (self.remoteness && v.outcome != Outcome::Draw).then_some(v.remoteness);
+        Ok(Some((v.outcome, remoteness)))
+    }
+
+    /// The value of a position and of every move from it, best first, as
+    /// [`SolvedGame::query`](crate::SolvedGame::query) gives them; `Ok(None)` when play
+    /// does not reach it.
+    ///
+    /// # Errors
+    /// As [`value`](TierValues::value); [`TierError::Corrupt`] when a move of a reachable
+    /// position has no value.
+    pub fn query(&self, p: G::Position) -> Result<Option<PositionValue<G::Position>>, TierError> {
+        let Some((outcome, remoteness)) = self.value(p)? else { return Ok(None) };
+        let mut next = Vec::new();
+        self.game.moves(p, &mut next);
+        let mut moves = Vec::with_capacity(next.len());
+        for q in next {
+            let (o, r) = self.value(q)?.ok_or_else(|| TierError::Corrupt {
+                path: PathBuf::from(values_name(self.game.tier(self.game.canonical(q)))),
+                reason: "a move of a reachable position has no value".into(),
+            })?;
+            moves.push(MoveValue { position: q, outcome: o.flip(), remoteness: r });
+        }
+        Ok(Some(PositionValue::new(p, outcome, remoteness, moves)))
+    }
+}

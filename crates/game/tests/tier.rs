@@ -1,0 +1,298 @@
+//! The tier solver against the explicit solver: every position of small games, random
+//! tiered games with moves inside and across tiers, resumes, thread counts, refusals.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+
+use gamegraph_game::games::ConnectFour;
+use gamegraph_game::tier::{TierConfig, TierError, TierValues, Tiered, check_tiered, solve_tiers};
+use gamegraph_game::{ExploreConfig, Game, Outcome, ParseError, SolvedGame, Terminal};
+use proptest::prelude::*;
+
+/// Every file of a directory with its bytes.
+fn files(dir: &Path) -> BTreeMap<String, Vec<u8>> {
+    std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| {
+            let e = e.unwrap();
+            (e.file_name().to_string_lossy().into_owned(), std::fs::read(e.path()).unwrap())
+        })
+        .collect()
+}
+
+/// Solves `game` by tiers and explicitly, and checks every reachable position's value,
+/// the counts and that positions play does not reach have none.
+fn agrees_with_explicit<G>(game: G, no_remoteness: bool)
+where
+    G: Tiered + Clone,
+{
+    let dir = tempfile::tempdir().unwrap();
+    let config = TierConfig { no_remoteness, ..TierConfig::default() };
+    let summary = solve_tiers(&game, dir.path(), &config).unwrap();
+    let solved = SolvedGame::new(game.clone(), &ExploreConfig::default()).unwrap();
+    assert_eq!(summary.positions(), solved.len() as u64);
+    assert_eq!(summary.counts, solved.solution().counts());
+    assert_eq!(summary.start_outcome, solved.start_outcome());
+    let values = TierValues::open(&game, dir.path()).unwrap();
+    for &p in solved.positions() {
+        let (o, r) = solved.value(p).unwrap();
+        let want = (o, if no_remoteness { None } else { r });
+        assert_eq!(values.value(p).unwrap(), Some(want), "{}", game.show(p));
+    }
+    let q = values.query(game.start()).unwrap().unwrap();
+    let e = solved.query(game.start()).unwrap();
+    if !no_remoteness {
+        assert_eq!(q, e);
+    }
+}
+
+#[test]
+fn connect_four_by_tiers_equals_the_explicit_solve() {
+    for (w, h) in [(4, 4), (5, 4), (4, 5), (3, 3), (1, 4), (7, 1)] {
+        agrees_with_explicit(ConnectFour::new(w, h).unwrap(), false);
+        agrees_with_explicit(ConnectFour::without_symmetry(w, h).unwrap(), false);
+    }
+    agrees_with_explicit(ConnectFour::new(4, 4).unwrap(), true);
+}
+
+#[test]
+fn connect_four_keeps_the_tier_contract() {
+    for (w, h) in [(4, 4), (5, 4), (7, 6), (8, 7), (2, 2)] {
+        check_tiered(&ConnectFour::new(w, h).unwrap(), 200).unwrap();
+        check_tiered(&ConnectFour::without_symmetry(w, h).unwrap(), 200).unwrap();
+    }
+}
+
+/// Solves in a pool of `threads` threads.
+fn solve_on(threads: usize, game: &ConnectFour, dir: &Path) -> Result<(), TierError> {
+    let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
+    pool.install(|| solve_tiers(game, dir, &TierConfig::default())).map(|_| ())
+}
+
+#[test]
+fn files_are_the_same_on_every_number_of_threads() {
+    let game = ConnectFour::new(5, 4).unwrap();
+    let dirs: Vec<_> = (1..=3).map(|_| tempfile::tempdir().unwrap()).collect();
+    for (k, d) in dirs.iter().enumerate() {
+        solve_on(k + 1, &game, d.path()).unwrap();
+    }
+    let first = files(dirs[0].path());
+    for d in &dirs[1..] {
+        assert!(files(d.path()) == first);
+    }
+}
+
+#[test]
+fn an_interrupted_solve_resumes_to_the_same_files() {
+    let game = ConnectFour::without_symmetry(4, 4).unwrap();
+    let fresh = tempfile::tempdir().unwrap();
+    solve_tiers(&game, fresh.path(), &TierConfig::default()).unwrap();
+    let want = files(fresh.path());
+    // Stops after k progress reports, for several k, then resumes each time.
+    let dir = tempfile::tempdir().unwrap();
+    let mut stops = 0;
+    for k in [1u64, 3, 10, 30, 60] {
+        let stop = Arc::new(AtomicBool::new(false));
+        let seen = Arc::new(AtomicU64::new(0));
+        let (s, n) = (stop.clone(), seen.clone());
+        let config = TierConfig {
+            stop: Some(stop),
+            progress: Some(Arc::new(move |_| {
+                if n.fetch_add(1, Ordering::Relaxed) + 1 >= k {
+                    s.store(true, Ordering::Relaxed);
+                }
+            })),
+            ..TierConfig::default()
+        };
+        match solve_tiers(&game, dir.path(), &config) {
+            Err(TierError::Stopped) => stops += 1,
+            Ok(summary) => assert!(summary.resumed > 0),
+            Err(e) => panic!("{e}"),
+        }
+    }
+    assert!(stops >= 3);
+    let summary = solve_tiers(&game, dir.path(), &TierConfig::default()).unwrap();
+    assert_eq!(summary.resumed as usize, 2 * summary.tiers.len());
+    let mut got = files(dir.path());
+    got.retain(|name, _| !name.ends_with(".part"));
+    assert!(got == want);
+}
+
+#[test]
+fn a_directory_of_another_game_or_setting_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    solve_tiers(&ConnectFour::new(4, 4).unwrap(), dir.path(), &TierConfig::default()).unwrap();
+    let other = ConnectFour::new(5, 4).unwrap();
+    assert!(matches!(
+        solve_tiers(&other, dir.path(), &TierConfig::default()),
+        Err(TierError::OtherGame { .. })
+    ));
+    assert!(matches!(TierValues::open(&other, dir.path()), Err(TierError::OtherGame { .. })));
+    let config = TierConfig { no_remoteness: true, ..TierConfig::default() };
+    assert!(matches!(
+        solve_tiers(&ConnectFour::new(4, 4).unwrap(), dir.path(), &config),
+        Err(TierError::OtherGame { .. })
+    ));
+}
+
+#[test]
+fn a_tier_over_the_memory_limit_is_refused_before_any_work() {
+    let root = tempfile::tempdir().unwrap();
+    let dir = root.path().join("solve");
+    let config = TierConfig { max_memory: Some(1 << 20), ..TierConfig::default() };
+    let game = ConnectFour::new(6, 5).unwrap();
+    match solve_tiers(&game, &dir, &config) {
+        Err(TierError::Memory { tier, bytes, limit }) => {
+            assert_eq!(limit, 1 << 20);
+            assert!(bytes > limit && tier <= 30);
+        }
+        other => panic!("{other:?}"),
+    }
+    assert!(!dir.exists());
+}
+
+/// A random game in tiers: positions `0..n`, position 0 the start; `tier[p]` nondecreasing
+/// along moves; `stay[t]` says whether tier `t` may have moves inside it.
+#[derive(Clone, Debug)]
+struct RandomTiers {
+    tier: Vec<u32>,
+    /// The rank of each position in its tier: spread out, with gaps.
+    rank: Vec<u64>,
+    size: Vec<u64>,
+    stay: Vec<bool>,
+    moves: Vec<Vec<u32>>,
+    terminal: Vec<Terminal>,
+}
+
+impl RandomTiers {
+    fn new(
+        tiers: u32,
+        per_tier: &[u8],
+        stay: &[bool],
+        arcs: &[(u16, u16)],
+        ends: &[u8],
+    ) -> RandomTiers {
+        let mut tier = Vec::new();
+        for t in 0..tiers {
+            for _ in 0..=per_tier[t as usize] % 6 {
+                tier.push(t);
+            }
+        }
+        let n = tier.len();
+        let mut size = vec![0u64; tiers as usize];
+        let mut rank = vec![0u64; n];
+        for p in 0..n {
+            let t = tier[p] as usize;
+            rank[p] = size[t] * 2 + 1;
+            size[t] += 1;
+        }
+        for s in &mut size {
+            *s = *s * 2 + 3;
+        }
+        let mut moves = vec![Vec::new(); n];
+        for &(a, b) in arcs {
+            let (a, b) = (a as usize % n, b as usize % n);
+            let (ta, tb) = (tier[a], tier[b]);
+            if tb > ta || (tb == ta && stay[ta as usize]) {
+                moves[a].push(b as u32);
+            }
+        }
+        let terminal = (0..n)
+            .map(|p| {
+                [Terminal::Loss, Terminal::Win, Terminal::Tie][ends[p % ends.len()] as usize % 3]
+            })
+            .collect();
+        RandomTiers { tier, rank, size, stay: stay.to_vec(), moves, terminal }
+    }
+}
+
+impl Game for RandomTiers {
+    type Position = u32;
+    fn start(&self) -> u32 {
+        0
+    }
+    fn moves(&self, p: u32, out: &mut Vec<u32>) {
+        out.extend(&self.moves[p as usize]);
+    }
+    fn terminal(&self, p: u32) -> Terminal {
+        self.terminal[p as usize]
+    }
+    fn show(&self, p: u32) -> String {
+        p.to_string()
+    }
+    fn parse(&self, s: &str) -> Result<u32, ParseError> {
+        s.parse().map_err(|_| ParseError::new(1, "a number"))
+    }
+}
+
+impl Tiered for RandomTiers {
+    fn tier_count(&self) -> u32 {
+        self.size.len() as u32
+    }
+    fn tier(&self, p: u32) -> u32 {
+        self.tier[p as usize]
+    }
+    fn child_tiers(&self, t: u32, out: &mut Vec<u32>) {
+        out.extend(t + 1..self.tier_count());
+    }
+    fn tier_size(&self, t: u32) -> u64 {
+        self.size[t as usize]
+    }
+    fn tier_rank(&self, p: u32) -> u64 {
+        self.rank[p as usize]
+    }
+    fn tier_unrank(&self, t: u32, r: u64) -> Option<u32> {
+        (0..self.tier.len()).find(|&p| self.tier[p] == t && self.rank[p] == r).map(|p| p as u32)
+    }
+    fn moves_stay(&self, t: u32) -> bool {
+        self.stay[t as usize]
+    }
+    fn remoteness_bound(&self) -> Option<u32> {
+        None
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    #[test]
+    fn random_tiered_games_match_the_explicit_solve(
+        tiers in 1u32..6,
+        per_tier in prop::collection::vec(any::<u8>(), 6),
+        stay in prop::collection::vec(any::<bool>(), 6),
+        arcs in prop::collection::vec((any::<u16>(), any::<u16>()), 0..80),
+        ends in prop::collection::vec(0u8..3, 1..8),
+        no_remoteness in any::<bool>(),
+    ) {
+        let game = RandomTiers::new(tiers, &per_tier, &stay, &arcs, &ends);
+        check_tiered(&game, 20).unwrap();
+        agrees_with_explicit(game, no_remoteness);
+    }
+}
+
+#[test]
+fn a_loopy_tier_gives_draws_ties_and_late_losses() {
+    // 0 <-> 1 in tier 0, 1 -> 2 (tier 1, a tie), 0 -> 3 (tier 1, a loss for the mover there
+    // after two plies): the draw is refused for the tie or the win.
+    let game = RandomTiers {
+        tier: vec![0, 0, 1, 1, 2],
+        rank: vec![0, 1, 0, 1, 0],
+        size: vec![2, 2, 1],
+        stay: vec![true, false, false],
+        moves: vec![vec![1, 3], vec![0, 2], vec![], vec![4], vec![]],
+        terminal: vec![
+            Terminal::Loss,
+            Terminal::Loss,
+            Terminal::Tie,
+            Terminal::Loss,
+            Terminal::Win,
+        ],
+    };
+    agrees_with_explicit(game.clone(), false);
+    let dir = tempfile::tempdir().unwrap();
+    solve_tiers(&game, dir.path(), &TierConfig::default()).unwrap();
+    let values = TierValues::open(&game, dir.path()).unwrap();
+    assert_eq!(values.value(3).unwrap(), Some((Outcome::Loss, Some(1))));
+}
