@@ -46,12 +46,14 @@ pub struct ConnectFour {
 /// Counting tables of the rank of a board.
 #[derive(Debug, Clone)]
 struct Ranks {
-    /// `fill[c][s]`: the height vectors of the columns `c..width` summing to `s`.
-    fill: Vec<Vec<u64>>,
     /// `before[n]`: the boards of fewer than `n` stones.
     before: Vec<u64>,
-    /// `choose[n][k]`: binomial coefficients up to the number of cells.
-    choose: Vec<Vec<u64>>,
+    /// Binomial coefficients up to the number of cells: `binom[n·(cells+1) + k]`.
+    binom: Vec<u64>,
+    /// `skip[(c·(cells+1) + s)·(height+1) + j]`: the height vectors of the columns
+    /// `c..width` summing to `s` whose column `c` is lower than `j`: the numbers a
+    /// column `c` of height `j` skips.
+    skip: Vec<u64>,
 }
 
 impl Ranks {
@@ -87,7 +89,19 @@ impl Ranks {
             let tier = fill[0][n].checked_mul(choose[n][n / 2]).expect(fits);
             before[n + 1] = before[n].checked_add(tier).expect(fits);
         }
-        Ranks { fill, before, choose }
+        let binom = choose.iter().flatten().copied().collect();
+        let mut skip = vec![0u64; w * (cells + 1) * (h + 1)];
+        for c in 0..w {
+            for s in 0..=cells {
+                let base = (c * (cells + 1) + s) * (h + 1);
+                // `fill[c + 1][s']`: the height vectors of the columns after `c` summing
+                // to `s'`.
+                for j in 1..=h.min(s) {
+                    skip[base + j] = skip[base + j - 1].saturating_add(fill[c + 1][s - j + 1]);
+                }
+            }
+        }
+        Ranks { before, binom, skip }
     }
 }
 
@@ -100,40 +114,116 @@ impl ConnectFour {
         if n + 1 >= t.before.len() {
             return None;
         }
-        let k = n / 2;
-        let rest = rank - t.before[n];
-        let (mut heights, mut places) = (rest / t.choose[n][k], rest % t.choose[n][k]);
-        // The stones, column by column from the bottom, as cells.
-        let mut cells = [0u8; 64];
-        let (mut left, mut seen, mut mask) = (n, 0usize, 0u64);
+        Some(self.unrank_in_tier(n, rank - t.before[n]))
+    }
+
+    /// The board of `n` stones numbered `rest` among them, as `(stones of the player to
+    /// move, all stones)`; `rest` is below the tier's count.
+    fn unrank_in_tier(&self, n: usize, rest: u64) -> (u64, u64) {
+        let ways = self.ranks.binom[n * (self.cells() + 1) + n / 2];
+        let heights = self.height_vector(n, rest / ways);
+        let chosen = self.combination(n, rest % ways);
+        heights.board(chosen, n)
+    }
+
+    fn cells(&self) -> usize {
+        (self.width * self.height) as usize
+    }
+
+    /// The heights of the columns of number `index` among the height vectors summing to `n`.
+    fn height_vector(&self, n: usize, mut index: u64) -> Heights {
+        let t = &self.ranks;
+        let (h, cells) = (self.height as usize, self.cells());
+        let mut heights = Heights { mask: 0, columns: [(0, 0); 32], width: self.width as usize };
+        let mut left = n;
         for c in 0..self.width as usize {
-            let mut height = 0;
-            while height < left.min(self.height as usize) && heights >= t.fill[c + 1][left - height]
-            {
-                heights -= t.fill[c + 1][left - height];
-                height += 1;
-            }
-            for r in 0..height {
-                let cell = c as u32 * self.stride() + r as u32;
-                cells[seen] = cell as u8;
-                mask |= 1 << cell;
-                seen += 1;
-            }
+            let skip = &t.skip[(c * (cells + 1) + left) * (h + 1)..][..=h.min(left)];
+            let height = skip.partition_point(|&s| s <= index) - 1;
+            index -= skip[height];
+            let shift = c as u32 * self.stride();
+            heights.mask |= ((1u64 << height) - 1) << shift;
+            heights.columns[c] = (shift as u8, height as u8);
             left -= height;
         }
-        // O's stones: the combinatorial number `places` of `k` of the `n` stones.
-        let (mut o, mut below) = (0u64, n);
-        for i in (1..=k).rev() {
+        heights
+    }
+
+    /// The `n / 2`-subset of `0..n` (O's stones among the `n`, counted in bit order:
+    /// column by column from the bottom) of combinatorial number `places`.
+    fn combination(&self, n: usize, mut places: u64) -> u64 {
+        let (t, cells) = (&self.ranks, self.cells());
+        let (mut chosen, mut below) = (0u64, n);
+        for i in (1..=n / 2).rev() {
             below -= 1;
-            while t.choose[below][i] > places {
+            while t.binom[below * (cells + 1) + i] > places {
                 below -= 1;
             }
-            places -= t.choose[below][i];
-            o |= 1 << cells[below];
+            places -= t.binom[below * (cells + 1) + i];
+            chosen |= 1 << below;
         }
-        let current = if n.is_multiple_of(2) { mask ^ o } else { o };
-        Some((current, mask))
+        chosen
     }
+
+    /// `(stones, number among the boards of as many stones)` of a key.
+    fn rank_in_tier(&self, key: u64) -> (usize, u64) {
+        let t = &self.ranks;
+        let (h, cells) = (self.height as usize, (self.width * self.height) as usize);
+        let height = |c: usize| {
+            let seg = (key >> (c as u32 * self.stride())) & self.column_bits();
+            63 - seg.leading_zeros() as usize
+        };
+        let n: usize = (0..self.width as usize).map(height).sum();
+        // The player to move's stones among the `n`, in bit order, and the height vector's
+        // number.
+        let (mut index, mut left, mut mine, mut seen) = (0u64, n, 0u64, 0usize);
+        for c in 0..self.width as usize {
+            let height = height(c);
+            index += t.skip[(c * (cells + 1) + left) * (h + 1) + height];
+            left -= height;
+            let seg = key >> (c as u32 * self.stride());
+            mine |= (seg & ((1u64 << height) - 1)) << seen;
+            seen += height;
+        }
+        // O's stones: those of the player to move when X has one more.
+        let mut rest = if n.is_multiple_of(2) { mine ^ ((1u64 << n) - 1) } else { mine };
+        let (mut places, mut i) = (0u64, 0usize);
+        while rest != 0 {
+            let below = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            i += 1;
+            places += t.binom[below * (cells + 1) + i];
+        }
+        (n, index * t.binom[n * (cells + 1) + n / 2] + places)
+    }
+}
+
+/// The columns' heights of a board: its stones, and each column's first bit and height.
+#[derive(Clone, Copy)]
+struct Heights {
+    mask: u64,
+    columns: [(u8, u8); 32],
+    width: usize,
+}
+
+impl Heights {
+    /// `(stones of the player to move, all stones)` of the board of `n` stones whose O's
+    /// stones are the set bits of `chosen` among them, in bit order.
+    fn board(&self, mut chosen: u64, n: usize) -> (u64, u64) {
+        let mut o = 0u64;
+        for &(shift, height) in &self.columns[..self.width] {
+            o |= (chosen & ((1u64 << height) - 1)) << shift;
+            chosen >>= height;
+        }
+        let current = if n.is_multiple_of(2) { self.mask ^ o } else { o };
+        (current, self.mask)
+    }
+}
+
+/// The next set of as many bits in increasing order of value (Gosper's hack), which is the
+/// next combinatorial number; `c` is not 0.
+fn next_combination(c: u64) -> u64 {
+    let t = c | (c - 1);
+    (t + 1) | (((!t & (!t).wrapping_neg()) - 1) >> (c.trailing_zeros() + 1))
 }
 
 /// Why a Connect Four board size is refused.
@@ -299,34 +389,14 @@ impl Game for ConnectFour {
 
     /// The number of the board (see the type's documentation).
     fn rank(&self, key: u64) -> Option<u64> {
-        let t = &self.ranks;
         let columns = (0..self.width).map(|c| (key >> (c * self.stride())) & self.column_bits());
         if columns.clone().any(|seg| seg == 0)
             || key.checked_shr(self.width * self.stride()).is_some_and(|above| above != 0)
         {
             return None; // not a key: a column without its marker bit, or bits off the board
         }
-        let (current, mask) = self.split(key);
-        let n = mask.count_ones() as usize;
-        // O's stones: those of the player to move when X has one more.
-        let o = if n.is_multiple_of(2) { mask ^ current } else { current };
-        let (mut heights, mut left) = (0u64, n);
-        let (mut places, mut seen, mut os) = (0u64, 0usize, 0usize);
-        for (c, seg) in columns.enumerate() {
-            let height = 63 - seg.leading_zeros() as usize;
-            for k in 0..height {
-                heights += t.fill[c + 1][left - k];
-            }
-            left -= height;
-            for r in 0..height {
-                if o >> (c as u32 * self.stride() + r as u32) & 1 == 1 {
-                    os += 1;
-                    places += t.choose[seen][os];
-                }
-                seen += 1;
-            }
-        }
-        Some(t.before[n] + heights * t.choose[n][n / 2] + places)
+        let (n, rest) = self.rank_in_tier(key);
+        Some(self.ranks.before[n] + rest)
     }
 
     /// Numbers of boards that are not canonical, or where the game ended before, are never
@@ -440,7 +510,9 @@ impl Tiered for ConnectFour {
     }
 
     fn tier(&self, key: u64) -> u32 {
-        self.split(key).1.count_ones()
+        (0..self.width)
+            .map(|c| 63 - ((key >> (c * self.stride())) & self.column_bits()).leading_zeros())
+            .sum()
     }
 
     fn child_tiers(&self, t: u32, out: &mut Vec<u32>) {
@@ -455,16 +527,58 @@ impl Tiered for ConnectFour {
     }
 
     fn tier_rank(&self, key: u64) -> u64 {
-        let rank = self.rank(key).expect("a position of the game has a rank");
-        rank - self.ranks.before[self.tier(key) as usize]
+        self.rank_in_tier(key).1
     }
 
     fn tier_unrank(&self, t: u32, r: u64) -> Option<u64> {
-        let rank = self.ranks.before[t as usize].checked_add(r)?;
-        if r >= self.tier_size(t) {
+        if t >= self.tier_count() || r >= self.tier_size(t) {
             return None;
         }
-        self.unrank(rank).map(|(current, mask)| self.key(current, mask))
+        let (current, mask) = self.unrank_in_tier(t as usize, r);
+        Some(self.key(current, mask))
+    }
+
+    /// Consecutive ranks of one height vector step from one combination to the next
+    /// instead of unranking each.
+    fn tier_unrank_sorted(&self, t: u32, ranks: &[u64], out: &mut Vec<Option<u64>>) {
+        let n = t as usize;
+        if t >= self.tier_count() {
+            out.extend(ranks.iter().map(|_| None));
+            return;
+        }
+        let (size, ways) = (self.tier_size(t), self.ranks.binom[n * (self.cells() + 1) + n / 2]);
+        // The height vector in use, the first rank of its boards, and the last combination.
+        let mut at: Option<(Heights, u64, u64, u64)> = None;
+        for &r in ranks {
+            if r >= size {
+                out.push(None);
+                continue;
+            }
+            let (heights, base, places, chosen) = match at {
+                Some((heights, base, places, chosen)) if (base..base + ways).contains(&r) => {
+                    let next = r - base;
+                    let chosen = if next >= places && next - places <= 8 && n >= 2 {
+                        (places..next).fold(chosen, |c, _| next_combination(c))
+                    } else {
+                        self.combination(n, next)
+                    };
+                    (heights, base, next, chosen)
+                }
+                _ => {
+                    let index = r / ways;
+                    let places = r % ways;
+                    (
+                        self.height_vector(n, index),
+                        index * ways,
+                        places,
+                        self.combination(n, places),
+                    )
+                }
+            };
+            at = Some((heights, base, places, chosen));
+            let (current, mask) = heights.board(chosen, n);
+            out.push(Some(self.key(current, mask)));
+        }
     }
 
     fn moves_stay(&self, _: u32) -> bool {

@@ -105,6 +105,14 @@ pub trait Tiered: Game {
     /// The position of rank `r` in tier `t`; `None` when no position has that number.
     fn tier_unrank(&self, t: u32, r: u64) -> Option<Self::Position>;
 
+    /// Appends to `out` the position of each rank of `ranks` (increasing) in tier `t`, as
+    /// [`tier_unrank`](Tiered::tier_unrank) gives it. The solver asks for the reachable
+    /// ranks a 64-bit word at a time; a game whose numbering makes consecutive ranks cheap
+    /// to step through overrides it.
+    fn tier_unrank_sorted(&self, t: u32, ranks: &[u64], out: &mut Vec<Option<Self::Position>>) {
+        out.extend(ranks.iter().map(|&r| self.tier_unrank(t, r)));
+    }
+
     /// Whether some move from tier `t` may stay in `t`; `true` by default. A tier whose
     /// moves all leave it is solved in one pass, without the reverse moves that
     /// retrograde analysis inside the tier needs.

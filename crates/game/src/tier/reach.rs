@@ -22,20 +22,46 @@ pub(crate) fn words(n: u64) -> usize {
     n.div_ceil(64) as usize
 }
 
-/// Calls `f` with every set bit of `bits` (little-endian words) among `lo..hi` (`lo` a
-/// multiple of 64), in increasing order.
-pub(crate) fn for_each_bit(
+/// Words of ranks unranked together by [`for_each_position`].
+const BATCH_WORDS: usize = 16;
+
+/// Calls `f` with every set bit of `bits` among `lo..hi` (`lo` a multiple of 64) and the
+/// position of that rank of tier `t`, in increasing order, unranking
+/// [`BATCH_WORDS`] words of ranks at a time.
+pub(crate) fn for_each_position<G: Tiered>(
+    run: &Run<'_, G>,
+    t: u32,
     bits: &[u8],
     lo: u64,
     hi: u64,
-    mut f: impl FnMut(u64) -> Result<(), TierError>,
+    mut f: impl FnMut(u64, G::Position) -> Result<(), TierError>,
 ) -> Result<(), TierError> {
-    for w in (lo / 64) as usize..words(hi) {
-        let mut x = word(bits, w);
-        while x != 0 {
-            let r = w as u64 * 64 + u64::from(x.trailing_zeros());
-            x &= x - 1;
-            f(r)?;
+    let (mut ranks, mut positions) = (Vec::new(), Vec::new());
+    let first = (lo / 64) as usize;
+    let last = words(hi);
+    let mut w = first;
+    while w < last {
+        ranks.clear();
+        for v in w..last.min(w + BATCH_WORDS) {
+            let mut x = word(bits, v);
+            while x != 0 {
+                ranks.push(v as u64 * 64 + u64::from(x.trailing_zeros()));
+                x &= x - 1;
+            }
+        }
+        w += BATCH_WORDS;
+        positions.clear();
+        run.game.tier_unrank_sorted(t, &ranks, &mut positions);
+        if positions.len() != ranks.len() {
+            return Err(
+                run.contract(t, "tier_unrank_sorted gave another number of positions".into())
+            );
+        }
+        for (&r, &p) in ranks.iter().zip(&positions) {
+            let p = p.ok_or_else(|| {
+                run.contract(t, format!("rank {r} is reachable but has no position"))
+            })?;
+            f(r, p)?;
         }
     }
     Ok(())
@@ -72,8 +98,7 @@ pub(crate) fn reach_tier<G: Tiered>(
         (0..psize.div_ceil(CHUNK)).into_par_iter().try_for_each_init(Vec::new, |out, chunk| {
             run.check_stop()?;
             let (lo, hi) = (chunk * CHUNK, ((chunk + 1) * CHUNK).min(psize));
-            for_each_bit(pbits, lo, hi, |r| {
-                let pos = run.unrank(p, r)?;
+            for_each_position(run, p, pbits, lo, hi, |_, pos| {
                 out.clear();
                 game.moves(pos, out);
                 for &q in out.iter() {

@@ -7,7 +7,7 @@ use rayon::prelude::*;
 use super::Tiered;
 use super::code::{Code, Value};
 use super::dir::{Run, TierError};
-use super::reach::{CHUNK, for_each_bit};
+use super::reach::{CHUNK, for_each_position};
 use crate::{Outcome, Terminal};
 
 /// What the moves of a position that leave its tier say, and how many stay.
@@ -101,8 +101,7 @@ pub(crate) fn solve_tier<G: Tiered, C: Code>(
             let lo = chunk as u64 * CHUNK;
             let hi = lo + slot.len() as u64;
             let (mut pending, mut arcs) = (Vec::new(), Vec::new());
-            for_each_bit(bits, lo, hi, |r| {
-                let pos = run.unrank(t, r)?;
+            for_each_position(run, t, bits, lo, hi, |r, pos| {
                 out.clear();
                 game.moves(pos, out);
                 if out.is_empty() {

@@ -1,0 +1,55 @@
+//! Solves Connect Four tier by tier into a directory (`solve_tiers`), and gives the time,
+//! the positions, the start's value and the peak memory.
+//!
+//! ```text
+//! cargo run --release -p gamegraph-game --example tier_solve -- 6 4 2 /tmp/c4-6x4 [--no-symmetry] [--no-remoteness]
+//! ```
+//! Arguments: width, height, threads, directory (a fresh one, or one to resume). Run it once
+//! per process: the peak resident memory is the process's.
+
+use std::io::Write;
+use std::time::Instant;
+
+use gamegraph_game::games::ConnectFour;
+use gamegraph_game::tier::{TierConfig, solve_tiers};
+
+fn main() -> Result<(), Box<dyn std::error::Error>> {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let flag = |f: &str| args.iter().any(|a| a == f);
+    let plain: Vec<&String> = args.iter().filter(|a| !a.starts_with("--")).collect();
+    let arg = |i: usize, default: u32| plain.get(i).map_or(Ok(default), |s| s.parse());
+    let (width, height, threads) = (arg(0, 5)?, arg(1, 4)?, arg(2, 2)?);
+    let dir = plain.get(3).map_or("tier-solve", |s| s.as_str());
+    let game = if flag("--no-symmetry") {
+        ConnectFour::without_symmetry(width, height)?
+    } else {
+        ConnectFour::new(width, height)?
+    };
+    let config = TierConfig { no_remoteness: flag("--no-remoteness"), ..TierConfig::default() };
+    let pool = rayon::ThreadPoolBuilder::new().num_threads(threads as usize).build()?;
+    let t0 = Instant::now();
+    let summary = pool.install(|| solve_tiers(&game, dir.as_ref(), &config))?;
+    let secs = t0.elapsed().as_secs_f64();
+    let c = summary.counts;
+    let mut out = std::io::stdout().lock();
+    writeln!(
+        out,
+        "connect four {width} x {height}, {threads} threads: {} positions ({} W, {} L, {} T, {} D), \
+         solved in {secs:.3} s, start {} in {:?}, {} steps resumed",
+        summary.positions(),
+        c.win,
+        c.loss,
+        c.tie,
+        c.draw,
+        summary.start_outcome,
+        summary.start_remoteness,
+        summary.resumed
+    )?;
+    if let Some(kib) = std::fs::read_to_string("/proc/self/status").ok().and_then(|s| {
+        let line = s.lines().find(|l| l.starts_with("VmHWM:"))?.to_string();
+        line.split_whitespace().nth(1)?.parse::<u64>().ok()
+    }) {
+        writeln!(out, "peak resident memory {:.1} MiB", kib as f64 / 1024.0)?;
+    }
+    Ok(())
+}
