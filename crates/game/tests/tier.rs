@@ -6,7 +6,7 @@ use std::path::Path;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
-use gamegraph_game::games::ConnectFour;
+use gamegraph_game::games::{Chase, ConnectFour, TicTacToe};
 use gamegraph_game::tier::{TierConfig, TierError, TierValues, Tiered, check_tiered, solve_tiers};
 use gamegraph_game::{ExploreConfig, Game, Outcome, ParseError, SolvedGame, Terminal};
 use proptest::prelude::*;
@@ -55,6 +55,22 @@ fn connect_four_by_tiers_equals_the_explicit_solve() {
         agrees_with_explicit(ConnectFour::without_symmetry(w, h).unwrap(), false);
     }
     agrees_with_explicit(ConnectFour::new(4, 4).unwrap(), true);
+}
+
+#[test]
+fn tic_tac_toe_and_chase_by_tiers_equal_the_explicit_solve() {
+    for game in [TicTacToe::new(), TicTacToe::without_symmetry()] {
+        check_tiered(&game, 200).unwrap();
+        agrees_with_explicit(game.clone(), false);
+        agrees_with_explicit(game, true);
+    }
+    for n in [3, 4, 5, 8, 12, 13] {
+        for game in [Chase::new(n).unwrap(), Chase::without_symmetry(n).unwrap()] {
+            check_tiered(&game, 50).unwrap();
+            agrees_with_explicit(game.clone(), false);
+            agrees_with_explicit(game, true);
+        }
+    }
 }
 
 #[test]

@@ -1,5 +1,6 @@
 //! A loopy game: a cat chases a mouse around a ring.
 
+use crate::tier::Tiered;
 use crate::{Game, ParseError};
 
 /// The smallest ring.
@@ -187,5 +188,35 @@ impl Game for Chase {
             }
         };
         Ok(self.position(cat, mouse, turn))
+    }
+}
+/// One tier, whose moves all stay in it: the chase is solved by retrograde analysis inside
+/// it. Ranks are [`Game::rank`]s, below `2n²`.
+impl Tiered for Chase {
+    fn tier_count(&self) -> u32 {
+        1
+    }
+
+    fn tier(&self, _: u32) -> u32 {
+        0
+    }
+
+    fn child_tiers(&self, _: u32, _: &mut Vec<u32>) {}
+
+    fn tier_size(&self, _: u32) -> u64 {
+        2 * u64::from(self.n) * u64::from(self.n)
+    }
+
+    fn tier_rank(&self, p: u32) -> u64 {
+        self.rank(p).unwrap_or(0)
+    }
+
+    fn tier_unrank(&self, t: u32, r: u64) -> Option<u32> {
+        if t != 0 || r >= self.tier_size(0) {
+            return None;
+        }
+        let n = u64::from(self.n);
+        let (cat, mouse) = ((r / 2 / n) as u32, (r / 2 % n) as u32);
+        Some(self.position(cat, mouse, r % 2 == 1))
     }
 }

@@ -1,5 +1,6 @@
 //! Tic-tac-toe on the 3 × 3 board, with its 8 symmetries.
 
+use crate::tier::Tiered;
 use crate::{Game, ParseError, Terminal};
 
 /// The 8 lines of three cells.
@@ -173,5 +174,51 @@ impl Game for TicTacToe {
             ));
         }
         Ok(p)
+    }
+}
+/// Tier `t` holds the boards of `t` marks; a board's rank in its tier is its
+/// [`Game::rank`] (3⁹ numbers per tier, most of them boards of another tier).
+impl Tiered for TicTacToe {
+    fn tier_count(&self) -> u32 {
+        10
+    }
+
+    fn tier(&self, p: u32) -> u32 {
+        let (x, o) = Self::counts(p);
+        x + o
+    }
+
+    fn child_tiers(&self, t: u32, out: &mut Vec<u32>) {
+        if t < 9 {
+            out.push(t + 1);
+        }
+    }
+
+    fn tier_size(&self, _: u32) -> u64 {
+        19_683
+    }
+
+    fn tier_rank(&self, p: u32) -> u64 {
+        self.rank(p).unwrap_or(0)
+    }
+
+    fn tier_unrank(&self, t: u32, r: u64) -> Option<u32> {
+        if r >= 19_683 {
+            return None;
+        }
+        let (mut p, mut rest) = (0u32, r as u32);
+        for c in 0..9 {
+            p |= (rest % 3) << (2 * c);
+            rest /= 3;
+        }
+        (self.tier(p) == t).then_some(p)
+    }
+
+    fn moves_stay(&self, _: u32) -> bool {
+        false
+    }
+
+    fn remoteness_bound(&self) -> Option<u32> {
+        Some(9)
     }
 }
