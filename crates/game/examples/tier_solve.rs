@@ -25,7 +25,37 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     } else {
         ConnectFour::new(width, height)?
     };
-    let config = TierConfig { no_remoteness: flag("--no-remoteness"), ..TierConfig::default() };
+    // A line on stderr every 10 s: the pass, the tier and how far it is.
+    let begun = Instant::now();
+    let last = std::sync::atomic::AtomicU64::new(0);
+    let progress = move |p: gamegraph_game::tier::TierProgress| {
+        let now = begun.elapsed().as_secs();
+        let seen = last.load(std::sync::atomic::Ordering::Relaxed);
+        if now >= seen + 10
+            && last
+                .compare_exchange(
+                    seen,
+                    now,
+                    std::sync::atomic::Ordering::Relaxed,
+                    std::sync::atomic::Ordering::Relaxed,
+                )
+                .is_ok()
+        {
+            eprintln!(
+                "{now:>6} s  {:?} tier {} ({}/{} steps): {:.1} %",
+                p.phase,
+                p.tier,
+                p.steps_done,
+                p.steps,
+                100.0 * p.done as f64 / p.total.max(1) as f64
+            );
+        }
+    };
+    let config = TierConfig {
+        no_remoteness: flag("--no-remoteness"),
+        progress: Some(std::sync::Arc::new(progress)),
+        ..TierConfig::default()
+    };
     let pool = rayon::ThreadPoolBuilder::new().num_threads(threads as usize).build()?;
     let t0 = Instant::now();
     let summary = pool.install(|| solve_tiers(&game, dir.as_ref(), &config))?;

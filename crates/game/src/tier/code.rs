@@ -32,6 +32,17 @@ pub(crate) trait Code:
     /// Appends the little-endian bytes of `codes` to `out`.
     fn write_all(codes: &[Self], out: &mut Vec<u8>);
 
+    /// Writes the little-endian bytes of `codes` to `w`, a megabyte at a time.
+    fn write_to(codes: &[Self], w: &mut impl std::io::Write) -> std::io::Result<()> {
+        let mut buf = Vec::with_capacity(1 << 20);
+        for chunk in codes.chunks((1 << 20) / Self::BYTES) {
+            buf.clear();
+            Self::write_all(chunk, &mut buf);
+            w.write_all(&buf)?;
+        }
+        Ok(())
+    }
+
     /// The value of a code; `None` for a rank no play reaches.
     fn decode(self) -> Option<Value> {
         let c = self.get();

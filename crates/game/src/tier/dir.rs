@@ -380,10 +380,21 @@ impl Manifest {
 
 /// Writes `bytes` to `dir/name` whole: to a file beside it, synced, then renamed.
 fn write_file(dir: &Path, name: &str, bytes: &[u8]) -> Result<(), TierError> {
+    write_with(dir, name, |w| w.write_all(bytes))
+}
+
+/// Writes `dir/name` whole with `write`: to a file beside it, synced, then renamed.
+fn write_with(
+    dir: &Path,
+    name: &str,
+    write: impl FnOnce(&mut io::BufWriter<&File>) -> io::Result<()>,
+) -> Result<(), TierError> {
     let path = dir.join(name);
     let tmp = dir.join(format!("{name}.part"));
-    let mut f = File::create(&tmp).map_err(io_error(&tmp))?;
-    f.write_all(bytes).map_err(io_error(&tmp))?;
+    let f = File::create(&tmp).map_err(io_error(&tmp))?;
+    let mut w = io::BufWriter::with_capacity(1 << 20, &f);
+    write(&mut w).and_then(|()| w.flush()).map_err(io_error(&tmp))?;
+    drop(w);
     f.sync_all().map_err(io_error(&tmp))?;
     fs::rename(&tmp, &path).map_err(io_error(&path))
 }
@@ -560,9 +571,10 @@ fn solve_with<G: Tiered, C: Code>(
         let views: Vec<(u32, &[u8])> = maps.iter().map(|(p, m)| (*p, m.bytes())).collect();
         let bits = reach_tier(&run, t, &views)?;
         let count = bits.iter().map(|w| u64::from(w.count_ones())).sum();
-        let bytes: Vec<u8> = bits.iter().flat_map(|w| w.to_le_bytes()).collect();
+        write_with(dir, &reach_name(t), |f| {
+            bits.iter().try_for_each(|w| f.write_all(&w.to_le_bytes()))
+        })?;
         drop(bits);
-        write_file(dir, &reach_name(t), &bytes)?;
         manifest.reached[t as usize] = Some(count);
         manifest.write(dir)?;
         run.steps_done.fetch_add(1, Relaxed);
@@ -600,10 +612,8 @@ fn solve_with<G: Tiered, C: Code>(
                 Outcome::Draw => counts.draw += 1,
             }
         }
-        let mut bytes = Vec::with_capacity(codes.len() * C::BYTES);
-        C::write_all(&codes, &mut bytes);
+        write_with(dir, &values_name(t), |f| C::write_to(&codes, f))?;
         drop(codes);
-        write_file(dir, &values_name(t), &bytes)?;
         manifest.solved[t as usize] = Some(counts);
         manifest.write(dir)?;
         run.steps_done.fetch_add(1, Relaxed);
