@@ -41,7 +41,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
                 )
                 .is_ok()
         {
-            eprintln!(
+            let _ = writeln!(
+                std::io::stderr(),
                 "{now:>6} s  {:?} tier {} ({}/{} steps): {:.1} %",
                 p.phase,
                 p.tier,
