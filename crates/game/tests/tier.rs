@@ -6,7 +6,7 @@ use std::path::Path;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
-use gamegraph_game::games::{Chase, ConnectFour, TicTacToe};
+use gamegraph_game::games::{Chase, ConnectFour, Quixo, TicTacToe};
 use gamegraph_game::tier::{TierConfig, TierError, TierValues, Tiered, check_tiered, solve_tiers};
 use gamegraph_game::{ExploreConfig, Game, Outcome, ParseError, SolvedGame, Terminal};
 use proptest::prelude::*;
@@ -71,6 +71,16 @@ fn tic_tac_toe_and_chase_by_tiers_equal_the_explicit_solve() {
             agrees_with_explicit(game, true);
         }
     }
+}
+
+#[test]
+fn quixo_by_tiers_equals_the_explicit_solve() {
+    for game in [Quixo::new(3).unwrap(), Quixo::without_symmetry(3).unwrap()] {
+        check_tiered(&game, 200).unwrap();
+        agrees_with_explicit(game.clone(), false);
+    }
+    check_tiered(&Quixo::new(4).unwrap(), 200).unwrap();
+    check_tiered(&Quixo::new(5).unwrap(), 50).unwrap();
 }
 
 #[test]

@@ -1,0 +1,421 @@
+//! Quixo on an n × n board of cubes (n from 3 to 5): take a cube from the edge, push it
+//! back in at the end of its row or column.
+
+use crate::tier::Tiered;
+use crate::{Game, ParseError, Terminal};
+
+/// The smallest board side.
+pub const MIN_QUIXO: u32 = 3;
+/// The largest board side.
+pub const MAX_QUIXO: u32 = 5;
+
+/// Bit of the position set when O is to move.
+const O_TO_MOVE: u32 = 50;
+
+/// Quixo on an `n × n` board of cubes, each blank or marked X or O; X moves first.
+///
+/// Rules: a move takes a cube from the edge of the board that is blank or shows the mover's
+/// mark (never the opponent's), marks it with the mover's mark, and pushes it back in at an
+/// end of its row or of its column other than the place it came from, the cubes between
+/// sliding by one. A line of `n` cubes of one mark (a row, a column or a diagonal) ends the
+/// game: a player who has such a line when it is their turn wins, even if the opponent has
+/// one too (so a move that completes the opponent's line loses); a player with no line who
+/// faces an opponent's line has lost. A player without a move has lost. There are no ties;
+/// play that goes on for ever is a draw.
+///
+/// Position: a `u64`, the cells of X in bits 0–24 and of O in bits 25–49 (cell `n·row +
+/// column`, rows from the top), bit 50 set when O is to move.
+///
+/// Notation: the rows from the top separated by `/`, each `n` cells of `X`, `O` and `.`
+/// (blank), then a space and `x` or `o` for the player to move:
+/// `..../.X../..O./.... x`. Reading also accepts lower-case marks and `-` for a blank.
+///
+/// Symmetry: [`Quixo::new`] identifies the 8 symmetries of the square;
+/// [`Quixo::without_symmetry`] keeps them apart.
+///
+/// Tiers: the numbers of X and O cubes; taking a blank cube moves play to a child tier,
+/// taking one's own cube stays in the tier.
+#[derive(Debug, Clone)]
+pub struct Quixo {
+    n: u32,
+    symmetries: Vec<Vec<usize>>,
+    lines: Vec<u64>,
+    /// `binom[a·(cells + 1) + b]`.
+    binom: Vec<u64>,
+}
+
+/// Why a Quixo board side is refused.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct QuixoSizeError {
+    /// The side asked for.
+    pub n: u32,
+}
+
+impl std::fmt::Display for QuixoSizeError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "a Quixo board has a side of {MIN_QUIXO} to {MAX_QUIXO} cubes, not {}", self.n)
+    }
+}
+
+impl std::error::Error for QuixoSizeError {}
+
+impl Quixo {
+    /// Quixo on `n × n` with positions identified up to the symmetries of the square.
+    ///
+    /// # Errors
+    /// [`QuixoSizeError`] unless `3 ≤ n ≤ 5`.
+    pub fn new(n: u32) -> Result<Quixo, QuixoSizeError> {
+        if !(MIN_QUIXO..=MAX_QUIXO).contains(&n) {
+            return Err(QuixoSizeError { n });
+        }
+        let s = n as usize;
+        let cell = |r: usize, c: usize| r * s + c;
+        let rotate = |p: usize| cell(p % s, s - 1 - p / s);
+        let mirror = |p: usize| cell(p / s, s - 1 - p % s);
+        let mut symmetries = Vec::with_capacity(8);
+        let mut perm: Vec<usize> = (0..s * s).collect();
+        for _ in 0..4 {
+            symmetries.push(perm.clone());
+            symmetries.push(perm.iter().map(|&p| mirror(p)).collect());
+            perm = perm.iter().map(|&p| rotate(p)).collect();
+        }
+        let mut lines = Vec::new();
+        for i in 0..s {
+            lines.push((0..s).fold(0u64, |m, j| m | 1 << cell(i, j)));
+            lines.push((0..s).fold(0u64, |m, j| m | 1 << cell(j, i)));
+        }
+        lines.push((0..s).fold(0u64, |m, j| m | 1 << cell(j, j)));
+        lines.push((0..s).fold(0u64, |m, j| m | 1 << cell(j, s - 1 - j)));
+        let cells = s * s;
+        let mut binom = vec![0u64; (cells + 1) * (cells + 1)];
+        for a in 0..=cells {
+            binom[a * (cells + 1)] = 1;
+            for b in 1..=a {
+                binom[a * (cells + 1) + b] =
+                    binom[(a - 1) * (cells + 1) + b - 1] + binom[(a - 1) * (cells + 1) + b];
+            }
+        }
+        Ok(Quixo { n, symmetries, lines, binom })
+    }
+
+    /// Quixo on `n × n` where symmetric positions stay apart.
+    ///
+    /// # Errors
+    /// As [`Quixo::new`].
+    pub fn without_symmetry(n: u32) -> Result<Quixo, QuixoSizeError> {
+        Ok(Quixo { symmetries: Vec::new(), ..Quixo::new(n)? })
+    }
+
+    /// The side of the board.
+    pub fn side(&self) -> u32 {
+        self.n
+    }
+
+    fn cells(&self) -> usize {
+        (self.n * self.n) as usize
+    }
+
+    fn full(&self) -> u64 {
+        (1u64 << self.cells()) - 1
+    }
+
+    /// `(X's cells, O's cells, O to move)`.
+    fn parts(&self, p: u64) -> (u64, u64, bool) {
+        (p & self.full(), (p >> 25) & self.full(), p >> O_TO_MOVE & 1 == 1)
+    }
+
+    fn key(x: u64, o: u64, o_to_move: bool) -> u64 {
+        x | o << 25 | u64::from(o_to_move) << O_TO_MOVE
+    }
+
+    fn has_line(&self, cells: u64) -> bool {
+        self.lines.iter().any(|&l| cells & l == l)
+    }
+
+    fn binom(&self, a: usize, b: usize) -> u64 {
+        if b > a { 0 } else { self.binom[a * (self.cells() + 1) + b] }
+    }
+
+    /// The combinatorial number of the set bits of `bits` (Σ C(place, i) over the i-th set
+    /// bit, from 1).
+    fn colex(&self, mut bits: u64) -> u64 {
+        let (mut rank, mut i) = (0, 0);
+        while bits != 0 {
+            i += 1;
+            rank += self.binom(bits.trailing_zeros() as usize, i);
+            bits &= bits - 1;
+        }
+        rank
+    }
+
+    /// The `k`-subset of `0..n` of combinatorial number `rank`.
+    fn uncolex(&self, n: usize, k: usize, mut rank: u64) -> u64 {
+        let (mut bits, mut below) = (0u64, n);
+        for i in (1..=k).rev() {
+            below -= 1;
+            while self.binom(below, i) > rank {
+                below -= 1;
+            }
+            rank -= self.binom(below, i);
+            bits |= 1 << below;
+        }
+        bits
+    }
+
+    fn tier_of(&self, x: u32, o: u32) -> u32 {
+        x * (self.cells() as u32 + 1) + o
+    }
+
+    fn counts_of(&self, t: u32) -> (usize, usize) {
+        let k = self.cells() + 1;
+        ((t as usize) / k, (t as usize) % k)
+    }
+}
+
+/// The bits of `bits` at the set places of `mask`, packed to the low end.
+fn gather(bits: u64, mut mask: u64) -> u64 {
+    let (mut out, mut i) = (0u64, 0);
+    while mask != 0 {
+        let low = mask & mask.wrapping_neg();
+        if bits & low != 0 {
+            out |= 1 << i;
+        }
+        i += 1;
+        mask ^= low;
+    }
+    out
+}
+
+/// The low bits of `bits` spread to the set places of `mask`.
+fn scatter(mut bits: u64, mut mask: u64) -> u64 {
+    let mut out = 0u64;
+    while mask != 0 {
+        let low = mask & mask.wrapping_neg();
+        if bits & 1 != 0 {
+            out |= low;
+        }
+        bits >>= 1;
+        mask ^= low;
+    }
+    out
+}
+
+impl Game for Quixo {
+    type Position = u64;
+
+    fn start(&self) -> u64 {
+        0
+    }
+
+    fn moves(&self, p: u64, out: &mut Vec<u64>) {
+        let (x, o, o_to_move) = self.parts(p);
+        if self.has_line(x) || self.has_line(o) {
+            return;
+        }
+        let (mine, theirs) = if o_to_move { (o, x) } else { (x, o) };
+        let s = self.n as usize;
+        let mut board = [0u8; 25]; // 0 blank, 1 the mover's, 2 the opponent's
+        for (c, cell) in board.iter_mut().enumerate().take(s * s) {
+            *cell = if mine >> c & 1 == 1 {
+                1
+            } else if theirs >> c & 1 == 1 {
+                2
+            } else {
+                0
+            };
+        }
+        let at = |r: usize, c: usize| r * s + c;
+        for r in 0..s {
+            for c in 0..s {
+                let edge = r == 0 || c == 0 || r == s - 1 || c == s - 1;
+                if !edge || board[at(r, c)] == 2 {
+                    continue;
+                }
+                // The line of cells the cube slides along, from the end it is pushed in at
+                // to its old place: the other cells shift one step towards that place.
+                let slides: [(bool, Vec<usize>); 4] = [
+                    (c != 0, (0..=c).map(|j| at(r, j)).collect()),
+                    (c != s - 1, (c..s).rev().map(|j| at(r, j)).collect()),
+                    (r != 0, (0..=r).map(|i| at(i, c)).collect()),
+                    (r != s - 1, (r..s).rev().map(|i| at(i, c)).collect()),
+                ];
+                for (ok, path) in slides {
+                    if !ok {
+                        continue;
+                    }
+                    let mut b = board;
+                    for k in (1..path.len()).rev() {
+                        b[path[k]] = b[path[k - 1]];
+                    }
+                    b[path[0]] = 1;
+                    let (mut m, mut t) = (0u64, 0u64);
+                    for (i, &v) in b.iter().enumerate().take(s * s) {
+                        m |= u64::from(v == 1) << i;
+                        t |= u64::from(v == 2) << i;
+                    }
+                    let (nx, no) = if o_to_move { (t, m) } else { (m, t) };
+                    out.push(Self::key(nx, no, !o_to_move));
+                }
+            }
+        }
+    }
+
+    fn terminal(&self, p: u64) -> Terminal {
+        let (x, o, o_to_move) = self.parts(p);
+        let mine = if o_to_move { o } else { x };
+        if self.has_line(mine) { Terminal::Win } else { Terminal::Loss }
+    }
+
+    fn canonical(&self, p: u64) -> u64 {
+        let (x, o, o_to_move) = self.parts(p);
+        let map = |bits: u64, perm: &[usize]| {
+            perm.iter().enumerate().fold(0u64, |m, (c, &to)| m | (bits >> c & 1) << to)
+        };
+        self.symmetries
+            .iter()
+            .map(|perm| Self::key(map(x, perm), map(o, perm), o_to_move))
+            .min()
+            .unwrap_or(p)
+    }
+
+    fn show(&self, p: u64) -> String {
+        let (x, o, o_to_move) = self.parts(p);
+        let s = self.n as usize;
+        let mut text = String::new();
+        for c in 0..s * s {
+            if c > 0 && c % s == 0 {
+                text.push('/');
+            }
+            text.push(if x >> c & 1 == 1 {
+                'X'
+            } else if o >> c & 1 == 1 {
+                'O'
+            } else {
+                '.'
+            });
+        }
+        text.push_str(if o_to_move { " o" } else { " x" });
+        text
+    }
+
+    fn parse(&self, text: &str) -> Result<u64, ParseError> {
+        let s = self.n as usize;
+        let (mut x, mut o) = (0u64, 0u64);
+        let (mut cell, mut col) = (0usize, 0usize);
+        let mut chars = text.chars().enumerate().map(|(i, ch)| (i + 1, ch));
+        for (at, ch) in chars.by_ref() {
+            match ch {
+                '/' if col == s && cell < s * s => col = 0,
+                'X' | 'x' | 'O' | 'o' | '.' | '-' if col < s && cell < s * s => {
+                    match ch {
+                        'X' | 'x' => x |= 1 << cell,
+                        'O' | 'o' => o |= 1 << cell,
+                        _ => {}
+                    }
+                    cell += 1;
+                    col += 1;
+                }
+                ' ' if cell == s * s => break,
+                _ => {
+                    return Err(ParseError::new(
+                        at,
+                        format!(
+                            "expected {s} rows of {s} cells of X, O and . separated by /, then x or o"
+                        ),
+                    ));
+                }
+            }
+        }
+        let rest: Vec<(usize, char)> = chars.filter(|&(_, ch)| ch != ' ').collect();
+        let o_to_move = match rest[..] {
+            [(_, 'x' | 'X')] => false,
+            [(_, 'o' | 'O')] => true,
+            _ => {
+                let at = rest.first().map_or(text.chars().count() + 1, |&(at, _)| at);
+                return Err(ParseError::new(
+                    at,
+                    "expected x or o after the board, for the player to move",
+                ));
+            }
+        };
+        Ok(Self::key(x, o, o_to_move))
+    }
+}
+
+/// Tier `x·(n² + 1) + o` holds the boards of `x` X cubes and `o` O cubes; ranks number the
+/// X cells, then the O cells among the others, then the player to move.
+impl Tiered for Quixo {
+    fn tier_count(&self) -> u32 {
+        let k = self.cells() as u32 + 1;
+        k * k
+    }
+
+    fn tier(&self, p: u64) -> u32 {
+        let (x, o, _) = self.parts(p);
+        self.tier_of(x.count_ones(), o.count_ones())
+    }
+
+    fn child_tiers(&self, t: u32, out: &mut Vec<u32>) {
+        let (x, o) = self.counts_of(t);
+        if x + o < self.cells() {
+            out.push(self.tier_of(x as u32 + 1, o as u32));
+            out.push(self.tier_of(x as u32, o as u32 + 1));
+        }
+    }
+
+    fn tier_size(&self, t: u32) -> u64 {
+        let (x, o) = self.counts_of(t);
+        let cells = self.cells();
+        if x + o > cells {
+            return 0;
+        }
+        2 * self.binom(cells, x) * self.binom(cells - x, o)
+    }
+
+    fn tier_rank(&self, p: u64) -> u64 {
+        let (x, o, o_to_move) = self.parts(p);
+        let cells = self.cells();
+        let others = self.binom(cells - x.count_ones() as usize, o.count_ones() as usize);
+        let ro = self.colex(gather(o, self.full() & !x));
+        2 * (self.colex(x) * others + ro) + u64::from(o_to_move)
+    }
+
+    fn tier_unrank(&self, t: u32, r: u64) -> Option<u64> {
+        if r >= self.tier_size(t) {
+            return None;
+        }
+        let (nx, no) = self.counts_of(t);
+        let cells = self.cells();
+        let others = self.binom(cells - nx, no);
+        let (rest, o_to_move) = (r / 2, r % 2 == 1);
+        let x = self.uncolex(cells, nx, rest / others);
+        let o = scatter(self.uncolex(cells - nx, no, rest % others), self.full() & !x);
+        Some(Self::key(x, o, o_to_move))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn notation_round_trips_and_moves_slide_the_line() {
+        let q = Quixo::without_symmetry(4).unwrap();
+        let p = q.parse("X.../..../..O./.... o").unwrap();
+        assert_eq!(q.show(p), "X.../..../..O./.... o");
+        let mut out = Vec::new();
+        q.moves(q.start(), &mut out);
+        // 4 corners × 2 + 8 other edge cubes × 3.
+        assert_eq!(out.len(), 32);
+        // O may not take X's cube in the corner; O takes the blank cube right of it and
+        // pushes it in at the left end of the top row: X slides right.
+        let shown: Vec<String> = {
+            out.clear();
+            q.moves(p, &mut out);
+            out.iter().map(|&m| q.show(m)).collect()
+        };
+        assert!(shown.contains(&"OX../..../..O./.... x".to_string()), "{shown:?}");
+        assert!(q.parse("X../..../..O./.... o").is_err());
+        assert!(q.parse("X.../..../..O./....").is_err());
+    }
+}
