@@ -129,7 +129,7 @@ impl Quixo {
     }
 
     fn has_line(&self, cells: u64) -> bool {
-        self.lines.iter().any(|&l| cells & l == l)
+        self.lines.iter().any(|&l| l & !cells == 0)
     }
 
     fn binom(&self, a: usize, b: usize) -> u64 {
