@@ -1,30 +1,49 @@
-//! Solves Connect Four tier by tier into a directory (`solve_tiers`), and gives the time,
-//! the positions, the start's value and the peak memory.
+//! Solves Connect Four or Quixo tier by tier into a directory (`solve_tiers`), and gives the
+//! time, the positions, the start's value and the peak memory.
 //!
 //! ```text
 //! cargo run --release -p gamegraph-game --example tier_solve -- 6 4 2 /tmp/c4-6x4 [--no-symmetry] [--no-remoteness]
+//! cargo run --release -p gamegraph-game --example tier_solve -- quixo 4 2 /tmp/quixo-4
 //! ```
-//! Arguments: width, height, threads, directory (a fresh one, or one to resume). Run it once
-//! per process: the peak resident memory is the process's.
+//! Arguments: width and height (or `quixo` and the side), threads, directory (a fresh one,
+//! or one to resume). Run it once per process: the peak resident memory is the process's.
 
 use std::io::Write;
 use std::time::Instant;
 
-use gamegraph_game::games::ConnectFour;
-use gamegraph_game::tier::{TierConfig, solve_tiers};
+use gamegraph_game::games::{ConnectFour, Quixo};
+use gamegraph_game::tier::{TierConfig, Tiered, solve_tiers};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let flag = |f: &str| args.iter().any(|a| a == f);
+    let symmetry = !flag("--no-symmetry");
+    if args.first().map(String::as_str) == Some("quixo") {
+        let side = args.get(1).map_or(Ok(4), |s| s.parse())?;
+        let game = if symmetry { Quixo::new(side)? } else { Quixo::without_symmetry(side)? };
+        return run(&game, &format!("quixo {side} x {side}"), &args[2..], flag("--no-remoteness"));
+    }
     let plain: Vec<&String> = args.iter().filter(|a| !a.starts_with("--")).collect();
-    let arg = |i: usize, default: u32| plain.get(i).map_or(Ok(default), |s| s.parse());
-    let (width, height, threads) = (arg(0, 5)?, arg(1, 4)?, arg(2, 2)?);
-    let dir = plain.get(3).map_or("tier-solve", |s| s.as_str());
-    let game = if flag("--no-symmetry") {
-        ConnectFour::without_symmetry(width, height)?
-    } else {
+    let (width, height) =
+        (plain.first().map_or(Ok(5), |s| s.parse())?, plain.get(1).map_or(Ok(4), |s| s.parse())?);
+    let game = if symmetry {
         ConnectFour::new(width, height)?
+    } else {
+        ConnectFour::without_symmetry(width, height)?
     };
+    run(&game, &format!("connect four {width} x {height}"), &args[2..], flag("--no-remoteness"))
+}
+
+/// Solves `game` with the threads and the directory of `rest`, and prints the summary.
+fn run<G: Tiered>(
+    game: &G,
+    name: &str,
+    rest: &[String],
+    no_remoteness: bool,
+) -> Result<(), Box<dyn std::error::Error>> {
+    let plain: Vec<&String> = rest.iter().filter(|a| !a.starts_with("--")).collect();
+    let threads: usize = plain.first().map_or(Ok(2), |s| s.parse())?;
+    let dir = plain.get(1).map_or("tier-solve", |s| s.as_str());
     // A line on stderr every 10 s: the pass, the tier and how far it is.
     let begun = Instant::now();
     let last = std::sync::atomic::AtomicU64::new(0);
@@ -53,19 +72,19 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         }
     };
     let config = TierConfig {
-        no_remoteness: flag("--no-remoteness"),
+        no_remoteness,
         progress: Some(std::sync::Arc::new(progress)),
         ..TierConfig::default()
     };
-    let pool = rayon::ThreadPoolBuilder::new().num_threads(threads as usize).build()?;
+    let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build()?;
     let t0 = Instant::now();
-    let summary = pool.install(|| solve_tiers(&game, dir.as_ref(), &config))?;
+    let summary = pool.install(|| solve_tiers(game, dir.as_ref(), &config))?;
     let secs = t0.elapsed().as_secs_f64();
     let c = summary.counts;
     let mut out = std::io::stdout().lock();
     writeln!(
         out,
-        "connect four {width} x {height}, {threads} threads: {} positions ({} W, {} L, {} T, {} D), \
+        "{name}, {threads} threads: {} positions ({} W, {} L, {} T, {} D), \
          solved in {secs:.3} s, start {} in {:?}, {} steps resumed",
         summary.positions(),
         c.win,
