@@ -7,7 +7,8 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
 
-use gamegraph_game::games::{Chase, ConnectFour, OctalRows, TabBoard, TicTacToe};
+use gamegraph_game::games::{Chase, ConnectFour, OctalRows, Quixo, TabBoard, TicTacToe};
+use gamegraph_game::tier::{TierConfig, TierError, TierPhase, TierValues, Tiered, solve_tiers};
 use gamegraph_game::{
     ExploreConfig, ExploreError, FileError, Game, Outcome, PositionValue, QueryError, SolvedGame,
     ValuesFile,
@@ -34,7 +35,16 @@ Examples:
   gamegraph game connect-four --cols 5 --rows 4 solve -o c4.values
   gamegraph game connect-four --cols 5 --rows 4 query --results c4.values '...../...../...../..X..'
   gamegraph game kayles 4,7 solve --json
-  gamegraph game chase 12 query --json 'C.....M..... c'")]
+  gamegraph game chase 12 query --json 'C.....M..... c'
+  gamegraph game connect-four --cols 6 --rows 4 solve --tiers -o c4-6x4   # a tier at a time
+  gamegraph game connect-four --cols 6 --rows 4 query --results c4-6x4 '....../....../....../..X...'
+  gamegraph game quixo 4 solve --tiers -o quixo-4
+
+`solve --tiers -o DIR` solves a game that comes in tiers (connect-four, tic-tac-toe, chase, \
+quixo) a tier at a time into the directory DIR, never holding the whole game in memory: a bit \
+and a byte per number of each tier on disk, one tier and the maps of the tiers it moves to in \
+memory. An interrupted solve resumes from its last finished tier when the same command is run \
+again. `query --results DIR` answers from such a directory.")]
 pub(crate) struct Args {
     #[command(subcommand)]
     game: Which,
@@ -94,6 +104,17 @@ enum Which {
         #[command(subcommand)]
         action: Action,
     },
+    /// Quixo on N × N cubes: take a blank or own cube from the edge, push it back in at an
+    /// end of its row or column; a line of N of one's mark wins.
+    Quixo {
+        /// The side of the board, 3 to 5.
+        side: u32,
+        /// Count rotations and reflections of a board as different positions.
+        #[arg(long)]
+        no_symmetry: bool,
+        #[command(subcommand)]
+        action: Action,
+    },
     /// A cat chases a mouse on a ring of N cells (a loopy game: most positions are draws).
     Chase {
         /// The number of cells of the ring.
@@ -128,6 +149,14 @@ enum Action {
         /// Store only the outcomes in the results file, not the remoteness.
         #[arg(long, requires = "output")]
         no_remoteness: bool,
+        /// Solve a tier at a time into the directory of -o, resuming the solve already
+        /// there (games with tiers: connect-four, tic-tac-toe, chase, quixo).
+        #[arg(long, requires = "output")]
+        tiers: bool,
+        /// With --tiers: refuse (exit 3) before any work when a tier needs more memory than
+        /// SIZE, such as 4G or 512M [default: what this machine's memory holds].
+        #[arg(long, value_name = "SIZE", requires = "tiers", value_parser = parse_size)]
+        max_memory: Option<u64>,
         #[command(flatten)]
         common: Common,
     },
@@ -168,7 +197,7 @@ pub(crate) fn run(args: Args) -> Result<ExitCode, CliError> {
         Which::List { json } => list(json),
         Which::TicTacToe { no_symmetry, action } => {
             let game = if no_symmetry { TicTacToe::without_symmetry() } else { TicTacToe::new() };
-            act(game, "tic-tac-toe", &action)
+            act_tiered(game, "tic-tac-toe", &action)
         }
         Which::ConnectFour { cols, rows, no_symmetry, action } => {
             let game = if no_symmetry {
@@ -176,7 +205,7 @@ pub(crate) fn run(args: Args) -> Result<ExitCode, CliError> {
             } else {
                 ConnectFour::new(cols, rows)
             };
-            act(game.map_err(|e| usage(&e))?, "connect-four", &action)
+            act_tiered(game.map_err(|e| usage(&e))?, "connect-four", &action)
         }
         Which::Kayles { rows, action } => {
             let game = OctalRows::kayles(&parse_rows(&rows)?).map_err(|e| usage(&e))?;
@@ -193,7 +222,11 @@ pub(crate) fn run(args: Args) -> Result<ExitCode, CliError> {
         }
         Which::Chase { cells, no_symmetry, action } => {
             let game = if no_symmetry { Chase::without_symmetry(cells) } else { Chase::new(cells) };
-            act(game.map_err(|e| usage(&e))?, "chase", &action)
+            act_tiered(game.map_err(|e| usage(&e))?, "chase", &action)
+        }
+        Which::Quixo { side, no_symmetry, action } => {
+            let game = if no_symmetry { Quixo::without_symmetry(side) } else { Quixo::new(side) };
+            act_tiered(game.map_err(|e| usage(&e))?, "quixo", &action)
         }
         Which::Tab { rows, cols, at, action } => {
             let (x, y) = crate::cmd::tab::parse_at(&at)?;
@@ -256,6 +289,12 @@ const LIST: &[Listed] = &[
         example: "gamegraph game octal 0.137 9 solve",
     },
     Listed {
+        name: "quixo",
+        arguments: "SIDE [--no-symmetry]",
+        notation: "the rows from the top separated by /, each SIDE cells of X, O and ., then x or o for who moves: X.../..../..O./.... x",
+        example: "gamegraph game quixo 3 solve",
+    },
+    Listed {
         name: "chase",
         arguments: "CELLS [--no-symmetry]",
         notation: "the ring from cell 0 (C the cat, M the mouse, . empty), then c or m for who moves: C..M.. c",
@@ -292,7 +331,11 @@ where
     G::Position: Into<u128>,
 {
     match action {
-        Action::Solve { output, no_remoteness, common } => {
+        Action::Solve { tiers: true, .. } => Err(CliError::Usage(format!(
+            "{name} does not come in tiers: --tiers is for connect-four, tic-tac-toe, chase and \
+             quixo"
+        ))),
+        Action::Solve { output, no_remoteness, common, .. } => {
             let (solved, seconds) = solve(game, common)?;
             if let Some(path) = output {
                 let mut out = Output::create(Some(path))?;
@@ -483,4 +526,156 @@ fn query_error(text: &str, e: QueryError) -> CliError {
         ),
         other => CliError::Usage(other.to_string()),
     }
+}
+
+/// Runs `action` on a game that comes in tiers: `solve --tiers` and `query --results DIR`
+/// go to the tier solver, the rest as for every game.
+fn act_tiered<G: Tiered + Send>(game: G, name: &str, action: &Action) -> Result<ExitCode, CliError>
+where
+    G::Position: Into<u128>,
+{
+    match action {
+        Action::Solve { output: Some(dir), tiers: true, no_remoteness, max_memory, common } => {
+            solve_by_tiers(&game, name, dir, *no_remoteness, *max_memory, common)
+        }
+        Action::Query { position, results: Some(dir), common } if dir.is_dir() => {
+            let values = TierValues::open(&game, dir).map_err(|e| tier_error(dir, e))?;
+            let p = game.parse(position).map_err(|e| query_error(position, e.into()))?;
+            let value = values.query(p).map_err(|e| tier_error(dir, e))?.ok_or_else(|| {
+                query_error(position, QueryError::Unreachable { position: game.show(p) })
+            })?;
+            print_value(&game, &value, common.json)
+        }
+        _ => act(game, name, action),
+    }
+}
+
+/// `solve --tiers -o DIR`: the tier solver on the thread pool of `common`, with a bar per
+/// tier on a terminal.
+fn solve_by_tiers<G: Tiered + Send>(
+    game: &G,
+    name: &str,
+    dir: &Path,
+    no_remoteness: bool,
+    max_memory: Option<u64>,
+    common: &Common,
+) -> Result<ExitCode, CliError> {
+    let pool = thread_pool(common.threads)?;
+    let bar = progress(Some(1), "tiers");
+    let shown = bar.clone();
+    let config = TierConfig {
+        no_remoteness,
+        max_memory: max_memory.or_else(gamegraph_graph::memory::limit),
+        progress: shown.map(|bar| {
+            let report: std::sync::Arc<dyn Fn(gamegraph_game::tier::TierProgress) + Send + Sync> =
+                std::sync::Arc::new(move |p: gamegraph_game::tier::TierProgress| {
+                    let pass = match p.phase {
+                        TierPhase::Reach => "reach",
+                        TierPhase::Solve => "solve",
+                    };
+                    bar.set_length(p.total.max(1));
+                    bar.set_position(p.done);
+                    bar.set_message(format!(
+                        "{pass} {}/{}: tier {}",
+                        p.steps_done + 1,
+                        p.steps,
+                        p.tier
+                    ));
+                });
+            report
+        }),
+        ..TierConfig::default()
+    };
+    let started = Instant::now();
+    let summary = pool.install(|| solve_tiers(game, dir, &config));
+    if let Some(bar) = bar {
+        bar.finish_and_clear();
+    }
+    let summary = summary.map_err(|e| tier_error(dir, e))?;
+    let seconds = started.elapsed().as_secs_f64();
+    let c = summary.counts;
+    let s = TierSummaryJson {
+        game: name,
+        positions: summary.positions(),
+        tiers: summary.tiers.len(),
+        resumed: summary.resumed,
+        start: game.show(game.canonical(game.start())),
+        outcome: summary.start_outcome.word(),
+        remoteness: summary.start_remoteness,
+        wins: c.win,
+        losses: c.loss,
+        ties: c.tie,
+        draws: c.draw,
+        seconds,
+    };
+    let mut out = Output::create(None)?;
+    if common.json {
+        write_json(&mut out, &s)?;
+    } else {
+        writeln!(out, "positions: {} in {} tiers", s.positions, s.tiers)?;
+        writeln!(out, "start: {}: {}", s.start, value_words(summary.start_outcome, s.remoteness))?;
+        writeln!(
+            out,
+            "wins: {}, losses: {}, ties: {}, draws: {}",
+            s.wins, s.losses, s.ties, s.draws
+        )?;
+        if s.resumed > 0 {
+            writeln!(out, "resumed: {} steps of a solve already in {}", s.resumed, dir.display())?;
+        }
+        writeln!(out, "time: {:.2} s", s.seconds)?;
+    }
+    out.finish()?;
+    Ok(ExitCode::SUCCESS)
+}
+
+#[derive(Serialize)]
+struct TierSummaryJson<'a> {
+    game: &'a str,
+    positions: u64,
+    tiers: usize,
+    resumed: u32,
+    start: String,
+    outcome: &'static str,
+    remoteness: Option<u32>,
+    wins: usize,
+    losses: usize,
+    ties: usize,
+    draws: usize,
+    seconds: f64,
+}
+
+fn tier_error(dir: &Path, e: TierError) -> CliError {
+    match e {
+        e @ TierError::Memory { .. } => {
+            CliError::TimeLimit(format!("{e}: give a larger --max-memory if this machine holds it"))
+        }
+        e @ (TierError::Io { .. } | TierError::Contract { .. } | TierError::Remoteness { .. }) => {
+            CliError::Other(
+                anyhow::Error::new(e).context(format!("cannot solve into {}", dir.display())),
+            )
+        }
+        other => CliError::input(&dir.display().to_string(), None, other),
+    }
+}
+
+/// A size in bytes: digits with an optional K, M, G or T (powers of 1024).
+fn parse_size(text: &str) -> Result<u64, String> {
+    let t = text.trim();
+    let (digits, unit) = match t.char_indices().find(|(_, c)| !c.is_ascii_digit()) {
+        Some((i, _)) => t.split_at(i),
+        None => (t, ""),
+    };
+    let shift = match unit.to_ascii_uppercase().trim_end_matches(['B', 'I']) {
+        "" => 0,
+        "K" => 10,
+        "M" => 20,
+        "G" => 30,
+        "T" => 40,
+        _ => return Err(format!("expected a size such as 4G or 512M, found {}", quote(text))),
+    };
+    digits
+        .parse::<u64>()
+        .ok()
+        .and_then(|n| n.checked_mul(1 << shift))
+        .ok_or_else(|| format!("expected a size such as 4G or 512M, found {}", quote(text)))
 }

@@ -20,4 +20,5 @@ mod retro;
 mod serve;
 mod tab;
 mod tab_fixtures;
+mod tiers;
 mod verify;
