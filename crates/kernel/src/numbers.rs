@@ -3,9 +3,10 @@
 use gamegraph_graph::Graph;
 
 use crate::check::{VertexSet, externally_stable, internally_stable};
+use crate::clique::max_independent;
 use crate::config::Budget;
-use crate::local::Local;
-use crate::stable::{max_independent, min_absorbing};
+use crate::cover::min_absorbing;
+use crate::induced::Local;
 use crate::{Config, KernelError};
 
 /// A stable set with its size and the search effort.

@@ -6,8 +6,8 @@ use crate::KernelError;
 use crate::check::VertexSet;
 use crate::config::Budget;
 use crate::explain::{Decided, Explanation};
-use crate::local::{Label, Local, is_acyclic, retro_labels, weak_components};
-use crate::search::Search;
+use crate::induced::{Label, Local, is_acyclic, retro_labels, weak_components};
+use crate::kernel::search::Search;
 
 /// A graph reduced to the parts of its draw subgraph.
 ///

@@ -6,16 +6,17 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use gamegraph_graph::Graph;
 
 use crate::check::{VertexSet, is_kernel};
+use crate::clique::max_independent;
 use crate::config::Budget;
-use crate::enumerate::Kernels;
+use crate::cover::min_absorbing;
 use crate::explain::{Decided, Explanation};
-use crate::local::Local;
-use crate::reduce::{Reduced, put, reduce};
-use crate::richardson::kernel_without_odd_cycle;
+use crate::induced::Local;
+use crate::kernel::enumerate::Kernels;
+use crate::kernel::retrograde::{Reduced, put, reduce};
+use crate::kernel::richardson::kernel_without_odd_cycle;
+use crate::kernel::sat_encoding::{SatKernel, kernel_by_sat};
+use crate::kernel::search::Search;
 use crate::sat::Options;
-use crate::sat_kernel::{SatKernel, kernel_by_sat};
-use crate::search::Search;
-use crate::stable::{max_independent, min_absorbing};
 use crate::{Config, KernelError};
 
 /// The part size up to which the α < β test is tried when a search runs long.

@@ -23,8 +23,8 @@
 //! a bound that holds whatever the accuracy of the solves.
 
 use crate::KernelError;
-use crate::beta_search::{CoverInstance, Key};
 use crate::config::Budget;
+use crate::cover::{CoverInstance, Key};
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, HashSet};
 
@@ -387,7 +387,7 @@ fn solve_lp_bound(
 mod tests {
     use super::*;
     use crate::Config;
-    use crate::beta_search::tests::{brute, random_instance};
+    use crate::cover::tests::{brute, random_instance};
     use gamegraph_testkit::SplitMix64;
 
     /// Every cover (all subsets of sets, brute force) meets the cut.

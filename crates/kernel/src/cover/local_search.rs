@@ -14,9 +14,9 @@
 //! stops after a fixed number of steps, so the result depends only on the instance.
 
 use crate::KernelError;
-use crate::beta_search::{CoverInstance, Key};
-use crate::clique_ils::Mix;
+use crate::clique::local_search::Mix;
 use crate::config::Budget;
+use crate::cover::{CoverInstance, Key};
 use std::cmp::Reverse;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 
@@ -428,7 +428,7 @@ mod tests {
 
     #[test]
     fn a_shared_bound_ends_the_search_with_the_same_cover() {
-        use crate::beta_search::tests::{brute, random_instance};
+        use crate::cover::tests::{brute, random_instance};
         let mut rng = gamegraph_testkit::SplitMix64::new(808);
         for round in 0..200 {
             let p = random_instance(&mut rng, 4 + round % 11, 6 + round % 15, 200);

@@ -21,7 +21,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::KernelError;
 use crate::config::Budget;
-use crate::local::Local;
+use crate::induced::Local;
 use crate::sat::{Lit, Options, Solver, neg, pos};
 
 /// A formula with its variables renamed after the reductions, and how to rebuild a full

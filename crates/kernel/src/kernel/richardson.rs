@@ -21,7 +21,7 @@
 
 use crate::KernelError;
 use crate::config::Budget;
-use crate::local::Local;
+use crate::induced::Local;
 
 const UNK: u8 = 0;
 const IN: u8 = 1;

@@ -1,0 +1,329 @@
+//! β's driver: the reductions of the set cover behind a minimum absorbing set, then each
+//! connected part left as a set cover for the branch-and-bound of [`super::search`].
+
+use crate::KernelError;
+use crate::config::{Budget, Cap};
+use crate::stable::{Found, components};
+
+use super::CoverInstance;
+use super::greedy::{greedy_cover, packing_bound};
+use super::search::min_cover;
+
+/// A minimum absorbing set: a smallest B such that every vertex outside B has a successor
+/// in B. `succ` and `pred` are the (repeat-free, loop-free) lists of a digraph.
+///
+/// After the reductions of [`reduce_absorbing`], the weakly connected parts are independent
+/// and solved one by one, each as a set cover (vertex y covers itself and its predecessors)
+/// by the Lagrangian branch-and-bound of [`min_cover`].
+pub(crate) fn min_absorbing(
+    succ: &[Vec<u32>],
+    pred: &[Vec<u32>],
+    budget: &mut Budget,
+    cap: Option<u64>,
+) -> Result<Found, KernelError> {
+    let n = succ.len();
+    let r = reduce_absorbing(succ, pred, budget)?;
+    // Parts: open vertices joined to their usable absorbers.
+    let mut adj: Vec<Vec<u32>> = vec![Vec::new(); n];
+    let mut touched = vec![false; n];
+    for x in 0..n {
+        if !r.open[x] {
+            continue;
+        }
+        budget.spend(1 + succ[x].len() as u64)?;
+        touched[x] = true;
+        for y in std::iter::once(x as u32).chain(succ[x].iter().copied()) {
+            if r.allowed[y as usize] && y as usize != x {
+                adj[x].push(y);
+                adj[y as usize].push(x as u32);
+                touched[y as usize] = true;
+            }
+        }
+    }
+    let mut cap = Cap::new(cap);
+    let mut set = r.forced;
+    let mut bound = set.len();
+    let mut exact = true;
+    let comps = components(n, &touched, &adj, budget)?;
+    // Once the deadline has passed, the parts left get a greedy cover and a packing bound.
+    let mut late = false;
+    for comp in comps {
+        let kept = (&r.open[..], &r.allowed[..]);
+        let solved = if late {
+            Err(KernelError::TimeLimit { nodes: budget.nodes })
+        } else {
+            mds_part(pred, &comp, kept, budget, &mut cap)
+        };
+        let f = match solved {
+            Ok(f) => f,
+            Err(KernelError::TimeLimit { .. }) => unsolved_part(pred, &comp, kept),
+            Err(e) => return Err(e),
+        };
+        late = late || budget.check_clock().is_err();
+        exact &= f.exact;
+        bound += f.bound;
+        set.extend(f.set);
+    }
+    set.sort_unstable();
+    Ok(Found { set, exact, bound })
+}
+
+/// What the reductions of [`reduce_absorbing`] leave.
+struct Absorbing {
+    /// Vertices in every answer.
+    forced: Vec<u32>,
+    /// Vertices still to absorb.
+    open: Vec<bool>,
+    /// Vertices that may still be chosen.
+    allowed: Vec<bool>,
+}
+
+/// Reductions of the set cover behind β, each keeping some minimum answer:
+/// - a vertex left with a single usable absorber forces it into the set;
+/// - an absorber whose open vertices are all absorbed by another one is dropped (equal
+///   ones: the larger id is dropped), and so is one with no open vertex left;
+/// - an open vertex whose usable absorbers include all those of another open vertex is
+///   absorbed whenever that one is, and is closed.
+fn reduce_absorbing(
+    succ: &[Vec<u32>],
+    pred: &[Vec<u32>],
+    budget: &mut Budget,
+) -> Result<Absorbing, KernelError> {
+    let n = succ.len();
+    let mut r = Absorbing { forced: Vec::new(), open: vec![true; n], allowed: vec![true; n] };
+    // cnt[x]: usable absorbers of open x; gain[y]: open vertices y absorbs.
+    let mut cnt: Vec<usize> = (0..n).map(|x| 1 + succ[x].len()).collect();
+    let mut gain: Vec<usize> = (0..n).map(|y| 1 + pred[y].len()).collect();
+    let absorbers = |x: usize| std::iter::once(x).chain(succ[x].iter().map(|&y| y as usize));
+    let absorbs = |y: usize| std::iter::once(y).chain(pred[y].iter().map(|&x| x as usize));
+    let absorbed_by = |x: usize, y: usize| x == y || succ[x].binary_search(&(y as u32)).is_ok();
+    let mut units: Vec<usize> = (0..n).filter(|&x| cnt[x] == 1).collect();
+    loop {
+        let mut changed = false;
+        while let Some(x) = units.pop() {
+            if !r.open[x] || cnt[x] != 1 {
+                continue;
+            }
+            let y = absorbers(x).find(|&y| r.allowed[y]).expect("one usable absorber");
+            r.forced.push(y as u32);
+            changed = true;
+            budget.spend(1 + pred[y].len() as u64)?;
+            r.allowed[y] = false;
+            for z in absorbs(y) {
+                if r.open[z] {
+                    cnt[z] -= 1;
+                }
+            }
+            for z in absorbs(y) {
+                if r.open[z] {
+                    close(z, &mut r, (&mut cnt, &mut gain), &mut units, (succ, pred), budget)?;
+                }
+            }
+        }
+        // Dominated absorbers.
+        for y in 0..n {
+            if !r.allowed[y] {
+                continue;
+            }
+            let Some(x0) = absorbs(y).find(|&x| r.open[x]) else {
+                drop_absorber(y, &mut r, &mut cnt, &mut units, pred);
+                changed = true;
+                continue;
+            };
+            budget.spend((gain[y] * (1 + succ[x0].len())) as u64)?;
+            let dominated = absorbers(x0).any(|y2| {
+                y2 != y
+                    && r.allowed[y2]
+                    && (gain[y2] > gain[y] || y2 < y)
+                    && absorbs(y).all(|x| !r.open[x] || absorbed_by(x, y2))
+            });
+            if dominated {
+                drop_absorber(y, &mut r, &mut cnt, &mut units, pred);
+                changed = true;
+            }
+        }
+        // Dominated open vertices.
+        for x in 0..n {
+            if !r.open[x] {
+                continue;
+            }
+            let Some(y0) = absorbers(x).find(|&y| r.allowed[y]) else { continue };
+            budget.spend((cnt[x] * (1 + pred[y0].len())) as u64)?;
+            let weaker: Vec<usize> = absorbs(y0)
+                .filter(|&x2| {
+                    x2 != x
+                        && r.open[x2]
+                        && (cnt[x2] > cnt[x] || x2 > x)
+                        && absorbers(x).all(|y| !r.allowed[y] || absorbed_by(x2, y))
+                })
+                .collect();
+            for x2 in weaker {
+                if r.open[x2] {
+                    close(x2, &mut r, (&mut cnt, &mut gain), &mut units, (succ, pred), budget)?;
+                    changed = true;
+                }
+            }
+        }
+        if !changed && units.is_empty() {
+            return Ok(r);
+        }
+    }
+}
+
+/// Marks `x` absorbed; absorbers left with nothing to absorb are dropped.
+fn close(
+    x: usize,
+    r: &mut Absorbing,
+    (cnt, gain): (&mut [usize], &mut [usize]),
+    units: &mut Vec<usize>,
+    (succ, pred): (&[Vec<u32>], &[Vec<u32>]),
+    budget: &mut Budget,
+) -> Result<(), KernelError> {
+    r.open[x] = false;
+    budget.spend(1 + succ[x].len() as u64)?;
+    for y in std::iter::once(x).chain(succ[x].iter().map(|&y| y as usize)) {
+        gain[y] -= 1;
+        if gain[y] == 0 && r.allowed[y] {
+            drop_absorber(y, r, cnt, units, pred);
+        }
+    }
+    Ok(())
+}
+
+/// Forbids `y`; open vertices left with one usable absorber are queued.
+fn drop_absorber(
+    y: usize,
+    r: &mut Absorbing,
+    cnt: &mut [usize],
+    units: &mut Vec<usize>,
+    pred: &[Vec<u32>],
+) {
+    r.allowed[y] = false;
+    for x in std::iter::once(y).chain(pred[y].iter().map(|&x| x as usize)) {
+        if r.open[x] {
+            cnt[x] -= 1;
+            if cnt[x] == 1 {
+                units.push(x);
+            }
+        }
+    }
+}
+
+/// The set cover of the connected part `comp` (open vertices to absorb, allowed ones to
+/// choose): the allowed vertices' ids and the instance.
+fn part_instance(
+    pred: &[Vec<u32>],
+    comp: &[u32],
+    (open, allowed): (&[bool], &[bool]),
+    budget: &mut Budget,
+) -> Result<(Vec<u32>, CoverInstance), KernelError> {
+    let mut elem = std::collections::HashMap::with_capacity(comp.len());
+    for &v in comp {
+        if open[v as usize] {
+            let k = elem.len() as u32;
+            elem.insert(v, k);
+        }
+    }
+    let mut ids = Vec::new();
+    let mut sets = Vec::new();
+    for &y in comp {
+        if !allowed[y as usize] {
+            continue;
+        }
+        budget.spend(1 + pred[y as usize].len() as u64)?;
+        let mut s: Vec<u32> = std::iter::once(&y)
+            .chain(&pred[y as usize])
+            .filter_map(|x| elem.get(x).copied())
+            .collect();
+        s.sort_unstable();
+        ids.push(y);
+        sets.push(s);
+    }
+    Ok((ids, CoverInstance::new(sets, elem.len())))
+}
+
+/// A minimum absorbing set of the connected part `comp` (open vertices to absorb, allowed
+/// ones to choose) as a set cover solved by [`min_cover`].
+fn mds_part(
+    pred: &[Vec<u32>],
+    comp: &[u32],
+    kept: (&[bool], &[bool]),
+    budget: &mut Budget,
+    cap: &mut Cap,
+) -> Result<Found, KernelError> {
+    let (ids, p) = part_instance(pred, comp, kept, budget)?;
+    let f = min_cover(&p, budget, cap)?;
+    let set = f.chosen.iter().map(|&t| ids[t as usize]).collect();
+    Ok(Found { set, exact: f.exact, bound: f.bound })
+}
+
+/// An absorbing set of the part `comp` without search, after the deadline: a greedy cover
+/// with a packing bound.
+fn unsolved_part(pred: &[Vec<u32>], comp: &[u32], kept: (&[bool], &[bool])) -> Found {
+    let mut unlimited = Budget::new(&crate::Config::default());
+    let (ids, p) = part_instance(pred, comp, kept, &mut unlimited).expect("no limit");
+    let chosen = greedy_cover(&p);
+    let bound = packing_bound(&p);
+    let set = chosen.iter().map(|&t| ids[t as usize]).collect();
+    Found { set, exact: bound == chosen.len(), bound }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Config;
+
+    /// Successor and predecessor lists of the arcs.
+    fn lists(n: usize, arcs: &[(u32, u32)]) -> (Vec<Vec<u32>>, Vec<Vec<u32>>) {
+        let mut succ = vec![Vec::new(); n];
+        let mut pred = vec![Vec::new(); n];
+        for &(a, b) in arcs {
+            succ[a as usize].push(b);
+            pred[b as usize].push(a);
+        }
+        for l in succ.iter_mut().chain(pred.iter_mut()) {
+            l.sort_unstable();
+        }
+        (succ, pred)
+    }
+
+    fn reduced(n: usize, arcs: &[(u32, u32)]) -> Absorbing {
+        let (succ, pred) = lists(n, arcs);
+        reduce_absorbing(&succ, &pred, &mut Budget::new(&Config::default())).unwrap()
+    }
+
+    #[test]
+    fn a_vertex_with_one_coverer_forces_it() {
+        // 2 is a sink: only 2 itself covers it. 0 -> 1 -> 0 and 1 -> 2.
+        let r = reduced(3, &[(0, 1), (1, 0), (1, 2)]);
+        assert!(r.forced.contains(&2));
+    }
+
+    #[test]
+    fn a_dominated_coverer_is_dropped() {
+        // 0 has no predecessor, so it covers only itself; its successor 1 covers 0 too.
+        // Every vertex has two coverers, so no unit rule fires first.
+        let arcs = [(0, 1), (1, 2), (2, 3), (3, 1)];
+        let (succ, pred) = lists(4, &arcs);
+        let mut r = Absorbing { forced: Vec::new(), open: vec![true; 4], allowed: vec![true; 4] };
+        let mut cnt: Vec<usize> = (0..4).map(|x| 1 + succ[x].len()).collect();
+        let mut units = Vec::new();
+        drop_absorber(0, &mut r, &mut cnt, &mut units, &pred);
+        assert_eq!(units, vec![0], "0 is left with its successor 1 only");
+        let full = reduced(4, &arcs);
+        assert!(!full.allowed[0]);
+        assert!(full.forced.contains(&1) && !full.forced.contains(&0));
+    }
+
+    #[test]
+    fn a_vertex_covered_whenever_another_is_gets_closed() {
+        // N+[0] = {0, 1} ⊆ N+[2] = {2, 0, 1}: covering 0 covers 2. A 4-cycle 0 1 3 4 keeps
+        // every coverer count at two or more, and 2 has in-degree 0 (dropped as a coverer).
+        let arcs = [(0, 1), (1, 3), (3, 4), (4, 0), (2, 0), (2, 1)];
+        let r = reduced(5, &arcs);
+        assert!(!r.open[2] || r.forced.iter().any(|&y| y == 0 || y == 1));
+        let (succ, pred) = lists(5, &arcs);
+        let f = min_absorbing(&succ, &pred, &mut Budget::new(&Config::default()), None).unwrap();
+        assert_eq!(f.set.len(), 2);
+    }
+}
