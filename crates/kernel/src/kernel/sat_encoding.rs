@@ -22,7 +22,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use crate::KernelError;
 use crate::config::Budget;
 use crate::induced::Local;
-use crate::sat::{Lit, Options, Solver, neg, pos};
+use crate::sat::{Lit, Options, Solver, Var};
 
 /// A formula with its variables renamed after the reductions, and how to rebuild a full
 /// assignment from a model of it.
@@ -38,9 +38,9 @@ pub(crate) struct Reduced {
 }
 
 /// The constant false, in the maps of [`Reduced`].
-const FALSE_LIT: Lit = u32::MAX - 1;
+const FALSE_LIT: Lit = Lit::from_code(u32::MAX - 1);
 /// The constant true.
-const TRUE_LIT: Lit = u32::MAX;
+const TRUE_LIT: Lit = Lit::from_code(u32::MAX);
 
 impl Reduced {
     /// The value of original variable `v` under a model of the reduced formula.
@@ -48,7 +48,7 @@ impl Reduced {
         match self.map[v] {
             FALSE_LIT => false,
             TRUE_LIT => true,
-            l => model[(l >> 1) as usize] == (l & 1 == 0),
+            l => model[l.var().index()] != l.is_neg(),
         }
     }
 }
@@ -56,15 +56,15 @@ impl Reduced {
 /// Literal `l` under the substitution `rep` (constants stay constants).
 #[inline]
 fn subst(rep: &[Lit], l: Lit) -> Lit {
-    match rep[(l >> 1) as usize] {
+    match rep[l.var().index()] {
         c @ (FALSE_LIT | TRUE_LIT) => {
-            if l & 1 == 0 {
-                c
+            if l.is_neg() {
+                !c // FALSE ↔ TRUE: the two constants differ in the low bit only
             } else {
-                c ^ 1 // FALSE ↔ TRUE: the two constants differ in the low bit only
+                c
             }
         }
-        r => r ^ (l & 1),
+        r => r.negate_if(l.is_neg()),
     }
 }
 
@@ -78,7 +78,7 @@ pub(crate) fn simplify(
     budget: &mut Budget,
 ) -> Result<Reduced, KernelError> {
     // rep[v]: the literal v equals (itself at first), or a constant.
-    let mut rep: Vec<Lit> = (0..n as u32).map(pos).collect();
+    let mut rep: Vec<Lit> = (0..n as u32).map(|v| Lit::pos(Var(v))).collect();
     let mut cls = clauses;
     let unsat = |rep: Vec<Lit>| Reduced { vars: 0, clauses: None, map: rep };
     loop {
@@ -103,7 +103,7 @@ pub(crate) fn simplify(
             }
             d.sort_unstable();
             d.dedup();
-            if d.windows(2).any(|w| w[1] == w[0] ^ 1) {
+            if d.windows(2).any(|w| w[1] == !w[0]) {
                 changed = true;
                 continue;
             }
@@ -118,8 +118,8 @@ pub(crate) fn simplify(
         }
         cls = next;
         for &u in &units {
-            let v = (u >> 1) as usize;
-            let want = if u & 1 == 0 { TRUE_LIT } else { FALSE_LIT };
+            let v = u.var().index();
+            let want = if u.is_neg() { FALSE_LIT } else { TRUE_LIT };
             match rep[v] {
                 c if c == want => {}
                 FALSE_LIT | TRUE_LIT => return Ok(unsat(rep)),
@@ -132,7 +132,7 @@ pub(crate) fn simplify(
         // Variables mapped to a variable that is now constant follow it.
         for v in 0..n {
             let r = rep[v];
-            if r < FALSE_LIT && (r >> 1) as usize != v {
+            if r < FALSE_LIT && r.var().index() != v {
                 rep[v] = subst(&rep, r);
             }
         }
@@ -140,12 +140,12 @@ pub(crate) fn simplify(
             continue;
         }
         // Equivalent literals: strongly connected components of the implication graph.
-        let mut imp: Vec<Vec<Lit>> = vec![Vec::new(); 2 * n];
+        let mut imp: Vec<Vec<u32>> = vec![Vec::new(); 2 * n];
         let mut any = false;
         for c in &cls {
             if c.len() == 2 {
-                imp[(c[0] ^ 1) as usize].push(c[1]);
-                imp[(c[1] ^ 1) as usize].push(c[0]);
+                imp[(!c[0]).index()].push(c[1].code());
+                imp[(!c[1]).index()].push(c[0].code());
                 any = true;
             }
         }
@@ -153,12 +153,12 @@ pub(crate) fn simplify(
             budget.spend(cls.len() as u64)?;
             let comp = literal_sccs(&imp, budget)?;
             // Representative of each component: its smallest literal.
-            let mut best: Vec<Lit> = vec![u32::MAX; 2 * n];
+            let mut best: Vec<Lit> = vec![Lit::from_code(u32::MAX); 2 * n];
             for (l, &c) in comp.iter().enumerate() {
-                best[c as usize] = best[c as usize].min(l as Lit);
+                best[c as usize] = best[c as usize].min(Lit::from_code(l as u32));
             }
             for v in 0..n {
-                if rep[v] != pos(v as u32) {
+                if rep[v] != Lit::pos(Var(v as u32)) {
                     continue; // constant or already substituted: not in any clause
                 }
                 let (p, q) = (comp[2 * v], comp[2 * v + 1]);
@@ -168,9 +168,9 @@ pub(crate) fn simplify(
                 let r = best[p as usize];
                 // The complement's component has the complement representative, unless the
                 // smaller literal sits on the other side: take the smaller variable.
-                let rn = best[q as usize] ^ 1;
+                let rn = !best[q as usize];
                 let r = r.min(rn);
-                if r != pos(v as u32) {
+                if r != Lit::pos(Var(v as u32)) {
                     rep[v] = r;
                     changed = true;
                 }
@@ -179,8 +179,8 @@ pub(crate) fn simplify(
             for v in 0..n {
                 let r = rep[v];
                 if r < FALSE_LIT {
-                    let rr = rep[(r >> 1) as usize];
-                    if rr != pos(r >> 1) {
+                    let rr = rep[r.var().index()];
+                    if rr != Lit::pos(r.var()) {
                         rep[v] = subst(&rep, r);
                     }
                 }
@@ -194,18 +194,18 @@ pub(crate) fn simplify(
     let mut id = vec![u32::MAX; n];
     let mut vars = 0u32;
     for v in 0..n {
-        if rep[v] == pos(v as u32) {
+        if rep[v] == Lit::pos(Var(v as u32)) {
             id[v] = vars;
             vars += 1;
         }
     }
     let map: Vec<Lit> = rep
         .iter()
-        .map(|&r| if r >= FALSE_LIT { r } else { 2 * id[(r >> 1) as usize] + (r & 1) })
+        .map(|&r| if r >= FALSE_LIT { r } else { Lit::new(Var(id[r.var().index()]), r.is_neg()) })
         .collect();
     for c in &mut cls {
         for l in c.iter_mut() {
-            *l = 2 * id[(*l >> 1) as usize] + (*l & 1);
+            *l = Lit::new(Var(id[l.var().index()]), l.is_neg());
         }
     }
     Ok(Reduced { vars: vars as usize, clauses: Some(cls), map })
@@ -213,7 +213,7 @@ pub(crate) fn simplify(
 
 /// Components of the implication graph over `2n` literals (Tarjan's algorithm), numbered so
 /// that a literal and its negation get comparable ids.
-fn literal_sccs(imp: &[Vec<Lit>], budget: &mut Budget) -> Result<Vec<u32>, KernelError> {
+fn literal_sccs(imp: &[Vec<u32>], budget: &mut Budget) -> Result<Vec<u32>, KernelError> {
     let mut comp = vec![u32::MAX; imp.len()];
     let mut ncomp = 0u32;
     crate::scc::tarjan(
@@ -275,15 +275,15 @@ pub(crate) fn encode(g: &Local, budget: &mut Budget) -> Result<Encoding, KernelE
         let x = x as u32;
         budget.spend(1 + g.succ(v as usize).len() as u64)?;
         // A kept vertex has only kept successors: a removed vertex had no predecessor left.
-        let mut absorb = vec![pos(x)];
+        let mut absorb = vec![Lit::pos(Var(x))];
         for &u in g.succ(v as usize) {
             debug_assert!(!gone[u as usize]);
-            absorb.push(pos(var[u as usize]));
-            clauses.push(vec![neg(x), neg(var[u as usize])]);
+            absorb.push(Lit::pos(Var(var[u as usize])));
+            clauses.push(vec![Lit::neg(Var(x)), Lit::neg(Var(var[u as usize]))]);
         }
         clauses.push(absorb);
         if g.looped[v as usize] {
-            clauses.push(vec![neg(x)]);
+            clauses.push(vec![Lit::neg(Var(x))]);
         }
     }
     Ok(Encoding { removed, kept, clauses })
@@ -344,7 +344,7 @@ impl SatKernel {
         if !s.solve(budget, stop)? {
             return Ok(None);
         }
-        let model: Vec<bool> = (0..self.red.vars as u32).map(|v| s.model_value(v)).collect();
+        let model: Vec<bool> = (0..self.red.vars as u32).map(|v| s.model_value(Var(v))).collect();
         Ok(Some(rebuild(g, &self.enc, |x| self.red.value(x, &model))))
     }
 }
@@ -390,7 +390,8 @@ pub(crate) fn kernel_by_sat(
     let threads = threads.max(1);
     let model: Option<Vec<bool>> = if threads == 1 || !budget.unlimited_nodes() {
         let mut s = build(Options::default());
-        s.solve(budget, None)?.then(|| (0..red.vars as u32).map(|v| s.model_value(v)).collect())
+        s.solve(budget, None)?
+            .then(|| (0..red.vars as u32).map(|v| s.model_value(Var(v))).collect())
     } else {
         let stop = AtomicBool::new(false);
         // Each solver's answer (a model, or `None` for a proof of absence) and conflicts.
@@ -416,7 +417,9 @@ pub(crate) fn kernel_by_sat(
                             }
                             Ok(true) if t == 0 => {
                                 stop.store(true, Ordering::Relaxed);
-                                Ok(Some((0..red.vars as u32).map(|v| s.model_value(v)).collect()))
+                                Ok(Some(
+                                    (0..red.vars as u32).map(|v| s.model_value(Var(v))).collect(),
+                                ))
                             }
                             // A helper's model only shows that one exists: solver 0 finds
                             // its own, so the kernel does not depend on the timing.
@@ -464,7 +467,7 @@ mod tests {
     use gamegraph_testkit::{SplitMix64, random_dense_graph};
 
     fn satisfies(cnf: &[Vec<Lit>], model: &[bool]) -> bool {
-        cnf.iter().all(|c| c.iter().any(|&l| model[(l >> 1) as usize] == (l & 1 == 0)))
+        cnf.iter().all(|c| c.iter().any(|&l| model[l.var().index()] != l.is_neg()))
     }
 
     fn brute(cnf: &[Vec<Lit>], n: usize) -> Option<Vec<bool>> {
@@ -486,7 +489,9 @@ mod tests {
                 .map(|_| {
                     let k = if rng.chance(600) { 2 } else { 4 };
                     let len = 1 + rng.below(k) as usize;
-                    (0..len).map(|_| 2 * rng.below(n as u64) as u32 + rng.below(2) as u32).collect()
+                    (0..len)
+                        .map(|_| Lit::new(Var(rng.below(n as u64) as u32), rng.below(2) == 1))
+                        .collect()
                 })
                 .collect();
             let mut b = Budget::new(&Config::default());
