@@ -114,22 +114,30 @@ pub(super) fn join<const W: usize>(reach: &mut [u64], k: usize, c: usize, r: &[u
     }
 }
 
+/// The vertices a node branches on, with the bound of each (the number of greedy colour
+/// classes up to its own), in non-decreasing order of bound.
+#[derive(Default)]
+pub(super) struct Branches {
+    pub(super) verts: Vec<u32>,
+    pub(super) cols: Vec<u32>,
+}
+
 /// Colours the candidates `p` greedily; the first `k` classes are pruned (their vertices
 /// cannot raise the clique above the incumbent) and so are the vertices [`prune`] keeps out:
 /// first by placing them in a class, then, for those left, by inconsistent subsets. The
-/// others go to `verts` with their bound in `cols`, in non-decreasing order.
+/// others go to `out`.
 pub(super) fn colour<const W: usize>(
     rows: &Adj<W>,
     p: &[u64; W],
     k: usize,
-    (verts, cols): (&mut Vec<u32>, &mut Vec<u32>),
+    out: &mut Branches,
     s: &mut Scratch<W>,
     budget: &mut Budget,
 ) -> Result<(), KernelError> {
     let w = W as u64;
     s.u = *p;
-    verts.clear();
-    cols.clear();
+    out.verts.clear();
+    out.cols.clear();
     if s.classes.len() < k {
         s.classes.resize_with(k, Vec::new);
     }
@@ -240,8 +248,8 @@ pub(super) fn colour<const W: usize>(
                 last = b;
                 col += 1;
             }
-            verts.push(v);
-            cols.push(col);
+            out.verts.push(v);
+            out.cols.push(col);
         }
     }
     Ok(())

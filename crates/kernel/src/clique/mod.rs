@@ -247,24 +247,24 @@ fn max_clique_w<const W: usize>(
     bits::fill(&mut all, n);
     let mut root = Frame::<W>::new();
     let mut s = Scratch::<W>::new();
-    match colour(rows, &all, init.len(), (&mut root.verts, &mut root.cols), &mut s, budget) {
+    match colour(rows, &all, init.len(), &mut root.branches, &mut s, budget) {
         Ok(()) => {}
         Err(KernelError::TimeLimit { .. }) => {
             return Ok(CliqueFound { clique: init.to_vec(), exact: false, bound: n });
         }
         Err(e) => return Err(e),
     }
-    let root_bound = root.cols.last().map_or(init.len(), |&c| c as usize);
+    let root_bound = root.branches.cols.last().map_or(init.len(), |&c| c as usize);
     // Branch t: vertex verts[t] with the candidates not branched on before it.
-    let m = root.verts.len();
+    let m = root.branches.verts.len();
     let mut tasks: Vec<Task<W>> = Vec::with_capacity(m);
     let mut rest = all;
     for t in (0..m).rev() {
-        let v = root.verts[t] as usize;
+        let v = root.branches.verts[t] as usize;
         budget.spend(W as u64)?;
         let p = and(&rest, rows.row(v));
         bits::clear(&mut rest, v);
-        tasks.push(Task { start: vec![v], bound: root.cols[t] as usize, p });
+        tasks.push(Task { start: vec![v], bound: root.branches.cols[t] as usize, p });
     }
     // Split the big branches below the root (the same way whatever the number of threads,
     // so that the witness does not depend on it): the tasks below are the branches of the

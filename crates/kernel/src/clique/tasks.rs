@@ -9,21 +9,20 @@ use crate::KernelError;
 use crate::bits;
 use crate::config::{Budget, Cap};
 
-use super::colour::{Scratch, colour};
+use super::colour::{Branches, Scratch, colour};
 use super::renumber::{RENUMBER, local_or_not, named, renumbered};
 use super::{Adj, and};
 
 /// A node of the search: its candidates and the vertices to branch on, by colour.
 pub(super) struct Frame<const W: usize> {
     pub(super) p: [u64; W],
-    pub(super) verts: Vec<u32>,
-    pub(super) cols: Vec<u32>,
+    pub(super) branches: Branches,
     pub(super) i: usize,
 }
 
 impl<const W: usize> Frame<W> {
     pub(super) fn new() -> Frame<W> {
-        Frame { p: [0; W], verts: Vec::new(), cols: Vec::new(), i: 0 }
+        Frame { p: [0; W], branches: Branches::default(), i: 0 }
     }
 }
 
@@ -69,10 +68,10 @@ pub(super) fn split<const W: usize>(
         // branches' candidates are named back in the whole graph.
         let (graph, names, p) = local_or_not(rows, &task.p, budget)?;
         let graph = graph.as_ref().unwrap_or(rows);
-        colour(graph, &p, k, (&mut f.verts, &mut f.cols), s, budget)?;
+        colour(graph, &p, k, &mut f.branches, s, budget)?;
         let mut rest = p;
-        for t in (0..f.verts.len()).rev() {
-            let v = f.verts[t] as usize;
+        for t in (0..f.branches.verts.len()).rev() {
+            let v = f.branches.verts[t] as usize;
             budget.spend(W as u64)?;
             let q = and(&rest, graph.row(v));
             bits::clear(&mut rest, v);
@@ -89,7 +88,7 @@ pub(super) fn split<const W: usize>(
             };
             let mut start = task.start.clone();
             start.push(named(&names, v));
-            next.push(Task { start, bound: depth + f.cols[t] as usize, p });
+            next.push(Task { start, bound: depth + f.branches.cols[t] as usize, p });
         }
     }
     Ok(next)
@@ -110,8 +109,8 @@ pub(super) fn task_bound<const W: usize>(
     let graph = graph.as_ref().unwrap_or(rows);
     let k = best.saturating_sub(depth).min(m);
     let mut f = Frame::<W>::new();
-    colour(graph, &p, k, (&mut f.verts, &mut f.cols), s, budget)?;
-    Ok(depth + f.cols.last().map_or(k, |&c| c as usize))
+    colour(graph, &p, k, &mut f.branches, s, budget)?;
+    Ok(depth + f.branches.cols.last().map_or(k, |&c| c as usize))
 }
 
 /// The incumbent shared by the tasks.
@@ -175,8 +174,8 @@ pub(super) fn subtree_in<const W: usize>(
     }
     let mut root = Frame { p, ..Frame::new() };
     let k = best.saturating_sub(cur.len());
-    colour(rows, &root.p, k, (&mut root.verts, &mut root.cols), &mut s, budget)?;
-    root.i = root.verts.len();
+    colour(rows, &root.p, k, &mut root.branches, &mut s, budget)?;
+    root.i = root.branches.verts.len();
     let depth0 = cur.len();
     let mut frames = vec![root];
     let mut pool: Vec<Frame<W>> = Vec::new();
@@ -190,7 +189,9 @@ pub(super) fn subtree_in<const W: usize>(
         }
         top.i -= 1;
         let best = shared.size.load(Ordering::Relaxed);
-        if cur.len() + top.cols[top.i] as usize <= best || shared.stop.load(Ordering::Relaxed) {
+        if cur.len() + top.branches.cols[top.i] as usize <= best
+            || shared.stop.load(Ordering::Relaxed)
+        {
             top.i = 0;
             continue;
         }
@@ -198,7 +199,7 @@ pub(super) fn subtree_in<const W: usize>(
             return Ok(None);
         }
         budget.tick(W as u64)?;
-        let v = top.verts[top.i] as usize;
+        let v = top.branches.verts[top.i] as usize;
         let mut child = pool.pop().unwrap_or_else(Frame::new);
         child.p = and(&top.p, rows.row(v));
         bits::clear(&mut top.p, v);
@@ -218,8 +219,8 @@ pub(super) fn subtree_in<const W: usize>(
             continue;
         }
         let k = best.saturating_sub(cur.len());
-        colour(rows, &child.p, k, (&mut child.verts, &mut child.cols), &mut s, budget)?;
-        child.i = child.verts.len();
+        colour(rows, &child.p, k, &mut child.branches, &mut s, budget)?;
+        child.i = child.branches.verts.len();
         if child.i == 0 {
             cur.pop();
             pool.push(child);

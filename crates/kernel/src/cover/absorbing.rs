@@ -41,22 +41,21 @@ pub(crate) fn min_absorbing(
         }
     }
     let mut cap = Cap::new(cap);
-    let mut set = r.forced;
+    let mut set = r.forced.clone();
     let mut bound = set.len();
     let mut exact = true;
     let comps = components(n, &touched, &adj, budget)?;
     // Once the deadline has passed, the parts left get a greedy cover and a packing bound.
     let mut late = false;
     for comp in comps {
-        let kept = (&r.open[..], &r.allowed[..]);
         let solved = if late {
             Err(KernelError::TimeLimit { nodes: budget.nodes })
         } else {
-            mds_part(pred, &comp, kept, budget, &mut cap)
+            mds_part(pred, &comp, &r, budget, &mut cap)
         };
         let f = match solved {
             Ok(f) => f,
-            Err(KernelError::TimeLimit { .. }) => unsolved_part(pred, &comp, kept),
+            Err(KernelError::TimeLimit { .. }) => unsolved_part(pred, &comp, &r),
             Err(e) => return Err(e),
         };
         late = late || budget.check_clock().is_err();
@@ -90,104 +89,168 @@ fn reduce_absorbing(
     budget: &mut Budget,
 ) -> Result<Absorbing, KernelError> {
     let n = succ.len();
-    let mut r = Absorbing { forced: Vec::new(), open: vec![true; n], allowed: vec![true; n] };
-    // cnt[x]: usable absorbers of open x; gain[y]: open vertices y absorbs.
-    let mut cnt: Vec<usize> = (0..n).map(|x| 1 + succ[x].len()).collect();
-    let mut gain: Vec<usize> = (0..n).map(|y| 1 + pred[y].len()).collect();
-    let absorbers = |x: usize| std::iter::once(x).chain(succ[x].iter().map(|&y| y as usize));
-    let absorbs = |y: usize| std::iter::once(y).chain(pred[y].iter().map(|&x| x as usize));
-    let absorbed_by = |x: usize, y: usize| x == y || succ[x].binary_search(&(y as u32)).is_ok();
-    let mut units: Vec<usize> = (0..n).filter(|&x| cnt[x] == 1).collect();
+    let cnt: Vec<usize> = (0..n).map(|x| 1 + succ[x].len()).collect();
+    let mut red = Reduction {
+        g: Lists { succ, pred },
+        r: Absorbing { forced: Vec::new(), open: vec![true; n], allowed: vec![true; n] },
+        counts: Counts { gain: (0..n).map(|y| 1 + pred[y].len()).collect(), cnt },
+        units: Vec::new(),
+    };
+    red.units = (0..n).filter(|&x| red.counts.cnt[x] == 1).collect();
     loop {
-        let mut changed = false;
-        while let Some(x) = units.pop() {
-            if !r.open[x] || cnt[x] != 1 {
-                continue;
-            }
-            let y = absorbers(x).find(|&y| r.allowed[y]).expect("one usable absorber");
-            r.forced.push(y as u32);
-            changed = true;
-            budget.spend(1 + pred[y].len() as u64)?;
-            r.allowed[y] = false;
-            for z in absorbs(y) {
-                if r.open[z] {
-                    cnt[z] -= 1;
-                }
-            }
-            for z in absorbs(y) {
-                if r.open[z] {
-                    close(z, &mut r, (&mut cnt, &mut gain), &mut units, (succ, pred), budget)?;
-                }
-            }
-        }
-        // Dominated absorbers.
-        for y in 0..n {
-            if !r.allowed[y] {
-                continue;
-            }
-            let Some(x0) = absorbs(y).find(|&x| r.open[x]) else {
-                drop_absorber(y, &mut r, &mut cnt, &mut units, pred);
-                changed = true;
-                continue;
-            };
-            budget.spend((gain[y] * (1 + succ[x0].len())) as u64)?;
-            let dominated = absorbers(x0).any(|y2| {
-                y2 != y
-                    && r.allowed[y2]
-                    && (gain[y2] > gain[y] || y2 < y)
-                    && absorbs(y).all(|x| !r.open[x] || absorbed_by(x, y2))
-            });
-            if dominated {
-                drop_absorber(y, &mut r, &mut cnt, &mut units, pred);
-                changed = true;
-            }
-        }
-        // Dominated open vertices.
-        for x in 0..n {
-            if !r.open[x] {
-                continue;
-            }
-            let Some(y0) = absorbers(x).find(|&y| r.allowed[y]) else { continue };
-            budget.spend((cnt[x] * (1 + pred[y0].len())) as u64)?;
-            let weaker: Vec<usize> = absorbs(y0)
-                .filter(|&x2| {
-                    x2 != x
-                        && r.open[x2]
-                        && (cnt[x2] > cnt[x] || x2 > x)
-                        && absorbers(x).all(|y| !r.allowed[y] || absorbed_by(x2, y))
-                })
-                .collect();
-            for x2 in weaker {
-                if r.open[x2] {
-                    close(x2, &mut r, (&mut cnt, &mut gain), &mut units, (succ, pred), budget)?;
-                    changed = true;
-                }
-            }
-        }
-        if !changed && units.is_empty() {
-            return Ok(r);
+        let mut changed = red.force_units(budget)?;
+        changed |= red.drop_dominated_absorbers(budget)?;
+        changed |= red.close_dominated_vertices(budget)?;
+        if !changed && red.units.is_empty() {
+            return Ok(red.r);
         }
     }
 }
 
-/// Marks `x` absorbed; absorbers left with nothing to absorb are dropped.
-fn close(
-    x: usize,
-    r: &mut Absorbing,
-    (cnt, gain): (&mut [usize], &mut [usize]),
-    units: &mut Vec<usize>,
-    (succ, pred): (&[Vec<u32>], &[Vec<u32>]),
-    budget: &mut Budget,
-) -> Result<(), KernelError> {
-    r.open[x] = false;
-    budget.spend(1 + succ[x].len() as u64)?;
-    for y in std::iter::once(x).chain(succ[x].iter().map(|&y| y as usize)) {
-        gain[y] -= 1;
-        if gain[y] == 0 && r.allowed[y] {
-            drop_absorber(y, r, cnt, units, pred);
-        }
+/// The successor and predecessor lists of a digraph (repeat-free, loop-free).
+#[derive(Clone, Copy)]
+struct Lists<'a> {
+    succ: &'a [Vec<u32>],
+    pred: &'a [Vec<u32>],
+}
+
+impl Lists<'_> {
+    /// The vertices that absorb `x`: itself and its successors.
+    fn absorbers(&self, x: usize) -> impl Iterator<Item = usize> + '_ {
+        std::iter::once(x).chain(self.succ[x].iter().map(|&y| y as usize))
     }
-    Ok(())
+
+    /// The vertices `y` absorbs: itself and its predecessors.
+    fn absorbs(&self, y: usize) -> impl Iterator<Item = usize> + '_ {
+        std::iter::once(y).chain(self.pred[y].iter().map(|&x| x as usize))
+    }
+
+    /// Whether `y` absorbs `x`.
+    fn absorbed_by(&self, x: usize, y: usize) -> bool {
+        x == y || self.succ[x].binary_search(&(y as u32)).is_ok()
+    }
+}
+
+/// The counts the reductions keep up to date.
+struct Counts {
+    /// Per open vertex: its usable absorbers.
+    cnt: Vec<usize>,
+    /// Per usable absorber: the open vertices it absorbs.
+    gain: Vec<usize>,
+}
+
+/// The reductions of [`reduce_absorbing`] under way.
+struct Reduction<'a> {
+    g: Lists<'a>,
+    r: Absorbing,
+    counts: Counts,
+    /// Open vertices that may be left with a single usable absorber.
+    units: Vec<usize>,
+}
+
+impl Reduction<'_> {
+    /// Forces the single usable absorber of every open vertex that has one left; returns
+    /// whether it forced any.
+    fn force_units(&mut self, budget: &mut Budget) -> Result<bool, KernelError> {
+        let g = self.g;
+        let mut changed = false;
+        while let Some(x) = self.units.pop() {
+            if !self.r.open[x] || self.counts.cnt[x] != 1 {
+                continue;
+            }
+            let y = g.absorbers(x).find(|&y| self.r.allowed[y]).expect("one usable absorber");
+            self.r.forced.push(y as u32);
+            changed = true;
+            budget.spend(1 + g.pred[y].len() as u64)?;
+            self.r.allowed[y] = false;
+            for z in g.absorbs(y) {
+                if self.r.open[z] {
+                    self.counts.cnt[z] -= 1;
+                }
+            }
+            for z in g.absorbs(y) {
+                if self.r.open[z] {
+                    self.close(z, budget)?;
+                }
+            }
+        }
+        Ok(changed)
+    }
+
+    /// Drops the absorbers dominated by another one and those with nothing left to absorb;
+    /// returns whether it dropped any.
+    fn drop_dominated_absorbers(&mut self, budget: &mut Budget) -> Result<bool, KernelError> {
+        let g = self.g;
+        let mut changed = false;
+        for y in 0..g.succ.len() {
+            if !self.r.allowed[y] {
+                continue;
+            }
+            let Some(x0) = g.absorbs(y).find(|&x| self.r.open[x]) else {
+                drop_absorber(y, &mut self.r, &mut self.counts.cnt, &mut self.units, g.pred);
+                changed = true;
+                continue;
+            };
+            let (r, gain) = (&self.r, &self.counts.gain);
+            budget.spend((gain[y] * (1 + g.succ[x0].len())) as u64)?;
+            let dominated = g.absorbers(x0).any(|y2| {
+                y2 != y
+                    && r.allowed[y2]
+                    && (gain[y2] > gain[y] || y2 < y)
+                    && g.absorbs(y).all(|x| !r.open[x] || g.absorbed_by(x, y2))
+            });
+            if dominated {
+                drop_absorber(y, &mut self.r, &mut self.counts.cnt, &mut self.units, g.pred);
+                changed = true;
+            }
+        }
+        Ok(changed)
+    }
+
+    /// Closes the open vertices absorbed whenever another open vertex is; returns whether it
+    /// closed any.
+    fn close_dominated_vertices(&mut self, budget: &mut Budget) -> Result<bool, KernelError> {
+        let g = self.g;
+        let mut changed = false;
+        for x in 0..g.succ.len() {
+            if !self.r.open[x] {
+                continue;
+            }
+            let Some(y0) = g.absorbers(x).find(|&y| self.r.allowed[y]) else { continue };
+            let (r, cnt) = (&self.r, &self.counts.cnt);
+            budget.spend((cnt[x] * (1 + g.pred[y0].len())) as u64)?;
+            let weaker: Vec<usize> = g
+                .absorbs(y0)
+                .filter(|&x2| {
+                    x2 != x
+                        && r.open[x2]
+                        && (cnt[x2] > cnt[x] || x2 > x)
+                        && g.absorbers(x).all(|y| !r.allowed[y] || g.absorbed_by(x2, y))
+                })
+                .collect();
+            for x2 in weaker {
+                if self.r.open[x2] {
+                    self.close(x2, budget)?;
+                    changed = true;
+                }
+            }
+        }
+        Ok(changed)
+    }
+
+    /// Marks `x` absorbed; absorbers left with nothing to absorb are dropped.
+    fn close(&mut self, x: usize, budget: &mut Budget) -> Result<(), KernelError> {
+        let g = self.g;
+        self.r.open[x] = false;
+        budget.spend(1 + g.succ[x].len() as u64)?;
+        for y in g.absorbers(x) {
+            self.counts.gain[y] -= 1;
+            if self.counts.gain[y] == 0 && self.r.allowed[y] {
+                drop_absorber(y, &mut self.r, &mut self.counts.cnt, &mut self.units, g.pred);
+            }
+        }
+        Ok(())
+    }
 }
 
 /// Forbids `y`; open vertices left with one usable absorber are queued.
@@ -209,14 +272,15 @@ fn drop_absorber(
     }
 }
 
-/// The set cover of the connected part `comp` (open vertices to absorb, allowed ones to
-/// choose): the allowed vertices' ids and the instance.
+/// The set cover of the connected part `comp` (the vertices of `r` open to absorb, those
+/// allowed to choose): the allowed vertices' ids and the instance.
 fn part_instance(
     pred: &[Vec<u32>],
     comp: &[u32],
-    (open, allowed): (&[bool], &[bool]),
+    r: &Absorbing,
     budget: &mut Budget,
 ) -> Result<(Vec<u32>, CoverInstance), KernelError> {
+    let (open, allowed) = (&r.open, &r.allowed);
     let mut elem = std::collections::HashMap::with_capacity(comp.len());
     for &v in comp {
         if open[v as usize] {
@@ -242,16 +306,16 @@ fn part_instance(
     Ok((ids, CoverInstance::new(sets, elem.len())))
 }
 
-/// A minimum absorbing set of the connected part `comp` (open vertices to absorb, allowed
-/// ones to choose) as a set cover solved by [`min_cover`].
+/// A minimum absorbing set of the connected part `comp` (the vertices of `r` open to absorb,
+/// those allowed to choose) as a set cover solved by [`min_cover`].
 fn mds_part(
     pred: &[Vec<u32>],
     comp: &[u32],
-    kept: (&[bool], &[bool]),
+    r: &Absorbing,
     budget: &mut Budget,
     cap: &mut Cap,
 ) -> Result<Found, KernelError> {
-    let (ids, p) = part_instance(pred, comp, kept, budget)?;
+    let (ids, p) = part_instance(pred, comp, r, budget)?;
     let f = min_cover(&p, budget, cap)?;
     let set = f.chosen.iter().map(|&t| ids[t as usize]).collect();
     Ok(Found { set, exact: f.exact, bound: f.bound })
@@ -259,9 +323,9 @@ fn mds_part(
 
 /// An absorbing set of the part `comp` without search, after the deadline: a greedy cover
 /// with a packing bound.
-fn unsolved_part(pred: &[Vec<u32>], comp: &[u32], kept: (&[bool], &[bool])) -> Found {
+fn unsolved_part(pred: &[Vec<u32>], comp: &[u32], r: &Absorbing) -> Found {
     let mut unlimited = Budget::new(&crate::Config::default());
-    let (ids, p) = part_instance(pred, comp, kept, &mut unlimited).expect("no limit");
+    let (ids, p) = part_instance(pred, comp, r, &mut unlimited).expect("no limit");
     let chosen = greedy_cover(&p);
     let bound = packing_bound(&p);
     let set = chosen.iter().map(|&t| ids[t as usize]).collect();

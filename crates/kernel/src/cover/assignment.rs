@@ -12,7 +12,7 @@ pub(super) const IN: u8 = 1;
 pub(super) const OUT: u8 = 2;
 
 /// The assignment of the sets with its trail and counters.
-pub(super) struct State<'a> {
+pub(super) struct Selection<'a> {
     pub(super) p: &'a CoverInstance,
     pub(super) st: Vec<u8>,
     /// IN sets containing each element.
@@ -26,9 +26,9 @@ pub(super) struct State<'a> {
     pub(super) units: Vec<u32>,
 }
 
-impl<'a> State<'a> {
-    pub(super) fn new(p: &'a CoverInstance) -> State<'a> {
-        State {
+impl<'a> Selection<'a> {
+    pub(super) fn new(p: &'a CoverInstance) -> Selection<'a> {
+        Selection {
             p,
             st: vec![FREE; p.sets.len()],
             covered: vec![0; p.elems.len()],

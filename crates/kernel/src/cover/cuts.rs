@@ -24,7 +24,7 @@
 
 use crate::KernelError;
 use crate::config::Budget;
-use crate::cover::{CoverInstance, Key};
+use crate::cover::{CoverInstance, Ordered};
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, HashSet};
 
@@ -105,7 +105,7 @@ pub(crate) fn odd_cycle_cuts(
     let mut done = vec![false; 2 * ns];
     let mut prev: Vec<(u32, u32)> = vec![(u32::MAX, u32::MAX); 2 * ns];
     let mut touched: Vec<usize> = Vec::new();
-    let mut heap: BinaryHeap<(Reverse<Key>, u32)> = BinaryHeap::new();
+    let mut heap: BinaryHeap<(Reverse<Ordered>, u32)> = BinaryHeap::new();
     let mut found: Vec<(f64, Cut)> = Vec::new();
     // A violated cycle holds a fractional set: along sets at 0 or 1 an odd cycle has two
     // neighbours of equal value, and their step weighs 1 or more.
@@ -122,12 +122,12 @@ pub(crate) fn odd_cycle_cuts(
         let start = 2 * s;
         dist[start] = 0.0;
         touched.push(start);
-        heap.push((Reverse(Key(0.0)), start as u32));
+        heap.push((Reverse(Ordered(0.0)), start as u32));
         // The shortest walk so far: its length and middle step (two nodes of one layer).
         let mut best = 1.0 - MIN_VIOLATION;
         let mut middle = None;
         let mut work = 0u64;
-        while let Some((Reverse(Key(d)), node)) = heap.pop() {
+        while let Some((Reverse(Ordered(d)), node)) = heap.pop() {
             let node = node as usize;
             if d > dist[node] || done[node] {
                 continue;
@@ -152,7 +152,7 @@ pub(crate) fn odd_cycle_cuts(
                     }
                     dist[next] = nd;
                     prev[next] = (node as u32, e);
-                    heap.push((Reverse(Key(nd)), next as u32));
+                    heap.push((Reverse(Ordered(nd)), next as u32));
                 }
             }
         }

@@ -4,23 +4,23 @@
 use crate::KernelError;
 use crate::config::Budget;
 
-use super::assignment::{FREE, IN, State};
-use super::{CoverInstance, Key};
+use super::assignment::{FREE, IN, Selection};
+use super::{CoverInstance, Ordered};
 
 /// The incumbent and the buffers of the greedy heuristic.
-pub(super) struct Heur {
+pub(super) struct GreedyIncumbent {
     pub(super) best: Vec<u32>,
     pub(super) gain: Vec<u32>,
     pub(super) mark: Vec<bool>,
 }
 
-impl Heur {
+impl GreedyIncumbent {
     /// A cover from the current node: the IN sets, then greedily the free set covering
     /// most uncovered elements (ties: lowest reduced cost, then lowest id), then redundant
     /// sets dropped (highest reduced cost first). Returns it when smaller than the best.
     pub(super) fn run(
         &mut self,
-        st: &State<'_>,
+        st: &Selection<'_>,
         cost: &[f64],
         budget: &mut Budget,
     ) -> Result<(), KernelError> {
@@ -59,7 +59,7 @@ impl Heur {
             let g = p.sets[t].iter().filter(|&&e| !self.mark[e as usize]).count() as u32;
             self.gain[t] = g;
             if g > 0 {
-                heap.push((g, Key(-cost[t]), std::cmp::Reverse(t as u32)));
+                heap.push((g, Ordered(-cost[t]), std::cmp::Reverse(t as u32)));
             }
         }
         budget.spend((p.sets.len() + p.elems.len()) as u64)?;
@@ -68,7 +68,7 @@ impl Heur {
             let t = t as usize;
             if g != self.gain[t] {
                 if self.gain[t] > 0 {
-                    heap.push((self.gain[t], Key(-cost[t]), std::cmp::Reverse(t as u32)));
+                    heap.push((self.gain[t], Ordered(-cost[t]), std::cmp::Reverse(t as u32)));
                 }
                 continue;
             }

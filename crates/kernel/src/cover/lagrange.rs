@@ -4,8 +4,8 @@ use crate::KernelError;
 use crate::config::Budget;
 
 use super::CoverInstance;
-use super::assignment::{FREE, State};
-use super::greedy::Heur;
+use super::assignment::{FREE, Selection};
+use super::greedy::GreedyIncumbent;
 
 /// Slack for floating-point bounds: a bound is used as `ceil(L - EPS)`.
 pub(super) const EPS: f64 = 1e-6;
@@ -41,7 +41,7 @@ impl Lagrange {
     }
 
     /// `L(λ)` at `self.lam`, with the reduced costs in `self.cost`.
-    pub(super) fn evaluate(&mut self, s: &State<'_>) -> f64 {
+    pub(super) fn evaluate(&mut self, s: &Selection<'_>) -> f64 {
         let mut l = 0.0;
         for &e in &self.elems {
             l += self.lam[e as usize];
@@ -66,12 +66,13 @@ impl Lagrange {
     /// multipliers in `lam` and their reduced costs in `cost`; returns the best bound.
     pub(super) fn optimise(
         &mut self,
-        s: &State<'_>,
+        s: &Selection<'_>,
         target: f64,
-        (iters, mut mu, patience, mu_min): Params,
-        heur: &mut Option<&mut Heur>,
+        params: Subgradient,
+        heur: &mut Option<&mut GreedyIncumbent>,
         budget: &mut Budget,
     ) -> Result<f64, KernelError> {
+        let Subgradient { iters, step: mut mu, patience, min_step: mu_min } = params;
         let mut target = target;
         self.elems.clear();
         self.sets.clear();
@@ -160,12 +161,32 @@ impl Lagrange {
     }
 }
 
-/// Parameters of the subgradient optimisation: iterations, first step factor, iterations
-/// without improvement before the factor is halved.
-pub(super) type Params = (usize, f64, usize, f64);
-pub(super) const ROOT: Params = (20000, 2.0, 100, 1e-3);
+/// Parameters of the subgradient optimisation.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Subgradient {
+    /// Iterations, at most.
+    pub(super) iters: usize,
+    /// The first step factor.
+    pub(super) step: f64,
+    /// Iterations without improvement before the factor is halved.
+    pub(super) patience: usize,
+    /// The factor below which the optimisation stops.
+    pub(super) min_step: f64,
+}
+
+/// At the root of the search.
+pub(super) const ROOT: Subgradient =
+    Subgradient { iters: 20000, step: 2.0, patience: 100, min_step: 1e-3 };
+/// At the other nodes.
+pub(super) const NODE: Subgradient =
+    Subgradient { iters: 60, step: 0.3, patience: 5, min_step: 0.01 };
+/// At each step of a Lagrangian dive.
+pub(super) const DIVE: Subgradient =
+    Subgradient { iters: 30, step: 0.3, patience: 5, min_step: 0.01 };
+/// A single evaluation, for the reduced costs of the first incumbent.
+pub(super) const ONCE: Subgradient =
+    Subgradient { iters: 1, step: 1.0, patience: 1, min_step: 0.0 };
+/// With a far target, the steps aim this fraction above the best bound (at least 1 above).
 pub(super) const AIM: f64 = 0.02;
 /// Subgradient iterations between two runs of the greedy heuristic at the root.
 pub(super) const HEUR_EVERY: usize = 50;
-pub(super) const NODE: Params = (60, 0.3, 5, 0.01);
-pub(super) const DIVE: Params = (30, 0.3, 5, 0.01);

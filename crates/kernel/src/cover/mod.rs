@@ -53,17 +53,18 @@ pub(crate) struct CoverFound {
     pub(crate) bound: usize,
 }
 
-/// Wraps an `f64` into a total order for the heap.
+/// A real number in the total order of `f64::total_cmp`, so that costs and distances can
+/// key heaps and orders.
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub(crate) struct Key(pub(crate) f64);
-impl Eq for Key {}
-impl PartialOrd for Key {
-    fn partial_cmp(&self, o: &Key) -> Option<std::cmp::Ordering> {
+pub(crate) struct Ordered(pub(crate) f64);
+impl Eq for Ordered {}
+impl PartialOrd for Ordered {
+    fn partial_cmp(&self, o: &Ordered) -> Option<std::cmp::Ordering> {
         Some(self.cmp(o))
     }
 }
-impl Ord for Key {
-    fn cmp(&self, o: &Key) -> std::cmp::Ordering {
+impl Ord for Ordered {
+    fn cmp(&self, o: &Ordered) -> std::cmp::Ordering {
         self.0.total_cmp(&o.0)
     }
 }

@@ -17,17 +17,18 @@ use std::sync::atomic::Ordering;
 use crate::KernelError;
 use crate::config::{Budget, Cap};
 
-use super::assignment::{FREE, IN, State};
-use super::greedy::{Heur, packing_bound};
-use super::lagrange::{DIVE, EPS, Lagrange, NODE, Params, ROOT};
-use super::local_search::Shared;
+use super::assignment::{FREE, IN, Selection};
+use super::greedy::{GreedyIncumbent, packing_bound};
+use super::lagrange::{DIVE, EPS, Lagrange, NODE, ONCE, ROOT, Subgradient};
+use super::local_search::{Progress, Run, local_search};
 use super::{CoverFound, CoverInstance};
 
-/// The search.
-pub(super) struct Solver<'a> {
-    pub(super) s: State<'a>,
+/// β's branch-and-bound on one part: the selection at the current node, the Lagrangian
+/// multipliers, the incumbent and the state of its local search and linear program.
+pub(super) struct CoverSearch<'a> {
+    pub(super) s: Selection<'a>,
     pub(super) lag: Lagrange,
-    pub(super) h: Heur,
+    pub(super) h: GreedyIncumbent,
     /// Steps of local search still to spend at the root (0: none).
     pub(super) ls_steps: u64,
     /// Local searches run so far (each draws from its own generator).
@@ -65,7 +66,7 @@ pub(super) enum Node {
     Branch { cands: Vec<u32>, lb: usize },
 }
 
-impl<'a> Solver<'a> {
+impl<'a> CoverSearch<'a> {
     /// A Lagrangian dive: from the current node, repeatedly improve the multipliers a
     /// little and take every free set of clearly negative reduced cost (at least the
     /// lowest), until everything is covered; the cover goes to the incumbent. The node is
@@ -116,7 +117,7 @@ impl<'a> Solver<'a> {
         &mut self,
         target: usize,
         steps: u64,
-        shared: Option<&Shared>,
+        shared: Option<&Progress>,
         budget: &mut Budget,
     ) -> Result<bool, KernelError> {
         let usable: Vec<bool> = vec![true; self.s.st.len()];
@@ -131,15 +132,16 @@ impl<'a> Solver<'a> {
         }
         budget.spend(2 * self.s.st.len() as u64)?;
         self.ls_runs += 1;
-        let found = crate::cover::local_search::local_search(
-            self.s.p,
-            (&usable, &cost),
-            &self.h.best,
-            (self.h.best.len(), target),
-            (steps, self.ls_runs),
-            shared,
-            budget,
-        )?;
+        let run = Run {
+            usable: &usable,
+            cost: &cost,
+            start: &self.h.best,
+            limit: self.h.best.len(),
+            target,
+            steps,
+            seed: self.ls_runs,
+        };
+        let found = local_search(self.s.p, &run, shared, budget)?;
         let improved = found.is_some();
         if let Some(f) = found {
             self.h.best = f;
@@ -165,7 +167,7 @@ impl<'a> Solver<'a> {
             return self.local(target, steps, None, budget);
         }
         self.lp = false;
-        let shared = Arc::new(Shared::new(self.h.best.len()));
+        let shared = Arc::new(Progress::new(self.h.best.len()));
         let p = self.s.p;
         let mut lp_budget = budget.fork();
         let wait = steps / LP_WAIT;
@@ -210,7 +212,7 @@ impl<'a> Solver<'a> {
     /// Propagates, bounds, fixes by reduced costs; records a cover at a leaf.
     pub(super) fn node(
         &mut self,
-        params: Params,
+        params: Subgradient,
         budget: &mut Budget,
     ) -> Result<Node, KernelError> {
         let mut params = params;
@@ -229,7 +231,7 @@ impl<'a> Solver<'a> {
             }
             // Sets an improvement may still take.
             let room = (self.h.best.len() - 1 - self.s.n_in) as f64;
-            let mut heur = if params.0 == ROOT.0 { Some(&mut self.h) } else { None };
+            let mut heur = if params.iters == ROOT.iters { Some(&mut self.h) } else { None };
             let l = self.lag.optimise(&self.s, room + 1.0, params, &mut heur, budget)?;
             let lb = (l - EPS).ceil().max(1.0) as usize;
             if self.at_root {
@@ -299,6 +301,8 @@ impl<'a> Solver<'a> {
     }
 }
 
+/// A branching node on the stack: the trail mark to undo to, the sets to try in turn and
+/// the next one, and the node's bound.
 pub(super) struct Frame {
     pub(super) mark: usize,
     pub(super) cands: Vec<u32>,
@@ -314,10 +318,14 @@ pub(crate) fn min_cover(
     budget: &mut Budget,
     cap: &mut Cap,
 ) -> Result<CoverFound, KernelError> {
-    let mut sv = Solver {
-        s: State::new(p),
+    let mut sv = CoverSearch {
+        s: Selection::new(p),
         lag: Lagrange::new(p),
-        h: Heur { best: (0..p.sets.len() as u32).collect(), gain: Vec::new(), mark: Vec::new() },
+        h: GreedyIncumbent {
+            best: (0..p.sets.len() as u32).collect(),
+            gain: Vec::new(),
+            mark: Vec::new(),
+        },
         ls_steps: 0,
         ls_runs: 0,
         lp: false,
@@ -345,7 +353,7 @@ pub(crate) fn min_cover(
 /// The branch-and-bound of [`min_cover`] on the solver `sv`; raises `root_lb` to the root
 /// bound once it is known. Returns whether the incumbent `sv.h.best` is proven minimum.
 pub(super) fn search(
-    sv: &mut Solver<'_>,
+    sv: &mut CoverSearch<'_>,
     budget: &mut Budget,
     cap: &mut Cap,
     root_lb: &mut usize,
@@ -358,7 +366,7 @@ pub(super) fn search(
     if !sv.s.propagate(budget)? {
         unreachable!("every element is in some set");
     }
-    sv.lag.optimise(&sv.s, sv.h.best.len() as f64, (1, 1.0, 1, 0.0), &mut None, budget)?;
+    sv.lag.optimise(&sv.s, sv.h.best.len() as f64, ONCE, &mut None, budget)?;
     sv.h.run(&sv.s, &sv.lag.cost, budget)?;
     let steps = LS_ROOT * p.elems.len() as u64;
     if !cap.limited() {

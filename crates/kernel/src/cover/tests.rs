@@ -2,9 +2,10 @@
 //! instance generator and the exhaustive minimum the other tests of the folder share.
 
 use super::CoverInstance;
-use super::assignment::{FREE, IN, OUT, State};
+use super::assignment::{FREE, IN, OUT, Selection};
 use super::greedy::{greedy_cover, packing_bound};
 use super::lagrange::{Lagrange, ROOT};
+use super::local_search::{Run, local_search};
 use super::search::min_cover;
 use crate::Config;
 use crate::config::{Budget, Cap};
@@ -73,7 +74,7 @@ fn a_node_cap_gives_a_cover_and_a_sound_bound() {
 fn the_last_free_set_of_an_element_is_taken() {
     // Element 0 is only in set 1; elements 1 and 2 in sets 0 and 2.
     let p = CoverInstance::new(vec![vec![1, 2], vec![0], vec![1, 2]], 3);
-    let mut s = State::new(&p);
+    let mut s = Selection::new(&p);
     let mut b = Budget::new(&Config::default());
     assert!(s.propagate(&mut b).unwrap());
     assert_eq!(s.st, vec![FREE, IN, FREE]);
@@ -89,7 +90,7 @@ fn the_lagrangian_bound_never_exceeds_the_optimum() {
     for round in 0..200 {
         let p = random_instance(&mut rng, 4 + round % 10, 5 + round % 15, 200);
         let exact = brute(&p);
-        let s = State::new(&p);
+        let s = Selection::new(&p);
         let mut lag = Lagrange::new(&p);
         let l = lag
             .optimise(&s, exact as f64 + 1.0, ROOT, &mut None, &mut Budget::new(&Config::default()))
@@ -113,16 +114,16 @@ fn local_search_covers_are_valid_and_reach_the_optimum() {
         let all = vec![true; p.sets.len()];
         let cost = vec![0.0; p.sets.len()];
         let mut b = Budget::new(&Config::default());
-        let found = crate::cover::local_search::local_search(
-            &p,
-            (&all, &cost),
-            &start,
-            (start.len(), 0),
-            (5000, 1),
-            None,
-            &mut b,
-        )
-        .unwrap();
+        let run = Run {
+            usable: &all,
+            cost: &cost,
+            start: &start,
+            limit: start.len(),
+            target: 0,
+            steps: 5000,
+            seed: 1,
+        };
+        let found = local_search(&p, &run, None, &mut b).unwrap();
         let best = found.clone().unwrap_or(start.clone());
         assert!(is_cover(&p, &best), "{p:?}: {best:?}");
         assert!(best.windows(2).all(|w| w[0] < w[1]));
@@ -135,16 +136,16 @@ fn local_search_covers_are_valid_and_reach_the_optimum() {
         usable[0] = false;
         let coverable = (0..p.elems.len()).all(|e| p.elems[e].iter().any(|&t| t != 0));
         let from: Vec<u32> = start.iter().copied().filter(|&t| t != 0).collect();
-        let limited = crate::cover::local_search::local_search(
-            &p,
-            (&usable, &cost),
-            &from,
-            (p.sets.len() + 1, 0),
-            (5000, 1),
-            None,
-            &mut b,
-        )
-        .unwrap();
+        let run = Run {
+            usable: &usable,
+            cost: &cost,
+            start: &from,
+            limit: p.sets.len() + 1,
+            target: 0,
+            steps: 5000,
+            seed: 1,
+        };
+        let limited = local_search(&p, &run, None, &mut b).unwrap();
         match limited {
             Some(f) => assert!(coverable && is_cover(&p, &f) && !f.contains(&0)),
             None => assert!(!coverable),

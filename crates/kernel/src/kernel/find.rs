@@ -10,7 +10,7 @@ use crate::clique::max_independent;
 use crate::config::Budget;
 use crate::cover::min_absorbing;
 use crate::explain::{Decided, Explanation};
-use crate::induced::Local;
+use crate::induced::Subgraph;
 use crate::kernel::enumerate::Kernels;
 use crate::kernel::retrograde::{Reduced, put, reduce};
 use crate::kernel::richardson::kernel_without_odd_cycle;
@@ -54,7 +54,7 @@ const SAT_TRIAL_NODES: u64 = 2000;
 const BOUND_NODES: u64 = 500;
 
 /// Tries α < β on a part with small capped searches; returns the decision when it holds.
-fn alpha_below_beta(part: &Local, budget: &mut Budget) -> Result<Option<Decided>, KernelError> {
+fn alpha_below_beta(part: &Subgraph, budget: &mut Budget) -> Result<Option<Decided>, KernelError> {
     let n = part.n();
     if n > BOUND_PART {
         return Ok(None);
@@ -73,7 +73,7 @@ fn alpha_below_beta(part: &Local, budget: &mut Budget) -> Result<Option<Decided>
 
 /// The explanation of a part without kernel: α < β when it holds and the part is small
 /// enough to check it, else the search.
-fn explain_none(part: &Local, budget: &mut Budget) -> Result<Decided, KernelError> {
+fn explain_none(part: &Subgraph, budget: &mut Budget) -> Result<Decided, KernelError> {
     if part.n() <= EXPLAIN_PART
         && let Some(d) = alpha_below_beta(part, budget)?
     {
@@ -198,7 +198,7 @@ impl Runner {
     /// or `None` when there is none.
     fn step(
         &mut self,
-        part: &Local,
+        part: &Subgraph,
         b: &mut Budget,
     ) -> Result<Option<Option<Vec<bool>>>, KernelError> {
         b.capped(SLICE, |b| match self {
@@ -227,7 +227,7 @@ enum Ended {
 /// of its runner (weighted by [`COST`]) wins, runner 0 on a tie, and a runner stops once
 /// its own weighted nodes pass the winner's: so the kernel returned is the same whether the two run on one thread,
 /// alternately, or on two threads side by side, whatever their speeds.
-fn kernel_by_both(part: &Local, budget: &mut Budget) -> Result<Option<Vec<bool>>, KernelError> {
+fn kernel_by_both(part: &Subgraph, budget: &mut Budget) -> Result<Option<Vec<bool>>, KernelError> {
     let runners = [
         Runner::Sat(Box::new(SatKernel::new(part, Options::default(), budget)?)),
         Runner::Search(Box::new(Search::new(part.clone(), budget)?)),

@@ -21,7 +21,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::KernelError;
 use crate::config::Budget;
-use crate::induced::Local;
+use crate::induced::Subgraph;
 use crate::sat::{Lit, Options, Solver, Var};
 
 /// A formula with its variables renamed after the reductions, and how to rebuild a full
@@ -243,7 +243,7 @@ pub(crate) struct Encoding {
 }
 
 /// Removes the sources of `g` (reduction 1) and writes the kernel conditions of the rest.
-pub(crate) fn encode(g: &Local, budget: &mut Budget) -> Result<Encoding, KernelError> {
+pub(crate) fn encode(g: &Subgraph, budget: &mut Budget) -> Result<Encoding, KernelError> {
     let n = g.n();
     budget.spend(n as u64)?;
     let mut indeg: Vec<u32> = (0..n).map(|v| g.pred(v).len() as u32).collect();
@@ -291,7 +291,7 @@ pub(crate) fn encode(g: &Local, budget: &mut Budget) -> Result<Encoding, KernelE
 
 /// The kernel of a part rebuilt from the values of its kept vertices: the removed sources
 /// get their values in the reverse order of removal.
-fn rebuild(g: &Local, enc: &Encoding, kept_value: impl Fn(usize) -> bool) -> Vec<bool> {
+fn rebuild(g: &Subgraph, enc: &Encoding, kept_value: impl Fn(usize) -> bool) -> Vec<bool> {
     let n = g.n();
     let mut inside = vec![false; n];
     for (x, &v) in enc.kept.iter().enumerate() {
@@ -316,7 +316,11 @@ pub(crate) struct SatKernel {
 
 impl SatKernel {
     /// Encodes and simplifies the kernel conditions of `g` for a solver with `opts`.
-    pub(crate) fn new(g: &Local, opts: Options, budget: &mut Budget) -> Result<Self, KernelError> {
+    pub(crate) fn new(
+        g: &Subgraph,
+        opts: Options,
+        budget: &mut Budget,
+    ) -> Result<Self, KernelError> {
         let mut enc = encode(g, budget)?;
         let clauses = std::mem::take(&mut enc.clauses);
         let red = simplify(enc.kept.len(), clauses, budget)?;
@@ -334,7 +338,7 @@ impl SatKernel {
     /// or `None` when it has none; `TimeLimit` once `stop` is set.
     pub(crate) fn run(
         &mut self,
-        g: &Local,
+        g: &Subgraph,
         budget: &mut Budget,
         stop: Option<&AtomicBool>,
     ) -> Result<Option<Vec<bool>>, KernelError> {
@@ -368,7 +372,7 @@ pub(crate) struct Sizes {
 /// kernel ends the race, while a kernel is always the one solver 0 finds, so the answer is
 /// the same for every number of threads (the other solvers only shorten proofs of absence).
 pub(crate) fn kernel_by_sat(
-    g: &Local,
+    g: &Subgraph,
     threads: usize,
     budget: &mut Budget,
 ) -> Result<(Option<Vec<bool>>, Sizes), KernelError> {
@@ -516,7 +520,7 @@ mod tests {
         assert!(shrunk > 500, "only {shrunk} formulas shrank");
     }
 
-    fn kernels_brute(g: &Local) -> Vec<Vec<bool>> {
+    fn kernels_brute(g: &Subgraph) -> Vec<Vec<bool>> {
         let n = g.n();
         (0..1u32 << n)
             .map(|m| (0..n).map(|v| m >> v & 1 == 1).collect::<Vec<bool>>())
@@ -540,7 +544,7 @@ mod tests {
             let per_mille = [80, 150, 250, 400][round % 4];
             let g = random_dense_graph(&mut rng, n, per_mille);
             let mut b = Budget::new(&Config::default());
-            let local = Local::whole(&g, &mut b).unwrap();
+            let local = Subgraph::whole(&g, &mut b).unwrap();
             let all = kernels_brute(&local);
             let (k1, sizes) = kernel_by_sat(&local, 1, &mut b).unwrap();
             assert_eq!(k1.is_some(), !all.is_empty(), "round {round}");
@@ -565,7 +569,7 @@ mod tests {
     fn sources_are_removed_in_chains() {
         let g = gamegraph_testkit::graph(5, &[(0, 1), (1, 2), (2, 3), (3, 4), (4, 3)]);
         let mut b = Budget::new(&Config::default());
-        let local = Local::whole(&g, &mut b).unwrap();
+        let local = Subgraph::whole(&g, &mut b).unwrap();
         let enc = encode(&local, &mut b).unwrap();
         assert_eq!(enc.removed, [0, 1, 2]);
         assert_eq!(enc.kept, [3, 4]);
@@ -579,7 +583,7 @@ mod tests {
     fn an_odd_cycle_of_single_successors_is_refuted_without_search() {
         let g = gamegraph_testkit::graph(3, &[(0, 1), (1, 2), (2, 0)]);
         let mut b = Budget::new(&Config::default());
-        let local = Local::whole(&g, &mut b).unwrap();
+        let local = Subgraph::whole(&g, &mut b).unwrap();
         let enc = encode(&local, &mut b).unwrap();
         assert!(simplify(enc.kept.len(), enc.clauses, &mut b).unwrap().clauses.is_none());
         assert_eq!(b.nodes, 0);
