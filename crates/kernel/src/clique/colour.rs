@@ -134,46 +134,79 @@ pub(super) fn colour<const W: usize>(
     s: &mut Scratch<W>,
     budget: &mut Budget,
 ) -> Result<(), KernelError> {
-    let w = W as u64;
     s.u = *p;
     out.verts.clear();
     out.cols.clear();
-    if s.classes.len() < k {
-        s.classes.resize_with(k, Vec::new);
+    s.reset(k, rows.rows.len());
+    greedy_classes(rows, k, s, budget)?;
+    keep_out(rows, p, k, s, budget)?;
+    // The bound of a vertex kept: the number of greedy classes holding one, up to its own.
+    let mut col = k as u32;
+    let mut last = NONE;
+    for &(v, b, kept) in &s.pending {
+        if kept {
+            if b != last {
+                last = b;
+                col += 1;
+            }
+            out.verts.push(v);
+            out.cols.push(col);
+        }
     }
-    for c in &mut s.classes[..k] {
-        c.clear();
+    Ok(())
+}
+
+impl<const W: usize> Scratch<W> {
+    /// Empties the first `k` classes and sizes the buffers for them and for `n` vertices.
+    fn reset(&mut self, k: usize, n: usize) {
+        let s = self;
+        if s.classes.len() < k {
+            s.classes.resize_with(k, Vec::new);
+        }
+        for c in &mut s.classes[..k] {
+            c.clear();
+        }
+        s.reach.clear();
+        s.reach.resize(k * W, 0);
+        s.single_mask.clear();
+        s.single_mask.resize(bits::words(k), 0);
+        s.ones.clear();
+        s.ones.resize(bits::words(k), 0);
+        s.hit.clear();
+        s.hit.resize(bits::words(k), 0);
+        s.moves.resize(n, (0, 0));
+        s.epoch += 1;
+        s.frozen.clear();
+        s.frozen.resize(k, false);
+        s.counts.clear();
+        s.counts.resize(k, 0);
+        s.counted.clear();
+        s.counted.resize(k, 0);
+        s.test = 0;
+        s.miss.clear();
+        s.miss.resize(k, 0);
+        for x in [&mut s.xall, &mut s.xmiss, &mut s.xleft] {
+            x.clear();
+            x.resize(k, 0);
+        }
+        s.touched.clear();
+        s.live = [0; W];
+        s.class_of.resize(n, NONE);
+        s.reason.resize(n, 0);
     }
-    s.reach.clear();
-    s.reach.resize(k * W, 0);
-    s.single_mask.clear();
-    s.single_mask.resize(bits::words(k), 0);
-    s.ones.clear();
-    s.ones.resize(bits::words(k), 0);
-    s.hit.clear();
-    s.hit.resize(bits::words(k), 0);
-    s.moves.resize(rows.rows.len(), (0, 0));
-    s.epoch += 1;
-    s.frozen.clear();
-    s.frozen.resize(k, false);
-    s.counts.clear();
-    s.counts.resize(k, 0);
-    s.counted.clear();
-    s.counted.resize(k, 0);
-    s.test = 0;
-    s.miss.clear();
-    s.miss.resize(k, 0);
-    for x in [&mut s.xall, &mut s.xmiss, &mut s.xleft] {
-        x.clear();
-        x.resize(k, 0);
-    }
-    s.touched.clear();
-    s.live = [0; W];
-    s.class_of.resize(rows.rows.len(), NONE);
-    s.reason.resize(rows.rows.len(), 0);
+}
+
+/// Colours the candidates left in `s.u` greedily, class after class: the first `k` classes
+/// go to `s.classes`, the vertices of the later ones to `s.pending` with their class.
+fn greedy_classes<const W: usize>(
+    rows: &Adj<W>,
+    k: usize,
+    s: &mut Scratch<W>,
+    budget: &mut Budget,
+) -> Result<(), KernelError> {
+    let w = W as u64;
     let mut built = 0;
     s.pending.clear();
-    let mut col = k as u32;
     while !bits::is_empty(&s.u) {
         budget.spend(w)?;
         s.q = s.u;
@@ -222,6 +255,18 @@ pub(super) fn colour<const W: usize>(
         }
         built += 1;
     }
+    Ok(())
+}
+
+/// Keeps out of the branching the vertices of `s.pending` that [`prune`] can keep out.
+fn keep_out<const W: usize>(
+    rows: &Adj<W>,
+    p: &[u64; W],
+    k: usize,
+    s: &mut Scratch<W>,
+    budget: &mut Budget,
+) -> Result<(), KernelError> {
+    let w = W as u64;
     // The vertices of the later classes, most neighbours first (the hardest to keep out
     // first, while the most classes are free to take them): each is placed into a class if
     // it can be, and those left go through the MaxSAT test, whose conflicts freeze classes.
@@ -238,18 +283,6 @@ pub(super) fn colour<const W: usize>(
                 budget.spend(w * (1 + 2 * k as u64))?;
                 s.pending[t].2 = !prune(rows, v, k, s, sat);
             }
-        }
-    }
-    // The bound of a vertex kept: the number of greedy classes holding one, up to its own.
-    let mut last = NONE;
-    for &(v, b, kept) in &s.pending {
-        if kept {
-            if b != last {
-                last = b;
-                col += 1;
-            }
-            out.verts.push(v);
-            out.cols.push(col);
         }
     }
     Ok(())

@@ -278,83 +278,131 @@ fn max_clique_w<const W: usize>(
         }
     }
     let parallel = !cap.limited() && budget.unlimited_nodes() && rayon::current_num_threads() > 1;
-    let mut exact = true;
     // Per task: the largest clique it found, and the incumbent when it ended.
-    let mut ends = vec![(0, 0); tasks.len()];
-    let mut done = vec![false; tasks.len()];
-    if parallel {
-        let next = AtomicUsize::new(0);
-        let ends_m = Mutex::new((&mut ends, &mut done));
-        let nodes: Vec<Result<u64, KernelError>> = (0..rayon::current_num_threads())
-            .into_par_iter()
-            .map(|_| {
-                let mut b = budget.fork();
-                loop {
-                    let t = next.fetch_add(1, Ordering::Relaxed);
-                    if t >= tasks.len() || shared.stop.load(Ordering::Relaxed) {
-                        return Ok(b.nodes);
-                    }
-                    let task = &tasks[t];
-                    let mut found = 0;
-                    if task.bound > shared.size.load(Ordering::Relaxed) {
-                        let p = task.p;
-                        match subtree(rows, &task.start, p, &shared, &mut b, &mut Cap::new(None)) {
-                            // Stopped by another task's error: not finished.
-                            Ok(_) if shared.stop.load(Ordering::Relaxed) => return Ok(b.nodes),
-                            Ok(f) => found = f.unwrap_or(0),
-                            Err(e) => {
-                                shared.stop.store(true, Ordering::Relaxed);
-                                return Err(e);
-                            }
-                        }
-                    }
-                    let end = shared.size.load(Ordering::Relaxed);
-                    let mut m = ends_m.lock().unwrap_or_else(|e| e.into_inner());
-                    m.0[t] = (found, end);
-                    m.1[t] = true;
-                }
-            })
-            .collect();
-        for r in nodes {
-            match r {
-                Ok(n) => budget.nodes += n,
-                Err(KernelError::TimeLimit { nodes }) => {
-                    budget.nodes += nodes;
-                    exact = false;
-                }
-                Err(e) => return Err(e),
-            }
-        }
+    let mut ends = TaskEnds { ends: vec![(0, 0); tasks.len()], done: vec![false; tasks.len()] };
+    let exact = if parallel {
+        run_parallel(rows, &tasks, &shared, &mut ends, budget)?
     } else {
-        for (t, task) in tasks.iter().enumerate() {
-            let mut found = 0;
-            if task.bound > shared.size.load(Ordering::Relaxed) {
-                match subtree(rows, &task.start, task.p, &shared, budget, cap) {
-                    Ok(Some(f)) => found = f,
-                    Ok(None) | Err(KernelError::TimeLimit { .. }) => {
-                        exact = false;
-                        break;
-                    }
-                    Err(e) => return Err(e),
-                }
-            }
-            ends[t] = (found, shared.size.load(Ordering::Relaxed));
-            done[t] = true;
-        }
-    }
+        run_in_order(rows, &tasks, &shared, &mut ends, budget, cap)?
+    };
     if exact {
-        match witness(rows, &tasks, &ends, &shared, budget) {
+        match witness(rows, &tasks, &ends.ends, &shared, budget) {
             // The size is proven; only the choice among maximum cliques was cut short.
             Ok(()) | Err(KernelError::TimeLimit { .. }) => {}
             Err(e) => return Err(e),
         }
     }
     let clique = shared.best.into_inner().unwrap_or_else(|e| e.into_inner());
-    // Every clique not yet ruled out lies in a task left unfinished. After a deadline, each
-    // such task's bound is tightened by a colouring of its own candidates, the loosest tasks
-    // first; the work is one colouring per task at most, so it runs past the deadline.
+    let bound = if exact {
+        clique.len()
+    } else {
+        let open = open_bound(rows, &tasks, &ends.done, clique.len(), &mut s, cap)?;
+        open.min(root_bound).max(clique.len())
+    };
+    Ok(CliqueFound { clique, exact, bound })
+}
+
+/// How the tasks ended: per task the largest clique it found and the incumbent when it
+/// ended, and whether it ended.
+struct TaskEnds {
+    ends: Vec<(usize, usize)>,
+    done: Vec<bool>,
+}
+
+/// Runs the tasks on all the threads of the current rayon pool, each thread taking the next
+/// task in turn; returns whether they all ended (none stopped by the deadline).
+fn run_parallel<const W: usize>(
+    rows: &Adj<W>,
+    tasks: &[Task<W>],
+    shared: &Incumbent,
+    ends: &mut TaskEnds,
+    budget: &mut Budget,
+) -> Result<bool, KernelError> {
+    let mut exact = true;
+    let next = AtomicUsize::new(0);
+    let ends_m = Mutex::new((&mut ends.ends, &mut ends.done));
+    let nodes: Vec<Result<u64, KernelError>> = (0..rayon::current_num_threads())
+        .into_par_iter()
+        .map(|_| {
+            let mut b = budget.fork();
+            loop {
+                let t = next.fetch_add(1, Ordering::Relaxed);
+                if t >= tasks.len() || shared.stop.load(Ordering::Relaxed) {
+                    return Ok(b.nodes);
+                }
+                let task = &tasks[t];
+                let mut found = 0;
+                if task.bound > shared.size.load(Ordering::Relaxed) {
+                    let p = task.p;
+                    match subtree(rows, &task.start, p, shared, &mut b, &mut Cap::new(None)) {
+                        // Stopped by another task's error: not finished.
+                        Ok(_) if shared.stop.load(Ordering::Relaxed) => return Ok(b.nodes),
+                        Ok(f) => found = f.unwrap_or(0),
+                        Err(e) => {
+                            shared.stop.store(true, Ordering::Relaxed);
+                            return Err(e);
+                        }
+                    }
+                }
+                let end = shared.size.load(Ordering::Relaxed);
+                let mut m = ends_m.lock().unwrap_or_else(|e| e.into_inner());
+                m.0[t] = (found, end);
+                m.1[t] = true;
+            }
+        })
+        .collect();
+    for r in nodes {
+        match r {
+            Ok(n) => budget.nodes += n,
+            Err(KernelError::TimeLimit { nodes }) => {
+                budget.nodes += nodes;
+                exact = false;
+            }
+            Err(e) => return Err(e),
+        }
+    }
+    Ok(exact)
+}
+
+/// Runs the tasks one after the other on this thread, under `cap`; returns whether they
+/// all ended (none stopped by the deadline or the cap).
+fn run_in_order<const W: usize>(
+    rows: &Adj<W>,
+    tasks: &[Task<W>],
+    shared: &Incumbent,
+    ends: &mut TaskEnds,
+    budget: &mut Budget,
+    cap: &mut Cap,
+) -> Result<bool, KernelError> {
+    for (t, task) in tasks.iter().enumerate() {
+        let mut found = 0;
+        if task.bound > shared.size.load(Ordering::Relaxed) {
+            match subtree(rows, &task.start, task.p, shared, budget, cap) {
+                Ok(Some(f)) => found = f,
+                Ok(None) | Err(KernelError::TimeLimit { .. }) => return Ok(false),
+                Err(e) => return Err(e),
+            }
+        }
+        ends.ends[t] = (found, shared.size.load(Ordering::Relaxed));
+        ends.done[t] = true;
+    }
+    Ok(true)
+}
+
+/// A bound on the cliques of the tasks left unfinished (`done` false), above a clique of
+/// `best` vertices. After a deadline, each such task's bound is tightened by a colouring of
+/// its own candidates, the loosest tasks first; the work is one colouring per task at most,
+/// so it runs past the deadline.
+fn open_bound<const W: usize>(
+    rows: &Adj<W>,
+    tasks: &[Task<W>],
+    done: &[bool],
+    best: usize,
+    s: &mut Scratch<W>,
+    cap: &Cap,
+) -> Result<usize, KernelError> {
     let mut left: Vec<&Task<W>> =
-        tasks.iter().zip(&done).filter(|(_, d)| !**d).map(|(t, _)| t).collect();
+        tasks.iter().zip(done).filter(|(_, d)| !**d).map(|(t, _)| t).collect();
     left.sort_by_key(|t| std::cmp::Reverse(t.bound));
     let mut open = 0;
     let mut free = Budget::new(&Config::default());
@@ -365,10 +413,9 @@ fn max_clique_w<const W: usize>(
         let b = if cap.limited() {
             task.bound
         } else {
-            task_bound(rows, task, clique.len(), &mut s, &mut free)?.min(task.bound)
+            task_bound(rows, task, best, s, &mut free)?.min(task.bound)
         };
         open = open.max(b);
     }
-    let bound = if exact { clique.len() } else { open.min(root_bound).max(clique.len()) };
-    Ok(CliqueFound { clique, exact, bound })
+    Ok(open)
 }

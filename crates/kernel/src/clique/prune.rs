@@ -65,9 +65,10 @@ pub(super) fn count_of<const W: usize>(c: usize, s: &mut Scratch<W>) -> &mut u32
     &mut s.counts[c]
 }
 
-/// Tries to keep `v` out of the branching set given the `k` pruned classes in `s`: puts it into a class where it has no neighbour, then either (without
-/// `sat`) re-colours its single neighbour of a class, or (with `sat`) finds an inconsistent
-/// subset {v} ∪ Ci ∪ Cj ∪ … and freezes those classes.
+/// Tries to keep `v` out of the branching set given the `k` pruned classes in `s`: puts it
+/// into a class where it has no neighbour, then either (without `sat`) re-colours its
+/// single neighbour of a class, or (with `sat`) finds an inconsistent subset
+/// {v} ∪ Ci ∪ Cj ∪ … and freezes those classes.
 pub(super) fn prune<const W: usize>(
     rows: &Adj<W>,
     v: usize,
@@ -84,6 +85,31 @@ pub(super) fn prune<const W: usize>(
     s.test += 1;
     s.singles.clear();
     s.single_mask.iter_mut().for_each(|m| *m = 0);
+    let empty = first_empty_class(s);
+    if empty != NONE {
+        place(rv, v, empty as usize, k, s);
+        return true;
+    }
+    // The classes of a single member without a non-neighbour of v hold a single neighbour.
+    // The member is the exclusive or of the class's members, less its non-neighbours of v.
+    collect_singles(s);
+    // The MaxSAT pass does not re-colour again: the classes changed little since.
+    if !sat && recolour(rows, v, k, s) {
+        return true;
+    }
+    // Unit propagation over the classes as soft clauses (MaxCLQ): taking v forces the single
+    // neighbour of each unit class; a class left without candidates is a conflict. Each
+    // vertex ruled out lowers the count of its class, so a step costs the vertices it rules
+    // out.
+    if s.singles.is_empty() || !sat {
+        return false;
+    }
+    propagate_units(rows, rv, k, s)
+}
+
+/// The first class, not frozen, without a neighbour of the tested vertex ([`NONE`] if
+/// none); marks in `s.single_mask` the classes holding a single one.
+fn first_empty_class<const W: usize>(s: &mut Scratch<W>) -> u32 {
     let mut empty = NONE;
     for &c in &s.touched {
         let i = c as usize;
@@ -96,19 +122,23 @@ pub(super) fn prune<const W: usize>(
             _ => {}
         }
     }
-    if empty != NONE {
-        let i = empty as usize;
-        s.classes[i].push(v as u32);
-        s.xall[i] ^= v as u32;
-        s.class_of[v] = empty;
-        bits::clear(&mut s.ones, i);
-        bits::set(&mut s.live, v);
-        join(&mut s.reach, k, i, rv);
-        s.epoch += 1;
-        return true;
-    }
-    // The classes of a single member without a non-neighbour of v hold a single neighbour.
-    // The member is the exclusive or of the class's members, less its non-neighbours of v.
+    empty
+}
+
+/// Puts `v`, whose row is `rv`, into the class `i` where it has no neighbour.
+fn place<const W: usize>(rv: &[u64; W], v: usize, i: usize, k: usize, s: &mut Scratch<W>) {
+    s.classes[i].push(v as u32);
+    s.xall[i] ^= v as u32;
+    s.class_of[v] = i as u32;
+    bits::clear(&mut s.ones, i);
+    bits::set(&mut s.live, v);
+    join(&mut s.reach, k, i, rv);
+    s.epoch += 1;
+}
+
+/// Lists in `s.singles` the classes holding a single neighbour of the tested vertex, each
+/// with that neighbour.
+fn collect_singles<const W: usize>(s: &mut Scratch<W>) {
     for (wi, m) in s.single_mask.iter().enumerate() {
         let mut m = m | (s.ones[wi] & !s.hit[wi]);
         while m != 0 {
@@ -117,9 +147,12 @@ pub(super) fn prune<const W: usize>(
             s.singles.push((i, (s.xall[i] ^ s.xmiss[i]) as usize));
         }
     }
-    // The MaxSAT pass does not re-colour again: the classes changed little since.
-    let tries = if sat { 0 } else { s.singles.len() };
-    for t in 0..tries {
+}
+
+/// Re-colouring: moves the single neighbour of `v` in some class into another class where
+/// it has no neighbour, and `v` into its place; returns whether it could.
+fn recolour<const W: usize>(rows: &Adj<W>, v: usize, k: usize, s: &mut Scratch<W>) -> bool {
+    for t in 0..s.singles.len() {
         let (i, u) = s.singles[t];
         // The first other class none of whose members is adjacent to u.
         let (wu, bu) = (u >> 6, 1u64 << (u & 63));
@@ -157,13 +190,17 @@ pub(super) fn prune<const W: usize>(
             return true;
         }
     }
-    // Unit propagation over the classes as soft clauses (MaxCLQ): taking v forces the single
-    // neighbour of each unit class; a class left without candidates is a conflict. Each
-    // vertex ruled out lowers the count of its class, so a step costs the vertices it rules
-    // out.
-    if s.singles.is_empty() || !sat {
-        return false;
-    }
+    false
+}
+
+/// Unit propagation from the classes of `s.singles` (see [`prune`]); on a conflict, freezes
+/// the classes it depends on and returns true.
+fn propagate_units<const W: usize>(
+    rows: &Adj<W>,
+    rv: &[u64; W],
+    k: usize,
+    s: &mut Scratch<W>,
+) -> bool {
     s.cand = and(rv, &s.live);
     s.used.clear();
     s.used.resize(k, false);

@@ -82,114 +82,169 @@ pub(crate) fn simplify(
     let mut cls = clauses;
     let unsat = |rep: Vec<Lit>| Reduced { vars: 0, clauses: None, map: rep };
     loop {
-        let mut changed = false;
-        // Substitute, drop satisfied clauses, false literals, repeats; collect units.
-        let mut next: Vec<Vec<Lit>> = Vec::with_capacity(cls.len());
-        let mut units: Vec<Lit> = Vec::new();
-        for c in &cls {
-            budget.spend(1 + c.len() as u64)?;
-            let mut d: Vec<Lit> = Vec::with_capacity(c.len());
-            let mut sat = false;
-            for &l in c {
-                match subst(&rep, l) {
-                    TRUE_LIT => sat = true,
-                    FALSE_LIT => {}
-                    s => d.push(s),
-                }
-            }
-            if sat {
-                changed = true;
-                continue;
-            }
-            d.sort_unstable();
-            d.dedup();
-            if d.windows(2).any(|w| w[1] == !w[0]) {
-                changed = true;
-                continue;
-            }
-            if d.len() != c.len() {
-                changed = true;
-            }
-            match d.len() {
-                0 => return Ok(unsat(rep)),
-                1 => units.push(d[0]),
-                _ => next.push(d),
-            }
-        }
-        cls = next;
-        for &u in &units {
-            let v = u.var().index();
-            let want = if u.is_neg() { FALSE_LIT } else { TRUE_LIT };
-            match rep[v] {
-                c if c == want => {}
-                FALSE_LIT | TRUE_LIT => return Ok(unsat(rep)),
-                _ => {
-                    rep[v] = want;
-                    changed = true;
-                }
-            }
-        }
-        // Variables mapped to a variable that is now constant follow it.
-        for v in 0..n {
-            let r = rep[v];
-            if r < FALSE_LIT && r.var().index() != v {
-                rep[v] = subst(&rep, r);
-            }
-        }
-        if !units.is_empty() {
+        let Some(pass) = substitute(&cls, &rep, budget)? else { return Ok(unsat(rep)) };
+        let mut changed = pass.changed;
+        cls = pass.clauses;
+        let Some(assigned) = assign_units(&mut rep, &pass.units) else { return Ok(unsat(rep)) };
+        changed |= assigned;
+        follow_constants(&mut rep);
+        if !pass.units.is_empty() {
             continue;
         }
-        // Equivalent literals: strongly connected components of the implication graph.
-        let mut imp: Vec<Vec<u32>> = vec![Vec::new(); 2 * n];
-        let mut any = false;
-        for c in &cls {
-            if c.len() == 2 {
-                imp[(!c[0]).index()].push(c[1].code());
-                imp[(!c[1]).index()].push(c[0].code());
-                any = true;
-            }
-        }
-        if any {
-            budget.spend(cls.len() as u64)?;
-            let comp = literal_sccs(&imp, budget)?;
-            // Representative of each component: its smallest literal.
-            let mut best: Vec<Lit> = vec![Lit::from_code(u32::MAX); 2 * n];
-            for (l, &c) in comp.iter().enumerate() {
-                best[c as usize] = best[c as usize].min(Lit::from_code(l as u32));
-            }
-            for v in 0..n {
-                if rep[v] != Lit::pos(Var(v as u32)) {
-                    continue; // constant or already substituted: not in any clause
-                }
-                let (p, q) = (comp[2 * v], comp[2 * v + 1]);
-                if p == q {
-                    return Ok(unsat(rep));
-                }
-                let r = best[p as usize];
-                // The complement's component has the complement representative, unless the
-                // smaller literal sits on the other side: take the smaller variable.
-                let rn = !best[q as usize];
-                let r = r.min(rn);
-                if r != Lit::pos(Var(v as u32)) {
-                    rep[v] = r;
-                    changed = true;
-                }
-            }
-            // Normalise chains (a representative is its own representative).
-            for v in 0..n {
-                let r = rep[v];
-                if r < FALSE_LIT {
-                    let rr = rep[r.var().index()];
-                    if rr != Lit::pos(r.var()) {
-                        rep[v] = subst(&rep, r);
-                    }
-                }
-            }
-        }
+        let Some(merged) = merge_equivalent(&cls, &mut rep, budget)? else {
+            return Ok(unsat(rep));
+        };
+        changed |= merged;
         if !changed {
             break;
         }
     }
+    Ok(rename(rep, cls))
+}
+
+/// What a pass of [`substitute`] leaves: the clauses of two literals or more, the units,
+/// and whether anything changed.
+struct Substituted {
+    clauses: Vec<Vec<Lit>>,
+    units: Vec<Lit>,
+    changed: bool,
+}
+
+/// Substitutes `rep` in the clauses, drops satisfied clauses, false literals and repeats,
+/// and collects the units; `None` when a clause is left empty.
+fn substitute(
+    cls: &[Vec<Lit>],
+    rep: &[Lit],
+    budget: &mut Budget,
+) -> Result<Option<Substituted>, KernelError> {
+    let mut changed = false;
+    let mut next: Vec<Vec<Lit>> = Vec::with_capacity(cls.len());
+    let mut units: Vec<Lit> = Vec::new();
+    for c in cls {
+        budget.spend(1 + c.len() as u64)?;
+        let mut d: Vec<Lit> = Vec::with_capacity(c.len());
+        let mut sat = false;
+        for &l in c {
+            match subst(rep, l) {
+                TRUE_LIT => sat = true,
+                FALSE_LIT => {}
+                s => d.push(s),
+            }
+        }
+        if sat {
+            changed = true;
+            continue;
+        }
+        d.sort_unstable();
+        d.dedup();
+        if d.windows(2).any(|w| w[1] == !w[0]) {
+            changed = true;
+            continue;
+        }
+        if d.len() != c.len() {
+            changed = true;
+        }
+        match d.len() {
+            0 => return Ok(None),
+            1 => units.push(d[0]),
+            _ => next.push(d),
+        }
+    }
+    Ok(Some(Substituted { clauses: next, units, changed }))
+}
+
+/// Makes the variables of the units constants; returns whether any changed, `None` when a
+/// unit contradicts a constant.
+fn assign_units(rep: &mut [Lit], units: &[Lit]) -> Option<bool> {
+    let mut changed = false;
+    for &u in units {
+        let v = u.var().index();
+        let want = if u.is_neg() { FALSE_LIT } else { TRUE_LIT };
+        match rep[v] {
+            c if c == want => {}
+            FALSE_LIT | TRUE_LIT => return None,
+            _ => {
+                rep[v] = want;
+                changed = true;
+            }
+        }
+    }
+    Some(changed)
+}
+
+/// Variables mapped to a variable that is now constant follow it.
+fn follow_constants(rep: &mut [Lit]) {
+    for v in 0..rep.len() {
+        let r = rep[v];
+        if r < FALSE_LIT && r.var().index() != v {
+            rep[v] = subst(rep, r);
+        }
+    }
+}
+
+/// Equivalent literals: the literals of one strongly connected component of the implication
+/// graph of the binary clauses get one representative. Returns whether any variable got a
+/// new one, `None` when a literal and its negation are equivalent.
+fn merge_equivalent(
+    cls: &[Vec<Lit>],
+    rep: &mut [Lit],
+    budget: &mut Budget,
+) -> Result<Option<bool>, KernelError> {
+    let n = rep.len();
+    let mut changed = false;
+    let mut imp: Vec<Vec<u32>> = vec![Vec::new(); 2 * n];
+    let mut any = false;
+    for c in cls {
+        if c.len() == 2 {
+            imp[(!c[0]).index()].push(c[1].code());
+            imp[(!c[1]).index()].push(c[0].code());
+            any = true;
+        }
+    }
+    if any {
+        budget.spend(cls.len() as u64)?;
+        let comp = literal_sccs(&imp, budget)?;
+        // Representative of each component: its smallest literal.
+        let mut best: Vec<Lit> = vec![Lit::from_code(u32::MAX); 2 * n];
+        for (l, &c) in comp.iter().enumerate() {
+            best[c as usize] = best[c as usize].min(Lit::from_code(l as u32));
+        }
+        for v in 0..n {
+            if rep[v] != Lit::pos(Var(v as u32)) {
+                continue; // constant or already substituted: not in any clause
+            }
+            let (p, q) = (comp[2 * v], comp[2 * v + 1]);
+            if p == q {
+                return Ok(None);
+            }
+            let r = best[p as usize];
+            // The complement's component has the complement representative, unless the
+            // smaller literal sits on the other side: take the smaller variable.
+            let rn = !best[q as usize];
+            let r = r.min(rn);
+            if r != Lit::pos(Var(v as u32)) {
+                rep[v] = r;
+                changed = true;
+            }
+        }
+        // Normalise chains (a representative is its own representative).
+        for v in 0..n {
+            let r = rep[v];
+            if r < FALSE_LIT {
+                let rr = rep[r.var().index()];
+                if rr != Lit::pos(r.var()) {
+                    rep[v] = subst(rep, r);
+                }
+            }
+        }
+    }
+    Ok(Some(changed))
+}
+
+/// The reduced formula: the variables that are their own representative renamed `0..`, the
+/// clauses and the map rewritten to them.
+fn rename(rep: Vec<Lit>, mut cls: Vec<Vec<Lit>>) -> Reduced {
+    let n = rep.len();
     // Rename the variables that are their own representative.
     let mut id = vec![u32::MAX; n];
     let mut vars = 0u32;
@@ -208,7 +263,7 @@ pub(crate) fn simplify(
             *l = Lit::new(Var(id[l.var().index()]), l.is_neg());
         }
     }
-    Ok(Reduced { vars: vars as usize, clauses: Some(cls), map })
+    Reduced { vars: vars as usize, clauses: Some(cls), map }
 }
 
 /// Components of the implication graph over `2n` literals (Tarjan's algorithm), numbered so
