@@ -47,57 +47,17 @@ pub(super) fn induced<const W: usize>(
         bits::clear(&mut r, v);
         r
     };
-    let miss: Vec<usize> = verts.iter().map(|&v| bits::count(&non(v))).collect();
-    // Buckets by count as doubly linked lists (`NIL` ends them): `head[c]`, `next`, `prev`.
-    const NIL: u32 = u32::MAX;
-    let top = miss.iter().copied().max().unwrap_or(0);
-    let mut head = vec![NIL; top + 1];
-    let (mut next, mut prev) = (vec![NIL; m], vec![NIL; m]);
-    let mut miss = miss;
-    for i in (0..m).rev() {
-        let c = miss[i];
-        next[i] = head[c];
-        if head[c] != NIL {
-            prev[head[c] as usize] = i as u32;
-        }
-        head[c] = i as u32;
-    }
-    let mut hi = top;
+    let mut buckets = Buckets::new(verts.iter().map(|&v| bits::count(&non(v))).collect());
     let mut left = *p;
     let mut order = vec![0; m];
     for slot in (0..m).rev() {
-        while head[hi] == NIL {
-            hi -= 1;
-        }
-        let pick = head[hi] as usize;
-        head[hi] = next[pick];
-        if next[pick] != NIL {
-            prev[next[pick] as usize] = NIL;
-        }
+        let pick = buckets.pop_highest();
         order[slot] = pick;
         let v = verts[pick];
         bits::clear(&mut left, v);
         let gone = and(&non(v), &left);
         bits::for_each(&gone, |x| {
-            // x moves from its bucket to the one below, at its head.
-            let i = at[x] as usize;
-            let c = miss[i];
-            let (a, b) = (prev[i], next[i]);
-            if a == NIL {
-                head[c] = b;
-            } else {
-                next[a as usize] = b;
-            }
-            if b != NIL {
-                prev[b as usize] = a;
-            }
-            miss[i] = c - 1;
-            prev[i] = NIL;
-            next[i] = head[c - 1];
-            if head[c - 1] != NIL {
-                prev[head[c - 1] as usize] = i as u32;
-            }
-            head[c - 1] = i as u32;
+            buckets.lower(at[x] as usize);
             Ok::<(), ()>(())
         })
         .expect("infallible");
@@ -120,6 +80,74 @@ pub(super) fn induced<const W: usize>(
         .expect("infallible");
     }
     Ok((local, order.iter().map(|&i| verts[i]).collect()))
+}
+
+/// The end of a bucket list.
+const NIL: u32 = u32::MAX;
+
+/// Items `0..m` in buckets by a count, each bucket a doubly linked list (`NIL` ends them):
+/// `head[c]`, `next`, `prev`.
+struct Buckets {
+    miss: Vec<usize>,
+    head: Vec<u32>,
+    next: Vec<u32>,
+    prev: Vec<u32>,
+    /// No bucket above this one holds an item.
+    hi: usize,
+}
+
+impl Buckets {
+    /// Item i in bucket `miss[i]`, the lower items first in each bucket.
+    fn new(miss: Vec<usize>) -> Buckets {
+        let m = miss.len();
+        let top = miss.iter().copied().max().unwrap_or(0);
+        let mut head = vec![NIL; top + 1];
+        let (mut next, mut prev) = (vec![NIL; m], vec![NIL; m]);
+        for i in (0..m).rev() {
+            let c = miss[i];
+            next[i] = head[c];
+            if head[c] != NIL {
+                prev[head[c] as usize] = i as u32;
+            }
+            head[c] = i as u32;
+        }
+        Buckets { miss, head, next, prev, hi: top }
+    }
+
+    /// Removes and returns the first item of the highest bucket not empty.
+    fn pop_highest(&mut self) -> usize {
+        while self.head[self.hi] == NIL {
+            self.hi -= 1;
+        }
+        let pick = self.head[self.hi] as usize;
+        self.head[self.hi] = self.next[pick];
+        if self.next[pick] != NIL {
+            self.prev[self.next[pick] as usize] = NIL;
+        }
+        pick
+    }
+
+    /// Moves item `i` from its bucket to the one below, at its head.
+    fn lower(&mut self, i: usize) {
+        let (head, next, prev) = (&mut self.head, &mut self.next, &mut self.prev);
+        let c = self.miss[i];
+        let (a, b) = (prev[i], next[i]);
+        if a == NIL {
+            head[c] = b;
+        } else {
+            next[a as usize] = b;
+        }
+        if b != NIL {
+            prev[b as usize] = a;
+        }
+        self.miss[i] = c - 1;
+        prev[i] = NIL;
+        next[i] = head[c - 1];
+        if head[c - 1] != NIL {
+            prev[head[c - 1] as usize] = i as u32;
+        }
+        head[c - 1] = i as u32;
+    }
 }
 
 /// With [`RENUMBER`] candidates `p` or more, their subgraph renumbered (see [`induced`]),

@@ -61,6 +61,51 @@ impl Lagrange {
         l
     }
 
+    /// Lists the uncovered elements and the free sets holding one at the node `s`; returns
+    /// the work of an evaluation of `L` there.
+    fn gather(&mut self, s: &Selection<'_>) -> u64 {
+        self.elems.clear();
+        self.sets.clear();
+        for e in 0..s.covered.len() {
+            if s.covered[e] == 0 {
+                self.elems.push(e as u32);
+            }
+        }
+        for t in 0..s.st.len() {
+            if s.st[t] == FREE && s.p.sets[t].iter().any(|&e| s.covered[e as usize] == 0) {
+                self.sets.push(t as u32);
+            }
+        }
+        (self.elems.len() + self.sets.iter().map(|&t| s.p.sets[t as usize].len()).sum::<usize>())
+            as u64
+    }
+
+    /// The subgradient of `L` at the multipliers, projected so that no multiplier at 0 goes
+    /// down, in `self.grad`; returns its squared norm.
+    fn subgradient(&mut self, s: &Selection<'_>) -> f64 {
+        for &e in &self.elems {
+            self.grad[e as usize] = 1.0;
+        }
+        for &t in &self.sets {
+            if self.cost[t as usize] < 0.0 {
+                for &e in &s.p.sets[t as usize] {
+                    if s.covered[e as usize] == 0 {
+                        self.grad[e as usize] -= 1.0;
+                    }
+                }
+            }
+        }
+        let mut norm = 0.0;
+        for &e in &self.elems {
+            let e = e as usize;
+            if self.lam[e] <= 0.0 && self.grad[e] < 0.0 {
+                self.grad[e] = 0.0;
+            }
+            norm += self.grad[e] * self.grad[e];
+        }
+        norm
+    }
+
     /// Maximises `L` by subgradient steps towards `target` (the sets an improvement may
     /// still use, plus one); stops early once the bound reaches `target`. Leaves the best
     /// multipliers in `lam` and their reduced costs in `cost`; returns the best bound.
@@ -74,21 +119,7 @@ impl Lagrange {
     ) -> Result<f64, KernelError> {
         let Subgradient { iters, step: mut mu, patience, min_step: mu_min } = params;
         let mut target = target;
-        self.elems.clear();
-        self.sets.clear();
-        for e in 0..s.covered.len() {
-            if s.covered[e] == 0 {
-                self.elems.push(e as u32);
-            }
-        }
-        for t in 0..s.st.len() {
-            if s.st[t] == FREE && s.p.sets[t].iter().any(|&e| s.covered[e as usize] == 0) {
-                self.sets.push(t as u32);
-            }
-        }
-        let work: u64 = (self.elems.len()
-            + self.sets.iter().map(|&t| s.p.sets[t as usize].len()).sum::<usize>())
-            as u64;
+        let work = self.gather(s);
         budget.spend(work + s.st.len() as u64)?;
         let mut best = f64::NEG_INFINITY;
         let mut since = 0;
@@ -121,26 +152,7 @@ impl Lagrange {
             if best > target - 1.0 + EPS {
                 break;
             }
-            for &e in &self.elems {
-                self.grad[e as usize] = 1.0;
-            }
-            for &t in &self.sets {
-                if self.cost[t as usize] < 0.0 {
-                    for &e in &s.p.sets[t as usize] {
-                        if s.covered[e as usize] == 0 {
-                            self.grad[e as usize] -= 1.0;
-                        }
-                    }
-                }
-            }
-            let mut norm = 0.0;
-            for &e in &self.elems {
-                let e = e as usize;
-                if self.lam[e] <= 0.0 && self.grad[e] < 0.0 {
-                    self.grad[e] = 0.0;
-                }
-                norm += self.grad[e] * self.grad[e];
-            }
+            let norm = self.subgradient(s);
             if norm == 0.0 {
                 break; // the relaxed solution is a cover with complementary slackness
             }

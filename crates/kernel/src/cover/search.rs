@@ -241,22 +241,7 @@ impl<'a> CoverSearch<'a> {
             if self.s.n_in + lb >= self.h.best.len() {
                 return Ok(Node::Pruned);
             }
-            // Reduced-cost fixing.
-            let mut fixed = false;
-            for i in 0..self.lag.sets.len() {
-                let t = self.lag.sets[i];
-                let c = self.lag.cost[t as usize];
-                if self.s.st[t as usize] != FREE {
-                    continue;
-                }
-                if c >= 0.0 && l + c > room + EPS {
-                    self.s.set_out(t);
-                    fixed = true;
-                } else if c < 0.0 && l - c > room + EPS {
-                    self.s.set_in(t);
-                    fixed = true;
-                }
-            }
+            let fixed = self.fix_by_reduced_costs(l, room);
             budget.spend(self.lag.sets.len() as u64)?;
             if fixed {
                 // Fixing may cover or strand elements: propagate and bound again, from the
@@ -275,29 +260,54 @@ impl<'a> CoverSearch<'a> {
                     continue;
                 }
             }
-            // Branch on the uncovered element with fewest free sets (ties: highest price).
-            let mut pick: Option<(u32, f64, usize)> = None;
-            for &e in &self.lag.elems {
-                let e = e as usize;
-                if self.s.covered[e] > 0 {
-                    continue;
-                }
-                let key = (self.s.free[e], self.lag.lam[e]);
-                if pick.is_none_or(|(f, lam, _)| key.0 < f || (key.0 == f && key.1 > lam)) {
-                    pick = Some((key.0, key.1, e));
-                }
-            }
-            let (_, _, e) = pick.expect("an uncovered element");
-            let mut cands: Vec<u32> = self.s.p.elems[e]
-                .iter()
-                .copied()
-                .filter(|&t| self.s.st[t as usize] == FREE)
-                .collect();
-            cands.sort_by(|&a, &b| {
-                self.lag.cost[a as usize].total_cmp(&self.lag.cost[b as usize]).then(a.cmp(&b))
-            });
+            let cands = self.branching_sets();
             return Ok(Node::Branch { cands, lb: self.s.n_in + lb });
         }
+    }
+    /// Reduced-cost fixing at the bound `l`, with `room` sets left to an improvement: a
+    /// free set whose taking or leaving out alone would push the bound past the room is
+    /// fixed the other way. Returns whether any was.
+    fn fix_by_reduced_costs(&mut self, l: f64, room: f64) -> bool {
+        let mut fixed = false;
+        for i in 0..self.lag.sets.len() {
+            let t = self.lag.sets[i];
+            let c = self.lag.cost[t as usize];
+            if self.s.st[t as usize] != FREE {
+                continue;
+            }
+            if c >= 0.0 && l + c > room + EPS {
+                self.s.set_out(t);
+                fixed = true;
+            } else if c < 0.0 && l - c > room + EPS {
+                self.s.set_in(t);
+                fixed = true;
+            }
+        }
+        fixed
+    }
+
+    /// The free sets of the uncovered element with fewest free sets (ties: highest price),
+    /// lowest reduced cost first: the branches of the node.
+    fn branching_sets(&self) -> Vec<u32> {
+        // Branch on the uncovered element with fewest free sets (ties: highest price).
+        let mut pick: Option<(u32, f64, usize)> = None;
+        for &e in &self.lag.elems {
+            let e = e as usize;
+            if self.s.covered[e] > 0 {
+                continue;
+            }
+            let key = (self.s.free[e], self.lag.lam[e]);
+            if pick.is_none_or(|(f, lam, _)| key.0 < f || (key.0 == f && key.1 > lam)) {
+                pick = Some((key.0, key.1, e));
+            }
+        }
+        let (_, _, e) = pick.expect("an uncovered element");
+        let mut cands: Vec<u32> =
+            self.s.p.elems[e].iter().copied().filter(|&t| self.s.st[t as usize] == FREE).collect();
+        cands.sort_by(|&a, &b| {
+            self.lag.cost[a as usize].total_cmp(&self.lag.cost[b as usize]).then(a.cmp(&b))
+        });
+        cands
     }
 }
 
@@ -406,39 +416,61 @@ pub(super) fn search(
                 frames.push(Frame { mark: sv.s.trail.len(), cands, i: 0, lb });
             }
         }
-        // Next branch.
-        let mut next = false;
-        while let Some(f) = frames.last_mut() {
-            let work = sv.s.undo(f.mark);
-            if f.i == f.cands.len() || f.lb >= sv.h.best.len() {
-                frames.pop();
-                continue;
-            }
-            if !cap.spend() {
+        match next_branch(sv, &mut frames, cap, budget)? {
+            NextBranch::Taken => {}
+            NextBranch::Exhausted => break,
+            NextBranch::CapReached => {
                 exact = false;
                 break;
             }
-            budget.tick(work)?;
-            let mark = f.mark;
-            for j in 0..f.i {
-                let t = f.cands[j];
-                if sv.s.st[t as usize] == FREE {
-                    sv.s.set_out(t);
-                }
-            }
-            let t = f.cands[f.i];
-            f.i += 1;
-            if sv.s.st[t as usize] != FREE {
-                sv.s.undo(mark);
-                continue;
-            }
-            sv.s.set_in(t);
-            next = true;
-            break;
-        }
-        if !next {
-            break;
         }
     }
     Ok(exact)
+}
+
+/// What [`next_branch`] did.
+enum NextBranch {
+    /// It took the next set of a frame.
+    Taken,
+    /// No branch is left: the search is over.
+    Exhausted,
+    /// The node cap is reached.
+    CapReached,
+}
+
+/// Backtracks to the deepest frame with a branch left that can still beat the incumbent,
+/// leaves out the sets of its branches tried before and takes its next set.
+fn next_branch(
+    sv: &mut CoverSearch<'_>,
+    frames: &mut Vec<Frame>,
+    cap: &mut Cap,
+    budget: &mut Budget,
+) -> Result<NextBranch, KernelError> {
+    while let Some(f) = frames.last_mut() {
+        let work = sv.s.undo(f.mark);
+        if f.i == f.cands.len() || f.lb >= sv.h.best.len() {
+            frames.pop();
+            continue;
+        }
+        if !cap.spend() {
+            return Ok(NextBranch::CapReached);
+        }
+        budget.tick(work)?;
+        let mark = f.mark;
+        for j in 0..f.i {
+            let t = f.cands[j];
+            if sv.s.st[t as usize] == FREE {
+                sv.s.set_out(t);
+            }
+        }
+        let t = f.cands[f.i];
+        f.i += 1;
+        if sv.s.st[t as usize] != FREE {
+            sv.s.undo(mark);
+            continue;
+        }
+        sv.s.set_in(t);
+        return Ok(NextBranch::Taken);
+    }
+    Ok(NextBranch::Exhausted)
 }

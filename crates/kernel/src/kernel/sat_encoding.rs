@@ -452,71 +452,81 @@ pub(crate) fn kernel_by_sat(
         s.solve(budget, None)?
             .then(|| (0..red.vars as u32).map(|v| s.model_value(Var(v))).collect())
     } else {
-        let stop = AtomicBool::new(false);
-        // Each solver's answer (a model, or `None` for a proof of absence) and conflicts.
-        type Outcome = Result<Option<Vec<bool>>, KernelError>;
-        let results: Vec<(Outcome, u64)> = std::thread::scope(|sc| {
-            let handles: Vec<_> = (0..threads)
-                .map(|t| {
-                    let mut b = budget.fork();
-                    let stop = &stop;
-                    let build = &build;
-                    sc.spawn(move || {
-                        let opts = if t == 0 {
-                            Options::default()
-                        } else {
-                            Options { seed: t as u64, initial_phase: t % 2 == 1, random_every: 64 }
-                        };
-                        let mut s = build(opts);
-                        let r = s.solve(&mut b, Some(stop));
-                        let r = match r {
-                            Ok(false) => {
-                                stop.store(true, Ordering::Relaxed);
-                                Ok(None)
-                            }
-                            Ok(true) if t == 0 => {
-                                stop.store(true, Ordering::Relaxed);
-                                Ok(Some(
-                                    (0..red.vars as u32).map(|v| s.model_value(Var(v))).collect(),
-                                ))
-                            }
-                            // A helper's model only shows that one exists: solver 0 finds
-                            // its own, so the kernel does not depend on the timing.
-                            Ok(true) => Err(KernelError::TimeLimit { nodes: 0 }),
-                            Err(e) => Err(e),
-                        };
-                        (r, b.nodes)
-                    })
-                })
-                .collect();
-            handles.into_iter().map(|h| h.join().expect("solver thread")).collect()
-        });
-        // The conflicts of every solver count as the search's nodes.
-        let results: Vec<Outcome> = results
-            .into_iter()
-            .map(|(r, nodes)| {
-                budget.nodes += nodes;
-                r
-            })
-            .collect();
-        // A proof of absence from any solver, else solver 0's answer.
-        if results.iter().any(|r| matches!(r, Ok(None))) {
-            None
-        } else {
-            match results.into_iter().next().expect("one thread at least") {
-                Ok(m) => m,
-                Err(e) => {
-                    budget.check_clock()?;
-                    return Err(e);
-                }
-            }
-        }
+        race(threads, red.vars, &build, budget)?
     };
     let Some(model) = model else {
         return Ok((None, sizes));
     };
     let inside = rebuild(g, &enc, |x| red.value(x, &model));
     Ok((Some(inside), sizes))
+}
+
+/// Solvers of different seeds on `threads` threads, each on the formula `build` gives them
+/// over `vars` variables: a model from solver 0, `None` when any of them proves the
+/// formula unsatisfiable first; the conflicts of all count as the budget's nodes.
+fn race(
+    threads: usize,
+    vars: usize,
+    build: &(dyn Fn(Options) -> Solver + Sync),
+    budget: &mut Budget,
+) -> Result<Option<Vec<bool>>, KernelError> {
+    let stop = AtomicBool::new(false);
+    // Each solver's answer (a model, or `None` for a proof of absence) and conflicts.
+    type Outcome = Result<Option<Vec<bool>>, KernelError>;
+    let results: Vec<(Outcome, u64)> = std::thread::scope(|sc| {
+        let handles: Vec<_> = (0..threads)
+            .map(|t| {
+                let mut b = budget.fork();
+                let stop = &stop;
+                let build = &build;
+                sc.spawn(move || {
+                    let opts = if t == 0 {
+                        Options::default()
+                    } else {
+                        Options { seed: t as u64, initial_phase: t % 2 == 1, random_every: 64 }
+                    };
+                    let mut s = build(opts);
+                    let r = s.solve(&mut b, Some(stop));
+                    let r = match r {
+                        Ok(false) => {
+                            stop.store(true, Ordering::Relaxed);
+                            Ok(None)
+                        }
+                        Ok(true) if t == 0 => {
+                            stop.store(true, Ordering::Relaxed);
+                            Ok(Some((0..vars as u32).map(|v| s.model_value(Var(v))).collect()))
+                        }
+                        // A helper's model only shows that one exists: solver 0 finds
+                        // its own, so the kernel does not depend on the timing.
+                        Ok(true) => Err(KernelError::TimeLimit { nodes: 0 }),
+                        Err(e) => Err(e),
+                    };
+                    (r, b.nodes)
+                })
+            })
+            .collect();
+        handles.into_iter().map(|h| h.join().expect("solver thread")).collect()
+    });
+    // The conflicts of every solver count as the search's nodes.
+    let results: Vec<Outcome> = results
+        .into_iter()
+        .map(|(r, nodes)| {
+            budget.nodes += nodes;
+            r
+        })
+        .collect();
+    // A proof of absence from any solver, else solver 0's answer.
+    if results.iter().any(|r| matches!(r, Ok(None))) {
+        Ok(None)
+    } else {
+        match results.into_iter().next().expect("one thread at least") {
+            Ok(m) => Ok(m),
+            Err(e) => {
+                budget.check_clock()?;
+                Err(e)
+            }
+        }
+    }
 }
 
 #[cfg(test)]
