@@ -57,3 +57,36 @@ pub(crate) fn too_large(comps: &[Vec<u32>]) -> Result<(), KernelError> {
         _ => Ok(()),
     }
 }
+
+/// Solves the parts `comps` one by one and adds their sets to `set` (sorted at the end),
+/// their bounds to `bound`: each by `solve`, or, when the deadline stops it or has passed
+/// before it starts, by `unsolved` (an answer without search and its bound).
+pub(crate) fn solve_parts(
+    mut set: Vec<u32>,
+    mut bound: usize,
+    comps: Vec<Vec<u32>>,
+    budget: &mut Budget,
+    mut solve: impl FnMut(&[u32], &mut Budget) -> Result<Found, KernelError>,
+    unsolved: impl Fn(&[u32]) -> Found,
+) -> Result<Found, KernelError> {
+    let mut exact = true;
+    let mut late = false;
+    for comp in comps {
+        let solved = if late {
+            Err(KernelError::TimeLimit { nodes: budget.nodes })
+        } else {
+            solve(&comp, budget)
+        };
+        let f = match solved {
+            Ok(f) => f,
+            Err(KernelError::TimeLimit { .. }) => unsolved(&comp),
+            Err(e) => return Err(e),
+        };
+        late = late || budget.check_clock().is_err();
+        exact &= f.exact;
+        bound += f.bound;
+        set.extend(f.set);
+    }
+    set.sort_unstable();
+    Ok(Found { set, exact, bound })
+}

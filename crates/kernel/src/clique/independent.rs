@@ -5,7 +5,7 @@
 use crate::KernelError;
 use crate::bits;
 use crate::config::{Budget, Cap};
-use crate::stable::{Found, components, too_large};
+use crate::stable::{Found, components, solve_parts, too_large};
 
 use super::branch_and_reduce::max_independent_sparse;
 use super::local_search::improve_clique;
@@ -58,35 +58,19 @@ pub(crate) fn max_independent(
         }
     }
     let mut cap = Cap::new(cap);
-    let mut bound = taken.len();
-    let mut exact = true;
-    let mut set = taken;
+    let bound = taken.len();
     let comps = components(n, &alive, adj, budget)?;
     too_large(&comps)?;
     // Once the deadline has passed, the parts left get a greedy set and their size as bound.
-    let mut late = false;
-    for comp in comps {
-        let solved = if late {
-            Err(KernelError::TimeLimit { nodes: budget.nodes })
-        } else if !cap.limited() && sparse(adj, &comp) {
-            sparse_part(adj, &comp, budget).map(|set| Found { bound: set.len(), set, exact: true })
+    let solve = |comp: &[u32], budget: &mut Budget| {
+        if !cap.limited() && sparse(adj, comp) {
+            sparse_part(adj, comp, budget).map(|set| Found { bound: set.len(), set, exact: true })
         } else {
-            mis_part(adj, &comp, budget, &mut cap)
-        };
-        let f = match solved {
-            Ok(f) => f,
-            Err(KernelError::TimeLimit { .. }) => {
-                Found { set: greedy(adj, &comp), exact: false, bound: comp.len() }
-            }
-            Err(e) => return Err(e),
-        };
-        late = late || budget.check_clock().is_err();
-        exact &= f.exact;
-        bound += f.bound;
-        set.extend(f.set);
-    }
-    set.sort_unstable();
-    Ok(Found { set, exact, bound })
+            mis_part(adj, comp, budget, &mut cap)
+        }
+    };
+    let unsolved = |comp: &[u32]| Found { set: greedy(adj, comp), exact: false, bound: comp.len() };
+    solve_parts(taken, bound, comps, budget, solve, unsolved)
 }
 
 /// An independent set of the part `comp` of `adj`, fewest neighbours first, without search.

@@ -1,7 +1,16 @@
-//! Maximum clique by bitset branch-and-bound, used for α on dense parts (an independent set
-//! of G is a clique of its complement).
+//! α: a maximum independent set, and the maximum clique search it runs on the complement
+//! of dense parts (an independent set of G is a clique of its complement).
 //!
-//! The search is Tomita and Seki's colouring branch-and-bound (MCQ) in San Segundo's bitset
+//! The driver, `independent` (used by `alpha` and by the kernel search's α < β test), takes
+//! the vertices of degree 0 and 1, then solves each connected part left: a large sparse
+//! part by the branch-and-reduce search of `branch_and_reduce`, any other as a maximum
+//! clique of its complement, from a clique that the iterated local search of
+//! `local_search` improves. The clique search is in this folder's other files: `colour`
+//! colours the candidates of a node and keeps out the vertices that `prune` can keep out,
+//! `tasks` splits the branches near the root into tasks and searches each subtree, on the
+//! candidates renumbered in their own degeneracy order by `renumber` when they are many.
+//!
+//! The clique search is Tomita and Seki's colouring branch-and-bound (MCQ) in San Segundo's bitset
 //! form (BBMC): the candidates are greedily coloured into independent sets, and a vertex of
 //! colour k cannot extend the current clique by more than k. Three refinements cut the tree:
 //! - vertices come in a degeneracy (minimum-width) order, so the colouring at the root is
@@ -31,12 +40,6 @@
 //! and of the next levels, down to a few hundred tasks, are the tasks (one big branch alone
 //! would leave a thread idle); the split does not depend on the number of threads, and
 //! neither do the maximum size and the clique returned.
-//!
-//! The pieces: [`colour`] colours the candidates and keeps out the vertices it can
-//! ([`prune`]); [`tasks`] splits the branches near the root into tasks and searches each
-//! subtree, [`renumber`] on the candidates' own degeneracy order when they are many;
-//! [`local_search`] improves a starting clique; [`independent`] is α's driver, which sends
-//! sparse parts to the branch-and-reduce search of [`branch_and_reduce`] and the others here.
 
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};

@@ -3,7 +3,7 @@
 
 use crate::KernelError;
 use crate::config::{Budget, Cap};
-use crate::stable::{Found, components};
+use crate::stable::{Found, components, solve_parts};
 
 use super::CoverInstance;
 use super::greedy::{greedy_cover, packing_bound};
@@ -41,30 +41,11 @@ pub(crate) fn min_absorbing(
         }
     }
     let mut cap = Cap::new(cap);
-    let mut set = r.forced.clone();
-    let mut bound = set.len();
-    let mut exact = true;
     let comps = components(n, &touched, &adj, budget)?;
     // Once the deadline has passed, the parts left get a greedy cover and a packing bound.
-    let mut late = false;
-    for comp in comps {
-        let solved = if late {
-            Err(KernelError::TimeLimit { nodes: budget.nodes })
-        } else {
-            mds_part(pred, &comp, &r, budget, &mut cap)
-        };
-        let f = match solved {
-            Ok(f) => f,
-            Err(KernelError::TimeLimit { .. }) => unsolved_part(pred, &comp, &r),
-            Err(e) => return Err(e),
-        };
-        late = late || budget.check_clock().is_err();
-        exact &= f.exact;
-        bound += f.bound;
-        set.extend(f.set);
-    }
-    set.sort_unstable();
-    Ok(Found { set, exact, bound })
+    let solve = |comp: &[u32], budget: &mut Budget| mds_part(pred, comp, &r, budget, &mut cap);
+    let unsolved = |comp: &[u32]| unsolved_part(pred, comp, &r);
+    solve_parts(r.forced.clone(), r.forced.len(), comps, budget, solve, unsolved)
 }
 
 /// What the reductions of [`reduce_absorbing`] leave.

@@ -1,9 +1,9 @@
 //! β: a minimum externally stable set as a minimum set cover, each vertex covering itself
-//! and its predecessors.
+//! and its predecessors; used by `beta` and by the kernel search's α < β test.
 //!
 //! [`absorbing`] reduces the cover (forced, dominated and closed vertices) and sends each
 //! connected part left to [`search`], a branch-and-bound under Lagrangian bounds
-//! ([`lagrange`]) on the assignment of [`assignment`], with greedy incumbents ([`greedy`]),
+//! ([`lagrange`]) on the selection of sets of [`assignment`], with greedy incumbents ([`greedy`]),
 //! a row-weighting local search ([`local_search`]) and, on large parts, the bound of the
 //! linear program strengthened by odd-cycle cuts ([`cuts`]). The instance they all read,
 //! [`CoverInstance`], and the totally ordered key of their heaps live here.

@@ -136,15 +136,7 @@ fn local_search_covers_are_valid_and_reach_the_optimum() {
         usable[0] = false;
         let coverable = (0..p.elems.len()).all(|e| p.elems[e].iter().any(|&t| t != 0));
         let from: Vec<u32> = start.iter().copied().filter(|&t| t != 0).collect();
-        let run = Run {
-            usable: &usable,
-            cost: &cost,
-            start: &from,
-            limit: p.sets.len() + 1,
-            target: 0,
-            steps: 5000,
-            seed: 1,
-        };
+        let run = Run { usable: &usable, start: &from, limit: p.sets.len() + 1, ..run };
         let limited = local_search(&p, &run, None, &mut b).unwrap();
         match limited {
             Some(f) => assert!(coverable && is_cover(&p, &f) && !f.contains(&0)),
