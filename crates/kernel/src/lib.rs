@@ -22,6 +22,21 @@
 //! covering problem, solved by branch and bound under Lagrangian and linear-programming
 //! bounds; α by reductions, then a colouring branch and bound on dense parts.
 //!
+//! Where the code lives:
+//! - `kernel/`: kernel existence, counting and enumeration — the
+//!   retrograde reduction to draw parts, Richardson's construction, the exact search, the
+//!   SAT encoding and the choice between them.
+//! - `sat/`: the CDCL SAT solver (literals, clause database, propagation, conflict
+//!   analysis, restarts and branching order).
+//! - `clique/`: α — the bitset clique search with its colouring, pruning and tasks, a
+//!   local search for a starting clique, and the branch-and-reduce search of sparse parts.
+//! - `cover/`: β — the set cover reductions, Lagrangian bound, linear-program cuts, local
+//!   search and branch and bound.
+//! - At the top: the checks (`check`), α and β of a whole graph (`numbers`) and what
+//!   their searches share (`stable`), induced subgraphs (`induced`), strongly connected
+//!   components (`scc`), bitsets (`bits`), the configuration and budget (`config`),
+//!   errors and explanations (`error`, `explain`).
+//!
 //! ```
 //! use gamegraph_graph::{Graph, Vertex};
 //! use gamegraph_kernel::{count_kernels, find_kernel, members, Config};
@@ -39,27 +54,18 @@
 //! assert_eq!(count_kernels(&g, &Config::default()).unwrap().count, 1);
 //! ```
 
-mod beta_search;
 mod bits;
 mod check;
 mod clique;
-mod clique_ils;
 mod config;
-mod cover_cuts;
-mod cover_ls;
-mod enumerate;
+mod cover;
 mod error;
 mod explain;
-mod find;
-mod local;
+mod induced;
+mod kernel;
 mod numbers;
-mod reduce;
-mod reduce_mis;
-mod richardson;
 mod sat;
-mod sat_kernel;
 mod scc;
-mod search;
 mod stable;
 
 pub use crate::check::{
@@ -67,8 +73,8 @@ pub use crate::check::{
     maximal_internally_stable, members, vertex_set,
 };
 pub use crate::config::Config;
-pub use crate::enumerate::{Kernels, kernels};
 pub use crate::error::KernelError;
 pub use crate::explain::{Decided, Explanation};
-pub use crate::find::{KernelAnswer, KernelCount, count_kernels, find_kernel};
+pub use crate::kernel::enumerate::{Kernels, kernels};
+pub use crate::kernel::find::{KernelAnswer, KernelCount, count_kernels, find_kernel};
 pub use crate::numbers::{StableSet, alpha, beta};

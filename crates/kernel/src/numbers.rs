@@ -3,9 +3,10 @@
 use gamegraph_graph::Graph;
 
 use crate::check::{VertexSet, externally_stable, internally_stable};
+use crate::clique::max_independent;
 use crate::config::Budget;
-use crate::local::Local;
-use crate::stable::{max_independent, min_absorbing};
+use crate::cover::min_absorbing;
+use crate::induced::Subgraph;
 use crate::{Config, KernelError};
 
 /// A stable set with its size and the search effort.
@@ -19,7 +20,7 @@ pub struct StableSet {
     pub nodes: u64,
 }
 
-fn to_set(n: usize, local: &Local, ids: &[u32]) -> VertexSet {
+fn to_set(n: usize, local: &Subgraph, ids: &[u32]) -> VertexSet {
     let mut s = VertexSet::repeat(false, n);
     for &i in ids {
         s.set(local.global[i as usize].index(), true);
@@ -74,7 +75,7 @@ fn to_set(n: usize, local: &Local, ids: &[u32]) -> VertexSet {
 pub fn alpha(g: &Graph, cfg: &Config) -> Result<StableSet, KernelError> {
     let mut budget = Budget::new(cfg);
     budget.check_clock()?;
-    let local = Local::whole(g, &mut budget)?;
+    let local = Subgraph::whole(g, &mut budget)?;
     let n = local.n();
     let mut adj: Vec<Vec<u32>> = Vec::with_capacity(n);
     for v in 0..n {
@@ -137,7 +138,7 @@ pub fn alpha(g: &Graph, cfg: &Config) -> Result<StableSet, KernelError> {
 pub fn beta(g: &Graph, cfg: &Config) -> Result<StableSet, KernelError> {
     let mut budget = Budget::new(cfg);
     budget.check_clock()?;
-    let local = Local::whole(g, &mut budget)?;
+    let local = Subgraph::whole(g, &mut budget)?;
     let n = local.n();
     let mut succ: Vec<Vec<u32>> = Vec::with_capacity(n);
     let mut pred: Vec<Vec<u32>> = Vec::with_capacity(n);

@@ -14,15 +14,15 @@
 //! stops after a fixed number of steps, so the result depends only on the instance.
 
 use crate::KernelError;
-use crate::beta_search::{CoverInstance, Key};
-use crate::clique_ils::Mix;
+use crate::clique::local_search::SplitMix;
 use crate::config::Budget;
+use crate::cover::{CoverInstance, Ordered};
 use std::cmp::Reverse;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 
 /// What a local search shares with a lower bound computed alongside it.
 #[derive(Debug)]
-pub(crate) struct Shared {
+pub(crate) struct Progress {
     /// A proven lower bound on the size of a cover (0: none yet): the search stops once its
     /// best cover meets it, as it could not improve any more.
     pub(crate) bound: AtomicUsize,
@@ -32,10 +32,10 @@ pub(crate) struct Shared {
     pub(crate) steps: AtomicU64,
 }
 
-impl Shared {
+impl Progress {
     /// Nothing known yet beyond a cover of `best` sets.
-    pub(crate) fn new(best: usize) -> Shared {
-        Shared {
+    pub(crate) fn new(best: usize) -> Progress {
+        Progress {
             bound: AtomicUsize::new(0),
             best: AtomicUsize::new(best),
             steps: AtomicU64::new(0),
@@ -44,13 +44,14 @@ impl Shared {
 }
 
 /// A member's place in the heap: score, cost, step it entered S (older first), id.
-type Entry = (i64, Key, Reverse<u64>, u32);
+type Entry = (i64, Ordered, Reverse<u64>, u32);
 
 /// Steps between two readings of the shared bound.
 const SHARE_EVERY: u64 = 64;
 
-/// The search state.
-struct Ls<'a> {
+/// The set family S of the search, with the weights of the elements, the scores of the
+/// sets and the heap of its members.
+struct Family<'a> {
     p: &'a CoverInstance,
     /// Sets that may be chosen.
     usable: &'a [bool],
@@ -71,12 +72,12 @@ struct Ls<'a> {
     /// Uncovered elements, and each one's position there.
     uncovered: Vec<u32>,
     upos: Vec<u32>,
-    /// The members in a binary max-heap by [`Ls::key`], and each member's place there.
+    /// The members in a binary max-heap by [`Family::key`], and each member's place there.
     heap: Vec<Entry>,
     hpos: Vec<u32>,
 }
 
-impl Ls<'_> {
+impl Family<'_> {
     fn add(&mut self, t: usize, step: u64) {
         debug_assert!(!self.in_s[t]);
         let p = self.p;
@@ -130,7 +131,7 @@ impl Ls<'_> {
     #[inline]
     fn key(&self, t: u32) -> Entry {
         let i = t as usize;
-        (self.score[i], Key(self.cost[i]), Reverse(self.time[i]), t)
+        (self.score[i], Ordered(self.cost[i]), Reverse(self.time[i]), t)
     }
 
     /// Moves the heap entry at `i` up to its place.
@@ -242,85 +243,160 @@ impl Ls<'_> {
     }
 }
 
-/// Looks for a cover of `p` of fewer than `limit` sets among those with `usable[s]` (ties
-/// between sets of equal score broken by `cost`), from the family `start` (usable sets, not
-/// necessarily a cover), for `steps` steps or until a cover of at most `target` sets is
-/// found; returns the smallest cover found, increasing, if any. `seed` picks the generator.
-/// With `shared`, the search publishes its progress there and also stops once its best
-/// cover (or `limit`) is no larger than the bound found there, which leaves the result as it
-/// would be at the end.
+/// One run of the local search: what it may use, where it starts and when it stops.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Run<'a> {
+    /// Sets that may be chosen.
+    pub(crate) usable: &'a [bool],
+    /// Tie-break among sets of equal score: lower first in, higher first out.
+    pub(crate) cost: &'a [f64],
+    /// The family the search starts from (usable sets, not necessarily a cover).
+    pub(crate) start: &'a [u32],
+    /// Only covers of fewer sets than this count.
+    pub(crate) limit: usize,
+    /// The search stops at a cover of at most this many sets.
+    pub(crate) target: usize,
+    /// Steps, at most.
+    pub(crate) steps: u64,
+    /// Picks the generator.
+    pub(crate) seed: u64,
+}
+
+/// Looks for a cover of `p` of fewer than `run.limit` sets among the usable ones, from the
+/// family `run.start`, for `run.steps` steps or until a cover of at most `run.target` sets
+/// is found; returns the smallest cover found, increasing, if any. With `shared`, the
+/// search publishes its progress there and also stops once its best cover (or the limit)
+/// is no larger than the bound found there, which leaves the result as it would be at the
+/// end.
 pub(crate) fn local_search(
     p: &CoverInstance,
-    (usable, cost): (&[bool], &[f64]),
-    start: &[u32],
-    (limit, target): (usize, usize),
-    (steps, seed): (u64, u64),
-    shared: Option<&Shared>,
+    run: &Run<'_>,
+    shared: Option<&Progress>,
     budget: &mut Budget,
 ) -> Result<Option<Vec<u32>>, KernelError> {
-    let r = search(p, (usable, cost), start, (limit, target), (steps, seed), shared, budget);
+    let r = search(p, run, shared, budget);
     if let Some(sh) = shared {
         sh.steps.store(u64::MAX, Ordering::Relaxed);
     }
     r
 }
 
+impl<'a> Family<'a> {
+    /// The empty family over `p`, every element of weight 1.
+    fn new(p: &'a CoverInstance, run: &Run<'a>) -> Family<'a> {
+        let (ns, ne) = (p.sets.len(), p.elems.len());
+        let mut ls = Family {
+            p,
+            usable: run.usable,
+            cost: run.cost,
+            in_s: vec![false; ns],
+            members: Vec::with_capacity(run.start.len()),
+            pos: vec![0; ns],
+            cnt: vec![0; ne],
+            weight: vec![1; ne],
+            score: vec![0; ns],
+            time: vec![0; ns],
+            conf: vec![true; ns],
+            uncovered: (0..ne as u32).collect(),
+            upos: (0..ne as u32).collect(),
+            heap: Vec::with_capacity(run.start.len()),
+            hpos: vec![0; ns],
+        };
+        for (t, list) in p.sets.iter().enumerate() {
+            ls.score[t] = list.len() as i64;
+        }
+        ls
+    }
+
+    /// Takes the sets of `start`, then brings the family to one set fewer than `limit`:
+    /// the members of highest score leave, or the uncovered element of lowest id takes its
+    /// usable set of highest score until everything is covered or that size is reached.
+    fn start_from(
+        &mut self,
+        start: &[u32],
+        limit: usize,
+        budget: &mut Budget,
+    ) -> Result<(), KernelError> {
+        let p = self.p;
+        for &t in start {
+            self.add(t as usize, 0);
+        }
+        while self.members.len() + 1 > limit.max(1) {
+            let Some(t) = self.worst_member(usize::MAX) else { break };
+            self.remove(t, 0);
+        }
+        while self.members.len() + 1 < limit {
+            let Some(&e) = self.uncovered.iter().min() else { break };
+            let pick = p.elems[e as usize]
+                .iter()
+                .map(|&u| u as usize)
+                .filter(|&u| self.usable[u])
+                .max_by_key(|&u| (self.score[u], Reverse(u)));
+            let Some(t) = pick else { break };
+            self.add(t, 0);
+            budget.spend(p.sets[t].len() as u64)?;
+        }
+        Ok(())
+    }
+
+    /// The set to bring in for the uncovered element `e`: its usable set of highest score
+    /// (ties: lowest cost, then out longest) among those that configuration checking lets
+    /// in, or among all its usable sets when it lets none in.
+    fn entering(&self, e: usize) -> Option<usize> {
+        let mut pick: Option<usize> = None;
+        let mut fallback: Option<usize> = None;
+        for &u in &self.p.elems[e] {
+            let u = u as usize;
+            if !self.usable[u] {
+                continue;
+            }
+            let better = |b: Option<usize>| {
+                b.is_none_or(|b| {
+                    (self.score[u], Ordered(-self.cost[u]), Reverse(self.time[u]))
+                        > (self.score[b], Ordered(-self.cost[b]), Reverse(self.time[b]))
+                })
+            };
+            if self.conf[u] && better(pick) {
+                pick = Some(u);
+            }
+            if better(fallback) {
+                fallback = Some(u);
+            }
+        }
+        pick.or(fallback)
+    }
+
+    /// Raises the weight of every uncovered element by one; returns the work done.
+    fn weigh_uncovered(&mut self) -> u64 {
+        let p = self.p;
+        let mut work = self.members.len() as u64;
+        for i in 0..self.uncovered.len() {
+            let e = self.uncovered[i] as usize;
+            self.weight[e] += 1;
+            for &u in &p.elems[e] {
+                self.score[u as usize] += 1;
+            }
+            work += p.elems[e].len() as u64;
+        }
+        work
+    }
+}
+
 /// [`local_search`] without the final report of its end.
 fn search(
     p: &CoverInstance,
-    (usable, cost): (&[bool], &[f64]),
-    start: &[u32],
-    (limit, target): (usize, usize),
-    (steps, seed): (u64, u64),
-    shared: Option<&Shared>,
+    run: &Run<'_>,
+    shared: Option<&Progress>,
     budget: &mut Budget,
 ) -> Result<Option<Vec<u32>>, KernelError> {
     let (ns, ne) = (p.sets.len(), p.elems.len());
-    let mut ls = Ls {
-        p,
-        usable,
-        cost,
-        in_s: vec![false; ns],
-        members: Vec::with_capacity(start.len()),
-        pos: vec![0; ns],
-        cnt: vec![0; ne],
-        weight: vec![1; ne],
-        score: vec![0; ns],
-        time: vec![0; ns],
-        conf: vec![true; ns],
-        uncovered: (0..ne as u32).collect(),
-        upos: (0..ne as u32).collect(),
-        heap: Vec::with_capacity(start.len()),
-        hpos: vec![0; ns],
-    };
-    for (t, list) in p.sets.iter().enumerate() {
-        ls.score[t] = list.len() as i64;
-    }
+    let Run { limit, target, steps, seed, .. } = *run;
+    let mut ls = Family::new(p, run);
     budget.spend((ns + ne) as u64)?;
-    for &t in start {
-        ls.add(t as usize, 0);
-    }
-    // Down to one set fewer than the limit.
-    while ls.members.len() + 1 > limit.max(1) {
-        let Some(t) = ls.worst_member(usize::MAX) else { break };
-        ls.remove(t, 0);
-    }
-    // Then up to a cover, or to that size: the uncovered element of lowest id takes its
-    // usable set of highest score.
-    while ls.members.len() + 1 < limit {
-        let Some(&e) = ls.uncovered.iter().min() else { break };
-        let pick = p.elems[e as usize]
-            .iter()
-            .map(|&u| u as usize)
-            .filter(|&u| usable[u])
-            .max_by_key(|&u| (ls.score[u], Reverse(u)));
-        let Some(t) = pick else { break };
-        ls.add(t, 0);
-        budget.spend(p.sets[t].len() as u64)?;
-    }
+    ls.start_from(run.start, limit, budget)?;
     let mut best: Vec<u32> = Vec::new();
     let mut best_len = limit;
-    let mut rng = Mix(0x6265_7461_636f_7665 ^ seed.wrapping_mul(0x9E37_79B9_7F4A_7C15));
+    let mut rng = SplitMix(0x6265_7461_636f_7665 ^ seed.wrapping_mul(0x9E37_79B9_7F4A_7C15));
     let mut tabu = usize::MAX;
     for step in 1..=steps {
         while ls.uncovered.is_empty() {
@@ -351,38 +427,10 @@ fn search(
         let Some(out) = ls.worst_member(tabu) else { break };
         ls.remove(out, step);
         let e = ls.uncovered[rng.below(ls.uncovered.len())] as usize;
-        let mut pick: Option<usize> = None;
-        let mut fallback: Option<usize> = None;
-        for &u in &p.elems[e] {
-            let u = u as usize;
-            if !ls.usable[u] {
-                continue;
-            }
-            let better = |b: Option<usize>| {
-                b.is_none_or(|b| {
-                    (ls.score[u], Key(-ls.cost[u]), Reverse(ls.time[u]))
-                        > (ls.score[b], Key(-ls.cost[b]), Reverse(ls.time[b]))
-                })
-            };
-            if ls.conf[u] && better(pick) {
-                pick = Some(u);
-            }
-            if better(fallback) {
-                fallback = Some(u);
-            }
-        }
-        let Some(inn) = pick.or(fallback) else { break };
+        let Some(inn) = ls.entering(e) else { break };
         ls.add(inn, step);
         tabu = inn;
-        let mut work = ls.members.len() as u64;
-        for i in 0..ls.uncovered.len() {
-            let e = ls.uncovered[i] as usize;
-            ls.weight[e] += 1;
-            for &u in &p.elems[e] {
-                ls.score[u as usize] += 1;
-            }
-            work += p.elems[e].len() as u64;
-        }
+        let work = ls.weigh_uncovered();
         if let Err(e) = budget.spend(work) {
             // At the deadline the best cover found is still an answer.
             if best_len == limit {
@@ -413,22 +461,22 @@ mod tests {
         let usable = vec![true; p.sets.len()];
         let cost = vec![0.0; p.sets.len()];
         let start: Vec<u32> = (2..10).collect();
-        let f = local_search(
-            &p,
-            (&usable, &cost),
-            &start,
-            (8, 0),
-            (1000, 0),
-            None,
-            &mut Budget::new(&Config::default()),
-        )
-        .unwrap();
+        let run = Run {
+            usable: &usable,
+            cost: &cost,
+            start: &start,
+            limit: 8,
+            target: 0,
+            steps: 1000,
+            seed: 0,
+        };
+        let f = local_search(&p, &run, None, &mut Budget::new(&Config::default())).unwrap();
         assert_eq!(f, Some(vec![0, 1]));
     }
 
     #[test]
     fn a_shared_bound_ends_the_search_with_the_same_cover() {
-        use crate::beta_search::tests::{brute, random_instance};
+        use crate::cover::tests::{brute, random_instance};
         let mut rng = gamegraph_testkit::SplitMix64::new(808);
         for round in 0..200 {
             let p = random_instance(&mut rng, 4 + round % 11, 6 + round % 15, 200);
@@ -436,12 +484,21 @@ mod tests {
             let cost = vec![0.0; p.sets.len()];
             let start: Vec<u32> = (0..p.sets.len() as u32).collect();
             let mut b = Budget::new(&Config::default());
-            let run = |shared: Option<&Shared>, b: &mut Budget| {
-                let limits = (start.len(), 0);
-                local_search(&p, (&usable, &cost), &start, limits, (3000, 3), shared, b).unwrap()
+            let run = |shared: Option<&Progress>, b: &mut Budget| {
+                let (usable, cost, start) = (&usable[..], &cost[..], &start[..]);
+                let run = Run {
+                    usable,
+                    cost,
+                    start,
+                    limit: start.len(),
+                    target: 0,
+                    steps: 3000,
+                    seed: 3,
+                };
+                local_search(&p, &run, shared, b).unwrap()
             };
             let alone = run(None, &mut b);
-            let shared = Shared::new(start.len());
+            let shared = Progress::new(start.len());
             shared.bound.store(brute(&p), Ordering::Relaxed);
             assert_eq!(run(Some(&shared), &mut b), alone, "{p:?}");
             assert_eq!(shared.steps.load(Ordering::Relaxed), u64::MAX);

@@ -14,9 +14,9 @@ use crate::clique::Rows;
 use crate::config::Budget;
 
 /// SplitMix64, for reproducible choices (here and in the cover local search).
-pub(crate) struct Mix(pub(crate) u64);
+pub(crate) struct SplitMix(pub(crate) u64);
 
-impl Mix {
+impl SplitMix {
     /// A number in `0..n`.
     pub(crate) fn below(&mut self, n: usize) -> usize {
         self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
@@ -28,14 +28,16 @@ impl Mix {
     }
 }
 
-struct State<'a> {
+/// The clique C of the search, with the miss count of every vertex (how many members of C
+/// it is not adjacent to).
+struct Clique<'a> {
     rows: &'a Rows,
     inside: Vec<bool>,
     miss: Vec<u32>,
     size: usize,
 }
 
-impl State<'_> {
+impl Clique<'_> {
     fn add(&mut self, v: usize) {
         debug_assert!(!self.inside[v] && self.miss[v] == 0);
         self.inside[v] = true;
@@ -127,13 +129,13 @@ pub(crate) fn improve_clique(
     if n == 0 {
         return Ok(start.to_vec());
     }
-    let mut s = State { rows, inside: vec![false; n], miss: vec![0; n], size: 0 };
+    let mut s = Clique { rows, inside: vec![false; n], miss: vec![0; n], size: 0 };
     for &v in start {
         s.add(v);
     }
     s.improve(budget)?;
     let mut best = s.members();
-    let mut rng = Mix(0x6761_6d65_6772_6170);
+    let mut rng = SplitMix(0x6761_6d65_6772_6170);
     for _ in 0..rounds {
         let outside: Vec<usize> = (0..n).filter(|&v| !s.inside[v]).collect();
         if outside.is_empty() {
@@ -176,7 +178,7 @@ mod tests {
         // 40 vertices, a sparse random graph with a planted clique on 0..12.
         let n = 40;
         let mut rows = Rows::new(n);
-        let mut rng = Mix(7);
+        let mut rng = SplitMix(7);
         for a in 0..n {
             for b in a + 1..n {
                 if (a < 12 && b < 12) || rng.below(10) < 2 {

@@ -14,7 +14,7 @@
 
 use crate::KernelError;
 use crate::config::Budget;
-use crate::local::Local;
+use crate::induced::Subgraph;
 
 const UNK: u8 = 0;
 const IN: u8 = 1;
@@ -29,7 +29,7 @@ struct Decision {
 
 /// The assignment, its trail and the counters.
 #[derive(Debug)]
-struct State {
+struct Assignment {
     val: Vec<u8>,
     cnt_in: Vec<u32>,
     cnt_open: Vec<u32>,
@@ -37,14 +37,14 @@ struct State {
     qhead: usize,
 }
 
-/// A resumable depth-first search over the kernels of one [`Local`] graph.
+/// A resumable depth-first search over the kernels of one [`Subgraph`].
 #[derive(Debug)]
 pub(crate) struct Search {
-    g: Local,
+    g: Subgraph,
     /// Strongly connected component of each vertex, sinks first (the branching order).
     rank: Vec<u32>,
     degree: Vec<u32>,
-    st: State,
+    st: Assignment,
     decisions: Vec<Decision>,
     started: bool,
     done: bool,
@@ -53,7 +53,7 @@ pub(crate) struct Search {
 }
 
 impl Search {
-    pub(crate) fn new(g: Local, budget: &mut Budget) -> Result<Search, KernelError> {
+    pub(crate) fn new(g: Subgraph, budget: &mut Budget) -> Result<Search, KernelError> {
         let n = g.n();
         let mut rank = vec![0u32; n];
         for (i, comp) in g.sccs(None, budget)?.iter().enumerate() {
@@ -68,7 +68,7 @@ impl Search {
             g,
             rank,
             degree,
-            st: State {
+            st: Assignment {
                 val: vec![UNK; n],
                 cnt_in: vec![0; n],
                 cnt_open,
@@ -83,7 +83,7 @@ impl Search {
     }
 
     /// The graph searched.
-    pub(crate) fn graph(&self) -> &Local {
+    pub(crate) fn graph(&self) -> &Subgraph {
         &self.g
     }
 
@@ -217,7 +217,7 @@ impl Search {
     }
 }
 
-impl State {
+impl Assignment {
     #[inline]
     fn assign(&mut self, v: u32, x: u8) -> bool {
         let cur = self.val[v as usize];
@@ -231,7 +231,7 @@ impl State {
     }
 
     /// Undoes the assignments from `mark` on; returns the work done (entries visited).
-    fn undo(&mut self, g: &Local, mark: usize) -> u64 {
+    fn undo(&mut self, g: &Subgraph, mark: usize) -> u64 {
         let mut work = 0;
         for i in (mark..self.trail.len()).rev() {
             let v = self.trail[i] as usize;
@@ -257,7 +257,7 @@ impl State {
 
     /// Rule 2 for an Out vertex `p`; false on a contradiction.
     #[inline]
-    fn check_out(&mut self, g: &Local, p: usize) -> bool {
+    fn check_out(&mut self, g: &Subgraph, p: usize) -> bool {
         if self.cnt_in[p] > 0 {
             return true;
         }
@@ -273,7 +273,7 @@ impl State {
 
     /// Runs the rules to a fixpoint; false on a contradiction. Fails when the budget runs
     /// out between two vertices; calling it again carries on.
-    fn propagate(&mut self, g: &Local, budget: &mut Budget) -> Result<bool, KernelError> {
+    fn propagate(&mut self, g: &Subgraph, budget: &mut Budget) -> Result<bool, KernelError> {
         while self.qhead < self.trail.len() {
             let v = self.trail[self.qhead] as usize;
             budget.spend(1 + 2 * (g.succ(v).len() + g.pred(v).len()) as u64)?;
@@ -347,7 +347,7 @@ mod tests {
             let n = 4 + round % 12;
             let g = random_dense_graph(&mut rng, n, 250);
             let mut b = Budget::new(&Config::default());
-            let local = Local::whole(&g, &mut b).unwrap();
+            let local = Subgraph::whole(&g, &mut b).unwrap();
             let whole = kernels_of(&mut Search::new(local.clone(), &mut b).unwrap(), None);
             for every in [1, 2, 3, 7] {
                 let mut b = Budget::new(&Config::default());
@@ -376,11 +376,11 @@ mod tests {
             let g = random_dense_graph(&mut rng, n, 200);
             let mut b = Budget::new(&Config::default());
             let whole = kernels_of(
-                &mut Search::new(Local::whole(&g, &mut b).unwrap(), &mut b).unwrap(),
+                &mut Search::new(Subgraph::whole(&g, &mut b).unwrap(), &mut b).unwrap(),
                 None,
             );
             for step in [2, 3, 5] {
-                let mut s = Search::new(Local::whole(&g, &mut b).unwrap(), &mut b).unwrap();
+                let mut s = Search::new(Subgraph::whole(&g, &mut b).unwrap(), &mut b).unwrap();
                 assert_eq!(kernels_of(&mut s, Some(step)), whole);
                 s.reset();
                 assert_eq!(kernels_of(&mut s, None), whole);

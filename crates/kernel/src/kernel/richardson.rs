@@ -21,7 +21,7 @@
 
 use crate::KernelError;
 use crate::config::Budget;
-use crate::local::Local;
+use crate::induced::Subgraph;
 
 const UNK: u8 = 0;
 const IN: u8 = 1;
@@ -32,7 +32,7 @@ const OUT: u8 = 2;
 /// Complexity: O(k (n + m)) time where k is the number of recomputations (1 when no
 /// component is split), O(n + m) space.
 pub(crate) fn kernel_without_odd_cycle(
-    g: &Local,
+    g: &Subgraph,
     budget: &mut Budget,
 ) -> Result<Option<Vec<bool>>, KernelError> {
     let n = g.n();
@@ -92,7 +92,7 @@ pub(crate) fn kernel_without_odd_cycle(
 /// Whether the strongly connected `comp` is bipartite: every arc inside it changes the
 /// parity of the walk length from `comp[0]`. Leaves that parity in `parity`.
 fn bipartite(
-    g: &Local,
+    g: &Subgraph,
     comp: &[u32],
     parity: &mut [u8],
     in_comp: &mut [bool],

@@ -21,8 +21,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::KernelError;
 use crate::config::Budget;
-use crate::local::Local;
-use crate::sat::{Lit, Options, Solver, neg, pos};
+use crate::induced::Subgraph;
+use crate::sat::{Lit, Options, Solver, Var};
 
 /// A formula with its variables renamed after the reductions, and how to rebuild a full
 /// assignment from a model of it.
@@ -38,9 +38,9 @@ pub(crate) struct Reduced {
 }
 
 /// The constant false, in the maps of [`Reduced`].
-const FALSE_LIT: Lit = u32::MAX - 1;
+const FALSE_LIT: Lit = Lit::from_code(u32::MAX - 1);
 /// The constant true.
-const TRUE_LIT: Lit = u32::MAX;
+const TRUE_LIT: Lit = Lit::from_code(u32::MAX);
 
 impl Reduced {
     /// The value of original variable `v` under a model of the reduced formula.
@@ -48,7 +48,7 @@ impl Reduced {
         match self.map[v] {
             FALSE_LIT => false,
             TRUE_LIT => true,
-            l => model[(l >> 1) as usize] == (l & 1 == 0),
+            l => model[l.var().index()] != l.is_neg(),
         }
     }
 }
@@ -56,15 +56,15 @@ impl Reduced {
 /// Literal `l` under the substitution `rep` (constants stay constants).
 #[inline]
 fn subst(rep: &[Lit], l: Lit) -> Lit {
-    match rep[(l >> 1) as usize] {
+    match rep[l.var().index()] {
         c @ (FALSE_LIT | TRUE_LIT) => {
-            if l & 1 == 0 {
-                c
+            if l.is_neg() {
+                !c // FALSE ↔ TRUE: the two constants differ in the low bit only
             } else {
-                c ^ 1 // FALSE ↔ TRUE: the two constants differ in the low bit only
+                c
             }
         }
-        r => r ^ (l & 1),
+        r => r.negate_if(l.is_neg()),
     }
 }
 
@@ -78,142 +78,197 @@ pub(crate) fn simplify(
     budget: &mut Budget,
 ) -> Result<Reduced, KernelError> {
     // rep[v]: the literal v equals (itself at first), or a constant.
-    let mut rep: Vec<Lit> = (0..n as u32).map(pos).collect();
+    let mut rep: Vec<Lit> = (0..n as u32).map(|v| Lit::pos(Var(v))).collect();
     let mut cls = clauses;
     let unsat = |rep: Vec<Lit>| Reduced { vars: 0, clauses: None, map: rep };
     loop {
-        let mut changed = false;
-        // Substitute, drop satisfied clauses, false literals, repeats; collect units.
-        let mut next: Vec<Vec<Lit>> = Vec::with_capacity(cls.len());
-        let mut units: Vec<Lit> = Vec::new();
-        for c in &cls {
-            budget.spend(1 + c.len() as u64)?;
-            let mut d: Vec<Lit> = Vec::with_capacity(c.len());
-            let mut sat = false;
-            for &l in c {
-                match subst(&rep, l) {
-                    TRUE_LIT => sat = true,
-                    FALSE_LIT => {}
-                    s => d.push(s),
-                }
-            }
-            if sat {
-                changed = true;
-                continue;
-            }
-            d.sort_unstable();
-            d.dedup();
-            if d.windows(2).any(|w| w[1] == w[0] ^ 1) {
-                changed = true;
-                continue;
-            }
-            if d.len() != c.len() {
-                changed = true;
-            }
-            match d.len() {
-                0 => return Ok(unsat(rep)),
-                1 => units.push(d[0]),
-                _ => next.push(d),
-            }
-        }
-        cls = next;
-        for &u in &units {
-            let v = (u >> 1) as usize;
-            let want = if u & 1 == 0 { TRUE_LIT } else { FALSE_LIT };
-            match rep[v] {
-                c if c == want => {}
-                FALSE_LIT | TRUE_LIT => return Ok(unsat(rep)),
-                _ => {
-                    rep[v] = want;
-                    changed = true;
-                }
-            }
-        }
-        // Variables mapped to a variable that is now constant follow it.
-        for v in 0..n {
-            let r = rep[v];
-            if r < FALSE_LIT && (r >> 1) as usize != v {
-                rep[v] = subst(&rep, r);
-            }
-        }
-        if !units.is_empty() {
+        let Some(pass) = substitute(&cls, &rep, budget)? else { return Ok(unsat(rep)) };
+        let mut changed = pass.changed;
+        cls = pass.clauses;
+        let Some(assigned) = assign_units(&mut rep, &pass.units) else { return Ok(unsat(rep)) };
+        changed |= assigned;
+        follow_constants(&mut rep);
+        if !pass.units.is_empty() {
             continue;
         }
-        // Equivalent literals: strongly connected components of the implication graph.
-        let mut imp: Vec<Vec<Lit>> = vec![Vec::new(); 2 * n];
-        let mut any = false;
-        for c in &cls {
-            if c.len() == 2 {
-                imp[(c[0] ^ 1) as usize].push(c[1]);
-                imp[(c[1] ^ 1) as usize].push(c[0]);
-                any = true;
-            }
-        }
-        if any {
-            budget.spend(cls.len() as u64)?;
-            let comp = literal_sccs(&imp, budget)?;
-            // Representative of each component: its smallest literal.
-            let mut best: Vec<Lit> = vec![u32::MAX; 2 * n];
-            for (l, &c) in comp.iter().enumerate() {
-                best[c as usize] = best[c as usize].min(l as Lit);
-            }
-            for v in 0..n {
-                if rep[v] != pos(v as u32) {
-                    continue; // constant or already substituted: not in any clause
-                }
-                let (p, q) = (comp[2 * v], comp[2 * v + 1]);
-                if p == q {
-                    return Ok(unsat(rep));
-                }
-                let r = best[p as usize];
-                // The complement's component has the complement representative, unless the
-                // smaller literal sits on the other side: take the smaller variable.
-                let rn = best[q as usize] ^ 1;
-                let r = r.min(rn);
-                if r != pos(v as u32) {
-                    rep[v] = r;
-                    changed = true;
-                }
-            }
-            // Normalise chains (a representative is its own representative).
-            for v in 0..n {
-                let r = rep[v];
-                if r < FALSE_LIT {
-                    let rr = rep[(r >> 1) as usize];
-                    if rr != pos(r >> 1) {
-                        rep[v] = subst(&rep, r);
-                    }
-                }
-            }
-        }
+        let Some(merged) = merge_equivalent(&cls, &mut rep, budget)? else {
+            return Ok(unsat(rep));
+        };
+        changed |= merged;
         if !changed {
             break;
         }
     }
+    Ok(rename(rep, cls))
+}
+
+/// What a pass of [`substitute`] leaves: the clauses of two literals or more, the units,
+/// and whether anything changed.
+struct Substituted {
+    clauses: Vec<Vec<Lit>>,
+    units: Vec<Lit>,
+    changed: bool,
+}
+
+/// Substitutes `rep` in the clauses, drops satisfied clauses, false literals and repeats,
+/// and collects the units; `None` when a clause is left empty.
+fn substitute(
+    cls: &[Vec<Lit>],
+    rep: &[Lit],
+    budget: &mut Budget,
+) -> Result<Option<Substituted>, KernelError> {
+    let mut changed = false;
+    let mut next: Vec<Vec<Lit>> = Vec::with_capacity(cls.len());
+    let mut units: Vec<Lit> = Vec::new();
+    for c in cls {
+        budget.spend(1 + c.len() as u64)?;
+        let mut d: Vec<Lit> = Vec::with_capacity(c.len());
+        let mut sat = false;
+        for &l in c {
+            match subst(rep, l) {
+                TRUE_LIT => sat = true,
+                FALSE_LIT => {}
+                s => d.push(s),
+            }
+        }
+        if sat {
+            changed = true;
+            continue;
+        }
+        d.sort_unstable();
+        d.dedup();
+        if d.windows(2).any(|w| w[1] == !w[0]) {
+            changed = true;
+            continue;
+        }
+        if d.len() != c.len() {
+            changed = true;
+        }
+        match d.len() {
+            0 => return Ok(None),
+            1 => units.push(d[0]),
+            _ => next.push(d),
+        }
+    }
+    Ok(Some(Substituted { clauses: next, units, changed }))
+}
+
+/// Makes the variables of the units constants; returns whether any changed, `None` when a
+/// unit contradicts a constant.
+fn assign_units(rep: &mut [Lit], units: &[Lit]) -> Option<bool> {
+    let mut changed = false;
+    for &u in units {
+        let v = u.var().index();
+        let want = if u.is_neg() { FALSE_LIT } else { TRUE_LIT };
+        match rep[v] {
+            c if c == want => {}
+            FALSE_LIT | TRUE_LIT => return None,
+            _ => {
+                rep[v] = want;
+                changed = true;
+            }
+        }
+    }
+    Some(changed)
+}
+
+/// Variables mapped to a variable that is now constant follow it.
+fn follow_constants(rep: &mut [Lit]) {
+    for v in 0..rep.len() {
+        let r = rep[v];
+        if r < FALSE_LIT && r.var().index() != v {
+            rep[v] = subst(rep, r);
+        }
+    }
+}
+
+/// Equivalent literals: the literals of one strongly connected component of the implication
+/// graph of the binary clauses get one representative. Returns whether any variable got a
+/// new one, `None` when a literal and its negation are equivalent.
+fn merge_equivalent(
+    cls: &[Vec<Lit>],
+    rep: &mut [Lit],
+    budget: &mut Budget,
+) -> Result<Option<bool>, KernelError> {
+    let n = rep.len();
+    let mut changed = false;
+    let mut imp: Vec<Vec<u32>> = vec![Vec::new(); 2 * n];
+    let mut any = false;
+    for c in cls {
+        if c.len() == 2 {
+            imp[(!c[0]).index()].push(c[1].code());
+            imp[(!c[1]).index()].push(c[0].code());
+            any = true;
+        }
+    }
+    if any {
+        budget.spend(cls.len() as u64)?;
+        let comp = literal_sccs(&imp, budget)?;
+        // Representative of each component: its smallest literal.
+        let mut best: Vec<Lit> = vec![Lit::from_code(u32::MAX); 2 * n];
+        for (l, &c) in comp.iter().enumerate() {
+            best[c as usize] = best[c as usize].min(Lit::from_code(l as u32));
+        }
+        for v in 0..n {
+            if rep[v] != Lit::pos(Var(v as u32)) {
+                continue; // constant or already substituted: not in any clause
+            }
+            let (p, q) = (comp[2 * v], comp[2 * v + 1]);
+            if p == q {
+                return Ok(None);
+            }
+            let r = best[p as usize];
+            // The complement's component has the complement representative, unless the
+            // smaller literal sits on the other side: take the smaller variable.
+            let rn = !best[q as usize];
+            let r = r.min(rn);
+            if r != Lit::pos(Var(v as u32)) {
+                rep[v] = r;
+                changed = true;
+            }
+        }
+        // Normalise chains (a representative is its own representative).
+        for v in 0..n {
+            let r = rep[v];
+            if r < FALSE_LIT {
+                let rr = rep[r.var().index()];
+                if rr != Lit::pos(r.var()) {
+                    rep[v] = subst(rep, r);
+                }
+            }
+        }
+    }
+    Ok(Some(changed))
+}
+
+/// The reduced formula: the variables that are their own representative renamed `0..`, the
+/// clauses and the map rewritten to them.
+fn rename(rep: Vec<Lit>, mut cls: Vec<Vec<Lit>>) -> Reduced {
+    let n = rep.len();
     // Rename the variables that are their own representative.
     let mut id = vec![u32::MAX; n];
     let mut vars = 0u32;
     for v in 0..n {
-        if rep[v] == pos(v as u32) {
+        if rep[v] == Lit::pos(Var(v as u32)) {
             id[v] = vars;
             vars += 1;
         }
     }
     let map: Vec<Lit> = rep
         .iter()
-        .map(|&r| if r >= FALSE_LIT { r } else { 2 * id[(r >> 1) as usize] + (r & 1) })
+        .map(|&r| if r >= FALSE_LIT { r } else { Lit::new(Var(id[r.var().index()]), r.is_neg()) })
         .collect();
     for c in &mut cls {
         for l in c.iter_mut() {
-            *l = 2 * id[(*l >> 1) as usize] + (*l & 1);
+            *l = Lit::new(Var(id[l.var().index()]), l.is_neg());
         }
     }
-    Ok(Reduced { vars: vars as usize, clauses: Some(cls), map })
+    Reduced { vars: vars as usize, clauses: Some(cls), map }
 }
 
 /// Components of the implication graph over `2n` literals (Tarjan's algorithm), numbered so
 /// that a literal and its negation get comparable ids.
-fn literal_sccs(imp: &[Vec<Lit>], budget: &mut Budget) -> Result<Vec<u32>, KernelError> {
+fn literal_sccs(imp: &[Vec<u32>], budget: &mut Budget) -> Result<Vec<u32>, KernelError> {
     let mut comp = vec![u32::MAX; imp.len()];
     let mut ncomp = 0u32;
     crate::scc::tarjan(
@@ -243,7 +298,7 @@ pub(crate) struct Encoding {
 }
 
 /// Removes the sources of `g` (reduction 1) and writes the kernel conditions of the rest.
-pub(crate) fn encode(g: &Local, budget: &mut Budget) -> Result<Encoding, KernelError> {
+pub(crate) fn encode(g: &Subgraph, budget: &mut Budget) -> Result<Encoding, KernelError> {
     let n = g.n();
     budget.spend(n as u64)?;
     let mut indeg: Vec<u32> = (0..n).map(|v| g.pred(v).len() as u32).collect();
@@ -275,15 +330,15 @@ pub(crate) fn encode(g: &Local, budget: &mut Budget) -> Result<Encoding, KernelE
         let x = x as u32;
         budget.spend(1 + g.succ(v as usize).len() as u64)?;
         // A kept vertex has only kept successors: a removed vertex had no predecessor left.
-        let mut absorb = vec![pos(x)];
+        let mut absorb = vec![Lit::pos(Var(x))];
         for &u in g.succ(v as usize) {
             debug_assert!(!gone[u as usize]);
-            absorb.push(pos(var[u as usize]));
-            clauses.push(vec![neg(x), neg(var[u as usize])]);
+            absorb.push(Lit::pos(Var(var[u as usize])));
+            clauses.push(vec![Lit::neg(Var(x)), Lit::neg(Var(var[u as usize]))]);
         }
         clauses.push(absorb);
         if g.looped[v as usize] {
-            clauses.push(vec![neg(x)]);
+            clauses.push(vec![Lit::neg(Var(x))]);
         }
     }
     Ok(Encoding { removed, kept, clauses })
@@ -291,7 +346,7 @@ pub(crate) fn encode(g: &Local, budget: &mut Budget) -> Result<Encoding, KernelE
 
 /// The kernel of a part rebuilt from the values of its kept vertices: the removed sources
 /// get their values in the reverse order of removal.
-fn rebuild(g: &Local, enc: &Encoding, kept_value: impl Fn(usize) -> bool) -> Vec<bool> {
+fn rebuild(g: &Subgraph, enc: &Encoding, kept_value: impl Fn(usize) -> bool) -> Vec<bool> {
     let n = g.n();
     let mut inside = vec![false; n];
     for (x, &v) in enc.kept.iter().enumerate() {
@@ -316,7 +371,11 @@ pub(crate) struct SatKernel {
 
 impl SatKernel {
     /// Encodes and simplifies the kernel conditions of `g` for a solver with `opts`.
-    pub(crate) fn new(g: &Local, opts: Options, budget: &mut Budget) -> Result<Self, KernelError> {
+    pub(crate) fn new(
+        g: &Subgraph,
+        opts: Options,
+        budget: &mut Budget,
+    ) -> Result<Self, KernelError> {
         let mut enc = encode(g, budget)?;
         let clauses = std::mem::take(&mut enc.clauses);
         let red = simplify(enc.kept.len(), clauses, budget)?;
@@ -334,7 +393,7 @@ impl SatKernel {
     /// or `None` when it has none; `TimeLimit` once `stop` is set.
     pub(crate) fn run(
         &mut self,
-        g: &Local,
+        g: &Subgraph,
         budget: &mut Budget,
         stop: Option<&AtomicBool>,
     ) -> Result<Option<Vec<bool>>, KernelError> {
@@ -344,7 +403,7 @@ impl SatKernel {
         if !s.solve(budget, stop)? {
             return Ok(None);
         }
-        let model: Vec<bool> = (0..self.red.vars as u32).map(|v| s.model_value(v)).collect();
+        let model: Vec<bool> = (0..self.red.vars as u32).map(|v| s.model_value(Var(v))).collect();
         Ok(Some(rebuild(g, &self.enc, |x| self.red.value(x, &model))))
     }
 }
@@ -368,7 +427,7 @@ pub(crate) struct Sizes {
 /// kernel ends the race, while a kernel is always the one solver 0 finds, so the answer is
 /// the same for every number of threads (the other solvers only shorten proofs of absence).
 pub(crate) fn kernel_by_sat(
-    g: &Local,
+    g: &Subgraph,
     threads: usize,
     budget: &mut Budget,
 ) -> Result<(Option<Vec<bool>>, Sizes), KernelError> {
@@ -390,71 +449,84 @@ pub(crate) fn kernel_by_sat(
     let threads = threads.max(1);
     let model: Option<Vec<bool>> = if threads == 1 || !budget.unlimited_nodes() {
         let mut s = build(Options::default());
-        s.solve(budget, None)?.then(|| (0..red.vars as u32).map(|v| s.model_value(v)).collect())
+        s.solve(budget, None)?
+            .then(|| (0..red.vars as u32).map(|v| s.model_value(Var(v))).collect())
     } else {
-        let stop = AtomicBool::new(false);
-        // Each solver's answer (a model, or `None` for a proof of absence) and conflicts.
-        type Outcome = Result<Option<Vec<bool>>, KernelError>;
-        let results: Vec<(Outcome, u64)> = std::thread::scope(|sc| {
-            let handles: Vec<_> = (0..threads)
-                .map(|t| {
-                    let mut b = budget.fork();
-                    let stop = &stop;
-                    let build = &build;
-                    sc.spawn(move || {
-                        let opts = if t == 0 {
-                            Options::default()
-                        } else {
-                            Options { seed: t as u64, initial_phase: t % 2 == 1, random_every: 64 }
-                        };
-                        let mut s = build(opts);
-                        let r = s.solve(&mut b, Some(stop));
-                        let r = match r {
-                            Ok(false) => {
-                                stop.store(true, Ordering::Relaxed);
-                                Ok(None)
-                            }
-                            Ok(true) if t == 0 => {
-                                stop.store(true, Ordering::Relaxed);
-                                Ok(Some((0..red.vars as u32).map(|v| s.model_value(v)).collect()))
-                            }
-                            // A helper's model only shows that one exists: solver 0 finds
-                            // its own, so the kernel does not depend on the timing.
-                            Ok(true) => Err(KernelError::TimeLimit { nodes: 0 }),
-                            Err(e) => Err(e),
-                        };
-                        (r, b.nodes)
-                    })
-                })
-                .collect();
-            handles.into_iter().map(|h| h.join().expect("solver thread")).collect()
-        });
-        // The conflicts of every solver count as the search's nodes.
-        let results: Vec<Outcome> = results
-            .into_iter()
-            .map(|(r, nodes)| {
-                budget.nodes += nodes;
-                r
-            })
-            .collect();
-        // A proof of absence from any solver, else solver 0's answer.
-        if results.iter().any(|r| matches!(r, Ok(None))) {
-            None
-        } else {
-            match results.into_iter().next().expect("one thread at least") {
-                Ok(m) => m,
-                Err(e) => {
-                    budget.check_clock()?;
-                    return Err(e);
-                }
-            }
-        }
+        race(threads, red.vars, &build, budget)?
     };
     let Some(model) = model else {
         return Ok((None, sizes));
     };
     let inside = rebuild(g, &enc, |x| red.value(x, &model));
     Ok((Some(inside), sizes))
+}
+
+/// Solvers of different seeds on `threads` threads, each on the formula `build` gives them
+/// over `vars` variables: a model from solver 0, `None` when any of them proves the
+/// formula unsatisfiable first; the conflicts of all count as the budget's nodes.
+fn race(
+    threads: usize,
+    vars: usize,
+    build: &(dyn Fn(Options) -> Solver + Sync),
+    budget: &mut Budget,
+) -> Result<Option<Vec<bool>>, KernelError> {
+    let stop = AtomicBool::new(false);
+    // Each solver's answer (a model, or `None` for a proof of absence) and conflicts.
+    type Outcome = Result<Option<Vec<bool>>, KernelError>;
+    let results: Vec<(Outcome, u64)> = std::thread::scope(|sc| {
+        let handles: Vec<_> = (0..threads)
+            .map(|t| {
+                let mut b = budget.fork();
+                let stop = &stop;
+                let build = &build;
+                sc.spawn(move || {
+                    let opts = if t == 0 {
+                        Options::default()
+                    } else {
+                        Options { seed: t as u64, initial_phase: t % 2 == 1, random_every: 64 }
+                    };
+                    let mut s = build(opts);
+                    let r = s.solve(&mut b, Some(stop));
+                    let r = match r {
+                        Ok(false) => {
+                            stop.store(true, Ordering::Relaxed);
+                            Ok(None)
+                        }
+                        Ok(true) if t == 0 => {
+                            stop.store(true, Ordering::Relaxed);
+                            Ok(Some((0..vars as u32).map(|v| s.model_value(Var(v))).collect()))
+                        }
+                        // A helper's model only shows that one exists: solver 0 finds
+                        // its own, so the kernel does not depend on the timing.
+                        Ok(true) => Err(KernelError::TimeLimit { nodes: 0 }),
+                        Err(e) => Err(e),
+                    };
+                    (r, b.nodes)
+                })
+            })
+            .collect();
+        handles.into_iter().map(|h| h.join().expect("solver thread")).collect()
+    });
+    // The conflicts of every solver count as the search's nodes.
+    let results: Vec<Outcome> = results
+        .into_iter()
+        .map(|(r, nodes)| {
+            budget.nodes += nodes;
+            r
+        })
+        .collect();
+    // A proof of absence from any solver, else solver 0's answer.
+    if results.iter().any(|r| matches!(r, Ok(None))) {
+        Ok(None)
+    } else {
+        match results.into_iter().next().expect("one thread at least") {
+            Ok(m) => Ok(m),
+            Err(e) => {
+                budget.check_clock()?;
+                Err(e)
+            }
+        }
+    }
 }
 
 #[cfg(test)]
@@ -464,7 +536,7 @@ mod tests {
     use gamegraph_testkit::{SplitMix64, random_dense_graph};
 
     fn satisfies(cnf: &[Vec<Lit>], model: &[bool]) -> bool {
-        cnf.iter().all(|c| c.iter().any(|&l| model[(l >> 1) as usize] == (l & 1 == 0)))
+        cnf.iter().all(|c| c.iter().any(|&l| model[l.var().index()] != l.is_neg()))
     }
 
     fn brute(cnf: &[Vec<Lit>], n: usize) -> Option<Vec<bool>> {
@@ -486,7 +558,9 @@ mod tests {
                 .map(|_| {
                     let k = if rng.chance(600) { 2 } else { 4 };
                     let len = 1 + rng.below(k) as usize;
-                    (0..len).map(|_| 2 * rng.below(n as u64) as u32 + rng.below(2) as u32).collect()
+                    (0..len)
+                        .map(|_| Lit::new(Var(rng.below(n as u64) as u32), rng.below(2) == 1))
+                        .collect()
                 })
                 .collect();
             let mut b = Budget::new(&Config::default());
@@ -511,7 +585,7 @@ mod tests {
         assert!(shrunk > 500, "only {shrunk} formulas shrank");
     }
 
-    fn kernels_brute(g: &Local) -> Vec<Vec<bool>> {
+    fn kernels_brute(g: &Subgraph) -> Vec<Vec<bool>> {
         let n = g.n();
         (0..1u32 << n)
             .map(|m| (0..n).map(|v| m >> v & 1 == 1).collect::<Vec<bool>>())
@@ -535,7 +609,7 @@ mod tests {
             let per_mille = [80, 150, 250, 400][round % 4];
             let g = random_dense_graph(&mut rng, n, per_mille);
             let mut b = Budget::new(&Config::default());
-            let local = Local::whole(&g, &mut b).unwrap();
+            let local = Subgraph::whole(&g, &mut b).unwrap();
             let all = kernels_brute(&local);
             let (k1, sizes) = kernel_by_sat(&local, 1, &mut b).unwrap();
             assert_eq!(k1.is_some(), !all.is_empty(), "round {round}");
@@ -560,7 +634,7 @@ mod tests {
     fn sources_are_removed_in_chains() {
         let g = gamegraph_testkit::graph(5, &[(0, 1), (1, 2), (2, 3), (3, 4), (4, 3)]);
         let mut b = Budget::new(&Config::default());
-        let local = Local::whole(&g, &mut b).unwrap();
+        let local = Subgraph::whole(&g, &mut b).unwrap();
         let enc = encode(&local, &mut b).unwrap();
         assert_eq!(enc.removed, [0, 1, 2]);
         assert_eq!(enc.kept, [3, 4]);
@@ -574,7 +648,7 @@ mod tests {
     fn an_odd_cycle_of_single_successors_is_refuted_without_search() {
         let g = gamegraph_testkit::graph(3, &[(0, 1), (1, 2), (2, 0)]);
         let mut b = Budget::new(&Config::default());
-        let local = Local::whole(&g, &mut b).unwrap();
+        let local = Subgraph::whole(&g, &mut b).unwrap();
         let enc = encode(&local, &mut b).unwrap();
         assert!(simplify(enc.kept.len(), enc.clauses, &mut b).unwrap().clauses.is_none());
         assert_eq!(b.nodes, 0);

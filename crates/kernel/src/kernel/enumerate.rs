@@ -4,8 +4,8 @@ use gamegraph_graph::Graph;
 
 use crate::check::VertexSet;
 use crate::config::Budget;
-use crate::reduce::{put, reduce};
-use crate::search::Search;
+use crate::kernel::retrograde::{put, reduce};
+use crate::kernel::search::Search;
 use crate::{Config, KernelError};
 
 /// An iterator over all kernels of a graph, in a deterministic order; see [`kernels`].

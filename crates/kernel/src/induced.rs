@@ -8,7 +8,7 @@ use crate::config::Budget;
 
 /// An induced subgraph in compact form.
 #[derive(Debug, Clone)]
-pub(crate) struct Local {
+pub(crate) struct Subgraph {
     /// `succ[succ_off[v]..succ_off[v + 1]]`: the successors of `v`, sorted, no repeats, no `v`.
     succ_off: Vec<u32>,
     succ: Vec<u32>,
@@ -46,7 +46,7 @@ fn sort_lists(off: &mut [u32], all: &mut Vec<u32>, budget: &mut Budget) -> Resul
     Ok(())
 }
 
-impl Local {
+impl Subgraph {
     /// The subgraph of `g` induced by `verts` (in that order). `scratch` has one entry per
     /// vertex of `g`, all `u32::MAX`, and is left that way (also when the budget runs out).
     pub(crate) fn induced(
@@ -54,8 +54,8 @@ impl Local {
         verts: &[Vertex],
         scratch: &mut [u32],
         budget: &mut Budget,
-    ) -> Result<Local, KernelError> {
-        let local = Local::induced_in(g, verts, scratch, budget);
+    ) -> Result<Subgraph, KernelError> {
+        let local = Subgraph::induced_in(g, verts, scratch, budget);
         for v in verts {
             scratch[v.index()] = u32::MAX;
         }
@@ -67,7 +67,7 @@ impl Local {
         verts: &[Vertex],
         scratch: &mut [u32],
         budget: &mut Budget,
-    ) -> Result<Local, KernelError> {
+    ) -> Result<Subgraph, KernelError> {
         let n = verts.len();
         for (i, v) in verts.iter().enumerate() {
             scratch[v.index()] = i as u32;
@@ -115,14 +115,14 @@ impl Local {
         drop((succ_at, pred_at));
         sort_lists(&mut succ_off, &mut succ, budget)?;
         sort_lists(&mut pred_off, &mut pred, budget)?;
-        Ok(Local { succ_off, succ, pred_off, pred, looped, global: verts.to_vec() })
+        Ok(Subgraph { succ_off, succ, pred_off, pred, looped, global: verts.to_vec() })
     }
 
     /// The whole graph.
-    pub(crate) fn whole(g: &Graph, budget: &mut Budget) -> Result<Local, KernelError> {
+    pub(crate) fn whole(g: &Graph, budget: &mut Budget) -> Result<Subgraph, KernelError> {
         let verts: Vec<Vertex> = g.vertices().collect();
         let mut scratch = vec![u32::MAX; g.num_vertices()];
-        Local::induced(g, &verts, &mut scratch, budget)
+        Subgraph::induced(g, &verts, &mut scratch, budget)
     }
 
     #[inline]

@@ -6,16 +6,17 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use gamegraph_graph::Graph;
 
 use crate::check::{VertexSet, is_kernel};
+use crate::clique::max_independent;
 use crate::config::Budget;
-use crate::enumerate::Kernels;
+use crate::cover::min_absorbing;
 use crate::explain::{Decided, Explanation};
-use crate::local::Local;
-use crate::reduce::{Reduced, put, reduce};
-use crate::richardson::kernel_without_odd_cycle;
+use crate::induced::Subgraph;
+use crate::kernel::enumerate::Kernels;
+use crate::kernel::retrograde::{Reduced, put, reduce};
+use crate::kernel::richardson::kernel_without_odd_cycle;
+use crate::kernel::sat_encoding::{SatKernel, kernel_by_sat};
+use crate::kernel::search::Search;
 use crate::sat::Options;
-use crate::sat_kernel::{SatKernel, kernel_by_sat};
-use crate::search::Search;
-use crate::stable::{max_independent, min_absorbing};
 use crate::{Config, KernelError};
 
 /// The part size up to which the α < β test is tried when a search runs long.
@@ -53,7 +54,7 @@ const SAT_TRIAL_NODES: u64 = 2000;
 const BOUND_NODES: u64 = 500;
 
 /// Tries α < β on a part with small capped searches; returns the decision when it holds.
-fn alpha_below_beta(part: &Local, budget: &mut Budget) -> Result<Option<Decided>, KernelError> {
+fn alpha_below_beta(part: &Subgraph, budget: &mut Budget) -> Result<Option<Decided>, KernelError> {
     let n = part.n();
     if n > BOUND_PART {
         return Ok(None);
@@ -72,7 +73,7 @@ fn alpha_below_beta(part: &Local, budget: &mut Budget) -> Result<Option<Decided>
 
 /// The explanation of a part without kernel: α < β when it holds and the part is small
 /// enough to check it, else the search.
-fn explain_none(part: &Local, budget: &mut Budget) -> Result<Decided, KernelError> {
+fn explain_none(part: &Subgraph, budget: &mut Budget) -> Result<Decided, KernelError> {
     if part.n() <= EXPLAIN_PART
         && let Some(d) = alpha_below_beta(part, budget)?
     {
@@ -197,7 +198,7 @@ impl Runner {
     /// or `None` when there is none.
     fn step(
         &mut self,
-        part: &Local,
+        part: &Subgraph,
         b: &mut Budget,
     ) -> Result<Option<Option<Vec<bool>>>, KernelError> {
         b.capped(SLICE, |b| match self {
@@ -226,73 +227,17 @@ enum Ended {
 /// of its runner (weighted by [`COST`]) wins, runner 0 on a tie, and a runner stops once
 /// its own weighted nodes pass the winner's: so the kernel returned is the same whether the two run on one thread,
 /// alternately, or on two threads side by side, whatever their speeds.
-fn kernel_by_both(part: &Local, budget: &mut Budget) -> Result<Option<Vec<bool>>, KernelError> {
+fn kernel_by_both(part: &Subgraph, budget: &mut Budget) -> Result<Option<Vec<bool>>, KernelError> {
     let runners = [
         Runner::Sat(Box::new(SatKernel::new(part, Options::default(), budget)?)),
         Runner::Search(Box::new(Search::new(part.clone(), budget)?)),
     ];
     let mut budgets = [budget.fork(), budget.fork()];
-    // The best kernel so far as (nodes, runner), and whether absence is proved.
-    let best: Mutex<Option<(u64, usize)>> = Mutex::new(None);
-    let absent = AtomicBool::new(false);
-    let beaten = |nodes: u64, i: usize| {
-        absent.load(Ordering::Relaxed)
-            || best.lock().expect("no panic holding it").is_some_and(|w| (nodes, i) > w)
-    };
-    let finish = |r: Option<Vec<bool>>, nodes: u64, i: usize| match r {
-        None => {
-            absent.store(true, Ordering::Relaxed);
-            Ended::None
-        }
-        Some(k) => {
-            let mut w = best.lock().expect("no panic holding it");
-            if w.is_none_or(|w| (nodes, i) < w) {
-                *w = Some((nodes, i));
-            }
-            Ended::Kernel(nodes, k)
-        }
-    };
-    let ended: Vec<Result<Ended, KernelError>> = if rayon::current_num_threads() == 1 {
-        let mut runners = runners;
-        let mut ended: [Option<Result<Ended, KernelError>>; 2] = [None, None];
-        // The runner behind in weighted nodes takes the next slice.
-        while let Some(i) =
-            (0..2).filter(|&i| ended[i].is_none()).min_by_key(|&i| (budgets[i].nodes * COST[i], i))
-        {
-            let b = &mut budgets[i];
-            ended[i] = if beaten(b.nodes * COST[i], i) {
-                Some(Ok(Ended::Beaten))
-            } else {
-                match runners[i].step(part, b) {
-                    Ok(None) => None,
-                    Ok(Some(r)) => Some(Ok(finish(r, b.nodes * COST[i], i))),
-                    Err(e) => Some(Err(e)),
-                }
-            };
-        }
-        ended.into_iter().flatten().collect()
+    let race = Race { best: Mutex::new(None), absent: AtomicBool::new(false) };
+    let ended = if rayon::current_num_threads() == 1 {
+        race.alternately(runners, &mut budgets, part)
     } else {
-        std::thread::scope(|sc| {
-            let handles: Vec<_> = runners
-                .into_iter()
-                .zip(budgets.iter_mut())
-                .enumerate()
-                .map(|(i, (mut r, b))| {
-                    let (beaten, finish) = (&beaten, &finish);
-                    sc.spawn(move || {
-                        loop {
-                            if beaten(b.nodes * COST[i], i) {
-                                return Ok(Ended::Beaten);
-                            }
-                            if let Some(r) = r.step(part, b)? {
-                                return Ok(finish(r, b.nodes * COST[i], i));
-                            }
-                        }
-                    })
-                })
-                .collect();
-            handles.into_iter().map(|h| h.join().expect("runner thread")).collect()
-        })
+        race.side_by_side(runners, &mut budgets, part)
     };
     for b in &budgets {
         budget.nodes += b.nodes;
@@ -308,7 +253,7 @@ fn kernel_by_both(part: &Local, budget: &mut Budget) -> Result<Option<Vec<bool>>
             }
             Ok(Ended::Beaten) => {}
             Err(e) => {
-                if !absent.load(Ordering::Relaxed) {
+                if !race.absent.load(Ordering::Relaxed) {
                     budget.check_clock()?;
                     return Err(e);
                 }
@@ -316,6 +261,93 @@ fn kernel_by_both(part: &Local, budget: &mut Budget) -> Result<Option<Vec<bool>>
         }
     }
     Ok(Some(winner.expect("a runner that was not beaten decided").1))
+}
+
+/// What the two runners of [`kernel_by_both`] share: the best kernel so far as (weighted
+/// nodes, runner), and whether absence is proved.
+struct Race {
+    best: Mutex<Option<(u64, usize)>>,
+    absent: AtomicBool,
+}
+
+impl Race {
+    /// Whether runner `i`, after `nodes` weighted nodes, can no longer win.
+    fn beaten(&self, nodes: u64, i: usize) -> bool {
+        self.absent.load(Ordering::Relaxed)
+            || self.best.lock().expect("no panic holding it").is_some_and(|w| (nodes, i) > w)
+    }
+
+    /// Records the answer `r` of runner `i` after `nodes` weighted nodes.
+    fn finish(&self, r: Option<Vec<bool>>, nodes: u64, i: usize) -> Ended {
+        match r {
+            None => {
+                self.absent.store(true, Ordering::Relaxed);
+                Ended::None
+            }
+            Some(k) => {
+                let mut w = self.best.lock().expect("no panic holding it");
+                if w.is_none_or(|w| (nodes, i) < w) {
+                    *w = Some((nodes, i));
+                }
+                Ended::Kernel(nodes, k)
+            }
+        }
+    }
+
+    /// Runs the two runners on this thread, the one behind in weighted nodes taking the
+    /// next slice.
+    fn alternately(
+        &self,
+        mut runners: [Runner; 2],
+        budgets: &mut [Budget; 2],
+        part: &Subgraph,
+    ) -> Vec<Result<Ended, KernelError>> {
+        let mut ended: [Option<Result<Ended, KernelError>>; 2] = [None, None];
+        while let Some(i) =
+            (0..2).filter(|&i| ended[i].is_none()).min_by_key(|&i| (budgets[i].nodes * COST[i], i))
+        {
+            let b = &mut budgets[i];
+            ended[i] = if self.beaten(b.nodes * COST[i], i) {
+                Some(Ok(Ended::Beaten))
+            } else {
+                match runners[i].step(part, b) {
+                    Ok(None) => None,
+                    Ok(Some(r)) => Some(Ok(self.finish(r, b.nodes * COST[i], i))),
+                    Err(e) => Some(Err(e)),
+                }
+            };
+        }
+        ended.into_iter().flatten().collect()
+    }
+
+    /// Runs the two runners on two threads of their own.
+    fn side_by_side(
+        &self,
+        runners: [Runner; 2],
+        budgets: &mut [Budget; 2],
+        part: &Subgraph,
+    ) -> Vec<Result<Ended, KernelError>> {
+        std::thread::scope(|sc| {
+            let handles: Vec<_> = runners
+                .into_iter()
+                .zip(budgets.iter_mut())
+                .enumerate()
+                .map(|(i, (mut r, b))| {
+                    sc.spawn(move || {
+                        loop {
+                            if self.beaten(b.nodes * COST[i], i) {
+                                return Ok(Ended::Beaten);
+                            }
+                            if let Some(r) = r.step(part, b)? {
+                                return Ok(self.finish(r, b.nodes * COST[i], i));
+                            }
+                        }
+                    })
+                })
+                .collect();
+            handles.into_iter().map(|h| h.join().expect("runner thread")).collect()
+        })
+    }
 }
 
 /// [`find_kernel`], with the parts routed by `route`.
@@ -433,97 +465,130 @@ pub struct KernelCount {
 /// assert_eq!(count_kernels(&g, &Config::default()).unwrap().count, 4);
 /// ```
 pub fn count_kernels(g: &Graph, cfg: &Config) -> Result<KernelCount, KernelError> {
-    count_kernels_from(g, cfg, (SAT_PART, SAT_MAX_DEGREE), SAT_TRIAL_NODES)
+    count_kernels_from(
+        g,
+        cfg,
+        SatParts { min_part: SAT_PART, max_degree: SAT_MAX_DEGREE },
+        SAT_TRIAL_NODES,
+    )
 }
 
-/// [`count_kernels`], with the SAT solver asked whether a kernel exists on the parts of
-/// `sat.0` vertices or more and fewer than `sat.1` arcs per vertex on which `sat_trial`
-/// search nodes found none.
+/// [`count_kernels`], with the SAT solver asked whether a kernel exists on the parts `sat`
+/// names on which `sat_trial` search nodes found none.
 pub(crate) fn count_kernels_from(
     g: &Graph,
     cfg: &Config,
-    sat: (usize, usize),
+    sat: SatParts,
     sat_trial: u64,
 ) -> Result<KernelCount, KernelError> {
     let mut budget = Budget::new(cfg);
     let Reduced { parts, mut explanation, .. } = reduce(g, &mut budget)?;
     let mut count: u128 = 1;
     for part in parts {
-        let by_sat = part.n() >= sat.0 && part.m() < sat.1.saturating_mul(part.n());
-        // With a second thread, the solver decides whether there is a kernel during the
-        // trial search; its answer is read only when that search found none.
-        let beside = (by_sat && rayon::current_num_threads() > 1 && budget.unlimited_nodes())
-            .then(|| part.clone());
-        let mut s = Search::new(part, &mut budget)?;
-        let mut here: u128 = 0;
-        let stop = AtomicBool::new(false);
-        let (trial, solver) = std::thread::scope(|sc| {
-            let solver = beside.as_ref().map(|p| {
-                let mut b = budget.fork();
-                let stop = &stop;
-                sc.spawn(move || {
-                    let r = SatKernel::new(p, Options::default(), &mut b)
-                        .and_then(|mut k| k.run(p, &mut b, Some(stop)));
-                    (r.map(|k| k.is_none()), b.nodes)
-                })
-            });
-            let trial = budget.capped(if by_sat { sat_trial } else { TRIAL_NODES }, |b| {
-                while s.next(b)? {
-                    here += 1;
-                }
-                Ok(())
-            });
-            if !matches!(trial, Ok(None)) || here > 0 {
-                stop.store(true, Ordering::Relaxed);
+        let by_sat = part.n() >= sat.min_part && part.m() < sat.max_degree.saturating_mul(part.n());
+        match count_part(part, by_sat, sat_trial, &mut budget)? {
+            PartKernels::Count(here) => {
+                count = count.checked_mul(here).ok_or(KernelError::CountOverflow)?;
             }
-            (trial, solver.map(|h| h.join().expect("solver thread")))
-        });
-        let trial = trial?;
-        let mut absent = None;
-        if let Some((r, nodes)) = solver {
-            budget.nodes += nodes;
-            if trial.is_none() && here == 0 {
-                match r {
-                    Ok(a) => absent = Some(a),
-                    Err(e) => {
-                        budget.check_clock()?;
-                        return Err(e);
-                    }
-                }
+            PartKernels::None(d) => {
+                explanation.decided = d;
+                count = 0;
+                break;
             }
         }
-        if trial.is_none() {
-            if here == 0 {
-                if by_sat {
-                    let threads = rayon::current_num_threads();
-                    let none = match absent {
-                        Some(a) => a,
-                        None => kernel_by_sat(s.graph(), threads, &mut budget)?.0.is_none(),
-                    };
-                    if none {
-                        explanation.decided = Decided::Search;
-                        count = 0;
-                        break;
-                    }
-                } else if let Some(d) = alpha_below_beta(s.graph(), &mut budget)? {
-                    explanation.decided = d;
-                    count = 0;
-                    break;
-                }
-            }
-            while s.next(&mut budget)? {
-                here += 1;
-            }
-        }
-        if here == 0 {
-            explanation.decided = explain_none(s.graph(), &mut budget)?;
-            count = 0;
-            break;
-        }
-        count = count.checked_mul(here).ok_or(KernelError::CountOverflow)?;
     }
     explanation.nodes = budget.nodes;
     Ok(KernelCount { count, explanation })
+}
+
+/// Which parts a count asks the SAT solver about: those of at least `min_part` vertices
+/// and fewer than `max_degree` arcs per vertex.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct SatParts {
+    pub(crate) min_part: usize,
+    pub(crate) max_degree: usize,
+}
+
+/// The kernels of one draw part: how many, or the argument that there is none.
+enum PartKernels {
+    Count(u128),
+    None(Decided),
+}
+
+/// Counts the kernels of the draw part `part`: a trial search first, beside the SAT solver
+/// on a second thread when `by_sat` holds (and one is free); when the trial finds none, the
+/// solver (`by_sat`) or α < β may show there is none, else the search goes on to the end.
+fn count_part(
+    part: Subgraph,
+    by_sat: bool,
+    sat_trial: u64,
+    budget: &mut Budget,
+) -> Result<PartKernels, KernelError> {
+    // With a second thread, the solver decides whether there is a kernel during the
+    // trial search; its answer is read only when that search found none.
+    let beside = (by_sat && rayon::current_num_threads() > 1 && budget.unlimited_nodes())
+        .then(|| part.clone());
+    let mut s = Search::new(part, budget)?;
+    let mut here: u128 = 0;
+    let stop = AtomicBool::new(false);
+    let (trial, solver) = std::thread::scope(|sc| {
+        let solver = beside.as_ref().map(|p| {
+            let mut b = budget.fork();
+            let stop = &stop;
+            sc.spawn(move || {
+                let r = SatKernel::new(p, Options::default(), &mut b)
+                    .and_then(|mut k| k.run(p, &mut b, Some(stop)));
+                (r.map(|k| k.is_none()), b.nodes)
+            })
+        });
+        let trial = budget.capped(if by_sat { sat_trial } else { TRIAL_NODES }, |b| {
+            while s.next(b)? {
+                here += 1;
+            }
+            Ok(())
+        });
+        if !matches!(trial, Ok(None)) || here > 0 {
+            stop.store(true, Ordering::Relaxed);
+        }
+        (trial, solver.map(|h| h.join().expect("solver thread")))
+    });
+    let trial = trial?;
+    let mut absent = None;
+    if let Some((r, nodes)) = solver {
+        budget.nodes += nodes;
+        if trial.is_none() && here == 0 {
+            match r {
+                Ok(a) => absent = Some(a),
+                Err(e) => {
+                    budget.check_clock()?;
+                    return Err(e);
+                }
+            }
+        }
+    }
+    if trial.is_none() {
+        if here == 0 {
+            if by_sat {
+                let threads = rayon::current_num_threads();
+                let none = match absent {
+                    Some(a) => a,
+                    None => kernel_by_sat(s.graph(), threads, budget)?.0.is_none(),
+                };
+                if none {
+                    return Ok(PartKernels::None(Decided::Search));
+                }
+            } else if let Some(d) = alpha_below_beta(s.graph(), budget)? {
+                return Ok(PartKernels::None(d));
+            }
+        }
+        while s.next(budget)? {
+            here += 1;
+        }
+    }
+    if here == 0 {
+        return Ok(PartKernels::None(explain_none(s.graph(), budget)?));
+    }
+    Ok(PartKernels::Count(here))
 }
 
 #[cfg(test)]
@@ -708,7 +773,14 @@ mod tests {
             assert_eq!(count_kernels(&g, &cfg).unwrap().count, truth, "round {round}");
             for pool in &pools {
                 for trial in [0, 1, 20] {
-                    let c = pool.install(|| count_kernels_from(&g, &cfg, (1, usize::MAX), trial));
+                    let c = pool.install(|| {
+                        count_kernels_from(
+                            &g,
+                            &cfg,
+                            SatParts { min_part: 1, max_degree: usize::MAX },
+                            trial,
+                        )
+                    });
                     assert_eq!(c.unwrap().count, truth, "round {round}, trial {trial}");
                 }
             }

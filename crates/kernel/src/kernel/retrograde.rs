@@ -6,8 +6,8 @@ use crate::KernelError;
 use crate::check::VertexSet;
 use crate::config::Budget;
 use crate::explain::{Decided, Explanation};
-use crate::local::{Label, Local, is_acyclic, retro_labels, weak_components};
-use crate::search::Search;
+use crate::induced::{Label, Subgraph, is_acyclic, retro_labels, weak_components};
+use crate::kernel::search::Search;
 
 /// A graph reduced to the parts of its draw subgraph.
 ///
@@ -22,7 +22,7 @@ pub(crate) struct Reduced {
     /// The L vertices.
     pub(crate) base: VertexSet,
     /// The weakly connected parts of the draw subgraph.
-    pub(crate) parts: Vec<Local>,
+    pub(crate) parts: Vec<Subgraph>,
     /// The labels counted, with the decision when no part is left.
     pub(crate) explanation: Explanation,
 }
@@ -54,7 +54,7 @@ pub(crate) fn reduce(g: &Graph, budget: &mut Budget) -> Result<Reduced, KernelEr
     let mut scratch = vec![u32::MAX; n];
     let mut parts = Vec::new();
     for c in weak_components(g, &keep, budget)? {
-        parts.push(Local::induced(g, &c, &mut scratch, budget)?);
+        parts.push(Subgraph::induced(g, &c, &mut scratch, budget)?);
     }
     let decided = if draw > 0 {
         Decided::Search

@@ -22,9 +22,11 @@
 //! the cuts violated at its optimum for a few rounds, and turns the optimum of the dual into
 //! a bound that holds whatever the accuracy of the solves.
 
+use microlp::{ComparisonOp, OptimizationDirection, Problem, Solution, Variable};
+
 use crate::KernelError;
-use crate::beta_search::{CoverInstance, Key};
 use crate::config::Budget;
+use crate::cover::{CoverInstance, Ordered};
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, HashSet};
 
@@ -78,8 +80,50 @@ pub(crate) fn odd_cycle_cuts(
     budget: &mut Budget,
 ) -> Result<Vec<Cut>, KernelError> {
     let ns = p.sets.len();
-    // The step weights: for each open element, every pair of its sets.
-    let mut adj: Vec<Vec<(u32, f64, u32)>> = vec![Vec::new(); ns];
+    let adj = step_graph(p, x, open, budget)?;
+    // Two-layer Dijkstra from every set; node 2t + layer. The graph is symmetric under the
+    // swap of the layers, so a walk from (s, 1) back to (t, 1 - l) is the mirror of one from
+    // (s, 0) to (t, l): the shortest odd closed walk through s is the least
+    // `dist(u, l) + w + dist(v, l)` over the steps (u, v, w), and the search stops at half its
+    // length (the walk's middle step joins two nodes no farther).
+    let mut walks = OddWalks::new(ns);
+    let mut found: Vec<(f64, Cut)> = Vec::new();
+    // A violated cycle holds a fractional set: along sets at 0 or 1 an odd cycle has two
+    // neighbours of equal value, and their step weighs 1 or more.
+    for s in 0..ns {
+        if adj[s].is_empty() || x[s] <= FRACTIONAL || x[s] >= 1.0 - FRACTIONAL {
+            continue;
+        }
+        let Some(rows) = walks.shortest_through(&adj, s, budget)? else { continue };
+        if rows.len() % 2 == 0 || known.contains(&rows) {
+            continue;
+        }
+        let cut = Cut::of_rows(p, &rows);
+        let violation = f64::from(cut.rhs) - cut.lhs(x);
+        if violation >= MIN_VIOLATION {
+            known.insert(rows);
+            found.push((violation, cut));
+        }
+    }
+    found.sort_by(|a, b| b.0.total_cmp(&a.0).then_with(|| a.1.sets.cmp(&b.1.sets)));
+    found.truncate(max);
+    Ok(found.into_iter().map(|(_, c)| c).collect())
+}
+
+/// A step of the two-layer graph: the set reached, the step's weight and the element
+/// shared by the two sets.
+type Step = (u32, f64, u32);
+
+/// The steps between the sets at the point `x`: for each open element, every pair of its
+/// sets, weighing `2·T(e) - 1 - x(u) - x(v)`, those too heavy for a violated cut left out.
+fn step_graph(
+    p: &CoverInstance,
+    x: &[f64],
+    open: &[bool],
+    budget: &mut Budget,
+) -> Result<Vec<Vec<Step>>, KernelError> {
+    let ns = p.sets.len();
+    let mut adj: Vec<Vec<Step>> = vec![Vec::new(); ns];
     for (e, list) in p.elems.iter().enumerate() {
         if !open[e] {
             continue;
@@ -96,91 +140,94 @@ pub(crate) fn odd_cycle_cuts(
             }
         }
     }
-    // Two-layer Dijkstra from every set; node 2t + layer. The graph is symmetric under the
-    // swap of the layers, so a walk from (s, 1) back to (t, 1 - l) is the mirror of one from
-    // (s, 0) to (t, l): the shortest odd closed walk through s is the least
-    // `dist(u, l) + w + dist(v, l)` over the steps (u, v, w), and the search stops at half its
-    // length (the walk's middle step joins two nodes no farther).
-    let mut dist = vec![f64::INFINITY; 2 * ns];
-    let mut done = vec![false; 2 * ns];
-    let mut prev: Vec<(u32, u32)> = vec![(u32::MAX, u32::MAX); 2 * ns];
-    let mut touched: Vec<usize> = Vec::new();
-    let mut heap: BinaryHeap<(Reverse<Key>, u32)> = BinaryHeap::new();
-    let mut found: Vec<(f64, Cut)> = Vec::new();
-    // A violated cycle holds a fractional set: along sets at 0 or 1 an odd cycle has two
-    // neighbours of equal value, and their step weighs 1 or more.
-    for s in 0..ns {
-        if adj[s].is_empty() || x[s] <= FRACTIONAL || x[s] >= 1.0 - FRACTIONAL {
-            continue;
+    Ok(adj)
+}
+
+/// The buffers of the two-layer Dijkstra of [`odd_cycle_cuts`], node `2t + layer` for set t.
+struct OddWalks {
+    dist: Vec<f64>,
+    done: Vec<bool>,
+    prev: Vec<(u32, u32)>,
+    touched: Vec<usize>,
+    heap: BinaryHeap<(Reverse<Ordered>, u32)>,
+}
+
+impl OddWalks {
+    fn new(ns: usize) -> OddWalks {
+        OddWalks {
+            dist: vec![f64::INFINITY; 2 * ns],
+            done: vec![false; 2 * ns],
+            prev: vec![(u32::MAX, u32::MAX); 2 * ns],
+            touched: Vec::new(),
+            heap: BinaryHeap::new(),
         }
-        for &i in &touched {
-            dist[i] = f64::INFINITY;
-            done[i] = false;
+    }
+
+    /// The elements along the shortest odd closed walk through the set `s` shorter than
+    /// `1 - MIN_VIOLATION`, increasing and without repeats; `None` when there is none.
+    fn shortest_through(
+        &mut self,
+        adj: &[Vec<Step>],
+        s: usize,
+        budget: &mut Budget,
+    ) -> Result<Option<Vec<u32>>, KernelError> {
+        for &i in &self.touched {
+            self.dist[i] = f64::INFINITY;
+            self.done[i] = false;
         }
-        touched.clear();
-        heap.clear();
+        self.touched.clear();
+        self.heap.clear();
         let start = 2 * s;
-        dist[start] = 0.0;
-        touched.push(start);
-        heap.push((Reverse(Key(0.0)), start as u32));
+        self.dist[start] = 0.0;
+        self.touched.push(start);
+        self.heap.push((Reverse(Ordered(0.0)), start as u32));
         // The shortest walk so far: its length and middle step (two nodes of one layer).
         let mut best = 1.0 - MIN_VIOLATION;
         let mut middle = None;
         let mut work = 0u64;
-        while let Some((Reverse(Key(d)), node)) = heap.pop() {
+        while let Some((Reverse(Ordered(d)), node)) = self.heap.pop() {
             let node = node as usize;
-            if d > dist[node] || done[node] {
+            if d > self.dist[node] || self.done[node] {
                 continue;
             }
             if 2.0 * d >= best {
                 break;
             }
-            done[node] = true;
+            self.done[node] = true;
             let (u, layer) = (node / 2, node % 2);
             work += adj[u].len() as u64;
             for &(v, w, e) in &adj[u] {
                 let nd = d + w;
                 let same = 2 * v as usize + layer;
-                if done[same] && nd + dist[same] < best {
-                    best = nd + dist[same];
+                if self.done[same] && nd + self.dist[same] < best {
+                    best = nd + self.dist[same];
                     middle = Some((node, same, e));
                 }
                 let next = 2 * v as usize + (1 - layer);
-                if 2.0 * nd < best && nd < dist[next] {
-                    if dist[next].is_infinite() {
-                        touched.push(next);
+                if 2.0 * nd < best && nd < self.dist[next] {
+                    if self.dist[next].is_infinite() {
+                        self.touched.push(next);
                     }
-                    dist[next] = nd;
-                    prev[next] = (node as u32, e);
-                    heap.push((Reverse(Key(nd)), next as u32));
+                    self.dist[next] = nd;
+                    self.prev[next] = (node as u32, e);
+                    self.heap.push((Reverse(Ordered(nd)), next as u32));
                 }
             }
         }
         budget.spend(work + 1)?;
-        let Some((a, b, e)) = middle else { continue };
+        let Some((a, b, e)) = middle else { return Ok(None) };
         let mut rows = vec![e];
         for mut node in [a, b] {
             while node != start {
-                let (from, e) = prev[node];
+                let (from, e) = self.prev[node];
                 rows.push(e);
                 node = from as usize;
             }
         }
         rows.sort_unstable();
         rows.dedup();
-        if rows.len() % 2 == 0 || known.contains(&rows) {
-            continue;
-        }
-        let cut = Cut::of_rows(p, &rows);
-        let violation = f64::from(cut.rhs) - cut.lhs(x);
-        if violation >= MIN_VIOLATION {
-            known.insert(rows);
-            found.push((violation, cut));
-        }
+        Ok(Some(rows))
     }
-    found.sort_by(|a, b| b.0.total_cmp(&a.0).then_with(|| a.1.sets.cmp(&b.1.sets)));
-    found.truncate(max);
-    Ok(found.into_iter().map(|(_, c)| c).collect())
 }
 
 /// Rounds of separation at the linear-programming optimum, and the most cuts added per round.
@@ -255,139 +302,194 @@ fn solve_lp_bound(
     goal: &dyn Fn() -> Option<f64>,
     budget: &mut Budget,
 ) -> Result<Option<f64>, KernelError> {
-    use microlp::{ComparisonOp, OptimizationDirection, Problem};
-    let ns = p.sets.len();
-    let start = std::time::Instant::now();
-    let limit = std::time::Duration::from_secs(LP_SECS);
-    let nnz: usize = p.sets.iter().map(Vec::len).sum();
-    // The primal: min Σ x, every row covered, 0 ≤ x ≤ 1.
-    let mut primal = Problem::new(OptimizationDirection::Minimize);
-    primal.set_time_limit(budget.time_left(limit));
+    let lp = LpRun {
+        p,
+        goal,
+        start: std::time::Instant::now(),
+        limit: std::time::Duration::from_secs(LP_SECS),
+        nnz: p.sets.iter().map(Vec::len).sum(),
+    };
+    let Some((x, sol)) = lp.primal(budget)? else { return Ok(None) };
+    let Some((sol, cuts)) = lp.cut_rounds(&x, sol, budget)? else { return Ok(None) };
     if goal().is_none() {
         return Ok(None);
     }
-    let x: Vec<_> = (0..ns).map(|_| primal.add_var(1.0, (0.0, 1.0))).collect();
-    for list in &p.elems {
-        primal.add_constraint(
-            list.iter().map(|&t| (x[t as usize], 1.0)).collect::<Vec<_>>(),
-            ComparisonOp::Ge,
-            1.0,
-        );
+    lp.dual_bound(&x, &sol, &cuts, budget)
+}
+
+/// One computation of [`lp_bound_towards`]: the instance, the goal, and the clock of the
+/// solves.
+struct LpRun<'a> {
+    p: &'a CoverInstance,
+    goal: &'a dyn Fn() -> Option<f64>,
+    start: std::time::Instant,
+    limit: std::time::Duration,
+    /// The number of (set, element) incidences, the size of the constraint matrix.
+    nnz: usize,
+}
+
+impl LpRun<'_> {
+    /// The primal: min Σ x, every row covered, 0 ≤ x ≤ 1, solved; its variables and
+    /// solution, or `None` when the solve fails or the goal is gone.
+    fn primal(
+        &self,
+        budget: &mut Budget,
+    ) -> Result<Option<(Vec<Variable>, Solution)>, KernelError> {
+        let p = self.p;
+        let mut primal = Problem::new(OptimizationDirection::Minimize);
+        primal.set_time_limit(budget.time_left(self.limit));
+        if (self.goal)().is_none() {
+            return Ok(None);
+        }
+        let x: Vec<_> = (0..p.sets.len()).map(|_| primal.add_var(1.0, (0.0, 1.0))).collect();
+        for list in &p.elems {
+            primal.add_constraint(
+                list.iter().map(|&t| (x[t as usize], 1.0)).collect::<Vec<_>>(),
+                ComparisonOp::Ge,
+                1.0,
+            );
+        }
+        budget.spend(16 * self.nnz as u64)?;
+        let Some(sol) = primal.solve().ok().and_then(|o| o.into_solution().ok()) else {
+            return Ok(None);
+        };
+        budget.check_clock()?;
+        Ok(Some((x, sol)))
     }
-    budget.spend(16 * nnz as u64)?;
-    let Some(mut sol) = primal.solve().ok().and_then(|o| o.into_solution().ok()) else {
-        return Ok(None);
-    };
-    budget.check_clock()?;
-    let open = vec![true; p.elems.len()];
-    let mut known = HashSet::new();
-    let mut cuts: Vec<Cut> = Vec::new();
-    for _ in 0..LP_ROUNDS {
-        let Some(g) = goal() else { return Ok(None) };
-        if sol.objective() > g + GOAL_MARGIN {
-            break;
-        }
-        let point: Vec<f64> = x.iter().map(|&v| sol.var_value(v).clamp(0.0, 1.0)).collect();
-        let found = odd_cycle_cuts(p, &point, &open, &mut known, LP_CUTS, budget)?;
-        if found.is_empty() {
-            break;
-        }
-        for cut in found {
-            let row: Vec<_> = cut
-                .sets
-                .iter()
-                .zip(&cut.coef)
-                .map(|(&t, &a)| (x[t as usize], f64::from(a)))
-                .collect();
-            budget.spend(16 * row.len() as u64)?;
-            let Some(next) = sol
-                .add_constraint(row, ComparisonOp::Ge, f64::from(cut.rhs))
-                .ok()
-                .and_then(|o| o.into_solution().ok())
-            else {
-                return Ok(None);
-            };
-            sol = next;
-            cuts.push(cut);
-            budget.check_clock()?;
+
+    /// Rounds of odd-cycle cuts separated at the optimum `sol` and added to it, until the
+    /// optimum exceeds the goal or no cut is found; the last optimum and the cuts added, or
+    /// `None` when a solve fails, the goal is gone or the time is up.
+    fn cut_rounds(
+        &self,
+        x: &[Variable],
+        mut sol: Solution,
+        budget: &mut Budget,
+    ) -> Result<Option<(Solution, Vec<Cut>)>, KernelError> {
+        let p = self.p;
+        let open = vec![true; p.elems.len()];
+        let mut known = HashSet::new();
+        let mut cuts: Vec<Cut> = Vec::new();
+        for _ in 0..LP_ROUNDS {
+            let Some(g) = (self.goal)() else { return Ok(None) };
             if sol.objective() > g + GOAL_MARGIN {
                 break;
             }
-            if start.elapsed() > limit {
-                return Ok(None);
+            let point: Vec<f64> = x.iter().map(|&v| sol.var_value(v).clamp(0.0, 1.0)).collect();
+            let found = odd_cycle_cuts(p, &point, &open, &mut known, LP_CUTS, budget)?;
+            if found.is_empty() {
+                break;
+            }
+            for cut in found {
+                let row: Vec<_> = cut
+                    .sets
+                    .iter()
+                    .zip(&cut.coef)
+                    .map(|(&t, &a)| (x[t as usize], f64::from(a)))
+                    .collect();
+                budget.spend(16 * row.len() as u64)?;
+                let Some(next) = sol
+                    .add_constraint(row, ComparisonOp::Ge, f64::from(cut.rhs))
+                    .ok()
+                    .and_then(|o| o.into_solution().ok())
+                else {
+                    return Ok(None);
+                };
+                sol = next;
+                cuts.push(cut);
+                budget.check_clock()?;
+                if sol.objective() > g + GOAL_MARGIN {
+                    break;
+                }
+                if self.start.elapsed() > self.limit {
+                    return Ok(None);
+                }
+            }
+            budget.check_clock()?;
+        }
+        Ok(Some((sol, cuts)))
+    }
+
+    /// The bound from the dual of the rows and `cuts` at the primal optimum `sol`:
+    /// `L(y, z) = Σ y + Σ rhs·z + Σ_t min(0, 1 - column of t)` at the dual optimum (y, z),
+    /// which is a valid bound for any y, z ≥ 0; `None` when the solve fails.
+    fn dual_bound(
+        &self,
+        x: &[Variable],
+        sol: &Solution,
+        cuts: &[Cut],
+        budget: &mut Budget,
+    ) -> Result<Option<f64>, KernelError> {
+        let p = self.p;
+        // The dual: max Σ y + Σ rhs·z, every set's column at most 1, y, z ≥ 0; only the rows
+        // and cuts tight at the primal optimum get a variable (the others' are 0 at some dual
+        // optimum, by complementary slackness).
+        let point: Vec<f64> = x.iter().map(|&v| sol.var_value(v)).collect();
+        let tight_row: Vec<bool> = p
+            .elems
+            .iter()
+            .map(|l| l.iter().map(|&t| point[t as usize]).sum::<f64>() <= 1.0 + TIGHT)
+            .collect();
+        let tight_cut: Vec<bool> =
+            cuts.iter().map(|c| c.lhs(&point) <= f64::from(c.rhs) + TIGHT).collect();
+        let mut dual = Problem::new(OptimizationDirection::Maximize);
+        dual.set_time_limit(budget.time_left(self.limit));
+        let y: Vec<Option<Variable>> =
+            tight_row.iter().map(|&k| k.then(|| dual.add_var(1.0, (0.0, f64::INFINITY)))).collect();
+        let z: Vec<Option<Variable>> = cuts
+            .iter()
+            .zip(&tight_cut)
+            .map(|(c, &k)| k.then(|| dual.add_var(f64::from(c.rhs), (0.0, f64::INFINITY))))
+            .collect();
+        let mut cols: Vec<Vec<(Variable, f64)>> = p
+            .sets
+            .iter()
+            .map(|l| l.iter().filter_map(|&e| y[e as usize]).map(|v| (v, 1.0)).collect())
+            .collect();
+        for (k, c) in cuts.iter().enumerate() {
+            let Some(v) = z[k] else { continue };
+            for (&t, &a) in c.sets.iter().zip(&c.coef) {
+                cols[t as usize].push((v, f64::from(a)));
             }
         }
+        for col in cols {
+            if !col.is_empty() {
+                dual.add_constraint(col, ComparisonOp::Le, 1.0);
+            }
+        }
+        let cut_nnz = cuts.iter().map(|c| c.sets.len()).sum::<usize>();
+        budget.spend(16 * (self.nnz + cut_nnz) as u64)?;
+        let Some(dsol) = dual.solve().ok().and_then(|o| o.into_solution().ok()) else {
+            return Ok(None);
+        };
         budget.check_clock()?;
-    }
-    if goal().is_none() {
-        return Ok(None);
-    }
-    // The dual: max Σ y + Σ rhs·z, every set's column at most 1, y, z ≥ 0; only the rows
-    // and cuts tight at the primal optimum get a variable (the others' are 0 at some dual
-    // optimum, by complementary slackness).
-    let point: Vec<f64> = x.iter().map(|&v| sol.var_value(v)).collect();
-    let tight_row: Vec<bool> = p
-        .elems
-        .iter()
-        .map(|l| l.iter().map(|&t| point[t as usize]).sum::<f64>() <= 1.0 + TIGHT)
-        .collect();
-    let tight_cut: Vec<bool> =
-        cuts.iter().map(|c| c.lhs(&point) <= f64::from(c.rhs) + TIGHT).collect();
-    let mut dual = Problem::new(OptimizationDirection::Maximize);
-    dual.set_time_limit(budget.time_left(limit));
-    let y: Vec<Option<microlp::Variable>> =
-        tight_row.iter().map(|&k| k.then(|| dual.add_var(1.0, (0.0, f64::INFINITY)))).collect();
-    let z: Vec<Option<microlp::Variable>> = cuts
-        .iter()
-        .zip(&tight_cut)
-        .map(|(c, &k)| k.then(|| dual.add_var(f64::from(c.rhs), (0.0, f64::INFINITY))))
-        .collect();
-    let mut cols: Vec<Vec<(microlp::Variable, f64)>> = p
-        .sets
-        .iter()
-        .map(|l| l.iter().filter_map(|&e| y[e as usize]).map(|v| (v, 1.0)).collect())
-        .collect();
-    for (k, c) in cuts.iter().enumerate() {
-        let Some(v) = z[k] else { continue };
-        for (&t, &a) in c.sets.iter().zip(&c.coef) {
-            cols[t as usize].push((v, f64::from(a)));
+        let yv: Vec<f64> =
+            y.iter().map(|v| v.map_or(0.0, |v| dsol.var_value(v).max(0.0))).collect();
+        let zv: Vec<f64> =
+            z.iter().map(|v| v.map_or(0.0, |v| dsol.var_value(v).max(0.0))).collect();
+        let mut reduced = vec![1.0; p.sets.len()];
+        let mut l: f64 = yv.iter().sum();
+        for (t, list) in p.sets.iter().enumerate() {
+            for &e in list {
+                reduced[t] -= yv[e as usize];
+            }
         }
-    }
-    for col in cols {
-        if !col.is_empty() {
-            dual.add_constraint(col, ComparisonOp::Le, 1.0);
+        for (c, &w) in cuts.iter().zip(&zv) {
+            l += f64::from(c.rhs) * w;
+            for (&t, &a) in c.sets.iter().zip(&c.coef) {
+                reduced[t as usize] -= f64::from(a) * w;
+            }
         }
+        l += reduced.iter().map(|&c| c.min(0.0)).sum::<f64>();
+        Ok(Some(l))
     }
-    budget.spend(16 * (nnz + cuts.iter().map(|c| c.sets.len()).sum::<usize>()) as u64)?;
-    let Some(dsol) = dual.solve().ok().and_then(|o| o.into_solution().ok()) else {
-        return Ok(None);
-    };
-    budget.check_clock()?;
-    // L(y, z) = Σ y + Σ rhs·z + Σ_t min(0, 1 - column of t).
-    let yv: Vec<f64> = y.iter().map(|v| v.map_or(0.0, |v| dsol.var_value(v).max(0.0))).collect();
-    let zv: Vec<f64> = z.iter().map(|v| v.map_or(0.0, |v| dsol.var_value(v).max(0.0))).collect();
-    let mut reduced = vec![1.0; ns];
-    let mut l: f64 = yv.iter().sum();
-    for (t, list) in p.sets.iter().enumerate() {
-        for &e in list {
-            reduced[t] -= yv[e as usize];
-        }
-    }
-    for (c, &w) in cuts.iter().zip(&zv) {
-        l += f64::from(c.rhs) * w;
-        for (&t, &a) in c.sets.iter().zip(&c.coef) {
-            reduced[t as usize] -= f64::from(a) * w;
-        }
-    }
-    l += reduced.iter().map(|&c| c.min(0.0)).sum::<f64>();
-    Ok(Some(l))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::Config;
-    use crate::beta_search::tests::{brute, random_instance};
+    use crate::cover::tests::{brute, random_instance};
     use gamegraph_testkit::SplitMix64;
 
     /// Every cover (all subsets of sets, brute force) meets the cut.

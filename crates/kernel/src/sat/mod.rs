@@ -1,0 +1,211 @@
+//! A conflict-driven clause-learning SAT solver: two watched literals with blockers, first-UIP
+//! learning with recursive clause minimisation, VSIDS branching, phase saving, restarts on the
+//! glue (LBD) averages and periodic deletion of learnt clauses of high glue.
+//!
+//! The solver reads the [`Budget`]: each conflict counts as a search node, each propagated
+//! watch as an elementary step, so the deadline, the stop flag and the node limit end a solve
+//! with the budget's error; a second stop flag lets a racing thread end it too.
+//!
+//! The pieces, each an `impl` block of [`Solver`] on the state declared here:
+//! - [`lit`]: variables and literals ([`Var`], [`Lit`]);
+//! - [`clauses`]: the clause database (arena, watches), where clauses are added, learnt and
+//!   deleted — the one place a proof log of learnt and deleted clauses would write to;
+//! - [`propagate`]: assignment, unit propagation and backtracking;
+//! - [`analyze`]: conflict analysis, clause minimisation and the glue of a learnt clause;
+//! - [`restart`]: the restart policy on the glue averages;
+//! - [`order`]: the branching order (variable activities in a heap, saved phases, random
+//!   decisions).
+//!
+//! The solver is used by the SAT encoding of the kernel conditions
+//! (`crate::kernel::sat_encoding`): clauses are added with [`Solver::add_clause`], then
+//! [`Solver::solve`] runs, and can resume after a node limit.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use crate::KernelError;
+use crate::config::Budget;
+
+mod analyze;
+mod clauses;
+mod lit;
+mod order;
+mod propagate;
+mod restart;
+#[cfg(test)]
+mod tests;
+
+pub(crate) use lit::{Lit, Var};
+
+use clauses::Watch;
+use order::{Heap, splitmix};
+
+/// The value of an unassigned variable (0 is false, 1 true).
+const UNDEF: u8 = 2;
+/// The reason of a decision or of a unit clause learnt or added at level 0.
+const NO_REASON: u32 = u32::MAX;
+
+/// Tuning and diversity of one solver.
+#[derive(Debug, Clone, Copy, Default)]
+pub(crate) struct Options {
+    /// Seed of the random first ordering of the variables and of the random decisions.
+    pub(crate) seed: u64,
+    /// The phase a variable takes before it was ever assigned.
+    pub(crate) initial_phase: bool,
+    /// One decision in this many is a random variable (0: never).
+    pub(crate) random_every: u64,
+}
+
+/// The CDCL solver.
+#[derive(Debug)]
+pub(crate) struct Solver {
+    n: usize,
+    /// Clause arena: `[len, learnt << 31 | lbd, lits...]` per clause, the literals by their
+    /// codes ([`Lit::code`]).
+    arena: Vec<u32>,
+    /// Offsets of the learnt clauses.
+    learnts: Vec<u32>,
+    /// Per literal: the clauses watching its negation becoming true, i.e. watching `lit`
+    /// becoming false.
+    watches: Vec<Vec<Watch>>,
+    /// Value of each variable: 0 false, 1 true, `UNDEF`.
+    value: Vec<u8>,
+    level: Vec<u32>,
+    reason: Vec<u32>,
+    trail: Vec<Lit>,
+    trail_lim: Vec<usize>,
+    qhead: usize,
+    phase: Vec<bool>,
+    activity: Vec<f64>,
+    var_inc: f64,
+    heap: Heap,
+    seen: Vec<u8>,
+    /// False once a conflict at level 0 was derived.
+    ok: bool,
+    rng: u64,
+    opts: Options,
+    conflicts: u64,
+    /// Glue averages for restarts.
+    lbd_fast: f64,
+    lbd_slow: f64,
+    since_restart: u64,
+    next_reduce: u64,
+    reduce_round: u64,
+    /// Scratch for clause minimisation.
+    stack: Vec<Lit>,
+    to_clear: Vec<Var>,
+    level_stamp: Vec<u64>,
+    stamp: u64,
+}
+
+impl Solver {
+    /// A solver over `n` variables and no clauses.
+    pub(crate) fn new(n: usize, opts: Options) -> Solver {
+        let mut heap = Heap::new(n);
+        let mut rng = opts.seed ^ 0x2545_f491_4f6c_dd1d;
+        let activity = vec![0.0; n];
+        let mut order: Vec<u32> = (0..n as u32).collect();
+        if opts.seed != 0 {
+            for i in (1..n).rev() {
+                let j = (splitmix(&mut rng) % (i as u64 + 1)) as usize;
+                order.swap(i, j);
+            }
+        }
+        for &v in &order {
+            heap.insert(Var(v), &activity);
+        }
+        Solver {
+            n,
+            arena: Vec::new(),
+            learnts: Vec::new(),
+            watches: vec![Vec::new(); 2 * n],
+            value: vec![UNDEF; n],
+            level: vec![0; n],
+            reason: vec![NO_REASON; n],
+            trail: Vec::with_capacity(n),
+            trail_lim: Vec::new(),
+            qhead: 0,
+            phase: vec![opts.initial_phase; n],
+            activity,
+            var_inc: 1.0,
+            heap,
+            seen: vec![0; n],
+            ok: true,
+            rng,
+            opts,
+            conflicts: 0,
+            lbd_fast: 0.0,
+            lbd_slow: 0.0,
+            since_restart: 0,
+            next_reduce: 2000,
+            reduce_round: 0,
+            stack: Vec::new(),
+            to_clear: Vec::new(),
+            level_stamp: vec![0; n + 1],
+            stamp: 0,
+        }
+    }
+
+    /// The number of variables.
+    #[cfg(test)]
+    pub(crate) fn num_vars(&self) -> usize {
+        self.n
+    }
+
+    /// The value of `var` in the model after [`Solver::solve`] returned `Ok(true)`.
+    pub(crate) fn model_value(&self, var: Var) -> bool {
+        self.value[var.index()] == 1
+    }
+
+    /// Solves: `Ok(true)` with a model ([`Solver::model_value`]), `Ok(false)` when the
+    /// clauses are unsatisfiable. Gives the budget's error when it runs out, and
+    /// `TimeLimit` when `stop` is set. After [`KernelError::NodeLimit`] a call with a larger
+    /// budget carries on where the last one stopped.
+    pub(crate) fn solve(
+        &mut self,
+        budget: &mut Budget,
+        stop: Option<&AtomicBool>,
+    ) -> Result<bool, KernelError> {
+        if !self.ok {
+            return Ok(false);
+        }
+        let mut work = 0u64;
+        loop {
+            let confl = self.propagate(&mut work);
+            if work > 4096 {
+                budget.spend(work)?;
+                work = 0;
+                if stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
+                    return Err(KernelError::TimeLimit { nodes: budget.nodes });
+                }
+            }
+            if let Some(confl) = confl {
+                self.conflicts += 1;
+                if self.trail_lim.is_empty() {
+                    self.ok = false;
+                    return Ok(false);
+                }
+                let learnt = self.analyze(confl);
+                self.backtrack(learnt.backjump);
+                self.learn(&learnt.lits, learnt.glue);
+                self.decay_activities();
+                self.note_glue(learnt.glue);
+                // Counted once the clause is learnt: a solve stopped by the node limit here
+                // resumes from a consistent state when called again.
+                budget.tick(0)?;
+            } else {
+                if self.restart_due() {
+                    self.restart();
+                    continue;
+                }
+                self.reduce_db_when_due();
+                match self.decide() {
+                    None => return Ok(true),
+                    Some(l) => {
+                        self.trail_lim.push(self.trail.len());
+                        self.enqueue(l, NO_REASON);
+                    }
+                }
+            }
+        }
+    }
+}
