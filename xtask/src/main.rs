@@ -51,6 +51,11 @@ commands:
                                 (also --large: adds the 6 x 5 board; --boards 6x4,6x5:
                                 only these; --no-symmetry: mirror images apart;
                                 --rounds N: N rounds instead of 3)
+                        tiers   the tier solver against the explicit one, Boeck's
+                                Connect Four BDD solver and GamesmanOne's Quixo
+                                (--bock DIR, --gamesman DIR: their source trees;
+                                --boards, --large, --rounds as for game; --quixo:
+                                adds Quixo 4 x 4)
                       --quick: small sizes only
   ci                  run .ci/run: what CI runs
   help                print this text";

@@ -21,6 +21,7 @@ mod octal;
 mod python;
 mod retro;
 mod tab;
+mod tiers;
 
 /// What one run of a process cost.
 #[derive(Debug, Clone, Copy)]
@@ -103,11 +104,11 @@ pub(crate) fn mib(bytes: u64) -> String {
 }
 
 /// The benchmark names, in the order `cargo xtask help` lists them.
-const NAMES: [&str; 9] =
-    ["graph", "retro", "tab", "kernel", "grundy", "octal", "python", "dist", "game"];
+const NAMES: [&str; 10] =
+    ["graph", "retro", "tab", "kernel", "grundy", "octal", "python", "dist", "game", "tiers"];
 
 /// Splits `bench`'s arguments into the benchmark names and the flags; `--games`, `--boards`,
-/// `--rounds` and `--tasks` take the next argument as their value.
+/// `--rounds`, `--tasks`, `--bock` and `--gamesman` take the next argument as their value.
 fn parse(args: &[String]) -> Result<(Vec<&str>, bool)> {
     let mut names = Vec::new();
     let mut quick = false;
@@ -115,7 +116,12 @@ fn parse(args: &[String]) -> Result<(Vec<&str>, bool)> {
     while let Some(arg) = rest.next() {
         match arg.as_str() {
             "--quick" => quick = true,
-            "--medium" | "--large" | "--no-symmetry" => {}
+            "--medium" | "--large" | "--no-symmetry" | "--quixo" => {}
+            "--bock" | "--gamesman" => {
+                if rest.next().is_none() {
+                    bail!("{arg} needs the directory of the solver's source tree");
+                }
+            }
             "--rounds" => {
                 if rest.next().is_none() {
                     bail!("--rounds needs a number of rounds, e.g. --rounds 1");
@@ -161,6 +167,7 @@ pub(crate) fn run(root: &Path, args: &[String]) -> Result<()> {
             "kernel" => kernel::run(root, args)?,
             "dist" => dist::run(root, quick)?,
             "game" => game::run(root, args)?,
+            "tiers" => tiers::run(root, args)?,
             _ => unreachable!("parse accepts only NAMES"),
         }
     }
