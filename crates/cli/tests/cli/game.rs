@@ -137,6 +137,15 @@ fn game_list_names_every_game_with_an_example() {
         v.as_array().unwrap().iter().map(|g| g["name"].as_str().unwrap()).collect();
     assert_eq!(
         names,
-        ["tic-tac-toe", "connect-four", "kayles", "dawsons-kayles", "octal", "chase", "tab"]
+        [
+            "tic-tac-toe",
+            "connect-four",
+            "kayles",
+            "dawsons-kayles",
+            "octal",
+            "quixo",
+            "chase",
+            "tab"
+        ]
     );
 }
