@@ -6,7 +6,7 @@ use std::path::Path;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
-use gamegraph_game::games::{Chase, ConnectFour, Quixo, TicTacToe};
+use gamegraph_game::games::{Chase, ConnectFour, Quixo, TabBoard, TicTacToe};
 use gamegraph_game::tier::{TierConfig, TierError, TierValues, Tiered, check_tiered, solve_tiers};
 use gamegraph_game::{ExploreConfig, Game, Outcome, ParseError, SolvedGame, Terminal};
 use proptest::prelude::*;
@@ -70,6 +70,17 @@ fn tic_tac_toe_and_chase_by_tiers_equal_the_explicit_solve() {
             agrees_with_explicit(game.clone(), false);
             agrees_with_explicit(game, true);
         }
+    }
+}
+
+#[test]
+fn tab_boards_by_tiers_equal_the_explicit_solve() {
+    for (rows, cols, x, y) in
+        [(1, 1, 1, 1), (20, 6, 1, 1), (30, 6, 2, 3), (12, 1, 1, 1), (40, 9, 5, 9)]
+    {
+        let game = TabBoard::new(rows, cols, x, y).unwrap();
+        check_tiered(&game, 50).unwrap();
+        agrees_with_explicit(game, false);
     }
 }
 

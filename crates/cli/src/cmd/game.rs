@@ -41,7 +41,7 @@ Examples:
   gamegraph game quixo 4 solve --tiers -o quixo-4
 
 `solve --tiers -o DIR` solves a game that comes in tiers (connect-four, tic-tac-toe, chase, \
-quixo) a tier at a time into the directory DIR, never holding the whole game in memory: a bit \
+quixo, tab) a tier at a time into the directory DIR, never holding the whole game in memory: a bit \
 and a byte per number of each tier on disk, one tier and the maps of the tiers it moves to in \
 memory. An interrupted solve resumes from its last finished tier when the same command is run \
 again. `query --results DIR` answers from such a directory.")]
@@ -150,7 +150,7 @@ enum Action {
         #[arg(long, requires = "output")]
         no_remoteness: bool,
         /// Solve a tier at a time into the directory of -o, resuming the solve already
-        /// there (games with tiers: connect-four, tic-tac-toe, chase, quixo).
+        /// there (games with tiers: connect-four, tic-tac-toe, chase, quixo, tab).
         #[arg(long, requires = "output")]
         tiers: bool,
         /// With --tiers: refuse (exit 3) before any work when a tier needs more memory than
@@ -231,7 +231,7 @@ pub(crate) fn run(args: Args) -> Result<ExitCode, CliError> {
         Which::Tab { rows, cols, at, action } => {
             let (x, y) = crate::cmd::tab::parse_at(&at)?;
             let game = TabBoard::new(rows, cols, x, y).map_err(|e| usage(&e))?;
-            act(game, "tab", &action)
+            act_tiered(game, "tab", &action)
         }
     }
 }
@@ -332,8 +332,8 @@ where
 {
     match action {
         Action::Solve { tiers: true, .. } => Err(CliError::Usage(format!(
-            "{name} does not come in tiers: --tiers is for connect-four, tic-tac-toe, chase and \
-             quixo"
+            "{name} does not come in tiers: --tiers is for connect-four, tic-tac-toe, chase, \
+             quixo and tab"
         ))),
         Action::Solve { output, no_remoteness, common, .. } => {
             let (solved, seconds) = solve(game, common)?;

@@ -1,5 +1,6 @@
 //! The tab board game: a piece climbs a board of N rows and M columns.
 
+use crate::tier::Tiered;
 use crate::{Game, ParseError};
 
 /// The most columns: a column is stored in 8 bits.
@@ -131,5 +132,43 @@ impl Game for TabBoard {
             ));
         }
         Ok(x << 8 | y)
+    }
+}
+
+/// Tier `x` holds the positions on row `x` (the piece only climbs); a position's rank in its
+/// tier is its column. Boards of 2³² rows or more have more tiers than a tier number holds:
+/// their rows past 2³² − 2 are not numbered, and a tier solve of them is refused.
+impl Tiered for TabBoard {
+    fn tier_count(&self) -> u32 {
+        u32::try_from(self.rows + 1).unwrap_or(u32::MAX)
+    }
+
+    fn tier(&self, p: u64) -> u32 {
+        u32::try_from(self.cell(p).0).unwrap_or(u32::MAX)
+    }
+
+    fn child_tiers(&self, t: u32, out: &mut Vec<u32>) {
+        let last = (u64::from(t) + u64::from(self.cols)).min(self.rows);
+        out.extend((u64::from(t) + 1..=last).filter_map(|r| u32::try_from(r).ok()));
+    }
+
+    fn tier_size(&self, _: u32) -> u64 {
+        u64::from(self.cols) + 1
+    }
+
+    fn tier_rank(&self, p: u64) -> u64 {
+        u64::from(self.cell(p).1)
+    }
+
+    fn tier_unrank(&self, t: u32, r: u64) -> Option<u64> {
+        (r <= u64::from(self.cols) && u64::from(t) <= self.rows).then(|| u64::from(t) << 8 | r)
+    }
+
+    fn moves_stay(&self, _: u32) -> bool {
+        false
+    }
+
+    fn remoteness_bound(&self) -> Option<u32> {
+        u32::try_from(self.rows).ok()
     }
 }
