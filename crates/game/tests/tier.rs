@@ -6,7 +6,7 @@ use std::path::Path;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
-use gamegraph_game::games::{Chase, ConnectFour, Quixo, TabBoard, TicTacToe};
+use gamegraph_game::games::{Chase, ConnectFour, OctalRows, Quixo, TabBoard, TicTacToe};
 use gamegraph_game::tier::{TierConfig, TierError, TierValues, Tiered, check_tiered, solve_tiers};
 use gamegraph_game::{ExploreConfig, Game, Outcome, ParseError, SolvedGame, Terminal};
 use proptest::prelude::*;
@@ -80,6 +80,23 @@ fn tab_boards_by_tiers_equal_the_explicit_solve() {
     {
         let game = TabBoard::new(rows, cols, x, y).unwrap();
         check_tiered(&game, 50).unwrap();
+        agrees_with_explicit(game, false);
+    }
+}
+
+#[test]
+fn octal_rows_by_tiers_equal_the_explicit_solve() {
+    let games = [
+        OctalRows::kayles(&[4, 7]).unwrap(),
+        OctalRows::kayles(&[13]).unwrap(),
+        OctalRows::dawson(&[4, 7, 2]).unwrap(),
+        OctalRows::dawson(&[20]).unwrap(),
+        OctalRows::new("0.137".parse().unwrap(), &[9, 3]).unwrap(),
+        OctalRows::new("4.07".parse().unwrap(), &[6, 2]).unwrap(),
+        OctalRows::new("0.333".parse().unwrap(), &[5, 5, 1]).unwrap(),
+    ];
+    for game in games {
+        check_tiered(&game, 100).unwrap();
         agrees_with_explicit(game, false);
     }
 }

@@ -40,8 +40,8 @@ Examples:
   gamegraph game connect-four --cols 6 --rows 4 query --results c4-6x4 '....../....../....../..X...'
   gamegraph game quixo 4 solve --tiers -o quixo-4
 
-`solve --tiers -o DIR` solves a game that comes in tiers (connect-four, tic-tac-toe, chase, \
-quixo, tab) a tier at a time into the directory DIR, never holding the whole game in memory: a bit \
+`solve --tiers -o DIR` solves the game a tier at a time (stones, marks, pins or cubes on the \
+board, the row of the tab board; the chase is one tier) into the directory DIR, never holding the whole game in memory: a bit \
 and a byte per number of each tier on disk, one tier and the maps of the tiers it moves to in \
 memory. An interrupted solve resumes from its last finished tier when the same command is run \
 again. `query --results DIR` answers from such a directory.")]
@@ -150,7 +150,7 @@ enum Action {
         #[arg(long, requires = "output")]
         no_remoteness: bool,
         /// Solve a tier at a time into the directory of -o, resuming the solve already
-        /// there (games with tiers: connect-four, tic-tac-toe, chase, quixo, tab).
+        /// there.
         #[arg(long, requires = "output")]
         tiers: bool,
         /// With --tiers: refuse (exit 3) before any work when a tier needs more memory than
@@ -209,16 +209,16 @@ pub(crate) fn run(args: Args) -> Result<ExitCode, CliError> {
         }
         Which::Kayles { rows, action } => {
             let game = OctalRows::kayles(&parse_rows(&rows)?).map_err(|e| usage(&e))?;
-            act(game, "kayles", &action)
+            act_tiered(game, "kayles", &action)
         }
         Which::DawsonsKayles { rows, action } => {
             let game = OctalRows::dawson(&parse_rows(&rows)?).map_err(|e| usage(&e))?;
-            act(game, "dawsons-kayles", &action)
+            act_tiered(game, "dawsons-kayles", &action)
         }
         Which::Octal { code, rows, action } => {
             let code = code.parse().map_err(|e| usage(&e))?;
             let game = OctalRows::new(code, &parse_rows(&rows)?).map_err(|e| usage(&e))?;
-            act(game, "octal", &action)
+            act_tiered(game, "octal", &action)
         }
         Which::Chase { cells, no_symmetry, action } => {
             let game = if no_symmetry { Chase::without_symmetry(cells) } else { Chase::new(cells) };
@@ -331,10 +331,9 @@ where
     G::Position: Into<u128>,
 {
     match action {
-        Action::Solve { tiers: true, .. } => Err(CliError::Usage(format!(
-            "{name} does not come in tiers: --tiers is for connect-four, tic-tac-toe, chase, \
-             quixo and tab"
-        ))),
+        Action::Solve { tiers: true, .. } => {
+            Err(CliError::Usage(format!("{name} does not come in tiers: --tiers is not for it")))
+        }
         Action::Solve { output, no_remoteness, common, .. } => {
             let (solved, seconds) = solve(game, common)?;
             if let Some(path) = output {

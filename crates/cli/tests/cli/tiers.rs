@@ -25,6 +25,9 @@ fn a_solve_by_tiers_counts_and_answers_as_the_explicit_solve_and_resumes() {
         &["tic-tac-toe"],
         &["chase", "9"],
         &["quixo", "3"],
+        &["kayles", "4,7"],
+        &["octal", "0.137", "9,3"],
+        &["tab", "20", "6", "1,1"],
     ] {
         let explicit = json(&t, &[game, &["solve", "--json"]].concat());
         let tiers = json(&t, &[game, &["solve", "--tiers", "-o", "dir", "--json"]].concat());
@@ -46,11 +49,8 @@ fn a_solve_by_tiers_counts_and_answers_as_the_explicit_solve_and_resumes() {
 }
 
 #[test]
-fn tiers_are_refused_for_games_without_them_for_other_games_and_past_the_memory() {
+fn tiers_are_refused_for_other_games_and_past_the_memory() {
     let t = TempDir::new("tiers-refused");
-    let (code, _, err) = run(&t, &["kayles", "4", "solve", "--tiers", "-o", "k"]);
-    assert_eq!(code, 2, "{err}");
-    assert!(err.contains("kayles does not come in tiers"), "{err}");
     let (code, _, err) = run(
         &t,
         &[

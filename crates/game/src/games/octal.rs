@@ -2,6 +2,7 @@
 
 use gamegraph_grundy::octal::OctalCode;
 
+use crate::tier::Tiered;
 use crate::{Game, ParseError};
 
 /// Bits per row length in a packed position.
@@ -34,6 +35,11 @@ pub const MAX_ROW: u32 = (1 << BITS) - 1;
 pub struct OctalRows {
     code: OctalCode,
     start: u128,
+    /// The pins of the start: the tiers are `0..=pins`.
+    pins: u32,
+    /// `parts[(n·(pins + 1) + m)·(MAX_ROWS + 1) + k]`: the partitions of `n` pins into at
+    /// most `k` rows of at most `m` pins, for the numbering inside a tier.
+    parts: Vec<u64>,
 }
 
 /// Why a start position is refused.
@@ -94,7 +100,7 @@ impl OctalRows {
             return Err(RowsError::TooManyRows { pins, rows: rows.len() });
         }
         let start = canonical_rows(pack(&rows));
-        Ok(OctalRows { code, start })
+        Ok(OctalRows { code, start, pins, parts: partitions(pins) })
     }
 
     /// Kayles (`0.77`) from `rows`.
@@ -127,6 +133,27 @@ impl OctalRows {
 }
 
 /// The non-zero lengths of a packed position, in slot order.
+/// The table of [`OctalRows::parts`] for up to `pins` pins.
+fn partitions(pins: u32) -> Vec<u64> {
+    let (p, k) = (pins as usize + 1, MAX_ROWS + 1);
+    let mut parts = vec![0u64; p * p * k];
+    for n in 0..p {
+        for m in 0..p {
+            for rows in 0..k {
+                parts[(n * p + m) * k + rows] = if n == 0 {
+                    1
+                } else if rows == 0 {
+                    0
+                } else {
+                    // The longest row has v pins; the others at most v each.
+                    (1..=m.min(n)).map(|v| parts[((n - v) * p + v) * k + rows - 1]).sum()
+                };
+            }
+        }
+    }
+    parts
+}
+
 fn unpack(p: u128) -> Vec<u32> {
     (0..MAX_ROWS as u32)
         .map(|i| ((p >> (i * BITS)) & u128::from(MAX_ROW)) as u32)
@@ -147,6 +174,14 @@ fn canonical_rows(p: u128) -> u128 {
     let mut rows = unpack(p);
     rows.sort_unstable_by(|a, b| b.cmp(a));
     pack(&rows)
+}
+
+impl OctalRows {
+    /// The partitions of `n` pins into at most `rows` rows of at most `m` pins.
+    fn parts(&self, n: u32, m: u32, rows: usize) -> u64 {
+        let p = self.pins as usize + 1;
+        self.parts[(n as usize * p + m.min(n) as usize) * (MAX_ROWS + 1) + rows]
+    }
 }
 
 impl Game for OctalRows {
@@ -237,5 +272,74 @@ impl Game for OctalRows {
             return Err(ParseError::new(1, "expected row lengths separated by spaces, or 0"));
         }
         Ok(canonical_rows(pack(&rows)))
+    }
+}
+
+/// Tier `n` holds the positions of `n` pins; a position's rank is the number of its row
+/// lengths, longest first, in the lexicographic order of the partitions of `n` into at
+/// most [`MAX_ROWS`] rows. Moves take pins, so they leave the tier, except the moves of a
+/// code whose digit 0 splits a row without taking any.
+impl Tiered for OctalRows {
+    fn tier_count(&self) -> u32 {
+        self.pins + 1
+    }
+
+    fn tier(&self, p: u128) -> u32 {
+        unpack(p).iter().sum()
+    }
+
+    fn child_tiers(&self, t: u32, out: &mut Vec<u32>) {
+        let most = self.code.largest_removal() as u32;
+        out.extend((1..=most.min(t)).map(|k| t - k));
+    }
+
+    fn tier_size(&self, t: u32) -> u64 {
+        if t > self.pins { 0 } else { self.parts(t, t, MAX_ROWS) }
+    }
+
+    fn tier_rank(&self, p: u128) -> u64 {
+        let rows = self.rows(p);
+        let (mut n, mut m, mut rank) = (rows.iter().sum::<u32>(), u32::MAX, 0u64);
+        for (i, &a) in rows.iter().enumerate() {
+            let left = MAX_ROWS - i - 1;
+            rank += (1..a.min(m.min(n) + 1)).map(|v| self.parts(n - v, v, left)).sum::<u64>();
+            n -= a;
+            m = a;
+        }
+        rank
+    }
+
+    fn tier_unrank(&self, t: u32, r: u64) -> Option<u128> {
+        if r >= self.tier_size(t) {
+            return None;
+        }
+        let (mut n, mut m, mut rank, mut rows) = (t, t, r, Vec::new());
+        while n > 0 {
+            let left = MAX_ROWS - rows.len() - 1;
+            let mut v = 1;
+            loop {
+                if v > m.min(n) {
+                    return None;
+                }
+                let count = self.parts(n - v, v, left);
+                if rank < count {
+                    break;
+                }
+                rank -= count;
+                v += 1;
+            }
+            rows.push(v);
+            n -= v;
+            m = v;
+        }
+        Some(pack(&rows))
+    }
+
+    fn moves_stay(&self, _: u32) -> bool {
+        self.code.digit(0) & 4 != 0
+    }
+
+    fn remoteness_bound(&self) -> Option<u32> {
+        Some(self.pins + MAX_ROWS as u32)
     }
 }
