@@ -38,7 +38,9 @@ const O_TO_MOVE: u32 = 50;
 #[derive(Debug, Clone)]
 pub struct Quixo {
     n: u32,
-    symmetries: Vec<Vec<usize>>,
+    /// Per symmetry (none without symmetry), the cells of each row's bit pattern once
+    /// moved: `symmetries[s][row · 2^n + bits]`.
+    symmetries: Vec<Vec<u64>>,
     lines: Vec<u64>,
     /// `binom[a·(cells + 1) + b]`.
     binom: Vec<u64>,
@@ -72,13 +74,27 @@ impl Quixo {
         let cell = |r: usize, c: usize| r * s + c;
         let rotate = |p: usize| cell(p % s, s - 1 - p / s);
         let mirror = |p: usize| cell(p / s, s - 1 - p % s);
-        let mut symmetries = Vec::with_capacity(8);
+        let mut perms = Vec::with_capacity(8);
         let mut perm: Vec<usize> = (0..s * s).collect();
         for _ in 0..4 {
-            symmetries.push(perm.clone());
-            symmetries.push(perm.iter().map(|&p| mirror(p)).collect());
+            perms.push(perm.clone());
+            perms.push(perm.iter().map(|&p| mirror(p)).collect());
             perm = perm.iter().map(|&p| rotate(p)).collect();
         }
+        let symmetries = perms
+            .iter()
+            .map(|perm| {
+                let mut table = vec![0u64; s << s];
+                for row in 0..s {
+                    for bits in 0..1usize << s {
+                        table[row << s | bits] = (0..s)
+                            .filter(|j| bits >> j & 1 == 1)
+                            .fold(0u64, |m, j| m | 1 << perm[cell(row, j)]);
+                    }
+                }
+                table
+            })
+            .collect();
         let mut lines = Vec::new();
         for i in 0..s {
             lines.push((0..s).fold(0u64, |m, j| m | 1 << cell(i, j)));
@@ -231,23 +247,26 @@ impl Game for Quixo {
                 if !edge || board[at(r, c)] == 2 {
                     continue;
                 }
-                // The line of cells the cube slides along, from the end it is pushed in at
-                // to its old place: the other cells shift one step towards that place.
-                let slides: [(bool, Vec<usize>); 4] = [
-                    (c != 0, (0..=c).map(|j| at(r, j)).collect()),
-                    (c != s - 1, (c..s).rev().map(|j| at(r, j)).collect()),
-                    (r != 0, (0..=r).map(|i| at(i, c)).collect()),
-                    (r != s - 1, (r..s).rev().map(|i| at(i, c)).collect()),
+                // The cube goes in at an end of its row or column; the cells from there to
+                // its old place shift one step towards that place: (end, step, cells).
+                let (r, c) = (r as isize, c as isize);
+                let last = s as isize - 1;
+                let slides = [
+                    (c != 0, (r, 0), (0, 1), c),
+                    (c != last, (r, last), (0, -1), last - c),
+                    (r != 0, (0, c), (1, 0), r),
+                    (r != last, (last, c), (-1, 0), last - r),
                 ];
-                for (ok, path) in slides {
+                for (ok, (r0, c0), (dr, dc), len) in slides {
                     if !ok {
                         continue;
                     }
                     let mut b = board;
-                    for k in (1..path.len()).rev() {
-                        b[path[k]] = b[path[k - 1]];
+                    let cell = |k: isize| ((r0 + k * dr) * s as isize + c0 + k * dc) as usize;
+                    for k in (1..=len).rev() {
+                        b[cell(k)] = b[cell(k - 1)];
                     }
-                    b[path[0]] = 1;
+                    b[cell(0)] = 1;
                     let (mut m, mut t) = (0u64, 0u64);
                     for (i, &v) in b.iter().enumerate().take(s * s) {
                         m |= u64::from(v == 1) << i;
@@ -268,12 +287,15 @@ impl Game for Quixo {
 
     fn canonical(&self, p: u64) -> u64 {
         let (x, o, o_to_move) = self.parts(p);
-        let map = |bits: u64, perm: &[usize]| {
-            perm.iter().enumerate().fold(0u64, |m, (c, &to)| m | (bits >> c & 1) << to)
+        let n = self.n as usize;
+        let row_mask = (1u64 << n) - 1;
+        let map = |bits: u64, table: &[u64]| {
+            (0..n)
+                .fold(0u64, |m, row| m | table[row << n | (bits >> (row * n) & row_mask) as usize])
         };
         self.symmetries
             .iter()
-            .map(|perm| Self::key(map(x, perm), map(o, perm), o_to_move))
+            .map(|table| Self::key(map(x, table), map(o, table), o_to_move))
             .min()
             .unwrap_or(p)
     }
