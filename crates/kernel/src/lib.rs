@@ -22,6 +22,11 @@
 //! covering problem, solved by branch and bound under Lagrangian and linear-programming
 //! bounds; α by reductions, then a colouring branch and bound on dense parts.
 //!
+//! Nothing here prints, reads the environment, starts a thread or builds a thread pool: the
+//! parallel parts (the clique search's tasks, the SAT solvers' race, the solver beside the
+//! search) run on the rayon pool they are called on, so a pool of one thread runs all on
+//! that thread, and give the same results on every number of threads.
+//!
 //! Where the code lives:
 //! - `kernel/`: kernel existence, counting and enumeration — the
 //!   retrograde reduction to draw parts, Richardson's construction, the exact search, the

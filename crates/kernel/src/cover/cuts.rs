@@ -20,7 +20,11 @@
 //!
 //! [`lp_bound_towards`] solves the linear-programming relaxation by the simplex method, adds
 //! the cuts violated at its optimum for a few rounds, and turns the optimum of the dual into
-//! a bound that holds whatever the accuracy of the solves.
+//! a bound that holds whatever the accuracy of the solves. It runs on the calling thread:
+//! the simplex reads the clock only once per thousand pivots, so each solve is given the time
+//! left before the deadline less what a thousand pivots may take (measured on the solves
+//! before, estimated from the size of the program before the first), and a solve that could
+//! not end before the deadline is not started.
 
 use microlp::{ComparisonOp, OptimizationDirection, Problem, Solution, Variable};
 
@@ -240,6 +244,14 @@ const GOAL_MARGIN: f64 = 1e-3;
 const LP_SECS: u64 = 10;
 /// Rows and cuts within this of their right-hand side at the primal optimum count as tight.
 const TIGHT: f64 = 1e-6;
+/// Pivots between two readings of the clock by the simplex (microlp's check interval).
+const PIVOTS_PER_CLOCK: u32 = 1000;
+/// Before any solve, the nanoseconds a pivot is assumed to take per nonzero of the
+/// constraint matrix (40 to 80 measured on 2000 sets of 4 elements, the more under load).
+const PIVOT_NS_PER_NNZ: u64 = 100;
+/// The margin before the deadline allows this many times the time of the pivots between
+/// two readings of the clock, for a machine more loaded than when they were measured.
+const MARGIN_FACTOR: u32 = 3;
 
 /// [`lp_bound_towards`] with a fixed goal.
 #[cfg(test)]
@@ -267,35 +279,6 @@ pub(crate) fn lp_bound_towards(
     std::panic::catch_unwind(run).unwrap_or(Ok(None))
 }
 
-/// How often [`lp_bound_in_time`] reads the clock while it waits.
-const WAIT_POLL: std::time::Duration = std::time::Duration::from_millis(2);
-
-/// [`lp_bound_towards`] on a thread of its own, given up at the deadline or at the stop
-/// flag. The simplex reads the clock only every thousand pivots or so, which on a loaded
-/// machine can be a second or more; the caller returns on time instead, and the thread,
-/// whose bound is then dropped, ends at its next reading of the clock.
-pub(crate) fn lp_bound_in_time(
-    p: &CoverInstance,
-    goal: impl Fn() -> Option<f64> + Send + 'static,
-    budget: &mut Budget,
-) -> Result<Option<f64>, KernelError> {
-    let (tx, rx) = std::sync::mpsc::channel();
-    let (q, mut b) = (p.clone(), budget.fork());
-    let spawned = std::thread::Builder::new()
-        .name("gamegraph-lp".into())
-        .spawn(move || tx.send(lp_bound_towards(&q, &goal, &mut b)));
-    if spawned.is_err() {
-        return Ok(None); // no thread to spare: go without the bound
-    }
-    loop {
-        match rx.recv_timeout(WAIT_POLL) {
-            Ok(bound) => return bound,
-            Err(std::sync::mpsc::RecvTimeoutError::Timeout) => budget.check_clock()?,
-            Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => return Ok(None),
-        }
-    }
-}
-
 /// [`lp_bound_towards`] without the guard against panics.
 fn solve_lp_bound(
     p: &CoverInstance,
@@ -308,9 +291,10 @@ fn solve_lp_bound(
         start: std::time::Instant::now(),
         limit: std::time::Duration::from_secs(LP_SECS),
         nnz: p.sets.iter().map(Vec::len).sum(),
+        pivot: std::cell::Cell::new(None),
     };
-    let Some((x, sol)) = lp.primal(budget)? else { return Ok(None) };
-    let Some((sol, cuts)) = lp.cut_rounds(&x, sol, budget)? else { return Ok(None) };
+    let Some((x, sol, limit)) = lp.primal(budget)? else { return Ok(None) };
+    let Some((sol, cuts)) = lp.cut_rounds(&x, sol, limit, budget)? else { return Ok(None) };
     if goal().is_none() {
         return Ok(None);
     }
@@ -326,18 +310,42 @@ struct LpRun<'a> {
     limit: std::time::Duration,
     /// The number of (set, element) incidences, the size of the constraint matrix.
     nnz: usize,
+    /// The time of a pivot on the solves so far, once measured.
+    pivot: std::cell::Cell<Option<std::time::Duration>>,
 }
 
 impl LpRun<'_> {
-    /// The primal: min Σ x, every row covered, 0 ≤ x ≤ 1, solved; its variables and
-    /// solution, or `None` when the solve fails or the goal is gone.
+    /// The time limit of a solve that is to end before the deadline: the time left, at
+    /// most the allowance of a solve, less the time the simplex may run between two
+    /// readings of the clock; `None` when that leaves nothing.
+    fn solve_limit(&self, budget: &Budget) -> Option<std::time::Duration> {
+        let pivot = self.pivot.get().unwrap_or_else(|| {
+            std::time::Duration::from_nanos(PIVOT_NS_PER_NNZ * self.nnz.max(1) as u64)
+        });
+        let margin = pivot * PIVOTS_PER_CLOCK * MARGIN_FACTOR;
+        let limit = budget.time_left(self.limit + margin).checked_sub(margin)?;
+        (!limit.is_zero()).then_some(limit)
+    }
+
+    /// Records the time per pivot of the solves that gave `stats`.
+    fn measure(&self, stats: &microlp::Stats) {
+        if stats.lp_iterations >= u64::from(PIVOTS_PER_CLOCK / 10) {
+            let per = stats.elapsed.as_nanos() / u128::from(stats.lp_iterations);
+            self.pivot.set(Some(std::time::Duration::from_nanos(per as u64)));
+        }
+    }
+
+    /// The primal: min Σ x, every row covered, 0 ≤ x ≤ 1, solved; its variables, solution
+    /// and time limit (which each cut added later is solved under too), or `None` when the
+    /// solve fails, the goal is gone or the time is too short.
     fn primal(
         &self,
         budget: &mut Budget,
-    ) -> Result<Option<(Vec<Variable>, Solution)>, KernelError> {
+    ) -> Result<Option<(Vec<Variable>, Solution, std::time::Duration)>, KernelError> {
         let p = self.p;
         let mut primal = Problem::new(OptimizationDirection::Minimize);
-        primal.set_time_limit(budget.time_left(self.limit));
+        let Some(limit) = self.solve_limit(budget) else { return Ok(None) };
+        primal.set_time_limit(limit);
         if (self.goal)().is_none() {
             return Ok(None);
         }
@@ -354,16 +362,19 @@ impl LpRun<'_> {
             return Ok(None);
         };
         budget.check_clock()?;
-        Ok(Some((x, sol)))
+        self.measure(&sol.stats());
+        Ok(Some((x, sol, limit)))
     }
 
     /// Rounds of odd-cycle cuts separated at the optimum `sol` and added to it, until the
-    /// optimum exceeds the goal or no cut is found; the last optimum and the cuts added, or
-    /// `None` when a solve fails, the goal is gone or the time is up.
+    /// optimum exceeds the goal, no cut is found, or a solve under `limit` (the primal's)
+    /// could end after the deadline; the last optimum and the cuts added, or `None` when a
+    /// solve fails, the goal is gone or the time is up.
     fn cut_rounds(
         &self,
         x: &[Variable],
         mut sol: Solution,
+        limit: std::time::Duration,
         budget: &mut Budget,
     ) -> Result<Option<(Solution, Vec<Cut>)>, KernelError> {
         let p = self.p;
@@ -388,6 +399,9 @@ impl LpRun<'_> {
                     .map(|(&t, &a)| (x[t as usize], f64::from(a)))
                     .collect();
                 budget.spend(16 * row.len() as u64)?;
+                if self.solve_limit(budget).is_none_or(|l| l < limit) {
+                    return Ok(Some((sol, cuts)));
+                }
                 let Some(next) = sol
                     .add_constraint(row, ComparisonOp::Ge, f64::from(cut.rhs))
                     .ok()
@@ -396,6 +410,7 @@ impl LpRun<'_> {
                     return Ok(None);
                 };
                 sol = next;
+                self.measure(&sol.stats());
                 cuts.push(cut);
                 budget.check_clock()?;
                 if sol.objective() > g + GOAL_MARGIN {
@@ -433,7 +448,8 @@ impl LpRun<'_> {
         let tight_cut: Vec<bool> =
             cuts.iter().map(|c| c.lhs(&point) <= f64::from(c.rhs) + TIGHT).collect();
         let mut dual = Problem::new(OptimizationDirection::Maximize);
-        dual.set_time_limit(budget.time_left(self.limit));
+        let Some(limit) = self.solve_limit(budget) else { return Ok(None) };
+        dual.set_time_limit(limit);
         let y: Vec<Option<Variable>> =
             tight_row.iter().map(|&k| k.then(|| dual.add_var(1.0, (0.0, f64::INFINITY)))).collect();
         let z: Vec<Option<Variable>> = cuts

@@ -52,8 +52,8 @@ pub(super) const LS_NODES: u64 = 256;
 /// Parts with fewer elements do without the bound of the linear program with cuts.
 pub(super) const LP_ELEMS: usize = 300;
 /// The linear program starts only with this much time left before the deadline: with less
-/// it would rarely finish, and its thread, given up at the deadline, runs on to its next
-/// reading of the clock (every thousand pivots or so).
+/// it would rarely finish (its solves must also leave room for the thousand pivots or so
+/// between two of the simplex's readings of the clock).
 pub(super) const LP_MIN_LEFT: std::time::Duration = std::time::Duration::from_secs(1);
 /// The bound of the linear program starts after this fraction of the root's local search.
 pub(super) const LP_WAIT: u64 = 16;
@@ -189,7 +189,7 @@ impl<'a> CoverSearch<'a> {
             if b.time_left(LP_MIN_LEFT) < LP_MIN_LEFT {
                 return Ok(None);
             }
-            crate::cover::cuts::lp_bound_in_time(p, goal.clone(), b)
+            crate::cover::cuts::lp_bound_towards(p, &goal, b)
         };
         let (improved, bound) = rayon::join(
             || self.local(target, steps, Some(&shared), budget),

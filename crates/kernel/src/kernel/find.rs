@@ -1,7 +1,7 @@
 //! One kernel, or how many.
 
 use std::sync::Mutex;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 use gamegraph_graph::Graph;
 
@@ -111,8 +111,8 @@ pub struct KernelAnswer {
 /// With more than one thread in the current rayon pool, as many SAT solvers of different
 /// seeds race on a part given to the solver alone: a proof that there is no kernel from any
 /// of them ends the race, and a kernel is always the one the first solver finds; the solver
-/// and the search side by side run on two threads, or alternately on one, and of two
-/// kernels the one found in fewer nodes of its own wins. So the answer (and the kernel) is
+/// and the search side by side run as two tasks of the pool, or alternately on one
+/// thread, and of two kernels the one found in fewer nodes of its own wins. So the answer (and the kernel) is
 /// the same for any number of threads.
 ///
 /// # Errors
@@ -221,30 +221,37 @@ enum Ended {
 }
 
 /// Decides a part by the SAT solver (runner 0) and the exact search (runner 1) at once,
-/// each in slices of [`SLICE`] nodes (conflicts for the solver) of its own budget (on one
-/// thread, the one behind in weighted nodes takes the next slice). A
+/// each in slices of [`SLICE`] nodes (conflicts for the solver) of its own budget. A
 /// proof of absence from either decides. Of two kernels, the one found after fewer nodes
 /// of its runner (weighted by [`COST`]) wins, runner 0 on a tie, and a runner stops once
-/// its own weighted nodes pass the winner's: so the kernel returned is the same whether the two run on one thread,
-/// alternately, or on two threads side by side, whatever their speeds.
+/// its own weighted nodes pass the winner's: so the kernel returned is the same whether the
+/// two run alternately on one thread or side by side on two, whatever their speeds.
+///
+/// With one thread in the current rayon pool, that thread runs the slices, the runner
+/// behind in weighted nodes taking the next one; with more, two tasks of the pool
+/// (`rayon::join`) take slices the same way, each from a runner the other is not running.
+/// Neither task waits for the other, so when the pool runs them one after the other the
+/// first alternates the two runners to the end and the second finds nothing left.
 fn kernel_by_both(part: &Subgraph, budget: &mut Budget) -> Result<Option<Vec<bool>>, KernelError> {
-    let runners = [
-        Runner::Sat(Box::new(SatKernel::new(part, Options::default(), budget)?)),
-        Runner::Search(Box::new(Search::new(part.clone(), budget)?)),
-    ];
-    let mut budgets = [budget.fork(), budget.fork()];
-    let race = Race { best: Mutex::new(None), absent: AtomicBool::new(false) };
-    let ended = if rayon::current_num_threads() == 1 {
-        race.alternately(runners, &mut budgets, part)
-    } else {
-        race.side_by_side(runners, &mut budgets, part)
+    let sat = Runner::Sat(Box::new(SatKernel::new(part, Options::default(), budget)?));
+    let search = Runner::Search(Box::new(Search::new(part.clone(), budget)?));
+    let race = Race {
+        lanes: [Mutex::new(Lane::new(sat, budget)), Mutex::new(Lane::new(search, budget))],
+        weighted: [AtomicU64::new(0), AtomicU64::new(0)],
+        best: Mutex::new(None),
+        absent: AtomicBool::new(false),
     };
-    for b in &budgets {
-        budget.nodes += b.nodes;
+    if rayon::current_num_threads() == 1 {
+        race.take_slices(part);
+    } else {
+        rayon::join(|| race.take_slices(part), || race.take_slices(part));
     }
     let mut winner: Option<(u64, Vec<bool>)> = None;
-    for e in ended {
-        match e {
+    let mut failed = None;
+    for lane in race.lanes {
+        let lane = lane.into_inner().expect("no panic holding it");
+        budget.nodes += lane.budget.nodes;
+        match lane.ended.expect("every runner ends") {
             Ok(Ended::None) => return Ok(None),
             Ok(Ended::Kernel(nodes, k)) => {
                 if winner.as_ref().is_none_or(|(w, _)| nodes < *w) {
@@ -252,20 +259,36 @@ fn kernel_by_both(part: &Subgraph, budget: &mut Budget) -> Result<Option<Vec<boo
                 }
             }
             Ok(Ended::Beaten) => {}
-            Err(e) => {
-                if !race.absent.load(Ordering::Relaxed) {
-                    budget.check_clock()?;
-                    return Err(e);
-                }
-            }
+            Err(e) => failed = failed.or(Some(e)),
         }
+    }
+    if let Some(e) = failed
+        && !race.absent.load(Ordering::Relaxed)
+    {
+        budget.check_clock()?;
+        return Err(e);
     }
     Ok(Some(winner.expect("a runner that was not beaten decided").1))
 }
 
-/// What the two runners of [`kernel_by_both`] share: the best kernel so far as (weighted
-/// nodes, runner), and whether absence is proved.
+/// One runner of [`kernel_by_both`] with its budget, and how it ended.
+struct Lane {
+    runner: Runner,
+    budget: Budget,
+    ended: Option<Result<Ended, KernelError>>,
+}
+
+impl Lane {
+    fn new(runner: Runner, budget: &Budget) -> Lane {
+        Lane { runner, budget: budget.fork(), ended: None }
+    }
+}
+
+/// What the two runners of [`kernel_by_both`] share: the runners, their weighted nodes so
+/// far, the best kernel so far as (weighted nodes, runner), and whether absence is proved.
 struct Race {
+    lanes: [Mutex<Lane>; 2],
+    weighted: [AtomicU64; 2],
     best: Mutex<Option<(u64, usize)>>,
     absent: AtomicBool,
 }
@@ -294,59 +317,34 @@ impl Race {
         }
     }
 
-    /// Runs the two runners on this thread, the one behind in weighted nodes taking the
-    /// next slice.
-    fn alternately(
-        &self,
-        mut runners: [Runner; 2],
-        budgets: &mut [Budget; 2],
-        part: &Subgraph,
-    ) -> Vec<Result<Ended, KernelError>> {
-        let mut ended: [Option<Result<Ended, KernelError>>; 2] = [None, None];
-        while let Some(i) =
-            (0..2).filter(|&i| ended[i].is_none()).min_by_key(|&i| (budgets[i].nodes * COST[i], i))
-        {
-            let b = &mut budgets[i];
-            ended[i] = if self.beaten(b.nodes * COST[i], i) {
+    /// Runs slices until no runner is left that another thread is not running: each time
+    /// of the runners not ended and free, the one behind in weighted nodes (runner 0 on a
+    /// tie). A runner is free again between two of its slices, so this never waits.
+    fn take_slices(&self, part: &Subgraph) {
+        loop {
+            let mut order = [0, 1];
+            order.sort_by_key(|&i| (self.weighted[i].load(Ordering::Relaxed), i));
+            let Some(mut lane) = order
+                .into_iter()
+                .filter_map(|i| self.lanes[i].try_lock().ok().map(|l| (i, l)))
+                .find(|(_, l)| l.ended.is_none())
+            else {
+                return;
+            };
+            let i = lane.0;
+            let Lane { runner, budget, ended } = &mut *lane.1;
+            let nodes = budget.nodes * COST[i];
+            *ended = if self.beaten(nodes, i) {
                 Some(Ok(Ended::Beaten))
             } else {
-                match runners[i].step(part, b) {
+                match runner.step(part, budget) {
                     Ok(None) => None,
-                    Ok(Some(r)) => Some(Ok(self.finish(r, b.nodes * COST[i], i))),
+                    Ok(Some(r)) => Some(Ok(self.finish(r, budget.nodes * COST[i], i))),
                     Err(e) => Some(Err(e)),
                 }
             };
+            self.weighted[i].store(budget.nodes * COST[i], Ordering::Relaxed);
         }
-        ended.into_iter().flatten().collect()
-    }
-
-    /// Runs the two runners on two threads of their own.
-    fn side_by_side(
-        &self,
-        runners: [Runner; 2],
-        budgets: &mut [Budget; 2],
-        part: &Subgraph,
-    ) -> Vec<Result<Ended, KernelError>> {
-        std::thread::scope(|sc| {
-            let handles: Vec<_> = runners
-                .into_iter()
-                .zip(budgets.iter_mut())
-                .enumerate()
-                .map(|(i, (mut r, b))| {
-                    sc.spawn(move || {
-                        loop {
-                            if self.beaten(b.nodes * COST[i], i) {
-                                return Ok(Ended::Beaten);
-                            }
-                            if let Some(r) = r.step(part, b)? {
-                                return Ok(self.finish(r, b.nodes * COST[i], i));
-                            }
-                        }
-                    })
-                })
-                .collect();
-            handles.into_iter().map(|h| h.join().expect("runner thread")).collect()
-        })
     }
 }
 
@@ -378,7 +376,7 @@ pub(crate) fn find_kernel_from(
             let found = if method == Method::Both {
                 kernel_by_both(&part, &mut budget)?
             } else {
-                kernel_by_sat(&part, rayon::current_num_threads(), &mut budget)?.0
+                kernel_by_sat(&part, &mut budget)?.0
             };
             match found {
                 Some(inside) => {
@@ -516,8 +514,9 @@ enum PartKernels {
 }
 
 /// Counts the kernels of the draw part `part`: a trial search first, beside the SAT solver
-/// on a second thread when `by_sat` holds (and one is free); when the trial finds none, the
-/// solver (`by_sat`) or α < β may show there is none, else the search goes on to the end.
+/// (a second task of the rayon pool) when `by_sat` holds and the pool has a second thread;
+/// when the trial finds none, the solver (`by_sat`) or α < β may show there is none, else
+/// the search goes on to the end.
 fn count_part(
     part: Subgraph,
     by_sat: bool,
@@ -531,17 +530,18 @@ fn count_part(
     let mut s = Search::new(part, budget)?;
     let mut here: u128 = 0;
     let stop = AtomicBool::new(false);
-    let (trial, solver) = std::thread::scope(|sc| {
-        let solver = beside.as_ref().map(|p| {
-            let mut b = budget.fork();
-            let stop = &stop;
-            sc.spawn(move || {
-                let r = SatKernel::new(p, Options::default(), &mut b)
-                    .and_then(|mut k| k.run(p, &mut b, Some(stop)));
-                (r.map(|k| k.is_none()), b.nodes)
-            })
-        });
-        let trial = budget.capped(if by_sat { sat_trial } else { TRIAL_NODES }, |b| {
+    // The trial runs on this thread and the solver as a task the pool may give another;
+    // the solver never waits for the trial, and when the pool runs it only after the trial,
+    // the stop is already set unless its answer is needed.
+    let solver_budget = beside.as_ref().map(|_| budget.fork());
+    let solver = |(p, mut b): (&Subgraph, Budget)| {
+        let r = SatKernel::new(p, Options::default(), &mut b)
+            .and_then(|mut k| k.run(p, &mut b, Some(&stop)));
+        (r.map(|k| k.is_none()), b.nodes)
+    };
+    let cap = if by_sat { sat_trial } else { TRIAL_NODES };
+    let mut trial = || {
+        let trial = budget.capped(cap, |b| {
             while s.next(b)? {
                 here += 1;
             }
@@ -550,8 +550,15 @@ fn count_part(
         if !matches!(trial, Ok(None)) || here > 0 {
             stop.store(true, Ordering::Relaxed);
         }
-        (trial, solver.map(|h| h.join().expect("solver thread")))
-    });
+        trial
+    };
+    let (trial, solver) = match beside.as_ref().zip(solver_budget) {
+        Some(beside) => {
+            let (trial, solver) = rayon::join(trial, || solver(beside));
+            (trial, Some(solver))
+        }
+        None => (trial(), None),
+    };
     let trial = trial?;
     let mut absent = None;
     if let Some((r, nodes)) = solver {
@@ -569,10 +576,9 @@ fn count_part(
     if trial.is_none() {
         if here == 0 {
             if by_sat {
-                let threads = rayon::current_num_threads();
                 let none = match absent {
                     Some(a) => a,
-                    None => kernel_by_sat(s.graph(), threads, budget)?.0.is_none(),
+                    None => kernel_by_sat(s.graph(), budget)?.0.is_none(),
                 };
                 if none {
                     return Ok(PartKernels::None(Decided::Search));

@@ -19,6 +19,8 @@
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
+use rayon::prelude::*;
+
 use crate::KernelError;
 use crate::config::Budget;
 use crate::induced::Subgraph;
@@ -423,12 +425,12 @@ pub(crate) struct Sizes {
 
 /// Decides whether the part `g` has a kernel; returns its membership when it has one.
 ///
-/// With `threads > 1`, solvers of different seeds race: the first proof that there is no
-/// kernel ends the race, while a kernel is always the one solver 0 finds, so the answer is
-/// the same for every number of threads (the other solvers only shorten proofs of absence).
+/// With more than one thread in the current rayon pool, as many solvers of different seeds
+/// race on it: the first proof that there is no kernel ends the race, while a kernel is
+/// always the one solver 0 finds, so the answer is the same for every number of threads
+/// (the other solvers only shorten proofs of absence).
 pub(crate) fn kernel_by_sat(
     g: &Subgraph,
-    threads: usize,
     budget: &mut Budget,
 ) -> Result<(Option<Vec<bool>>, Sizes), KernelError> {
     let enc = encode(g, budget)?;
@@ -446,7 +448,7 @@ pub(crate) fn kernel_by_sat(
         }
         s
     };
-    let threads = threads.max(1);
+    let threads = rayon::current_num_threads();
     let model: Option<Vec<bool>> = if threads == 1 || !budget.unlimited_nodes() {
         let mut s = build(Options::default());
         s.solve(budget, None)?
@@ -461,7 +463,7 @@ pub(crate) fn kernel_by_sat(
     Ok((Some(inside), sizes))
 }
 
-/// Solvers of different seeds on `threads` threads, each on the formula `build` gives them
+/// Solvers of different seeds as `threads` tasks of the current rayon pool, each on the formula `build` gives them
 /// over `vars` variables: a model from solver 0, `None` when any of them proves the
 /// formula unsatisfiable first; the conflicts of all count as the budget's nodes.
 fn race(
@@ -473,40 +475,35 @@ fn race(
     let stop = AtomicBool::new(false);
     // Each solver's answer (a model, or `None` for a proof of absence) and conflicts.
     type Outcome = Result<Option<Vec<bool>>, KernelError>;
-    let results: Vec<(Outcome, u64)> = std::thread::scope(|sc| {
-        let handles: Vec<_> = (0..threads)
-            .map(|t| {
-                let mut b = budget.fork();
-                let stop = &stop;
-                let build = &build;
-                sc.spawn(move || {
-                    let opts = if t == 0 {
-                        Options::default()
-                    } else {
-                        Options { seed: t as u64, initial_phase: t % 2 == 1, random_every: 64 }
-                    };
-                    let mut s = build(opts);
-                    let r = s.solve(&mut b, Some(stop));
-                    let r = match r {
-                        Ok(false) => {
-                            stop.store(true, Ordering::Relaxed);
-                            Ok(None)
-                        }
-                        Ok(true) if t == 0 => {
-                            stop.store(true, Ordering::Relaxed);
-                            Ok(Some((0..vars as u32).map(|v| s.model_value(Var(v))).collect()))
-                        }
-                        // A helper's model only shows that one exists: solver 0 finds
-                        // its own, so the kernel does not depend on the timing.
-                        Ok(true) => Err(KernelError::TimeLimit { nodes: 0 }),
-                        Err(e) => Err(e),
-                    };
-                    (r, b.nodes)
-                })
-            })
-            .collect();
-        handles.into_iter().map(|h| h.join().expect("solver thread")).collect()
-    });
+    // No solver waits for another (each only reads `stop`), so the race gives the same
+    // answer when the pool runs the solvers one after the other.
+    let results: Vec<(Outcome, u64)> = (0..threads)
+        .into_par_iter()
+        .map(|t| {
+            let mut b = budget.fork();
+            let opts = if t == 0 {
+                Options::default()
+            } else {
+                Options { seed: t as u64, initial_phase: t % 2 == 1, random_every: 64 }
+            };
+            let mut s = build(opts);
+            let r = match s.solve(&mut b, Some(&stop)) {
+                Ok(false) => {
+                    stop.store(true, Ordering::Relaxed);
+                    Ok(None)
+                }
+                Ok(true) if t == 0 => {
+                    stop.store(true, Ordering::Relaxed);
+                    Ok(Some((0..vars as u32).map(|v| s.model_value(Var(v))).collect()))
+                }
+                // A helper's model only shows that one exists: solver 0 finds its own, so
+                // the kernel does not depend on the timing.
+                Ok(true) => Err(KernelError::TimeLimit { nodes: 0 }),
+                Err(e) => Err(e),
+            };
+            (r, b.nodes)
+        })
+        .collect();
     // The conflicts of every solver count as the search's nodes.
     let results: Vec<Outcome> = results
         .into_iter()
@@ -602,6 +599,9 @@ mod tests {
     /// subsets, the kernel found is one of them, and 1, 2 and 3 threads give the same set.
     #[test]
     fn kernels_by_sat_agree_with_all_subsets() {
+        let pools: Vec<rayon::ThreadPool> = (1..=3)
+            .map(|t| rayon::ThreadPoolBuilder::new().num_threads(t).build().unwrap())
+            .collect();
         let mut rng = SplitMix64::new(31337);
         let (mut yes, mut no, mut removed, mut merged) = (0, 0, 0, 0);
         for round in 0..1500 {
@@ -611,7 +611,7 @@ mod tests {
             let mut b = Budget::new(&Config::default());
             let local = Subgraph::whole(&g, &mut b).unwrap();
             let all = kernels_brute(&local);
-            let (k1, sizes) = kernel_by_sat(&local, 1, &mut b).unwrap();
+            let (k1, sizes) = pools[0].install(|| kernel_by_sat(&local, &mut b)).unwrap();
             assert_eq!(k1.is_some(), !all.is_empty(), "round {round}");
             if let Some(k) = &k1 {
                 assert!(all.contains(k));
@@ -619,8 +619,8 @@ mod tests {
             } else {
                 no += 1;
             }
-            for t in [2, 3] {
-                assert_eq!(kernel_by_sat(&local, t, &mut b).unwrap().0, k1);
+            for pool in &pools[1..] {
+                assert_eq!(pool.install(|| kernel_by_sat(&local, &mut b)).unwrap().0, k1);
             }
             removed += usize::from(sizes.kept < sizes.vertices);
             merged += usize::from(sizes.vars < sizes.kept && k1.is_some());
