@@ -120,6 +120,12 @@ impl Game for Renumbered {
             Renumbered::Liar(g) => g.rank(p),
         }
     }
+    fn identity(&self) -> String {
+        self.inner().identity()
+    }
+    fn numbering(&self) -> u32 {
+        self.inner().numbering()
+    }
     fn rank_may_be_reached(&self, rank: u64) -> bool {
         match self {
             Renumbered::Spread(_) => true,
@@ -190,6 +196,12 @@ impl Game for SkipsNothing {
     fn rank(&self, p: u64) -> Option<u64> {
         self.0.rank(p)
     }
+    fn identity(&self) -> String {
+        self.0.identity()
+    }
+    fn numbering(&self) -> u32 {
+        self.0.numbering()
+    }
 }
 
 #[test]
@@ -203,9 +215,13 @@ fn a_game_skipping_other_numbers_is_refused() {
     // The header and index read alike; the first block read tells the numberings apart.
     let mut other =
         ValuesFile::open(SkipsNothing(solved.game().clone()), Cursor::new(&bytes)).unwrap();
-    assert_eq!(other.value(start), Err(FileError::OtherGame));
+    let skipped = FileError::OtherGame {
+        file: "connect-four 4x4 with symmetry (other ranks skipped)".into(),
+        game: "connect-four 4x4 with symmetry".into(),
+    };
+    assert_eq!(other.value(start), Err(skipped.clone()));
     let last = *solved.positions().last().unwrap();
-    assert_eq!(other.query(last).map(|_| ()), Err(FileError::OtherGame));
+    assert_eq!(other.query(last).map(|_| ()), Err(skipped));
 }
 
 #[test]
@@ -231,21 +247,32 @@ fn damage_gives_typed_errors() {
     assert_eq!(open(b"GGVALUE"), Err(FileError::NotAValuesFile));
     assert_eq!(open(b"PK\x03\x04 not values at all"), Err(FileError::NotAValuesFile));
     assert_eq!(open(&bytes[..30]), Err(FileError::Truncated { part: "header" }));
-    assert_eq!(open(&bytes[..60]), Err(FileError::Truncated { part: "index" }));
+    assert_eq!(open(&bytes[..70]), Err(FileError::Truncated { part: "index" }));
     let mut b = bytes.clone();
     b[8] = 9;
     assert_eq!(open(&b), Err(FileError::Version { found: 9 }));
+    b[8] = 2;
+    assert_eq!(
+        open(&b).unwrap_err().to_string(),
+        "values file version 2, written by an older gamegraph: only version 3 is read (solve \
+         the game again to write it)"
+    );
     let mut b = bytes.clone();
     b[50] ^= 1;
     assert_eq!(open(&b), Err(FileError::HeaderChecksum));
     let other = ConnectFour::new(5, 4).unwrap();
+    let e = ValuesFile::open(other, Cursor::new(bytes.clone())).map(|_| ()).unwrap_err();
     assert_eq!(
-        ValuesFile::open(other, Cursor::new(bytes.clone())).map(|_| ()),
-        Err(FileError::OtherGame)
+        e.to_string(),
+        "values file written for connect-four 4x4 with symmetry, not connect-four 5x4 with \
+         symmetry"
     );
 
-    // The last block cut short.
+    // The last block cut short, or followed by a byte.
     assert_eq!(open(&bytes[..bytes.len() - 10]), Err(FileError::Truncated { part: "blocks" }));
+    let mut b = bytes.clone();
+    b.push(0);
+    assert_eq!(open(&b), Err(FileError::Corrupt { reason: "bytes after the last block" }));
     // A flipped bit in the last block.
     let mut b = bytes.clone();
     let n = b.len();

@@ -21,3 +21,8 @@ pub use self::connect4::{BoardSizeError, ConnectFour};
 pub use self::octal::{MAX_ROW, MAX_ROWS, OctalRows, RowsError};
 pub use self::tab::{MAX_TAB_COLS, MAX_TAB_ROWS, TabBoard, TabError};
 pub use self::tictactoe::TicTacToe;
+
+/// `with symmetry` or `without symmetry`, in a game's identity.
+fn symmetry(on: bool) -> &'static str {
+    if on { "with symmetry" } else { "without symmetry" }
+}
