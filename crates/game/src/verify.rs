@@ -4,7 +4,7 @@
 use std::fmt;
 use std::io::BufRead;
 
-use gamegraph_graph::table::{FieldError, Rows};
+use gamegraph_graph::table::{FieldError, Rows, number};
 use gamegraph_graph::{Graph, TableError, Vertex};
 
 use crate::{Counts, Outcome, Solution, Terminal};
@@ -102,7 +102,7 @@ impl Table {
                 let expected = format!("end of input: the graph has {n} vertices");
                 return Err(row.error(at, expected, token));
             }
-            if token.and_then(parse_u64) != Some(v as u64 + 1) {
+            if token.and_then(number) != Some(v as u64 + 1) {
                 return Err(row.error(at, format!("vertex {}", v + 1), token));
             }
             let (at, token) = row.next_field();
@@ -117,7 +117,7 @@ impl Table {
                 (Outcome::Draw, t) => {
                     return Err(row.error(at, "`-` (a draw has no remoteness)", t));
                 }
-                (_, t) => match t.and_then(parse_u64).filter(|&r| r < u64::from(u32::MAX)) {
+                (_, t) => match t.and_then(number).filter(|&r| r < u64::from(u32::MAX)) {
                     Some(r) => Some(r as u32),
                     None => {
                         let expected =
@@ -129,8 +129,8 @@ impl Table {
             let (at, token) = row.next_field();
             let mv = match token {
                 Some(b"-") => None,
-                Some(t) if parse_u64(t).is_some_and(|m| m >= 1 && m <= n as u64) => {
-                    parse_u64(t).map(|m| Vertex((m - 1) as u32))
+                Some(t) if number(t).is_some_and(|m| m >= 1 && m <= n as u64) => {
+                    number(t).map(|m| Vertex((m - 1) as u32))
                 }
                 t => return Err(row.error(at, format!("a move: a vertex in 1..={n} or `-`"), t)),
             };
@@ -168,14 +168,6 @@ impl fmt::Display for Table {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         (0..self.len()).try_for_each(|i| self.write_line(f, i))
     }
-}
-
-/// A decimal number without sign, or `None` (also on overflow).
-fn parse_u64(t: &[u8]) -> Option<u64> {
-    if t.is_empty() || !t.iter().all(u8::is_ascii_digit) {
-        return None;
-    }
-    std::str::from_utf8(t).ok()?.parse().ok()
 }
 
 /// A violated condition of the four-outcome certificate, found by [`verify`].

@@ -1,8 +1,11 @@
 //! Values files carry the identity of their game: a file opens with the game and the
 //! parameters it was written for, and with no other.
 
+mod common;
+
 use std::io::Cursor;
 
+use common::TakeOneOrTwo as Heap;
 use gamegraph_game::games::{Chase, ConnectFour, OctalRows, TabBoard, TicTacToe};
 use gamegraph_game::{ExploreConfig, FileError, Game, SolvedGame, ValuesFile};
 use proptest::prelude::*;
@@ -108,37 +111,17 @@ fn a_file_opens_with_its_own_game_only() {
     assert_eq!(e.to_string(), "values file written for dawsons-kayles 4,7, not kayles 4,7");
 }
 
-/// A game of the crate without an identity of its own: the default, its type's name.
-#[derive(Clone)]
-struct Heap(u32);
-
-impl Game for Heap {
-    type Position = u32;
-    fn start(&self) -> u32 {
-        self.0
-    }
-    fn moves(&self, p: u32, out: &mut Vec<u32>) {
-        out.extend((1..=2).filter(|&k| k <= p).map(|k| p - k));
-    }
-    fn show(&self, p: u32) -> String {
-        p.to_string()
-    }
-    fn parse(&self, s: &str) -> Result<u32, gamegraph_game::ParseError> {
-        s.parse().map_err(|_| gamegraph_game::ParseError::new(1, "expected a number"))
-    }
-}
-
 #[test]
 fn a_game_without_an_identity_reopens_its_files() {
     let heap = Heap(9);
-    assert_eq!(Game::identity(&heap), "identity::Heap");
+    assert_eq!(Game::identity(&heap), "identity::common::TakeOneOrTwo");
     let bytes = Shipped::save(&heap);
     assert_eq!(Shipped::open(&heap, &bytes), Ok(()));
     // Another start is told apart by the start position the file records.
     assert_eq!(
         Shipped::open(&Heap(10), &bytes).unwrap_err().to_string(),
-        "values file written for identity::Heap (start position 9), not identity::Heap \
-         (start position 10)"
+        "values file written for identity::common::TakeOneOrTwo (start position 9), not \
+         identity::common::TakeOneOrTwo (start position 10)"
     );
     assert!(matches!(Shipped::open(&TicTacToe::new(), &bytes), Err(FileError::OtherGame { .. })));
 }

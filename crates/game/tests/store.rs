@@ -1,7 +1,10 @@
 //! Values files: every value read back, one block per query, typed errors on damage.
 
+mod common;
+
 use std::io::Cursor;
 
+use common::TakeOneOrTwo;
 use gamegraph_game::games::{Chase, ConnectFour, OctalRows, TicTacToe};
 use gamegraph_game::{ExploreConfig, FileError, Game, Outcome, ParseError, SolvedGame, ValuesFile};
 
@@ -54,27 +57,6 @@ fn values_read_back_for_every_game() {
     round_trip(&chase, &[]);
     let chase = SolvedGame::new(Chase::new(13).unwrap(), &config).unwrap();
     round_trip(&chase, &[chase.game().position(4, 9, true)]);
-}
-
-/// One heap; a move takes 1 or 2 objects; whoever cannot move loses. Every position but
-/// the multiples of 3 is a win, and the remoteness grows with the heap.
-#[derive(Clone)]
-struct TakeOneOrTwo(u32);
-
-impl Game for TakeOneOrTwo {
-    type Position = u32;
-    fn start(&self) -> u32 {
-        self.0
-    }
-    fn moves(&self, p: u32, out: &mut Vec<u32>) {
-        out.extend((1..=2).filter(|&k| k <= p).map(|k| p - k));
-    }
-    fn show(&self, p: u32) -> String {
-        p.to_string()
-    }
-    fn parse(&self, s: &str) -> Result<u32, ParseError> {
-        s.parse().map_err(|_| ParseError::new(1, "expected a number of objects"))
-    }
 }
 
 /// Tic-tac-toe with its numbering changed.
