@@ -121,4 +121,29 @@ pub trait Game: Sync {
         let _ = rank;
         true
     }
+
+    /// What game this is, as one line of text: its name, every parameter of its rules and
+    /// of its start, and whether symmetric positions are identified, for example
+    /// `connect-four 5x4 with symmetry`. A values file records it, and is refused
+    /// ([`FileError::OtherGame`](crate::FileError::OtherGame), naming both) by a game
+    /// whose identity differs: two games with the same identity must have the same
+    /// positions, canonical forms, ranks and values.
+    ///
+    /// The default is the name of the type, so that a game written without it saves and
+    /// reopens its files. That tells apart only different types (with names as the
+    /// compiler gives them, which may change between compiler versions: a file is then
+    /// refused, never misread); two values of one type with other parameters but the same
+    /// start position are not told apart, so a game with parameters should say them here.
+    fn identity(&self) -> String {
+        std::any::type_name::<Self>().to_owned()
+    }
+
+    /// The version of the game's numbering of positions: the packed
+    /// [`Position`](Game::Position) values and the [`rank`](Game::rank)s, which a values
+    /// file stores. A values file records it and is refused by a game whose numbering
+    /// differs; a game raises it whenever positions or ranks change their meaning. 0 by
+    /// default.
+    fn numbering(&self) -> u32 {
+        0
+    }
 }

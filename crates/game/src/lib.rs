@@ -20,6 +20,9 @@
 //! position. A game whose finished positions are all losses gets exactly the win / loss /
 //! draw labels and depths of `gamegraph_retro::solve` on the same graph.
 //!
+//! [`verify`] checks a [`Table`] of outcomes, remoteness and moves (what `solve` gives, or
+//! what was read back from text) by local conditions at every vertex, without solving.
+//!
 //! [`SolvedGame`] does both and answers queries: the value of a position and of every
 //! move from it. [`SolvedGame::save`] writes the values to a file of checked, independent
 //! blocks, and [`ValuesFile`] answers queries from such a file reading one block each.
@@ -53,6 +56,7 @@ mod solve;
 mod solved;
 mod store;
 pub mod tier;
+mod verify;
 
 pub use crate::error::{ExploreError, ParseError, QueryError};
 pub use crate::explore::{ExploreConfig, Explored, explore};
@@ -61,3 +65,4 @@ pub use crate::outcome::Outcome;
 pub use crate::solve::{Counts, Solution, solve};
 pub use crate::solved::{MoveValue, PositionValue, SolvedGame};
 pub use crate::store::{BLOCK_ENTRIES, FileError, RANK_SPREAD, ValuesFile};
+pub use crate::verify::{CertificateError, Table, verify};

@@ -115,3 +115,14 @@ impl std::fmt::Display for Outcome {
         f.write_str(self.word())
     }
 }
+
+impl From<gamegraph_graph::format::TerminalValue> for Terminal {
+    fn from(t: gamegraph_graph::format::TerminalValue) -> Terminal {
+        use gamegraph_graph::format::TerminalValue;
+        match t {
+            TerminalValue::Win => Terminal::Win,
+            TerminalValue::Loss => Terminal::Loss,
+            TerminalValue::Tie => Terminal::Tie,
+        }
+    }
+}

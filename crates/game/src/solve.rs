@@ -128,8 +128,15 @@ impl Solution {
 
     /// How many vertices have each outcome.
     pub fn counts(&self) -> Counts {
+        Counts::of(&self.outcomes)
+    }
+}
+
+impl Counts {
+    /// How many of `outcomes` are each outcome.
+    pub(crate) fn of(outcomes: &[Outcome]) -> Counts {
         let mut c = Counts::default();
-        for o in &self.outcomes {
+        for o in outcomes {
             match o {
                 Outcome::Win => c.win += 1,
                 Outcome::Loss => c.loss += 1,

@@ -12,11 +12,14 @@ use crate::coder::{Decoder, Encoder, Models};
 use crate::{Game, Outcome, SolvedGame};
 
 const MAGIC: &[u8; 8] = b"GGVALUES";
-const VERSION: u32 = 2;
+const VERSION: u32 = 3;
 const FLAG_REMOTENESS: u32 = 1;
 const FLAG_RANKS: u32 = 2;
 const FLAG_SKIPS: u32 = 4;
-const HEADER: usize = 48;
+/// The fixed part of the header, before the game's identity.
+const HEADER: usize = 56;
+/// The longest identity a values file holds, in bytes.
+const MAX_IDENTITY: usize = 1 << 10;
 const INDEX_ENTRY: usize = 32;
 
 /// Entries per block: a query decodes at most this many positions and values (a few
@@ -58,9 +61,18 @@ pub enum FileError {
         /// What is wrong.
         reason: &'static str,
     },
-    /// The file was written for another game (another start position, or ranks where the
-    /// game has none, or the other way round).
-    OtherGame,
+    /// The file was written for another game: another [`identity`](crate::Game::identity)
+    /// or [`numbering`](crate::Game::numbering), another start position, ranks where the
+    /// game has none (or the other way round), or other ranks skipped.
+    OtherGame {
+        /// The game the file was written for, as its identity says it (with what differs
+        /// when the identities are equal).
+        file: String,
+        /// The game it was opened with, likewise.
+        game: String,
+    },
+    /// The game's identity is longer than a values file holds (1024 bytes).
+    LongIdentity,
     /// The positions are not in the same order as their values as `u128`, which the file
     /// needs (true for every unsigned integer type).
     Unordered,
@@ -71,6 +83,11 @@ impl std::fmt::Display for FileError {
         match self {
             FileError::Io { message, .. } => write!(f, "input/output error: {message}"),
             FileError::NotAValuesFile => f.write_str("not a values file (bad magic bytes)"),
+            FileError::Version { found } if *found < VERSION => write!(
+                f,
+                "values file version {found}, written by an older gamegraph: only version \
+                 {VERSION} is read (solve the game again to write it)"
+            ),
             FileError::Version { found } => {
                 write!(f, "values file version {found}, only version {VERSION} is read")
             }
@@ -84,7 +101,15 @@ impl std::fmt::Display for FileError {
                 write!(f, "the checksum of block {block} of the values file does not match")
             }
             FileError::Corrupt { reason } => write!(f, "the values file is corrupt: {reason}"),
-            FileError::OtherGame => f.write_str("the values file was written for another game"),
+            FileError::OtherGame { file, game } => {
+                write!(f, "values file written for {file}, not {game}")
+            }
+            FileError::LongIdentity => {
+                write!(
+                    f,
+                    "the game's identity is longer than the {MAX_IDENTITY} bytes a values file holds"
+                )
+            }
             FileError::Unordered => {
                 f.write_str("positions are not ordered as their u128 values, as the file needs")
             }
@@ -255,7 +280,8 @@ where
     ///
     /// # Errors
     /// [`FileError::Io`] when writing fails; [`FileError::Unordered`] when the positions'
-    /// order differs from the order of their `u128` values.
+    /// order differs from the order of their `u128` values; [`FileError::LongIdentity`]
+    /// when the game's [`identity`](crate::Game::identity) is longer than 1024 bytes.
     ///
     /// # Complexity
     /// O(n) time, plus one call of the game's
@@ -265,6 +291,10 @@ where
     /// more than 32 bits), and eight per block of entries.
     pub fn save(&self, w: &mut impl Write, remoteness: bool) -> Result<(), FileError> {
         let game = self.game();
+        let identity = game.identity();
+        if identity.len() > MAX_IDENTITY {
+            return Err(FileError::LongIdentity);
+        }
         let positions = self.positions();
         if positions.par_windows(2).any(|w| w[0].into() >= w[1].into()) {
             return Err(FileError::Unordered);
@@ -350,7 +380,8 @@ where
             }
         };
         let k = blocks.len();
-        let mut head = Vec::with_capacity(HEADER + INDEX_ENTRY * k + 4);
+        let fixed = HEADER + identity.len();
+        let mut head = Vec::with_capacity(fixed + INDEX_ENTRY * k + 4);
         head.extend_from_slice(MAGIC);
         head.extend_from_slice(&VERSION.to_le_bytes());
         head.extend_from_slice(&flags.to_le_bytes());
@@ -358,7 +389,10 @@ where
         head.extend_from_slice(&(k as u32).to_le_bytes());
         head.extend_from_slice(&(entries as u64).to_le_bytes());
         head.extend_from_slice(&game.canonical(game.start()).into().to_le_bytes());
-        let mut offset = (HEADER + INDEX_ENTRY * k + 4) as u64;
+        head.extend_from_slice(&game.numbering().to_le_bytes());
+        head.extend_from_slice(&(identity.len() as u32).to_le_bytes());
+        head.extend_from_slice(identity.as_bytes());
+        let mut offset = (fixed + INDEX_ENTRY * k + 4) as u64;
         for (first, bytes) in &blocks {
             head.extend_from_slice(&offset.to_le_bytes());
             head.extend_from_slice(&(bytes.len() as u32).to_le_bytes());
@@ -390,15 +424,18 @@ where
 /// | offset | bytes | field |
 /// |-------:|------:|-------|
 /// | 0 | 8 | magic `GGVALUES` |
-/// | 8 | 4 | version, 2 |
+/// | 8 | 4 | version, 3 |
 /// | 12 | 4 | flags: bit 0 remoteness stored, bit 1 entries are ranks, bit 2 the ranks the game calls unreachable are skipped (with bit 1 only) |
-/// | 16 | 4 | `B`, entries per block (the last block may hold fewer) |
+/// | 16 | 4 | `B`, entries per block (the last block may hold fewer): [`BLOCK_ENTRIES`] |
 /// | 20 | 4 | `k`, the number of blocks |
 /// | 24 | 8 | the number of entries |
 /// | 32 | 16 | the canonical start position |
-/// | 48 | 32·`k` | the block index: per block its offset in the file (8), its length (4), the CRC-32 of its bytes (4), its first position (16; for ranks, 0 when the block skips no rank, otherwise the count of the ranks skipped (8) and the FNV-1a hash of their places `0..B` in the block, each a `u64` xored in then multiplied by `0x100000001b3` from `0xcbf29ce484222325` (8)) |
-/// | 48 + 32·`k` | 4 | CRC-32 of every byte before it |
-/// | … | … | the blocks |
+/// | 48 | 4 | the game's [`numbering`](crate::Game::numbering) |
+/// | 52 | 4 | `L`, the length of the game's identity, at most 1024 |
+/// | 56 | `L` | the game's [`identity`](crate::Game::identity), UTF-8 |
+/// | 56 + `L` | 32·`k` | the block index: per block its offset in the file (8), its length (4), the CRC-32 of its bytes (4), its first position (16; for ranks, 0 when the block skips no rank, otherwise the count of the ranks skipped (8) and the FNV-1a hash of their places `0..B` in the block, each a `u64` xored in then multiplied by `0x100000001b3` from `0xcbf29ce484222325` (8)) |
+/// | 56 + `L` + 32·`k` | 4 | CRC-32 of every byte before it |
+/// | … | … | the blocks, one after the other in index order, up to the end of the file |
 ///
 /// Each block is one stream of a binary range coder (LZMA's: 32-bit range, 11-bit
 /// probabilities that move 1/16 of the way towards each bit seen), its models starting
@@ -454,10 +491,18 @@ where
     /// and the block index.
     ///
     /// # Errors
-    /// [`FileError::NotAValuesFile`], [`FileError::Version`], [`FileError::Truncated`]
-    /// (a block reaches past the end of the file), [`FileError::HeaderChecksum`],
-    /// [`FileError::Corrupt`] for a damaged file;
-    /// [`FileError::OtherGame`] when it was written for another game; [`FileError::Io`].
+    /// [`FileError::NotAValuesFile`], [`FileError::Version`] (also for the files of an
+    /// older version), [`FileError::Truncated`] (a block reaches past the end of the
+    /// file), [`FileError::HeaderChecksum`], [`FileError::Corrupt`] for a damaged file (a
+    /// field that no writer writes: a block size other than [`BLOCK_ENTRIES`], a count of
+    /// blocks that does not fit the entries or the file's length, blocks that do not
+    /// follow each other up to the end of the file);
+    /// [`FileError::OtherGame`] when it was written for another game, naming both;
+    /// [`FileError::Io`].
+    ///
+    /// # Complexity
+    /// O(number of blocks) time and memory: the fixed part of the header is checked
+    /// against the file's length before the index is read.
     pub fn open(game: G, mut reader: R) -> Result<ValuesFile<G, R>, FileError> {
         let file_len = reader.seek(SeekFrom::End(0))?;
         reader.seek(SeekFrom::Start(0))?;
@@ -469,55 +514,113 @@ where
         if &head[..8] != MAGIC {
             return Err(FileError::NotAValuesFile);
         }
-        read_part(&mut reader, &mut head[8..], "header")?;
+        read_part(&mut reader, &mut head[8..12], "header")?;
         let version = le_u32(&head, 8);
         if version != VERSION {
             return Err(FileError::Version { found: version });
         }
+        read_part(&mut reader, &mut head[12..], "header")?;
         let flags = le_u32(&head, 12);
         let block_entries = le_u32(&head, 16) as usize;
         let k = le_u32(&head, 20) as usize;
         let entries = le_u64(&head, 24);
         let start = le_u128(&head, 32);
-        if ((HEADER + INDEX_ENTRY * k + 4) as u64) > file_len {
+        let numbering = le_u32(&head, 48);
+        let identity_len = le_u32(&head, 52) as usize;
+        // Every field against what a writer writes, before anything is allocated.
+        let corrupt = |reason| Err(FileError::Corrupt { reason });
+        if flags & !(FLAG_REMOTENESS | FLAG_RANKS | FLAG_SKIPS) != 0 {
+            return corrupt("unknown flags");
+        }
+        if block_entries != BLOCK_ENTRIES {
+            return corrupt("the block size is not the one files are written with");
+        }
+        if entries == 0 || entries.div_ceil(BLOCK_ENTRIES as u64) != k as u64 {
+            return corrupt("the number of blocks does not fit the entries");
+        }
+        if identity_len > MAX_IDENTITY {
+            return corrupt("the game's identity is too long");
+        }
+        let fixed = HEADER + identity_len;
+        let blocks_at = (fixed + INDEX_ENTRY * k + 4) as u64;
+        // Every block holds at least one byte.
+        if blocks_at > file_len {
             return Err(FileError::Truncated { part: "index" });
         }
-        let mut index = vec![0u8; INDEX_ENTRY * k + 4];
-        read_part(&mut reader, &mut index, "index")?;
-        head.extend_from_slice(&index[..INDEX_ENTRY * k]);
-        if crc32(&head) != le_u32(&index, INDEX_ENTRY * k) {
+        if blocks_at + k as u64 > file_len {
+            return Err(FileError::Truncated { part: "blocks" });
+        }
+        let mut rest = vec![0u8; identity_len + INDEX_ENTRY * k + 4];
+        read_part(&mut reader, &mut rest, "index")?;
+        let (body, crc) = rest.split_at(rest.len() - 4);
+        head.extend_from_slice(body);
+        if crc32(&head) != le_u32(crc, 0) {
             return Err(FileError::HeaderChecksum);
         }
-        if flags & !(FLAG_REMOTENESS | FLAG_RANKS | FLAG_SKIPS) != 0 {
-            return Err(FileError::Corrupt { reason: "unknown flags" });
-        }
-        if block_entries == 0 || entries.div_ceil(block_entries as u64) != k as u64 {
-            return Err(FileError::Corrupt {
-                reason: "the number of blocks does not fit the entries",
-            });
-        }
+        let Ok(identity) = std::str::from_utf8(&head[HEADER..fixed]) else {
+            return corrupt("the game's identity is not UTF-8");
+        };
+        let index = &head[fixed..];
         let ranks = flags & FLAG_RANKS != 0;
         let skips = flags & FLAG_SKIPS != 0;
         if skips && !ranks {
-            return Err(FileError::Corrupt { reason: "skips without ranks" });
+            return corrupt("skips without ranks");
         }
         let game_start = game.canonical(game.start());
-        if start != game_start.into() || (ranks && game.rank(game_start).is_none()) {
-            return Err(FileError::OtherGame);
+        let other = |file: String, mine: String| Err(FileError::OtherGame { file, game: mine });
+        let mine = game.identity();
+        if identity != mine {
+            return other(identity.to_owned(), mine);
+        }
+        if numbering != game.numbering() {
+            let with = |n: u32| format!("{identity} (numbering {n})");
+            return other(with(numbering), with(game.numbering()));
+        }
+        if start != game_start.into() {
+            let from = |p: u128| format!("{identity} (start position {p})");
+            return other(from(start), from(game_start.into()));
+        }
+        // A game with ranks may have stored its positions (ranks too far apart), not the
+        // other way round.
+        if ranks && game.rank(game_start).is_none() {
+            return other(format!("{identity} (by rank)"), format!("{identity} (without ranks)"));
         }
         let blocks = (0..k)
             .map(|b| {
                 let at = INDEX_ENTRY * b;
                 BlockInfo {
-                    offset: le_u64(&index, at),
-                    len: le_u32(&index, at + 8),
-                    crc: le_u32(&index, at + 12),
-                    first: le_u128(&index, at + 16),
+                    offset: le_u64(index, at),
+                    len: le_u32(index, at + 8),
+                    crc: le_u32(index, at + 12),
+                    first: le_u128(index, at + 16),
                 }
             })
             .collect::<Vec<BlockInfo>>();
-        if blocks.iter().any(|b| b.offset.saturating_add(u64::from(b.len)) > file_len) {
-            return Err(FileError::Truncated { part: "blocks" });
+        // The blocks follow the index one after the other, up to the end of the file.
+        let mut end = blocks_at;
+        for (b, info) in blocks.iter().enumerate() {
+            if info.offset != end || info.len == 0 {
+                return corrupt("a block is not where the previous one ends");
+            }
+            end += u64::from(info.len);
+            if end > file_len {
+                return Err(FileError::Truncated { part: "blocks" });
+            }
+            let in_block = (entries - (b * BLOCK_ENTRIES) as u64).min(BLOCK_ENTRIES as u64);
+            let fits = match (ranks, skips) {
+                (true, false) => info.first == 0,
+                (true, true) => {
+                    let count = info.first as u64;
+                    count <= in_block && (count == 0) == (info.first == 0)
+                }
+                (false, _) => b == 0 || blocks[b - 1].first < info.first,
+            };
+            if !fits {
+                return corrupt("the block index holds an impossible entry");
+            }
+        }
+        if end != file_len {
+            return corrupt("bytes after the last block");
         }
         Ok(ValuesFile {
             game,
@@ -602,7 +705,11 @@ where
                     }
                 }
                 if skipped.get() != self.blocks[b].first {
-                    return Err(FileError::OtherGame);
+                    let identity = self.game.identity();
+                    return Err(FileError::OtherGame {
+                        file: format!("{identity} (other ranks skipped)"),
+                        game: identity,
+                    });
                 }
                 if skip[j] {
                     return Ok(None);

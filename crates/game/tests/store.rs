@@ -1,7 +1,10 @@
 //! Values files: every value read back, one block per query, typed errors on damage.
 
+mod common;
+
 use std::io::Cursor;
 
+use common::TakeOneOrTwo;
 use gamegraph_game::games::{Chase, ConnectFour, OctalRows, TicTacToe};
 use gamegraph_game::{ExploreConfig, FileError, Game, Outcome, ParseError, SolvedGame, ValuesFile};
 
@@ -56,27 +59,6 @@ fn values_read_back_for_every_game() {
     round_trip(&chase, &[chase.game().position(4, 9, true)]);
 }
 
-/// One heap; a move takes 1 or 2 objects; whoever cannot move loses. Every position but
-/// the multiples of 3 is a win, and the remoteness grows with the heap.
-#[derive(Clone)]
-struct TakeOneOrTwo(u32);
-
-impl Game for TakeOneOrTwo {
-    type Position = u32;
-    fn start(&self) -> u32 {
-        self.0
-    }
-    fn moves(&self, p: u32, out: &mut Vec<u32>) {
-        out.extend((1..=2).filter(|&k| k <= p).map(|k| p - k));
-    }
-    fn show(&self, p: u32) -> String {
-        p.to_string()
-    }
-    fn parse(&self, s: &str) -> Result<u32, ParseError> {
-        s.parse().map_err(|_| ParseError::new(1, "expected a number of objects"))
-    }
-}
-
 /// Tic-tac-toe with its numbering changed.
 #[derive(Clone)]
 enum Renumbered {
@@ -119,6 +101,12 @@ impl Game for Renumbered {
             Renumbered::Spread(g) => g.rank(p).map(|r| r * 100_000),
             Renumbered::Liar(g) => g.rank(p),
         }
+    }
+    fn identity(&self) -> String {
+        self.inner().identity()
+    }
+    fn numbering(&self) -> u32 {
+        self.inner().numbering()
     }
     fn rank_may_be_reached(&self, rank: u64) -> bool {
         match self {
@@ -190,6 +178,12 @@ impl Game for SkipsNothing {
     fn rank(&self, p: u64) -> Option<u64> {
         self.0.rank(p)
     }
+    fn identity(&self) -> String {
+        self.0.identity()
+    }
+    fn numbering(&self) -> u32 {
+        self.0.numbering()
+    }
 }
 
 #[test]
@@ -203,9 +197,13 @@ fn a_game_skipping_other_numbers_is_refused() {
     // The header and index read alike; the first block read tells the numberings apart.
     let mut other =
         ValuesFile::open(SkipsNothing(solved.game().clone()), Cursor::new(&bytes)).unwrap();
-    assert_eq!(other.value(start), Err(FileError::OtherGame));
+    let skipped = FileError::OtherGame {
+        file: "connect-four 4x4 with symmetry (other ranks skipped)".into(),
+        game: "connect-four 4x4 with symmetry".into(),
+    };
+    assert_eq!(other.value(start), Err(skipped.clone()));
     let last = *solved.positions().last().unwrap();
-    assert_eq!(other.query(last).map(|_| ()), Err(FileError::OtherGame));
+    assert_eq!(other.query(last).map(|_| ()), Err(skipped));
 }
 
 #[test]
@@ -231,21 +229,32 @@ fn damage_gives_typed_errors() {
     assert_eq!(open(b"GGVALUE"), Err(FileError::NotAValuesFile));
     assert_eq!(open(b"PK\x03\x04 not values at all"), Err(FileError::NotAValuesFile));
     assert_eq!(open(&bytes[..30]), Err(FileError::Truncated { part: "header" }));
-    assert_eq!(open(&bytes[..60]), Err(FileError::Truncated { part: "index" }));
+    assert_eq!(open(&bytes[..70]), Err(FileError::Truncated { part: "index" }));
     let mut b = bytes.clone();
     b[8] = 9;
     assert_eq!(open(&b), Err(FileError::Version { found: 9 }));
+    b[8] = 2;
+    assert_eq!(
+        open(&b).unwrap_err().to_string(),
+        "values file version 2, written by an older gamegraph: only version 3 is read (solve \
+         the game again to write it)"
+    );
     let mut b = bytes.clone();
     b[50] ^= 1;
     assert_eq!(open(&b), Err(FileError::HeaderChecksum));
     let other = ConnectFour::new(5, 4).unwrap();
+    let e = ValuesFile::open(other, Cursor::new(bytes.clone())).map(|_| ()).unwrap_err();
     assert_eq!(
-        ValuesFile::open(other, Cursor::new(bytes.clone())).map(|_| ()),
-        Err(FileError::OtherGame)
+        e.to_string(),
+        "values file written for connect-four 4x4 with symmetry, not connect-four 5x4 with \
+         symmetry"
     );
 
-    // The last block cut short.
+    // The last block cut short, or followed by a byte.
     assert_eq!(open(&bytes[..bytes.len() - 10]), Err(FileError::Truncated { part: "blocks" }));
+    let mut b = bytes.clone();
+    b.push(0);
+    assert_eq!(open(&b), Err(FileError::Corrupt { reason: "bytes after the last block" }));
     // A flipped bit in the last block.
     let mut b = bytes.clone();
     let n = b.len();

@@ -88,6 +88,20 @@ pub fn found(token: Option<&[u8]>) -> String {
     token.map_or_else(|| "end of line".to_owned(), quote_bytes)
 }
 
+/// A decimal number without sign, or `None` (also on overflow): a vertex id, a depth or
+/// a remoteness in a table.
+///
+/// ```
+/// use gamegraph_graph::table::number;
+/// assert_eq!((number(b"42"), number(b"-1"), number(b""), number(b"99999999999999999999")), (Some(42), None, None, None));
+/// ```
+pub fn number(t: &[u8]) -> Option<u64> {
+    if t.is_empty() || !t.iter().all(u8::is_ascii_digit) {
+        return None;
+    }
+    std::str::from_utf8(t).ok()?.parse().ok()
+}
+
 /// The rows of a table: its lines that are not blank, each without its line break (`\n`
 /// or `\r\n`), split into [`Fields`].
 ///

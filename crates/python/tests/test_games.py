@@ -540,8 +540,14 @@ def test_values_file_errors(tmp_path):
         stored.outcome("6")
     with pytest.raises(ValueError, match="column"):
         stored.moves("x")
-    with pytest.raises(ValueError, match="another game"):
+    with pytest.raises(ValueError, match="written for kayles 5, not kayles 6"):
         gg.games.open_values(path, "kayles", 6)
+    with pytest.raises(ValueError, match="written for kayles 5, not dawsons-kayles 5"):
+        gg.games.open_values(path, "dawsons_kayles", 5)
+    ttt = tmp_path / "ttt.values"
+    gg.games.tic_tac_toe().save(ttt)
+    with pytest.raises(ValueError, match="with symmetry, not tic-tac-toe without symmetry"):
+        gg.games.open_values(ttt, "tic_tac_toe", symmetry=False)
     with pytest.raises(TypeError, match="takes 1 game argument"):
         gg.games.open_values(path, "kayles")
     with pytest.raises(ValueError, match="unknown game"):

@@ -3,7 +3,7 @@
 use std::io::BufRead;
 
 use gamegraph_graph::TableError;
-use gamegraph_graph::table::{FieldError, Rows};
+use gamegraph_graph::table::{FieldError, Rows, number};
 
 use crate::labels::NONE;
 use crate::{Outcome, Solution};
@@ -45,7 +45,7 @@ pub fn read_table(reader: impl BufRead, n: usize) -> Result<Solution, TableError
             let expected = format!("end of input: the graph has {n} vertices");
             return Err(row.error(at, expected, token));
         }
-        if token.and_then(parse_u64) != Some(v as u64 + 1) {
+        if token.and_then(number) != Some(v as u64 + 1) {
             return Err(row.error(at, format!("vertex {}", v + 1), token));
         }
         let (at, token) = row.next_field();
@@ -59,8 +59,8 @@ pub fn read_table(reader: impl BufRead, n: usize) -> Result<Solution, TableError
         let depth = match (outcome, token) {
             (Outcome::Draw, Some(b"-")) => NONE,
             (Outcome::Draw, t) => return Err(row.error(at, "`-` (a draw has no depth)", t)),
-            (_, Some(t)) if parse_u64(t).is_some_and(|d| d < u64::from(NONE)) => {
-                parse_u64(t).map_or(NONE, |d| d as u32)
+            (_, Some(t)) if number(t).is_some_and(|d| d < u64::from(NONE)) => {
+                number(t).map_or(NONE, |d| d as u32)
             }
             (_, t) => {
                 return Err(row.error(at, format!("a depth below {NONE} (W and L have one)"), t));
@@ -69,8 +69,8 @@ pub fn read_table(reader: impl BufRead, n: usize) -> Result<Solution, TableError
         let (at, token) = row.next_field();
         let mv = match token {
             Some(b"-") => NONE,
-            Some(t) if parse_u64(t).is_some_and(|m| m >= 1 && m <= n as u64) => {
-                parse_u64(t).map_or(NONE, |m| (m - 1) as u32)
+            Some(t) if number(t).is_some_and(|m| m >= 1 && m <= n as u64) => {
+                number(t).map_or(NONE, |m| (m - 1) as u32)
             }
             t => return Err(row.error(at, format!("a move: a vertex in 1..={n} or `-`"), t)),
         };
@@ -89,14 +89,6 @@ pub fn read_table(reader: impl BufRead, n: usize) -> Result<Solution, TableError
     }
     // Every row was checked above: a depth exactly for W and L, moves in 0..n.
     Ok(Solution::from_parts_unchecked(outcomes, depths, moves))
-}
-
-/// A decimal number without sign, or `None` (also on overflow).
-fn parse_u64(t: &[u8]) -> Option<u64> {
-    if t.is_empty() || !t.iter().all(u8::is_ascii_digit) {
-        return None;
-    }
-    std::str::from_utf8(t).ok()?.parse().ok()
 }
 
 #[cfg(test)]

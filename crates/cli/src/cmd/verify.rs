@@ -4,6 +4,8 @@ use std::io::{BufRead, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
+use gamegraph_game::{Outcome as GameOutcome, Table};
+use gamegraph_graph::format::GameFile;
 use gamegraph_graph::{Graph, Outcome, Vertex, parse_vertex_list};
 use gamegraph_grundy::octal::{
     ClaimError, OctalCode, PeriodCheck, PeriodClaim, Play, Rules, SubtractionSet, verify_period,
@@ -167,12 +169,17 @@ pub(crate) fn run(args: Args) -> Result<ExitCode, CliError> {
 
 /// A graph named by its path; standard input only when the answer does not need it.
 fn graph(path: &Path, input: &GraphInput, other: &Path) -> Result<Graph, CliError> {
+    Ok(graph_file(path, input, other)?.graph)
+}
+
+/// [`graph`] with the rest of its file (its terminal values).
+fn graph_file(path: &Path, input: &GraphInput, other: &Path) -> Result<GameFile, CliError> {
     if is_stdin(path) && is_stdin(other) {
         return Err(CliError::Usage(
             "the graph and the answer cannot both come from standard input".into(),
         ));
     }
-    Ok(read_graph(Some(path), input)?.0.graph)
+    Ok(read_graph(Some(path), input)?.0)
 }
 
 fn is_stdin(p: &Path) -> bool {
@@ -202,50 +209,96 @@ fn verdict(
 }
 
 fn run_retro(args: &TableArgs) -> Result<ExitCode, CliError> {
-    let g = graph(&args.graph, &args.input, &args.table)?;
+    let file = graph_file(&args.graph, &args.input, &args.table)?;
+    let g = &file.graph;
     let n = g.num_vertices();
+    let four = file.terminal.is_some();
     let mut input = Input::open(Some(args.table.as_path()))?;
+    let name = input.name.clone();
     let starts_json =
         input.reader.fill_buf()?.iter().find(|b| !b.is_ascii_whitespace()) == Some(&b'{');
-    let solution = if starts_json {
-        read_retro_json(input, n)?
+    let table = if starts_json {
+        read_retro_json(input, n, four)?
+    } else if four {
+        Table::read(&mut input.reader, n).map_err(|e| CliError::at(&name, e.position(), e))?
     } else {
-        read_table(&mut input.reader, n).map_err(|e| CliError::at(&input.name, e.position(), e))?
+        let s =
+            read_table(&mut input.reader, n).map_err(|e| CliError::at(&name, e.position(), e))?;
+        three_outcomes(&s)
     };
     let bar = progress(None, "checking");
-    let result = verify(&g, &solution);
+    let result = match &file.terminal {
+        Some(values) => gamegraph_game::verify(g, |v| values.value_or_loss(v).into(), &table)
+            .map_err(|e| (e.to_string(), e.rule())),
+        None => {
+            let s = retro_solution(&table).map_err(|e| CliError::input(&name, None, e))?;
+            verify(g, &s).map_err(|e| (e.to_string(), e.rule()))
+        }
+    };
     if let Some(bar) = bar {
         bar.finish_and_clear();
     }
     let result = match result {
         Ok(()) => {
-            let c = solution.counts();
-            Ok((
+            let c = table.counts();
+            let mut counts = json!({"win": c.win, "loss": c.loss, "draw": c.draw});
+            let line = if four {
+                counts["tie"] = json!(c.tie);
                 format!(
-                    "{n} vertices, {} arcs: {} W, {} L, {} D; every outcome, depth and move \
-                     follows from the successors'",
-                    g.num_arcs(),
-                    c.win,
-                    c.loss,
-                    c.draw
-                ),
-                json!({"ok": true, "vertices": n, "arcs": g.num_arcs(),
-                       "counts": {"win": c.win, "loss": c.loss, "draw": c.draw}}),
+                    "{} W, {} L, {} T, {} D; every outcome, remoteness and move follows from the \
+                     successors' and the terminal values",
+                    c.win, c.loss, c.tie, c.draw
+                )
+            } else {
+                format!(
+                    "{} W, {} L, {} D; every outcome, depth and move follows from the successors'",
+                    c.win, c.loss, c.draw
+                )
+            };
+            Ok((
+                format!("{n} vertices, {} arcs: {line}", g.num_arcs()),
+                json!({"ok": true, "vertices": n, "arcs": g.num_arcs(), "counts": counts}),
             ))
         }
-        Err(e) => {
-            let (vertex, rule) = e.rule();
-            Err((
-                format!("{e} (rule {rule})"),
-                json!({"ok": false, "vertex": vertex.map(Vertex::one_based), "rule": rule}),
-            ))
-        }
+        Err((message, (vertex, rule))) => Err((
+            format!("{message} (rule {rule})"),
+            json!({"ok": false, "vertex": vertex.map(Vertex::one_based), "rule": rule}),
+        )),
     };
     verdict(args.json, result)
 }
 
-/// The `--json` form of `retro --all`: its `"all"` array.
-fn read_retro_json(input: Input, n: usize) -> Result<Solution, CliError> {
+/// A three-outcome solution as a table.
+fn three_outcomes(s: &Solution) -> Table {
+    let vertices = (0..s.num_vertices()).map(Vertex::from_index);
+    Table {
+        outcomes: s.outcomes().iter().map(|&o| o.into()).collect(),
+        remoteness: vertices.clone().map(|v| s.depth(v)).collect(),
+        moves: vertices.map(|v| s.best_move(v)).collect(),
+    }
+}
+
+/// The table of a graph without terminal values, as the three-outcome solution it must be.
+fn retro_solution(t: &Table) -> Result<Solution, String> {
+    let outcomes = t
+        .outcomes
+        .iter()
+        .enumerate()
+        .map(|(i, o)| match o {
+            GameOutcome::Win => Ok(Outcome::Win),
+            GameOutcome::Loss => Ok(Outcome::Loss),
+            GameOutcome::Draw => Ok(Outcome::Draw),
+            GameOutcome::Tie => {
+                Err(format!("vertex {}: a tie (T) only in a graph with terminal values", i + 1))
+            }
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    Solution::from_parts(outcomes, t.remoteness.clone(), t.moves.clone()).map_err(|e| e.to_string())
+}
+
+/// The `--json` form of `retro --all`: its `"all"` array; a tie (`T`) only when `ties`
+/// (a graph with terminal values).
+fn read_retro_json(input: Input, n: usize, ties: bool) -> Result<Table, CliError> {
     #[derive(serde::Deserialize)]
     struct Row {
         vertex: u64,
@@ -270,30 +323,32 @@ fn read_retro_json(input: Input, n: usize) -> Result<Solution, CliError> {
     if rows.len() != n {
         return Err(bad(format!("expected {n} entries in \"all\", found {}", rows.len())));
     }
-    let (mut outcomes, mut depths, mut moves) = (Vec::new(), Vec::new(), Vec::new());
+    let letters = if ties { "\"W\", \"L\", \"T\" or \"D\"" } else { "\"W\", \"L\" or \"D\"" };
+    let mut t = Table { outcomes: Vec::new(), remoteness: Vec::new(), moves: Vec::new() };
     for (i, row) in rows.iter().enumerate() {
         let entry = |what: String| bad(format!("entry {} of \"all\": expected {what}", i + 1));
         if row.vertex != i as u64 + 1 {
             return Err(entry(format!("vertex {}, found {}", i + 1, row.vertex)));
         }
-        outcomes.push(match row.outcome.as_str() {
-            "W" => Outcome::Win,
-            "L" => Outcome::Loss,
-            "D" => Outcome::Draw,
-            o => return Err(entry(format!("an outcome \"W\", \"L\" or \"D\", found {o:?}"))),
+        t.outcomes.push(match row.outcome.as_str() {
+            "W" => GameOutcome::Win,
+            "L" => GameOutcome::Loss,
+            "T" if ties => GameOutcome::Tie,
+            "D" => GameOutcome::Draw,
+            o => return Err(entry(format!("an outcome {letters}, found {o:?}"))),
         });
-        depths.push(match row.depth {
+        t.remoteness.push(match row.depth {
             Some(d) if d < u32::MAX => Some(d),
             None => None,
             Some(d) => return Err(entry(format!("a depth below {}, found {d}", u32::MAX))),
         });
-        moves.push(match row.best {
+        t.moves.push(match row.best {
             None => None,
             Some(m) if m >= 1 && m <= n as u64 => Some(Vertex((m - 1) as u32)),
             Some(m) => return Err(entry(format!("a move in 1..={n}, found {m}"))),
         });
     }
-    Solution::from_parts(outcomes, depths, moves).map_err(|e| bad(e.to_string()))
+    Ok(t)
 }
 
 fn run_grundy(args: &TableArgs) -> Result<ExitCode, CliError> {

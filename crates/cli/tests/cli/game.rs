@@ -128,6 +128,47 @@ fn bad_positions_results_files_and_limits_have_clear_errors() {
 }
 
 #[test]
+fn a_results_file_is_refused_by_another_game_or_other_parameters() {
+    let t = TempDir::new("other-game");
+    let cases: [(&[&str], &[&str], &str, &str); 4] = [
+        (
+            &["kayles", "4,7"],
+            &["dawsons-kayles", "4,7"],
+            "4 7",
+            "kayles 4,7, not dawsons-kayles 4,7",
+        ),
+        (
+            &["tab", "20", "6", "1,1"],
+            &["tab", "30", "6", "1,1"],
+            "1 1",
+            "tab 20x6 from 1,1, not tab 30x6 from 1,1",
+        ),
+        (
+            &["chase", "12"],
+            &["chase", "13"],
+            "C.....M...... c",
+            "chase 12 with symmetry, not chase 13 with symmetry",
+        ),
+        (
+            &["tic-tac-toe"],
+            &["tic-tac-toe", "--no-symmetry"],
+            "X../.../...",
+            "tic-tac-toe with symmetry, not tic-tac-toe without symmetry",
+        ),
+    ];
+    for (writer, reader, position, names) in cases {
+        let (code, _, err) = run(&t, &[writer, &["solve", "-o", "w.values"]].concat());
+        assert_eq!(code, 0, "{err}");
+        let query = ["query", "--results", "w.values", position];
+        let (code, out, err) = run(&t, &[reader, &query[..]].concat());
+        assert_eq!(
+            (code, out.as_str(), err),
+            (2, "", format!("error: w.values: values file written for {names}\n"))
+        );
+    }
+}
+
+#[test]
 fn game_list_names_every_game_with_an_example() {
     let t = TempDir::new("list");
     let (code, out, _) = run(&t, &["list", "--json"]);

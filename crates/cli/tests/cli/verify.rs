@@ -157,6 +157,115 @@ fn retro_reads_its_json_form_and_answers_in_json() {
     assert_eq!(code, 2);
 }
 
+/// A random graph text of `n` vertices with a `terminal` section: values at some of its
+/// vertices without moves.
+fn random_values_graph(rng: &mut gamegraph_testkit::SplitMix64, n: u64) -> String {
+    let mut arcs = Vec::new();
+    for u in 1..=n {
+        for _ in 0..rng.below(3) {
+            arcs.push((u, 1 + rng.below(n)));
+        }
+    }
+    let mut text = format!("{n} {}\n1\n", arcs.len());
+    for (u, v) in &arcs {
+        text += &format!("{u} {v}\n");
+    }
+    text += "terminal\n";
+    for v in (1..=n).filter(|v| !arcs.iter().any(|a| a.0 == *v)) {
+        match rng.below(4) {
+            0 => text += &format!("{v} W\n"),
+            1 => text += &format!("{v} T\n"),
+            2 => text += &format!("{v} L\n"),
+            _ => {}
+        }
+    }
+    text
+}
+
+#[test]
+fn retro_checks_four_outcomes_on_graphs_with_terminal_values() {
+    let t = TempDir::new("verify-retro-values");
+    let mut rng = gamegraph_testkit::SplitMix64::new(11);
+    let verify = |table: &str, json: bool| {
+        let mut args = vec!["verify", "retro", "g.txt", "-"];
+        if json {
+            args.push("--json");
+        }
+        result(&gamegraph(&t, &args, Some(table.as_bytes())))
+    };
+    for _ in 0..12 {
+        let n = 2 + rng.below(7);
+        t.file("g.txt", &random_values_graph(&mut rng, n));
+        let table = text(&gamegraph(&t, &["retro", "--all", "g.txt"], None).stdout);
+        let (code, out, err) = verify(&table, false);
+        assert_eq!(code, 0, "{table}{out}{err}");
+        assert!(out.contains("T, ") && out.ends_with("and the terminal values\n"), "{out}");
+        let json = text(&gamegraph(&t, &["retro", "--all", "--json", "g.txt"], None).stdout);
+        let (code, out, _) = verify(&json, true);
+        assert_eq!(code, 0, "{json}{out}");
+        let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+        assert!(v["counts"]["tie"].is_number(), "{out}");
+        // Every line changed in its outcome, its remoteness or its move is refused.
+        let lines: Vec<&str> = table.lines().collect();
+        for (i, line) in lines.iter().enumerate() {
+            let f: Vec<&str> = line.split(' ').collect();
+            let mut changes = Vec::new();
+            for o in ["W", "L", "T", "D"].into_iter().filter(|o| *o != f[1]) {
+                let r = if o == "D" {
+                    "-"
+                } else if f[2] == "-" {
+                    "0"
+                } else {
+                    f[2]
+                };
+                changes.push(format!("{} {o} {r} {}", f[0], f[3]));
+            }
+            if f[2] != "-" {
+                let r: u32 = f[2].parse().unwrap();
+                changes.push(format!("{} {} {} {}", f[0], f[1], r + 1, f[3]));
+            }
+            let other = if f[3] == "1" { "2".to_owned() } else { "1".to_owned() };
+            changes.push(format!("{} {} {} {other}", f[0], f[1], f[2]));
+            changes.push(format!("{} {} {} -", f[0], f[1], f[2]));
+            for change in changes.iter().filter(|c| c.as_str() != *line) {
+                let mut tampered = lines.clone();
+                tampered[i] = change;
+                let tampered = tampered.join("\n") + "\n";
+                let (code, out, err) = verify(&tampered, true);
+                assert_eq!(code, 1, "{tampered}{out}{err}");
+                let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+                assert!(v["rule"].is_string() && v["vertex"].is_number(), "{out}");
+            }
+        }
+    }
+    // The worked example of the retro tests: rule names and messages.
+    t.file("g.txt", "3 2\n1\n1 2\n2 3\nterminal\n3 T\n");
+    assert_eq!(
+        verify("1 T 2 2\n2 T 1 3\n3 T 0 -\n", false),
+        (
+            0,
+            "ok: 3 vertices, 2 arcs: 0 W, 0 L, 3 T, 0 D; every outcome, remoteness and move \
+             follows from the successors' and the terminal values\n"
+                .into(),
+            String::new()
+        )
+    );
+    assert_eq!(
+        verify("1 T 2 2\n2 T 1 3\n3 W 0 -\n", false).1,
+        "wrong: vertex 2 is labelled T but has no T successor (rule tie-has-tie-successor)\n"
+    );
+    assert_eq!(
+        verify("1 T 3 2\n2 T 1 3\n3 T 0 -\n", false).1,
+        "wrong: vertex 1 has remoteness 3 but its successors give 2 (rule remoteness)\n"
+    );
+    // A tie in a graph without terminal values is not a table of it.
+    t.file("plain.txt", "2 1\n1\n1 2\n");
+    let o = gamegraph(&t, &["verify", "retro", "plain.txt", "-"], Some(b"1 T 1 2\n2 T 0 -\n"));
+    let (code, _, err) = result(&o);
+    assert_eq!(code, 2);
+    assert_eq!(err, "error: <stdin>:1:3: expected an outcome `W`, `L` or `D`, found \"T\"\n");
+}
+
 #[test]
 fn retro_passes_the_solver_on_every_fixture() {
     let t = TempDir::new("verify-retro-fixtures");

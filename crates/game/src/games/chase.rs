@@ -91,6 +91,15 @@ impl Chase {
 impl Game for Chase {
     type Position = u32;
 
+    /// `chase 13 with symmetry`: the ring's cells, and whether its symmetries are used.
+    fn identity(&self) -> String {
+        format!("chase {} {}", self.n, super::symmetry(self.symmetry))
+    }
+
+    fn numbering(&self) -> u32 {
+        1
+    }
+
     fn start(&self) -> u32 {
         self.position(0, self.n / 2, false)
     }

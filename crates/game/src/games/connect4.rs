@@ -360,6 +360,15 @@ impl ConnectFour {
 impl Game for ConnectFour {
     type Position = u64;
 
+    /// `connect-four 5x4 with symmetry`: columns x rows, and whether mirror images are one.
+    fn identity(&self) -> String {
+        format!("connect-four {}x{} {}", self.width, self.height, super::symmetry(self.mirror))
+    }
+
+    fn numbering(&self) -> u32 {
+        1
+    }
+
     fn start(&self) -> u64 {
         self.bottom
     }

@@ -24,3 +24,8 @@ pub use self::octal::{MAX_ROW, MAX_ROWS, OctalRows, RowsError};
 pub use self::quixo::{MAX_QUIXO, MIN_QUIXO, Quixo, QuixoSizeError};
 pub use self::tab::{MAX_TAB_COLS, MAX_TAB_ROWS, TabBoard, TabError};
 pub use self::tictactoe::TicTacToe;
+
+/// `with symmetry` or `without symmetry`, in a game's identity.
+fn symmetry(on: bool) -> &'static str {
+    if on { "with symmetry" } else { "without symmetry" }
+}

@@ -187,6 +187,24 @@ impl OctalRows {
 impl Game for OctalRows {
     type Position = u128;
 
+    /// `kayles 4,7`, `dawsons-kayles 4,7` or `octal 0.137 4,7`: the rules and the start's
+    /// rows, shortest first (positions are always taken up to the order of the rows).
+    fn identity(&self) -> String {
+        let mut rows = unpack(self.start);
+        rows.sort_unstable();
+        let rows = rows.iter().map(u32::to_string).collect::<Vec<_>>().join(",");
+        let rows = if rows.is_empty() { "0".to_owned() } else { rows };
+        match self.code.to_string().as_str() {
+            "0.77" => format!("kayles {rows}"),
+            "0.07" => format!("dawsons-kayles {rows}"),
+            code => format!("octal {code} {rows}"),
+        }
+    }
+
+    fn numbering(&self) -> u32 {
+        1
+    }
+
     fn start(&self) -> u128 {
         self.start
     }

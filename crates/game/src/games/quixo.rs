@@ -279,6 +279,14 @@ impl Game for Quixo {
         }
     }
 
+    fn identity(&self) -> String {
+        format!("quixo {}x{} {}", self.n, self.n, super::symmetry(!self.symmetries.is_empty()))
+    }
+
+    fn numbering(&self) -> u32 {
+        1
+    }
+
     fn terminal(&self, p: u64) -> Terminal {
         let (x, o, o_to_move) = self.parts(p);
         let mine = if o_to_move { o } else { x };

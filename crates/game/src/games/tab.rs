@@ -73,6 +73,16 @@ impl TabBoard {
 impl Game for TabBoard {
     type Position = u64;
 
+    /// `tab 20x6 from 1,1`: rows x columns and the start cell.
+    fn identity(&self) -> String {
+        let (row, col) = self.cell(self.start);
+        format!("tab {}x{} from {row},{col}", self.rows, self.cols)
+    }
+
+    fn numbering(&self) -> u32 {
+        1
+    }
+
     fn start(&self) -> u64 {
         self.start
     }

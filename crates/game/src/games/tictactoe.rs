@@ -87,6 +87,15 @@ impl TicTacToe {
 impl Game for TicTacToe {
     type Position = u32;
 
+    /// `tic-tac-toe with symmetry` or `tic-tac-toe without symmetry`.
+    fn identity(&self) -> String {
+        format!("tic-tac-toe {}", super::symmetry(self.symmetries.len() > 1))
+    }
+
+    fn numbering(&self) -> u32 {
+        1
+    }
+
     fn start(&self) -> u32 {
         0
     }

@@ -439,34 +439,17 @@ fn values_name(t: u32) -> String {
     format!("values-{t}.codes")
 }
 
-/// The text that identifies a game in a directory: its start position, the sizes of its
-/// tiers, and the canonical forms of the positions of its first three plies (which tell a
-/// game with symmetries from the same game without).
+/// The text that identifies a game in a directory: its [`identity`](crate::Game::identity)
+/// and numbering, its start position and the sizes of its tiers.
 fn identity<G: Tiered>(game: &G) -> String {
-    let fnv = |hash: u64, x: u64| (hash ^ x).wrapping_mul(0x0000_0100_0000_01b3);
     let start = game.canonical(game.start());
-    let mut sizes = 0xcbf2_9ce4_8422_2325u64;
-    for t in 0..game.tier_count() {
-        sizes = fnv(sizes, game.tier_size(t));
-    }
-    let (mut level, mut out, mut seen) = (vec![game.start()], Vec::new(), Vec::new());
-    for _ in 0..3 {
-        let mut next = Vec::new();
-        for &p in &level {
-            out.clear();
-            game.moves(p, &mut out);
-            next.extend_from_slice(&out);
-        }
-        seen.extend(next.iter().map(|&q| game.show(game.canonical(q))));
-        level = next;
-    }
-    seen.sort_unstable();
-    seen.dedup();
-    let plies = seen.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, text| {
-        text.bytes().fold(fnv(h, 0xff), |h, b| fnv(h, u64::from(b)))
+    let sizes = (0..game.tier_count()).fold(0xcbf2_9ce4_8422_2325u64, |hash, t| {
+        (hash ^ game.tier_size(t)).wrapping_mul(0x0000_0100_0000_01b3)
     });
     format!(
-        "start {} tiers {} sizes {sizes:016x} plies {plies:016x}",
+        "{} (numbering {}) from {} in {} tiers of sizes {sizes:016x}",
+        game.identity(),
+        game.numbering(),
         game.show(start),
         game.tier_count()
     )

@@ -132,3 +132,25 @@ pub fn random_table(rng: &mut SplitMix64, n: usize, max_degree: u64, ties: bool)
         .collect();
     Table { succ, terminal }
 }
+
+/// One heap; a move takes 1 or 2 objects; whoever cannot move loses. Every position but
+/// the multiples of 3 is a win, and the remoteness grows with the heap. A game without an
+/// identity of its own.
+#[derive(Clone)]
+pub struct TakeOneOrTwo(pub u32);
+
+impl Game for TakeOneOrTwo {
+    type Position = u32;
+    fn start(&self) -> u32 {
+        self.0
+    }
+    fn moves(&self, p: u32, out: &mut Vec<u32>) {
+        out.extend((1..=2).filter(|&k| k <= p).map(|k| p - k));
+    }
+    fn show(&self, p: u32) -> String {
+        p.to_string()
+    }
+    fn parse(&self, s: &str) -> Result<u32, ParseError> {
+        s.parse().map_err(|_| ParseError::new(1, "expected a number of objects"))
+    }
+}

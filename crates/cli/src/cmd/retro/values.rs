@@ -3,27 +3,18 @@
 
 use std::io::Write;
 
-use gamegraph_game::{Outcome, Solution, Terminal, solve};
-use gamegraph_graph::format::{DotStyle, TerminalValue, Terminals, write_dot};
+use gamegraph_game::{Outcome, Solution, solve};
+use gamegraph_graph::format::{DotStyle, Terminals, write_dot};
 use gamegraph_graph::{Graph, Vertex};
 use serde::Serialize;
 
 use super::Shape;
 use crate::common::{CliError, Output, write_json};
 
-/// The game crate's value of a terminal value.
-fn terminal(t: TerminalValue) -> Terminal {
-    match t {
-        TerminalValue::Win => Terminal::Win,
-        TerminalValue::Loss => Terminal::Loss,
-        TerminalValue::Tie => Terminal::Tie,
-    }
-}
-
 /// Solves `g` with the values of `values` at its vertices without moves (a loss where a
 /// vertex has none).
 pub(super) fn solve_values(g: &Graph, values: &Terminals) -> Solution {
-    solve(g, |v| terminal(values.value_or_loss(v)))
+    solve(g, |v| values.value_or_loss(v).into())
 }
 
 /// The Graphviz fill colour of an outcome: as the three-outcome drawings, and `khaki` for
