@@ -10,8 +10,8 @@ use std::time::Instant;
 use gamegraph_game::games::{Chase, ConnectFour, OctalRows, Quixo, TabBoard, TicTacToe};
 use gamegraph_game::tier::{TierConfig, TierError, TierPhase, TierValues, Tiered, solve_tiers};
 use gamegraph_game::{
-    ExploreConfig, ExploreError, FileError, Game, Outcome, PositionValue, QueryError, SolvedGame,
-    ValuesFile,
+    Counts, ExploreConfig, ExploreError, FileError, Game, Outcome, PositionValue, QueryError,
+    SolvedGame, ValuesFile,
 };
 
 use gamegraph_graph::quote;
@@ -393,6 +393,14 @@ struct SummaryJson<'a> {
     game: &'a str,
     positions: usize,
     moves: usize,
+    #[serde(flatten)]
+    values: StartAndCounts,
+    seconds: f64,
+}
+
+/// The start's value and the counts of a solve, in the summary of either solver.
+#[derive(Serialize)]
+struct StartAndCounts {
     start: String,
     outcome: &'static str,
     remoteness: Option<u32>,
@@ -400,7 +408,30 @@ struct SummaryJson<'a> {
     losses: usize,
     ties: usize,
     draws: usize,
-    seconds: f64,
+}
+
+impl StartAndCounts {
+    fn new(start: String, outcome: Outcome, remoteness: Option<u32>, c: Counts) -> StartAndCounts {
+        StartAndCounts {
+            start,
+            outcome: outcome.word(),
+            remoteness,
+            wins: c.win,
+            losses: c.loss,
+            ties: c.tie,
+            draws: c.draw,
+        }
+    }
+
+    /// The `start:` and `wins:` lines of the text summary.
+    fn write(&self, out: &mut Output, outcome: Outcome) -> std::io::Result<()> {
+        writeln!(out, "start: {}: {}", self.start, value_words(outcome, self.remoteness))?;
+        writeln!(
+            out,
+            "wins: {}, losses: {}, ties: {}, draws: {}",
+            self.wins, self.losses, self.ties, self.draws
+        )
+    }
 }
 
 fn summary<G: Game>(
@@ -409,18 +440,16 @@ fn summary<G: Game>(
     name: &str,
     json: bool,
 ) -> Result<ExitCode, CliError> {
-    let counts = solved.solution().counts();
     let s = SummaryJson {
         game: name,
         positions: solved.len(),
         moves: solved.num_moves(),
-        start: solved.game().show(solved.positions()[solved.start().index()]),
-        outcome: solved.start_outcome().word(),
-        remoteness: solved.start_remoteness(),
-        wins: counts.win,
-        losses: counts.loss,
-        ties: counts.tie,
-        draws: counts.draw,
+        values: StartAndCounts::new(
+            solved.game().show(solved.positions()[solved.start().index()]),
+            solved.start_outcome(),
+            solved.start_remoteness(),
+            solved.solution().counts(),
+        ),
         seconds,
     };
     let mut out = Output::create(None)?;
@@ -428,12 +457,7 @@ fn summary<G: Game>(
         write_json(&mut out, &s)?;
     } else {
         writeln!(out, "positions: {} ({} moves)", s.positions, s.moves)?;
-        writeln!(out, "start: {}: {}", s.start, value_words(solved.start_outcome(), s.remoteness))?;
-        writeln!(
-            out,
-            "wins: {}, losses: {}, ties: {}, draws: {}",
-            s.wins, s.losses, s.ties, s.draws
-        )?;
+        s.values.write(&mut out, solved.start_outcome())?;
         writeln!(out, "time: {:.2} s", s.seconds)?;
     }
     out.finish()?;
@@ -592,19 +616,17 @@ fn solve_by_tiers<G: Tiered + Send>(
     }
     let summary = summary.map_err(|e| tier_error(dir, e))?;
     let seconds = started.elapsed().as_secs_f64();
-    let c = summary.counts;
     let s = TierSummaryJson {
         game: name,
         positions: summary.positions(),
         tiers: summary.tiers.len(),
         resumed: summary.resumed,
-        start: game.show(game.canonical(game.start())),
-        outcome: summary.start_outcome.word(),
-        remoteness: summary.start_remoteness,
-        wins: c.win,
-        losses: c.loss,
-        ties: c.tie,
-        draws: c.draw,
+        values: StartAndCounts::new(
+            game.show(game.canonical(game.start())),
+            summary.start_outcome,
+            summary.start_remoteness,
+            summary.counts,
+        ),
         seconds,
     };
     let mut out = Output::create(None)?;
@@ -612,12 +634,7 @@ fn solve_by_tiers<G: Tiered + Send>(
         write_json(&mut out, &s)?;
     } else {
         writeln!(out, "positions: {} in {} tiers", s.positions, s.tiers)?;
-        writeln!(out, "start: {}: {}", s.start, value_words(summary.start_outcome, s.remoteness))?;
-        writeln!(
-            out,
-            "wins: {}, losses: {}, ties: {}, draws: {}",
-            s.wins, s.losses, s.ties, s.draws
-        )?;
+        s.values.write(&mut out, summary.start_outcome)?;
         if s.resumed > 0 {
             writeln!(out, "resumed: {} steps of a solve already in {}", s.resumed, dir.display())?;
         }
@@ -633,13 +650,8 @@ struct TierSummaryJson<'a> {
     positions: u64,
     tiers: usize,
     resumed: u32,
-    start: String,
-    outcome: &'static str,
-    remoteness: Option<u32>,
-    wins: usize,
-    losses: usize,
-    ties: usize,
-    draws: usize,
+    #[serde(flatten)]
+    values: StartAndCounts,
     seconds: f64,
 }
 
