@@ -102,6 +102,16 @@ fn octal_rows_by_tiers_equal_the_explicit_solve() {
 }
 
 #[test]
+fn a_game_of_too_many_tiers_is_refused_before_any_work() {
+    let root = tempfile::tempdir().unwrap();
+    let dir = root.path().join("tab");
+    let game = TabBoard::new(1 << 40, 6, 1, 1).unwrap();
+    let refused = solve_tiers(&game, &dir, &TierConfig::default());
+    assert!(matches!(refused, Err(TierError::TooManyTiers { .. })), "{refused:?}");
+    assert!(!dir.exists());
+}
+
+#[test]
 fn quixo_by_tiers_equals_the_explicit_solve() {
     for game in [Quixo::new(3).unwrap(), Quixo::without_symmetry(3).unwrap()] {
         check_tiered(&game, 200).unwrap();

@@ -657,6 +657,7 @@ struct TierSummaryJson<'a> {
 
 fn tier_error(dir: &Path, e: TierError) -> CliError {
     match e {
+        e @ TierError::TooManyTiers { .. } => CliError::Usage(e.to_string()),
         e @ TierError::Memory { .. } => {
             CliError::TimeLimit(format!("{e}: give a larger --max-memory if this machine holds it"))
         }

@@ -30,6 +30,10 @@ use super::solve::solve_tier;
 use crate::{Counts, MoveValue, Outcome, PositionValue};
 
 const MANIFEST: &str = "manifest";
+
+/// The most tiers a game may have: each reached tier costs a few files and some bytes of
+/// bookkeeping, and the tier order is kept in memory.
+pub const MAX_TIERS: u32 = 1 << 24;
 const MAGIC: &str = "gamegraph-tiers 1";
 
 /// Which pass of the tier solver a [`TierProgress`] is about.
@@ -142,6 +146,11 @@ pub enum TierError {
         /// What was asked for.
         expected: String,
     },
+    /// The game has more tiers than [`MAX_TIERS`].
+    TooManyTiers {
+        /// The game's tier count.
+        count: u32,
+    },
     /// The directory's solve has not finished: its tier has no values yet.
     Unfinished {
         /// The first tier, parents first, without values.
@@ -176,6 +185,9 @@ impl fmt::Display for TierError {
             TierError::Corrupt { path, reason } => write!(f, "{}: {reason}", path.display()),
             TierError::OtherGame { found, expected } => {
                 write!(f, "the directory holds {found}, not {expected}")
+            }
+            TierError::TooManyTiers { count } => {
+                write!(f, "{count} tiers are more than the {MAX_TIERS} a solve by tiers takes")
             }
             TierError::Unfinished { tier } => {
                 write!(f, "the solve has not finished: tier {tier} has no values yet")
@@ -439,6 +451,14 @@ fn values_name(t: u32) -> String {
     format!("values-{t}.codes")
 }
 
+/// [`TierError::TooManyTiers`] past [`MAX_TIERS`].
+fn check_tier_count<G: Tiered>(game: &G) -> Result<(), TierError> {
+    match game.tier_count() {
+        count if count > MAX_TIERS => Err(TierError::TooManyTiers { count }),
+        _ => Ok(()),
+    }
+}
+
 /// The text that identifies a game in a directory: its [`identity`](crate::Game::identity)
 /// and numbering, its start position and the sizes of its tiers.
 fn identity<G: Tiered>(game: &G) -> String {
@@ -466,7 +486,8 @@ fn identity<G: Tiered>(game: &G) -> String {
 /// The files and the answers are the same on every number of threads.
 ///
 /// # Errors
-/// [`TierError::OtherGame`] when `dir` holds another game's or other settings' solve;
+/// [`TierError::TooManyTiers`] for a game of more than [`MAX_TIERS`] tiers, before any
+/// work; [`TierError::OtherGame`] when `dir` holds another game's or other settings' solve;
 /// [`TierError::Memory`], [`TierError::Stopped`], [`TierError::Io`],
 /// [`TierError::Corrupt`], [`TierError::Contract`], [`TierError::Remoteness`].
 ///
@@ -493,6 +514,7 @@ fn solve_with<G: Tiered, C: Code>(
     dir: &Path,
     config: &TierConfig,
 ) -> Result<TierSummary, TierError> {
+    check_tier_count(game)?;
     let remoteness = !config.no_remoteness;
     let start = game.canonical(game.start());
     let start_tier = game.tier(start);
@@ -679,6 +701,7 @@ impl<'g, G: Tiered> TierValues<'g, G> {
     /// [`TierError::OtherGame`] when it holds another game; [`TierError::Unfinished`] when
     /// a tier play reaches has no values yet; [`TierError::Io`], [`TierError::Corrupt`].
     pub fn open(game: &'g G, dir: &Path) -> Result<TierValues<'g, G>, TierError> {
+        check_tier_count(game)?;
         let m = Manifest::read(&dir.join(MANIFEST))?;
         let expected = identity(game);
         if m.header.game != expected || m.header.tiers != game.tier_count() {

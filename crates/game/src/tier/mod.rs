@@ -29,7 +29,7 @@ mod solve;
 
 pub use check::{TierContractError, check_tiered};
 pub use dir::{
-    TierConfig, TierError, TierPhase, TierProgress, TierSummary, TierValues, solve_tiers,
+    MAX_TIERS, TierConfig, TierError, TierPhase, TierProgress, TierSummary, TierValues, solve_tiers,
 };
 
 use crate::Game;
