@@ -42,13 +42,24 @@ fn spawn_with(dir: &Path, args: &[&str], process: usize) -> Child {
 }
 
 /// Runs a cluster of `processes` × `workers` on `args`; returns every process's output.
+/// The ports are free when the hostfile is written, but another test may take one before
+/// the cluster binds it: a run that says so is made again on new ports (three tries).
 fn cluster(dir: &Path, processes: usize, workers: usize, args: &[&str]) -> Vec<Output> {
-    hostfile(dir, processes);
     let w = workers.to_string();
     let mut all = vec!["--workers", &w];
     all.extend(args);
-    let children: Vec<Child> = (0..processes).map(|p| spawn(dir, &all, p)).collect();
-    children.into_iter().map(|c| c.wait_with_output().unwrap()).collect()
+    let mut tries = 0;
+    loop {
+        hostfile(dir, processes);
+        let children: Vec<Child> = (0..processes).map(|p| spawn(dir, &all, p)).collect();
+        let outs: Vec<Output> =
+            children.into_iter().map(|c| c.wait_with_output().unwrap()).collect();
+        tries += 1;
+        let taken = outs.iter().any(|o| text(&o.stderr).contains("Address already in use"));
+        if !taken || tries == 3 {
+            return outs;
+        }
+    }
 }
 
 /// The cluster prints on process 0 exactly what `gamegraph retro` prints, and nothing else.
