@@ -96,15 +96,7 @@ impl Table {
         let mut t = Table { outcomes: Vec::new(), remoteness: Vec::new(), moves: Vec::new() };
         let mut rows = Rows::new(reader);
         while let Some(mut row) = rows.next_row()? {
-            let v = t.len();
-            let (at, token) = row.next_field();
-            if v == n {
-                let expected = format!("end of input: the graph has {n} vertices");
-                return Err(row.error(at, expected, token));
-            }
-            if token.and_then(number) != Some(v as u64 + 1) {
-                return Err(row.error(at, format!("vertex {}", v + 1), token));
-            }
+            row.vertex(t.len(), n)?;
             let (at, token) = row.next_field();
             let outcome = match token {
                 Some(&[c]) => Outcome::ALL.into_iter().find(|o| o.letter() as u8 == c),

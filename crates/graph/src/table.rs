@@ -196,6 +196,23 @@ impl<'a> Fields<'a> {
         self.pos += 1;
     }
 
+    /// Reads the first field of row `v` (0-based) of a table of `n` rows: the number
+    /// `v + 1`; past the `n`-th row, an error saying the input should have ended.
+    ///
+    /// # Errors
+    /// [`TableError::Field`] when the field is not `v + 1`, or `v` is `n`.
+    pub fn vertex(&mut self, v: usize, n: usize) -> Result<(), TableError> {
+        let (at, token) = self.next_field();
+        if v == n {
+            let expected = format!("end of input: the graph has {n} vertices");
+            return Err(self.error(at, expected, token));
+        }
+        if token.and_then(number) != Some(v as u64 + 1) {
+            return Err(self.error(at, format!("vertex {}", v + 1), token));
+        }
+        Ok(())
+    }
+
     /// The error for a field at `at` that is not `expected`.
     pub fn error(
         &self,

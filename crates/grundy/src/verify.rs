@@ -130,18 +130,7 @@ impl ValueTable {
         let mut t = ValueTable::new();
         let mut rows = Rows::new(reader);
         while let Some(mut row) = rows.next_row()? {
-            let (at, tok) = row.next_field();
-            let v = t.len();
-            if v == n {
-                return Err(row.error(
-                    at,
-                    format!("end of input: the graph has {n} vertices"),
-                    tok,
-                ));
-            }
-            if parse_u64(tok) != Some(v as u64 + 1) {
-                return Err(row.error(at, format!("vertex {}", v + 1), tok));
-            }
+            row.vertex(t.len(), n)?;
             let (at, tok) = row.next_field();
             let value = match tok {
                 Some(x) if x.starts_with(b"inf{") => parse_set(x).map_err(|(offset, error)| {
@@ -238,11 +227,7 @@ fn found_item(item: &[u8]) -> String {
 }
 
 fn parse_u64(t: Option<&[u8]>) -> Option<u64> {
-    let t = t?;
-    if t.is_empty() || !t.iter().all(u8::is_ascii_digit) {
-        return None;
-    }
-    std::str::from_utf8(t).ok()?.parse().ok()
+    t.and_then(gamegraph_graph::table::number)
 }
 
 /// A violated condition of the γ certificate, found by [`verify_values`]. Vertices are

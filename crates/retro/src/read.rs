@@ -39,15 +39,7 @@ pub fn read_table(reader: impl BufRead, n: usize) -> Result<Solution, TableError
     let mut moves = Vec::with_capacity(n);
     let mut rows = Rows::new(reader);
     while let Some(mut row) = rows.next_row()? {
-        let v = outcomes.len();
-        let (at, token) = row.next_field();
-        if v == n {
-            let expected = format!("end of input: the graph has {n} vertices");
-            return Err(row.error(at, expected, token));
-        }
-        if token.and_then(number) != Some(v as u64 + 1) {
-            return Err(row.error(at, format!("vertex {}", v + 1), token));
-        }
+        row.vertex(outcomes.len(), n)?;
         let (at, token) = row.next_field();
         let outcome = match token {
             Some(b"W") => Outcome::Win,
