@@ -620,14 +620,10 @@ fn solve_with<G: Tiered, C: Code>(
                     Some(Mapped::open(&dir.join(values_name(c)), codes_bytes(c))?);
             }
         }
-        let views: Vec<Option<&[u8]>> = (0..game.tier_count() as usize)
-            .map(|c| {
-                children[t as usize]
-                    .contains(&(c as u32))
-                    .then(|| child_maps[c].as_ref().map(Mapped::bytes))
-                    .flatten()
-            })
-            .collect();
+        let mut views: Vec<Option<&[u8]>> = vec![None; game.tier_count() as usize];
+        for &c in &children[t as usize] {
+            views[c as usize] = child_maps[c as usize].as_ref().map(Mapped::bytes);
+        }
         let bits = Mapped::open(&dir.join(reach_name(t)), bits_bytes(t))?;
         let codes: Vec<C> = solve_tier(&run, t, bits.bytes(), &views)?;
         let mut counts = Counts::default();
@@ -644,13 +640,11 @@ fn solve_with<G: Tiered, C: Code>(
         manifest.solved[t as usize] = Some(counts);
         manifest.write(dir)?;
         run.steps_done.fetch_add(1, Relaxed);
-        // A tier's values are read by its parents only; the maps of children no unsolved
-        // tier needs any more are let go.
-        for (c, map) in child_maps.iter_mut().enumerate() {
-            if map.is_some()
-                && parents[c].iter().all(|&p| p == t || manifest.solved[p as usize].is_some())
-            {
-                *map = None;
+        // A tier's values are read by its parents only; the maps of this tier's children
+        // that no unsolved tier needs any more are let go.
+        for &c in &children[t as usize] {
+            if parents[c as usize].iter().all(|&p| manifest.solved[p as usize].is_some()) {
+                child_maps[c as usize] = None;
             }
         }
     }
@@ -756,10 +750,6 @@ impl<'g, G: Tiered> TierValues<'g, G> {
             u16::read(bytes, r as usize).decode()
         };
         let Some(v) = v else { return Ok(None) };
-        // A rank of a position that is not canonical was never reached by play.
-        if self.game.tier_unrank(t, r) != Some(c) {
-            return Ok(None);
-        }
         let remoteness = (self.remoteness && v.outcome != Outcome::Draw).then_some(v.remoteness);
         Ok(Some((v.outcome, remoteness)))
     }
