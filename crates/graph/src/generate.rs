@@ -70,13 +70,18 @@ impl GenConfig {
     }
 }
 
-/// SplitMix64 (Steele, Lea and Flood 2014): tiny, fast and good enough for test graphs.
+/// SplitMix64 (Steele, Lea and Flood 2014): tiny, fast and good enough for test graphs
+/// and samples; the same sequence on every machine.
 #[derive(Debug, Clone)]
-pub(crate) struct SplitMix64(pub(crate) u64);
+pub struct SplitMix64(
+    /// The state: the seed, then advanced by each draw.
+    pub u64,
+);
 
 impl SplitMix64 {
+    /// The next 64 random bits.
     #[inline]
-    pub(crate) fn next_u64(&mut self) -> u64 {
+    pub fn next_u64(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
         let mut z = self.0;
         z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
@@ -86,7 +91,7 @@ impl SplitMix64 {
 
     /// A value in `0..n` by Lemire's multiply-shift (bias below 2^-32 for `n < 2^32`).
     #[inline]
-    pub(crate) fn below(&mut self, n: u64) -> u32 {
+    pub fn below(&mut self, n: u64) -> u32 {
         ((u128::from(self.next_u64()) * u128::from(n)) >> 64) as u32
     }
 }

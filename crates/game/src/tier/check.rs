@@ -91,15 +91,8 @@ pub fn check_tiered<G: Tiered>(game: &G, walks: usize) -> Result<(), TierContrac
         }
         Ok(())
     };
-    let mut seed = 0x9e37_79b9_7f4a_7c15u64;
-    let mut next = || {
-        // SplitMix64.
-        seed = seed.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = seed;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    };
+    let mut rng = gamegraph_graph::generate::SplitMix64(0x9e37_79b9_7f4a_7c15);
+    let mut next = || rng.next_u64();
     let mut out = Vec::new();
     for _ in 0..walks {
         let mut p = start;
