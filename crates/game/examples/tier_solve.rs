@@ -85,7 +85,8 @@ fn run<G: Tiered>(
     writeln!(
         out,
         "{name}, {threads} threads: {} positions ({} W, {} L, {} T, {} D), \
-         solved in {secs:.3} s, start {} in {:?}, {} steps resumed",
+         solved in {secs:.3} s, start {} in {:?}, {} steps resumed, values files {} bytes \
+         ({:.3} bits a position)",
         summary.positions(),
         c.win,
         c.loss,
@@ -93,7 +94,9 @@ fn run<G: Tiered>(
         c.draw,
         summary.start_outcome,
         summary.start_remoteness,
-        summary.resumed
+        summary.resumed,
+        summary.file_bytes,
+        summary.file_bytes as f64 * 8.0 / summary.positions() as f64
     )?;
     if let Some(kib) = std::fs::read_to_string("/proc/self/status").ok().and_then(|s| {
         let line = s.lines().find(|l| l.starts_with("VmHWM:"))?.to_string();

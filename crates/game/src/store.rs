@@ -310,11 +310,13 @@ where
                 let rank = |i: usize| ranks.get(i);
                 // Numbers the game calls unreachable are skipped, unless it calls a
                 // reachable position's so.
-                let skips =
-                    (0..positions.len()).into_par_iter().all(|i| game.rank_may_be_reached(rank(i)));
+                let may_be_reached = |r: u64| game.rank_may_be_reached(r);
+                let skips = (0..positions.len()).into_par_iter().all(|i| may_be_reached(rank(i)));
                 if skips {
                     flags |= FLAG_SKIPS;
                 }
+                let skip: Option<&(dyn Fn(u64) -> bool + Sync)> =
+                    if skips { Some(&may_be_reached) } else { None };
                 let (starts, indices) = by_block(positions.len(), entries, &rank);
                 let blocks = starts
                     .par_windows(2)
@@ -331,29 +333,14 @@ where
                             .collect();
                         here.sort_unstable();
                         let len = BLOCK_ENTRIES.min(entries - b * BLOCK_ENTRIES);
-                        let mut e = Encoder::new();
-                        let mut m = Models::new();
                         let mut next = here.iter().peekable();
-                        let mut skipped = Skipped::new();
-                        for slot in 0..len as u32 {
+                        encode_rank_block(first, len, skip, remoteness, |slot| {
                             let found = next.next_if(|&&(r, _)| r == slot).map(|&(_, i)| i);
                             // A rank given twice (a game whose rank is not one-to-one)
                             // keeps its first position.
                             while next.next_if(|&&(r, _)| r == slot).is_some() {}
-                            if skips
-                                && found.is_none()
-                                && !game.rank_may_be_reached(first + u64::from(slot))
-                            {
-                                skipped.push(slot);
-                                continue;
-                            }
-                            m.put_present(&mut e, found.is_some());
-                            if let Some(i) = found {
-                                let (o, r) = value(i as usize);
-                                m.put_value(&mut e, o, r, remoteness);
-                            }
-                        }
-                        (if skips { skipped.get() } else { 0 }, e.finish())
+                            found.map(|i| value(i as usize))
+                        })
                     })
                     .collect();
                 (entries, blocks)
@@ -379,36 +366,126 @@ where
                 (positions.len(), blocks)
             }
         };
-        let k = blocks.len();
-        let fixed = HEADER + identity.len();
-        let mut head = Vec::with_capacity(fixed + INDEX_ENTRY * k + 4);
-        head.extend_from_slice(MAGIC);
-        head.extend_from_slice(&VERSION.to_le_bytes());
-        head.extend_from_slice(&flags.to_le_bytes());
-        head.extend_from_slice(&(BLOCK_ENTRIES as u32).to_le_bytes());
-        head.extend_from_slice(&(k as u32).to_le_bytes());
-        head.extend_from_slice(&(entries as u64).to_le_bytes());
-        head.extend_from_slice(&game.canonical(game.start()).into().to_le_bytes());
-        head.extend_from_slice(&game.numbering().to_le_bytes());
-        head.extend_from_slice(&(identity.len() as u32).to_le_bytes());
-        head.extend_from_slice(identity.as_bytes());
-        let mut offset = (fixed + INDEX_ENTRY * k + 4) as u64;
-        for (first, bytes) in &blocks {
-            head.extend_from_slice(&offset.to_le_bytes());
-            head.extend_from_slice(&(bytes.len() as u32).to_le_bytes());
-            head.extend_from_slice(&crc32(bytes).to_le_bytes());
-            head.extend_from_slice(&first.to_le_bytes());
-            offset += bytes.len() as u64;
-        }
-        let crc = crc32(&head);
-        head.extend_from_slice(&crc.to_le_bytes());
-        w.write_all(&head)?;
-        for (_, bytes) in &blocks {
-            w.write_all(bytes)?;
-        }
-        w.flush()?;
-        Ok(())
+        let head = Head {
+            flags,
+            entries: entries as u64,
+            start: game.canonical(game.start()).into(),
+            numbering: game.numbering(),
+            identity: &identity,
+        };
+        write_file(w, &head, &blocks)
     }
+}
+
+/// A value by rank: `None` for a number that is not a reachable position.
+pub(crate) type RankValue = Option<(Outcome, Option<u32>)>;
+
+/// Encodes the block of entries by rank `first..first + len`, asking `value` for each slot
+/// of the block in increasing order; with `skip`, the numbers it calls unreachable are
+/// skipped when they are not positions. Returns the block index's summary of the numbers
+/// skipped (0 without `skip`) and the block's bytes.
+fn encode_rank_block(
+    first: u64,
+    len: usize,
+    skip: Option<&(dyn Fn(u64) -> bool + Sync)>,
+    remoteness: bool,
+    mut value: impl FnMut(u32) -> RankValue,
+) -> (u128, Vec<u8>) {
+    let mut e = Encoder::new();
+    let mut m = Models::new();
+    let mut skipped = Skipped::new();
+    for slot in 0..len as u32 {
+        let v = value(slot);
+        if v.is_none() && skip.is_some_and(|may| !may(first + u64::from(slot))) {
+            skipped.push(slot);
+            continue;
+        }
+        m.put_present(&mut e, v.is_some());
+        if let Some((o, r)) = v {
+            m.put_value(&mut e, o, r, remoteness);
+        }
+    }
+    (if skip.is_some() { skipped.get() } else { 0 }, e.finish())
+}
+
+/// What a values file's header says besides its blocks.
+struct Head<'a> {
+    flags: u32,
+    entries: u64,
+    start: u128,
+    numbering: u32,
+    identity: &'a str,
+}
+
+/// Writes a values file: the header, the block index and the blocks.
+fn write_file(
+    w: &mut impl Write,
+    head: &Head<'_>,
+    blocks: &[(u128, Vec<u8>)],
+) -> Result<(), FileError> {
+    if head.identity.len() > MAX_IDENTITY {
+        return Err(FileError::LongIdentity);
+    }
+    let k = blocks.len();
+    let fixed = HEADER + head.identity.len();
+    let mut bytes = Vec::with_capacity(fixed + INDEX_ENTRY * k + 4);
+    bytes.extend_from_slice(MAGIC);
+    bytes.extend_from_slice(&VERSION.to_le_bytes());
+    bytes.extend_from_slice(&head.flags.to_le_bytes());
+    bytes.extend_from_slice(&(BLOCK_ENTRIES as u32).to_le_bytes());
+    bytes.extend_from_slice(&(k as u32).to_le_bytes());
+    bytes.extend_from_slice(&head.entries.to_le_bytes());
+    bytes.extend_from_slice(&head.start.to_le_bytes());
+    bytes.extend_from_slice(&head.numbering.to_le_bytes());
+    bytes.extend_from_slice(&(head.identity.len() as u32).to_le_bytes());
+    bytes.extend_from_slice(head.identity.as_bytes());
+    let mut offset = (fixed + INDEX_ENTRY * k + 4) as u64;
+    for (first, block) in blocks {
+        bytes.extend_from_slice(&offset.to_le_bytes());
+        bytes.extend_from_slice(&(block.len() as u32).to_le_bytes());
+        bytes.extend_from_slice(&crc32(block).to_le_bytes());
+        bytes.extend_from_slice(&first.to_le_bytes());
+        offset += block.len() as u64;
+    }
+    let crc = crc32(&bytes);
+    bytes.extend_from_slice(&crc.to_le_bytes());
+    w.write_all(&bytes)?;
+    for (_, block) in blocks {
+        w.write_all(block)?;
+    }
+    w.flush()?;
+    Ok(())
+}
+
+/// Writes a values file by rank of `entries` numbers (at least one), `value` giving the
+/// value of each: the file a tier of a solve by tiers keeps. With `skip`, the numbers it
+/// calls unreachable cost nothing when they are not positions (a reader must skip the same).
+/// The blocks are encoded in parallel on the current rayon pool and held in memory until
+/// they are written.
+pub(crate) fn save_by_rank(
+    w: &mut impl Write,
+    identity: &str,
+    numbering: u32,
+    start: u128,
+    entries: u64,
+    remoteness: bool,
+    skip: Option<&(dyn Fn(u64) -> bool + Sync)>,
+    value: &(dyn Fn(u64) -> RankValue + Sync),
+) -> Result<(), FileError> {
+    let mut flags = FLAG_RANKS | if remoteness { FLAG_REMOTENESS } else { 0 };
+    if skip.is_some() {
+        flags |= FLAG_SKIPS;
+    }
+    let k = entries.div_ceil(BLOCK_ENTRIES as u64);
+    let blocks: Vec<(u128, Vec<u8>)> = (0..k)
+        .into_par_iter()
+        .map(|b| {
+            let first = b * BLOCK_ENTRIES as u64;
+            let len = (entries - first).min(BLOCK_ENTRIES as u64) as usize;
+            encode_rank_block(first, len, skip, remoteness, |slot| value(first + u64::from(slot)))
+        })
+        .collect();
+    write_file(w, &Head { flags, entries, start, numbering, identity }, &blocks)
 }
 
 /// A values file opened for queries: the header and the block index are in memory, and
@@ -454,12 +531,24 @@ where
 #[derive(Debug)]
 pub struct ValuesFile<G, R> {
     game: G,
+    raw: RawFile<R>,
+}
+
+/// A values file's header and block index, read and checked, with its reader: what every
+/// values file holds whatever its game.
+#[derive(Debug)]
+pub(crate) struct RawFile<R> {
     reader: R,
+    /// The game's identity, as the file holds it.
+    pub(crate) identity: String,
+    /// The game's numbering, as the file holds it.
+    pub(crate) numbering: u32,
+    /// The canonical start position, as the file holds it.
+    pub(crate) start: u128,
     remoteness: bool,
     ranks: bool,
     /// Whether the numbers the game calls unreachable are skipped.
     skips: bool,
-    block_entries: usize,
     entries: u64,
     blocks: Vec<BlockInfo>,
 }
@@ -483,27 +572,10 @@ fn le_u128(b: &[u8], at: usize) -> u128 {
     u128::from_le_bytes(b[at..at + 16].try_into().expect("16 bytes"))
 }
 
-impl<G: Game, R: Read + Seek> ValuesFile<G, R>
-where
-    G::Position: Into<u128>,
-{
-    /// Opens the values file in `reader`, written for `game`: reads and checks the header
-    /// and the block index.
-    ///
-    /// # Errors
-    /// [`FileError::NotAValuesFile`], [`FileError::Version`] (also for the files of an
-    /// older version), [`FileError::Truncated`] (a block reaches past the end of the
-    /// file), [`FileError::HeaderChecksum`], [`FileError::Corrupt`] for a damaged file (a
-    /// field that no writer writes: a block size other than [`BLOCK_ENTRIES`], a count of
-    /// blocks that does not fit the entries or the file's length, blocks that do not
-    /// follow each other up to the end of the file);
-    /// [`FileError::OtherGame`] when it was written for another game, naming both;
-    /// [`FileError::Io`].
-    ///
-    /// # Complexity
-    /// O(number of blocks) time and memory: the fixed part of the header is checked
-    /// against the file's length before the index is read.
-    pub fn open(game: G, mut reader: R) -> Result<ValuesFile<G, R>, FileError> {
+impl<R: Read + Seek> RawFile<R> {
+    /// Reads and checks the header and the block index of the values file in `reader`
+    /// (see [`ValuesFile::open`] for the errors).
+    pub(crate) fn open(mut reader: R) -> Result<RawFile<R>, FileError> {
         let file_len = reader.seek(SeekFrom::End(0))?;
         reader.seek(SeekFrom::Start(0))?;
         let mut head = vec![0u8; HEADER];
@@ -524,8 +596,6 @@ where
         let block_entries = le_u32(&head, 16) as usize;
         let k = le_u32(&head, 20) as usize;
         let entries = le_u64(&head, 24);
-        let start = le_u128(&head, 32);
-        let numbering = le_u32(&head, 48);
         let identity_len = le_u32(&head, 52) as usize;
         // Every field against what a writer writes, before anything is allocated.
         let corrupt = |reason| Err(FileError::Corrupt { reason });
@@ -566,25 +636,6 @@ where
         if skips && !ranks {
             return corrupt("skips without ranks");
         }
-        let game_start = game.canonical(game.start());
-        let other = |file: String, mine: String| Err(FileError::OtherGame { file, game: mine });
-        let mine = game.identity();
-        if identity != mine {
-            return other(identity.to_owned(), mine);
-        }
-        if numbering != game.numbering() {
-            let with = |n: u32| format!("{identity} (numbering {n})");
-            return other(with(numbering), with(game.numbering()));
-        }
-        if start != game_start.into() {
-            let from = |p: u128| format!("{identity} (start position {p})");
-            return other(from(start), from(game_start.into()));
-        }
-        // A game with ranks may have stored its positions (ranks too far apart), not the
-        // other way round.
-        if ranks && game.rank(game_start).is_none() {
-            return other(format!("{identity} (by rank)"), format!("{identity} (without ranks)"));
-        }
         let blocks = (0..k)
             .map(|b| {
                 let at = INDEX_ENTRY * b;
@@ -622,16 +673,169 @@ where
         if end != file_len {
             return corrupt("bytes after the last block");
         }
-        Ok(ValuesFile {
-            game,
+        Ok(RawFile {
             reader,
+            identity: identity.to_owned(),
+            numbering: le_u32(&head, 48),
+            start: le_u128(&head, 32),
             remoteness: flags & FLAG_REMOTENESS != 0,
             ranks,
             skips,
-            block_entries,
             entries,
             blocks,
         })
+    }
+
+    /// Whether the entries are ranks.
+    pub(crate) fn by_ranks(&self) -> bool {
+        self.ranks
+    }
+
+    /// Whether the file holds remoteness.
+    pub(crate) fn has_remoteness(&self) -> bool {
+        self.remoteness
+    }
+
+    /// The value of number `rank` of a file by rank, `may_be_reached` telling which
+    /// numbers the writer skipped (when it skipped any); `Ok(None)` for a number that is
+    /// not a reachable position (see [`ValuesFile::value`] for the errors).
+    pub(crate) fn rank_value(
+        &mut self,
+        rank: u64,
+        may_be_reached: &dyn Fn(u64) -> bool,
+    ) -> Result<RankValue, FileError> {
+        if rank >= self.entries {
+            return Ok(None);
+        }
+        let b = (rank / BLOCK_ENTRIES as u64) as usize;
+        let j = (rank % BLOCK_ENTRIES as u64) as usize;
+        let first = rank - j as u64;
+        // The numbers this game calls unreachable in the block, checked against the
+        // writer's before any is trusted.
+        let mut skip = vec![false; if self.skips { self.entries_in(b) } else { 0 }];
+        if self.skips {
+            let mut skipped = Skipped::new();
+            for (slot, s) in skip.iter_mut().enumerate() {
+                *s = !may_be_reached(first + slot as u64);
+                if *s {
+                    skipped.push(slot as u32);
+                }
+            }
+            if skipped.get() != self.blocks[b].first {
+                return Err(FileError::OtherGame {
+                    file: format!("{} (other ranks skipped)", self.identity),
+                    game: self.identity.clone(),
+                });
+            }
+            if skip[j] {
+                return Ok(None);
+            }
+        }
+        let bytes = self.read_block(b)?;
+        let mut d = Decoder::new(&bytes);
+        let mut m = Models::new();
+        for i in 0..=j {
+            if i < j && skip.get(i) == Some(&true) {
+                continue;
+            }
+            let present = m.get_present(&mut d);
+            let value =
+                if present { Some(get_value(&mut m, &mut d, self.remoteness)?) } else { None };
+            if i == j {
+                return Ok(value);
+            }
+        }
+        unreachable!("the loop returns at its last step");
+    }
+
+    /// The value of the position `key` of a file of sorted positions; `Ok(None)` when it
+    /// is not in the file.
+    fn position_value(&mut self, key: u128) -> Result<RankValue, FileError> {
+        let b = self.blocks.partition_point(|info| info.first <= key);
+        if b == 0 {
+            return Ok(None);
+        }
+        let b = b - 1;
+        let bytes = self.read_block(b)?;
+        let mut d = Decoder::new(&bytes);
+        let mut m = Models::new();
+        let mut current = self.blocks[b].first;
+        let mut value = get_value(&mut m, &mut d, self.remoteness)?;
+        let count = self.entries_in(b);
+        let mut j = 0;
+        while current < key && j + 1 < count {
+            let gap = m
+                .get_gap(&mut d)
+                .ok_or(FileError::Corrupt { reason: "a block holds an impossible difference" })?;
+            current = current
+                .checked_add(gap)
+                .ok_or(FileError::Corrupt { reason: "positions overflow" })?;
+            value = get_value(&mut m, &mut d, self.remoteness)?;
+            j += 1;
+        }
+        Ok((current == key).then_some(value))
+    }
+
+    fn entries_in(&self, b: usize) -> usize {
+        let first = (b * BLOCK_ENTRIES) as u64;
+        (self.entries - first).min(BLOCK_ENTRIES as u64) as usize
+    }
+
+    fn read_block(&mut self, b: usize) -> Result<Vec<u8>, FileError> {
+        let info = self.blocks[b];
+        self.reader.seek(SeekFrom::Start(info.offset))?;
+        let mut bytes = vec![0u8; info.len as usize];
+        read_part(&mut self.reader, &mut bytes, "blocks")?;
+        if crc32(&bytes) != info.crc {
+            return Err(FileError::BlockChecksum { block: b });
+        }
+        Ok(bytes)
+    }
+}
+
+impl<G: Game, R: Read + Seek> ValuesFile<G, R>
+where
+    G::Position: Into<u128>,
+{
+    /// Opens the values file in `reader`, written for `game`: reads and checks the header
+    /// and the block index.
+    ///
+    /// # Errors
+    /// [`FileError::NotAValuesFile`], [`FileError::Version`] (also for the files of an
+    /// older version), [`FileError::Truncated`] (a block reaches past the end of the
+    /// file), [`FileError::HeaderChecksum`], [`FileError::Corrupt`] for a damaged file (a
+    /// field that no writer writes: a block size other than [`BLOCK_ENTRIES`], a count of
+    /// blocks that does not fit the entries or the file's length, blocks that do not
+    /// follow each other up to the end of the file);
+    /// [`FileError::OtherGame`] when it was written for another game, naming both;
+    /// [`FileError::Io`].
+    ///
+    /// # Complexity
+    /// O(number of blocks) time and memory: the fixed part of the header is checked
+    /// against the file's length before the index is read.
+    pub fn open(game: G, reader: R) -> Result<ValuesFile<G, R>, FileError> {
+        let raw = RawFile::open(reader)?;
+        let identity = raw.identity.as_str();
+        let game_start = game.canonical(game.start());
+        let other = |file: String, mine: String| Err(FileError::OtherGame { file, game: mine });
+        let mine = game.identity();
+        if identity != mine {
+            return other(identity.to_owned(), mine);
+        }
+        if raw.numbering != game.numbering() {
+            let with = |n: u32| format!("{identity} (numbering {n})");
+            return other(with(raw.numbering), with(game.numbering()));
+        }
+        if raw.start != game_start.into() {
+            let from = |p: u128| format!("{identity} (start position {p})");
+            return other(from(raw.start), from(game_start.into()));
+        }
+        // A game with ranks may have stored its positions (ranks too far apart), not the
+        // other way round.
+        if raw.ranks && game.rank(game_start).is_none() {
+            return other(format!("{identity} (by rank)"), format!("{identity} (without ranks)"));
+        }
+        Ok(ValuesFile { game, raw })
     }
 
     /// The game the file was opened for.
@@ -642,7 +846,7 @@ where
     /// Whether the file holds remoteness (otherwise [`value`](ValuesFile::value) answers
     /// `None` for it).
     pub fn has_remoteness(&self) -> bool {
-        self.remoteness
+        self.raw.remoteness
     }
 
     /// The value of a position and of every move from it, as [`SolvedGame::query`] gives
@@ -685,92 +889,12 @@ where
     /// One seek and one read of a block of at most [`BLOCK_ENTRIES`] entries.
     pub fn value(&mut self, p: G::Position) -> Result<Option<(Outcome, Option<u32>)>, FileError> {
         let c = self.game.canonical(p);
-        if self.ranks {
+        if self.raw.ranks {
             let Some(rank) = self.game.rank(c) else { return Ok(None) };
-            if rank >= self.entries {
-                return Ok(None);
-            }
-            let b = (rank / self.block_entries as u64) as usize;
-            let j = (rank % self.block_entries as u64) as usize;
-            let first = rank - j as u64;
-            // The numbers this game calls unreachable in the block, checked against the
-            // writer's before any is trusted.
-            let mut skip = vec![false; if self.skips { self.entries_in(b) } else { 0 }];
-            if self.skips {
-                let mut skipped = Skipped::new();
-                for (slot, s) in skip.iter_mut().enumerate() {
-                    *s = !self.game.rank_may_be_reached(first + slot as u64);
-                    if *s {
-                        skipped.push(slot as u32);
-                    }
-                }
-                if skipped.get() != self.blocks[b].first {
-                    let identity = self.game.identity();
-                    return Err(FileError::OtherGame {
-                        file: format!("{identity} (other ranks skipped)"),
-                        game: identity,
-                    });
-                }
-                if skip[j] {
-                    return Ok(None);
-                }
-            }
-            let bytes = self.read_block(b)?;
-            let mut d = Decoder::new(&bytes);
-            let mut m = Models::new();
-            for i in 0..=j {
-                if i < j && skip.get(i) == Some(&true) {
-                    continue;
-                }
-                let present = m.get_present(&mut d);
-                let value =
-                    if present { Some(get_value(&mut m, &mut d, self.remoteness)?) } else { None };
-                if i == j {
-                    return Ok(value);
-                }
-            }
-            unreachable!("the loop returns at its last step");
+            let game = &self.game;
+            return self.raw.rank_value(rank, &|r| game.rank_may_be_reached(r));
         }
-        let key: u128 = c.into();
-        let b = self.blocks.partition_point(|info| info.first <= key);
-        if b == 0 {
-            return Ok(None);
-        }
-        let b = b - 1;
-        let bytes = self.read_block(b)?;
-        let mut d = Decoder::new(&bytes);
-        let mut m = Models::new();
-        let mut current = self.blocks[b].first;
-        let mut value = get_value(&mut m, &mut d, self.remoteness)?;
-        let count = self.entries_in(b);
-        let mut j = 0;
-        while current < key && j + 1 < count {
-            let gap = m
-                .get_gap(&mut d)
-                .ok_or(FileError::Corrupt { reason: "a block holds an impossible difference" })?;
-            current = current
-                .checked_add(gap)
-                .ok_or(FileError::Corrupt { reason: "positions overflow" })?;
-            value = get_value(&mut m, &mut d, self.remoteness)?;
-            j += 1;
-        }
-        Ok((current == key).then_some(value))
-    }
-
-    fn entries_in(&self, b: usize) -> usize {
-        let first = (b * self.block_entries) as u64;
-        (self.entries - first).min(self.block_entries as u64) as usize
-    }
-
-    fn read_block(&mut self, b: usize) -> Result<Vec<u8>, FileError> {
-        let info = self.blocks[b];
-        self.reader.seek(SeekFrom::Start(info.offset))?;
-        let mut bytes = vec![0u8; info.len as usize];
-        read_part(&mut self.reader, &mut bytes, "blocks")?;
-        if crc32(&bytes) != info.crc {
-            return Err(FileError::BlockChecksum { block: b });
-        }
-        Ok(bytes)
+        self.raw.position_value(c.into())
     }
 }
 

@@ -360,3 +360,41 @@ fn a_loopy_tier_gives_draws_ties_and_late_losses() {
     let values = TierValues::open(&game, dir.path()).unwrap();
     assert_eq!(values.value(3).unwrap(), Some((Outcome::Loss, Some(1))));
 }
+
+#[test]
+fn a_solved_directory_keeps_a_compact_values_file_a_tier() {
+    let game = ConnectFour::new(5, 4).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let summary = solve_tiers(&game, dir.path(), &TierConfig::default()).unwrap();
+    let kept = files(dir.path());
+    let names: Vec<&String> = kept.keys().filter(|n| *n != "manifest").collect();
+    assert_eq!(names.len(), summary.tiers.len());
+    assert!(names.iter().all(|n| n.starts_with("tier-") && n.ends_with(".values")));
+    let bytes: usize = kept.iter().filter(|(n, _)| *n != "manifest").map(|(_, b)| b.len()).sum();
+    assert_eq!(bytes as u64, summary.file_bytes);
+    // With remoteness, under 4 bits a position; the explicit solve's file by rank is the
+    // yardstick (within a tenth).
+    let positions = summary.positions();
+    assert!(summary.file_bytes * 8 < 4 * positions);
+    let solved = SolvedGame::new(game.clone(), &ExploreConfig::default()).unwrap();
+    let mut explicit = Vec::new();
+    solved.save(&mut explicit, true).unwrap();
+    assert!(summary.file_bytes * 10 < explicit.len() as u64 * 11);
+    // A damaged block gives an error or the right answer, never a wrong one.
+    let tier = summary.tiers[summary.tiers.len() / 2].0;
+    let path = dir.path().join(format!("tier-{tier}.values"));
+    let mut bytes = std::fs::read(&path).unwrap();
+    let last = bytes.len() - 1;
+    bytes[last] ^= 0x10;
+    std::fs::write(&path, &bytes).unwrap();
+    let values = TierValues::open(&game, dir.path()).unwrap();
+    let mut errors = 0;
+    for &p in solved.positions().iter().filter(|&&p| game.tier(p) == tier) {
+        match values.value(p) {
+            Ok(v) => assert_eq!(v, solved.value(p).map(|(o, r)| (o, r))),
+            Err(TierError::Corrupt { .. }) => errors += 1,
+            Err(e) => panic!("{e}"),
+        }
+    }
+    assert!(errors > 0);
+}

@@ -590,6 +590,10 @@ impl Tiered for ConnectFour {
         }
     }
 
+    fn tier_rank_may_be_reached(&self, t: u32, r: u64) -> bool {
+        r < self.tier_size(t) && self.rank_may_be_reached(self.ranks.before[t as usize] + r)
+    }
+
     fn moves_stay(&self, _: u32) -> bool {
         false
     }

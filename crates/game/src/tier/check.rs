@@ -27,7 +27,8 @@ impl std::error::Error for TierContractError {}
 /// Checks the [`Tiered`] contract on samples: every position met on `walks` random games
 /// from the start (a fixed sequence of pseudo-random moves), and `walks` ranks spread over
 /// every tier those games reach. For each canonical position it checks that its tier and
-/// rank are in range, that unranking gives it back, that its moves land in its own tier or
+/// rank are in range, that unranking gives it back (and, for the positions of the games,
+/// that [`tier_rank_may_be_reached`](Tiered::tier_rank_may_be_reached) holds), that its moves land in its own tier or
 /// in one of its child tiers (never staying in a tier whose moves all leave it); and that
 /// the child tiers form no cycle.
 ///
@@ -98,6 +99,10 @@ pub fn check_tiered<G: Tiered>(game: &G, walks: usize) -> Result<(), TierContrac
         let mut p = start;
         for _ in 0..10_000 {
             check(p, &mut reached)?;
+            let (t, r) = (game.tier(p), game.tier_rank(p));
+            if !game.tier_rank_may_be_reached(t, r) {
+                return Err(fail(t, p, format!("play reaches rank {r}, called unreachable")));
+            }
             out.clear();
             game.moves(p, &mut out);
             if out.is_empty() {

@@ -2,39 +2,49 @@
 //! the driver that fills it, resuming after the last finished tier; queries by position.
 //!
 //! # Layout
-//! - `manifest`: text, one record a line: `gamegraph-tiers 1`, then `game <identity>`,
+//! - `manifest`: text, one record a line: `gamegraph-tiers 2`, then `game <identity>`,
 //!   `tiers <count>`, `remoteness yes|no`, `code-bytes 1|2`, then a line per finished step:
 //!   `reach <tier> <positions>` when the reachable ranks of a tier are written,
 //!   `solved <tier> <win> <loss> <tie> <draw>` when its values are. It is replaced whole
-//!   (written beside, then renamed) after every step, and each step's file is complete
+//!   (written beside, then renamed) after every step, and each step's files are complete
 //!   before its line is, so an interruption anywhere loses at most the step under way.
-//! - `reach-<tier>.bits`: a bit a rank, little-endian 64-bit words, set for the ranks play
-//!   reaches from the start.
-//! - `values-<tier>.codes`: a value code a rank (one byte, or two little-endian bytes): 0
-//!   for a rank no play reaches, 1 for a draw, `2 + 3·r + k` for a win (`k` = 0), loss (1)
-//!   or tie (2) of remoteness `r` (0 for every position when remoteness is not kept).
+//! - `tier-<tier>.values`: the values of a solved tier, a values file by rank (the format
+//!   of [`ValuesFile`](crate::ValuesFile)) whose entries are the ranks of the tier, whose
+//!   identity is the game's followed by ` tier <tier>`, and whose start field holds the
+//!   tier in its low 32 bits and a hash of the directory's `game` line in its high 64. The
+//!   ranks the game calls unreachable
+//!   ([`tier_rank_may_be_reached`](Tiered::tier_rank_may_be_reached)) cost nothing; the
+//!   others a bit or so for whether play reaches them. These files are what a solved
+//!   directory keeps.
+//! - While the solve runs, working files that are deleted once no step needs them:
+//!   `reach-<tier>.bits`, a bit a rank (little-endian 64-bit words) set for the ranks play
+//!   reaches from the start, kept until the tier is solved; `values-<tier>.codes`, a value
+//!   code a rank (one byte, or two little-endian bytes: 0 for a rank no play reaches, 1 for
+//!   a draw, `2 + 3·r + k` for a win (`k` = 0), loss (1) or tie (2) of remoteness `r`, 0 for
+//!   every position when remoteness is not kept), kept until every parent tier is solved.
 
 use std::fmt;
 use std::fs::{self, File};
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
 use std::sync::atomic::Ordering::Relaxed;
 use std::sync::atomic::{AtomicBool, AtomicU64};
+use std::sync::{Arc, Mutex};
 
 use super::Tiered;
-use super::code::{Code, Value};
+use super::code::Code;
 use super::order::tier_order;
 use super::reach::{reach_tier, words};
 use super::solve::solve_tier;
-use crate::{Counts, MoveValue, Outcome, PositionValue};
+use crate::store::{RawFile, save_by_rank};
+use crate::{Counts, FileError, MoveValue, Outcome, PositionValue};
 
 const MANIFEST: &str = "manifest";
 
 /// The most tiers a game may have: each reached tier costs a few files and some bytes of
 /// bookkeeping, and the tier order is kept in memory.
 pub const MAX_TIERS: u32 = 1 << 24;
-const MAGIC: &str = "gamegraph-tiers 1";
+const MAGIC: &str = "gamegraph-tiers 2";
 
 /// Which pass of the tier solver a [`TierProgress`] is about.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -43,6 +53,8 @@ pub enum TierPhase {
     Reach,
     /// Computing the values of a tier.
     Solve,
+    /// Writing the values file of a solved tier.
+    Write,
 }
 
 /// Where the tier solver is, for a progress display.
@@ -215,6 +227,8 @@ pub struct TierSummary {
     pub tiers: Vec<(u32, u64)>,
     /// Steps (reach or solve of a tier) taken from an earlier run in the directory.
     pub resumed: u32,
+    /// The bytes of the values files the directory keeps, one per tier.
+    pub file_bytes: u64,
 }
 
 impl TierSummary {
@@ -447,8 +461,85 @@ fn reach_name(t: u32) -> String {
     format!("reach-{t}.bits")
 }
 
-fn values_name(t: u32) -> String {
+fn codes_name(t: u32) -> String {
     format!("values-{t}.codes")
+}
+
+fn values_name(t: u32) -> String {
+    format!("tier-{t}.values")
+}
+
+/// Removes a working file that no step needs any more (nothing when it is gone already:
+/// an interrupted run may have removed it).
+fn remove(dir: &Path, name: &str) -> Result<(), TierError> {
+    let path = dir.join(name);
+    match fs::remove_file(&path) {
+        Err(e) if e.kind() != io::ErrorKind::NotFound => Err(io_error(&path)(e)),
+        _ => Ok(()),
+    }
+}
+
+/// The start field of tier `t`'s values file: the tier and a hash of the directory's
+/// identity.
+fn file_start(dir_identity: &str, t: u32) -> u128 {
+    let hash = dir_identity.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
+    });
+    u128::from(hash) << 64 | u128::from(t)
+}
+
+fn file_identity<G: Tiered>(game: &G, t: u32) -> String {
+    format!("{} tier {t}", game.identity())
+}
+
+fn file_error(path: &Path) -> impl FnOnce(FileError) -> TierError + '_ {
+    move |e| match e {
+        FileError::Io { kind, message } => TierError::Io { path: path.to_owned(), kind, message },
+        e => TierError::Corrupt { path: path.to_owned(), reason: e.to_string() },
+    }
+}
+
+/// Writes the values file of tier `t` from its codes.
+fn write_values<G: Tiered, C: Code>(
+    run: &Run<'_, G>,
+    dir: &Path,
+    dir_identity: &str,
+    t: u32,
+    codes: &[C],
+) -> Result<(), TierError> {
+    let game = run.game;
+    let skip = |r: u64| game.tier_rank_may_be_reached(t, r);
+    let value = |r: u64| {
+        if r % (1 << 16) == 0 {
+            run.tick((codes.len() as u64 - r).min(1 << 16));
+        }
+        let v = codes[r as usize].decode()?;
+        let remoteness = (run.remoteness && v.outcome != Outcome::Draw).then_some(v.remoteness);
+        Some((v.outcome, remoteness))
+    };
+    let mut failed = None;
+    let name = values_name(t);
+    write_with(dir, &name, |w| {
+        save_by_rank(
+            w,
+            &file_identity(game, t),
+            game.numbering(),
+            file_start(dir_identity, t),
+            codes.len() as u64,
+            run.remoteness,
+            Some(&skip),
+            &value,
+        )
+        .map_err(|e| {
+            let message = e.to_string();
+            failed = Some(e);
+            io::Error::other(message)
+        })
+    })
+    .map_err(|e| match failed {
+        Some(FileError::Io { .. }) | None => e,
+        Some(f) => file_error(&dir.join(&name))(f),
+    })
 }
 
 /// [`TierError::TooManyTiers`] past [`MAX_TIERS`].
@@ -547,8 +638,13 @@ fn solve_with<G: Tiered, C: Code>(
         }
     }
     fs::create_dir_all(dir).map_err(io_error(dir))?;
-    let header =
-        Header { game: identity(game), tiers: game.tier_count(), remoteness, code_bytes: C::BYTES };
+    let dir_identity = identity(game);
+    let header = Header {
+        game: dir_identity.clone(),
+        tiers: game.tier_count(),
+        remoteness,
+        code_bytes: C::BYTES,
+    };
     let manifest_path = dir.join(MANIFEST);
     let mut manifest = if manifest_path.exists() {
         let m = Manifest::read(&manifest_path)?;
@@ -617,7 +713,7 @@ fn solve_with<G: Tiered, C: Code>(
         for &c in &children[t as usize] {
             if child_maps[c as usize].is_none() {
                 child_maps[c as usize] =
-                    Some(Mapped::open(&dir.join(values_name(c)), codes_bytes(c))?);
+                    Some(Mapped::open(&dir.join(codes_name(c)), codes_bytes(c))?);
             }
         }
         let mut views: Vec<Option<&[u8]>> = vec![None; game.tier_count() as usize];
@@ -635,20 +731,34 @@ fn solve_with<G: Tiered, C: Code>(
                 Outcome::Draw => counts.draw += 1,
             }
         }
-        write_with(dir, &values_name(t), |f| C::write_to(&codes, f))?;
+        drop(bits);
+        if !parents[t as usize].is_empty() {
+            write_with(dir, &codes_name(t), |f| C::write_to(&codes, f))?;
+        }
+        if !codes.is_empty() {
+            run.begin(TierPhase::Write, t, codes.len() as u64);
+            write_values(&run, dir, &dir_identity, t, &codes)?;
+        }
         drop(codes);
         manifest.solved[t as usize] = Some(counts);
         manifest.write(dir)?;
         run.steps_done.fetch_add(1, Relaxed);
-        // A tier's values are read by its parents only; the maps of this tier's children
-        // that no unsolved tier needs any more are let go.
+        remove(dir, &reach_name(t))?;
+        // A tier's codes are read by its parents only; those of this tier's children that
+        // no unsolved tier needs any more are let go.
         for &c in &children[t as usize] {
             if parents[c as usize].iter().all(|&p| manifest.solved[p as usize].is_some()) {
                 child_maps[c as usize] = None;
+                remove(dir, &codes_name(c))?;
             }
         }
     }
     drop(child_maps);
+    // Working files an interruption may have left behind.
+    for &t in &order {
+        remove(dir, &codes_name(t))?;
+        remove(dir, &reach_name(t))?;
+    }
     let mut counts = Counts::default();
     for c in order.iter().filter_map(|&t| manifest.solved[t as usize]) {
         counts.win += c.win;
@@ -657,6 +767,7 @@ fn solve_with<G: Tiered, C: Code>(
         counts.draw += c.draw;
     }
     let values = TierValues::open(game, dir)?;
+    let file_bytes = values.file_bytes;
     let v = values.lookup(start)?.ok_or_else(|| TierError::Corrupt {
         path: dir.join(values_name(start_tier)),
         reason: "the start has no value".into(),
@@ -667,23 +778,26 @@ fn solve_with<G: Tiered, C: Code>(
         start_remoteness: v.1,
         tiers: order.iter().map(|&t| (t, manifest.reached[t as usize].unwrap_or(0))).collect(),
         resumed,
+        file_bytes,
     })
 }
 
 /// The values of a directory solved by [`solve_tiers`], queried by position: each tier's
-/// values file is mapped, and a query reads one code.
+/// values file is opened (its header and block index read), and a query reads one block.
 pub struct TierValues<'g, G> {
     game: &'g G,
     remoteness: bool,
-    code_bytes: usize,
-    maps: Vec<Option<Mapped>>,
+    dir: PathBuf,
+    files: Vec<Option<Mutex<RawFile<File>>>>,
+    file_bytes: u64,
 }
 
 impl<G> fmt::Debug for TierValues<'_, G> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("TierValues")
             .field("remoteness", &self.remoteness)
-            .field("tiers", &self.maps.iter().filter(|m| m.is_some()).count())
+            .field("tiers", &self.files.iter().filter(|m| m.is_some()).count())
+            .field("file_bytes", &self.file_bytes)
             .finish()
     }
 }
@@ -706,20 +820,46 @@ impl<'g, G: Tiered> TierValues<'g, G> {
             tier: t,
             message: "the child tiers form a cycle or name a tier past the count".into(),
         })?;
-        let mut maps: Vec<Option<Mapped>> = (0..game.tier_count()).map(|_| None).collect();
+        let mut files: Vec<Option<Mutex<RawFile<File>>>> =
+            (0..game.tier_count()).map(|_| None).collect();
+        let mut file_bytes = 0;
         for &t in &order {
             if m.solved[t as usize].is_none() {
                 return Err(TierError::Unfinished { tier: t });
             }
-            let len = game.tier_size(t) * m.header.code_bytes as u64;
-            maps[t as usize] = Some(Mapped::open(&dir.join(values_name(t)), len)?);
+            if game.tier_size(t) == 0 {
+                continue;
+            }
+            let path = dir.join(values_name(t));
+            let file = File::open(&path).map_err(io_error(&path))?;
+            file_bytes += file.metadata().map_err(io_error(&path))?.len();
+            let raw = RawFile::open(file).map_err(file_error(&path))?;
+            let corrupt =
+                |reason: &str| TierError::Corrupt { path: path.clone(), reason: reason.to_owned() };
+            if raw.identity != file_identity(game, t)
+                || raw.numbering != game.numbering()
+                || raw.start != file_start(&expected, t)
+            {
+                let found = format!("{} (numbering {})", raw.identity, raw.numbering);
+                return Err(TierError::OtherGame { found, expected: file_identity(game, t) });
+            }
+            if !raw.by_ranks() || raw.has_remoteness() != m.header.remoteness {
+                return Err(corrupt("the values file does not match the manifest"));
+            }
+            files[t as usize] = Some(Mutex::new(raw));
         }
         Ok(TierValues {
             game,
             remoteness: m.header.remoteness,
-            code_bytes: m.header.code_bytes,
-            maps,
+            dir: dir.to_owned(),
+            files,
+            file_bytes,
         })
+    }
+
+    /// The bytes of the values files, one per tier.
+    pub fn file_bytes(&self) -> u64 {
+        self.file_bytes
     }
 
     /// Whether the values hold remoteness.
@@ -738,20 +878,15 @@ impl<'g, G: Tiered> TierValues<'g, G> {
 
     fn lookup(&self, c: G::Position) -> Result<Option<(Outcome, Option<u32>)>, TierError> {
         let t = self.game.tier(c);
-        let Some(Some(map)) = self.maps.get(t as usize) else { return Ok(None) };
+        let Some(Some(file)) = self.files.get(t as usize) else { return Ok(None) };
         let r = self.game.tier_rank(c);
         if r >= self.game.tier_size(t) {
             return Ok(None);
         }
-        let bytes = map.bytes();
-        let v: Option<Value> = if self.code_bytes == 1 {
-            u8::read(bytes, r as usize).decode()
-        } else {
-            u16::read(bytes, r as usize).decode()
-        };
-        let Some(v) = v else { return Ok(None) };
-        let remoteness = (self.remoteness && v.outcome != Outcome::Draw).then_some(v.remoteness);
-        Ok(Some((v.outcome, remoteness)))
+        let mut file = file.lock().unwrap_or_else(|e| e.into_inner());
+        let game = self.game;
+        file.rank_value(r, &|r| game.tier_rank_may_be_reached(t, r))
+            .map_err(file_error(&self.dir.join(values_name(t))))
     }
 
     /// The value of a position and of every move from it, best first, as
@@ -768,7 +903,7 @@ impl<'g, G: Tiered> TierValues<'g, G> {
         let mut moves = Vec::with_capacity(next.len());
         for q in next {
             let (o, r) = self.value(q)?.ok_or_else(|| TierError::Corrupt {
-                path: PathBuf::from(values_name(self.game.tier(self.game.canonical(q)))),
+                path: self.dir.join(values_name(self.game.tier(self.game.canonical(q)))),
                 reason: "a move of a reachable position has no value".into(),
             })?;
             moves.push(MoveValue { position: q, outcome: o.flip(), remoteness: r });

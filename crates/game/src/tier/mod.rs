@@ -113,6 +113,17 @@ pub trait Tiered: Game {
         out.extend(ranks.iter().map(|&r| self.tier_unrank(t, r)));
     }
 
+    /// Whether rank `r` of tier `t` may be a position play reaches: `false` only for
+    /// numbers no reachable position has. A tier's values file spends nothing on the
+    /// numbers this calls unreachable, and a bit or so on each of the others that play does
+    /// not reach; a reader asks it again for the numbers of the block it reads. By default,
+    /// whether [`tier_unrank`](Tiered::tier_unrank) gives a position; a game whose numbering
+    /// leaves many numbers to positions play cannot reach (boards a game would have ended
+    /// before) says so here.
+    fn tier_rank_may_be_reached(&self, t: u32, r: u64) -> bool {
+        self.tier_unrank(t, r).is_some()
+    }
+
     /// Whether some move from tier `t` may stay in `t`; `true` by default. A tier whose
     /// moves all leave it is solved in one pass, without the reverse moves that
     /// retrograde analysis inside the tier needs.
