@@ -369,9 +369,11 @@ where
         let head = Head {
             flags,
             entries: entries as u64,
-            start: game.canonical(game.start()).into(),
-            numbering: game.numbering(),
-            identity: &identity,
+            game: FileGame {
+                identity: &identity,
+                numbering: game.numbering(),
+                start: game.canonical(game.start()).into(),
+            },
         };
         write_file(w, &head, &blocks)
     }
@@ -408,13 +410,21 @@ fn encode_rank_block(
     (if skip.is_some() { skipped.get() } else { 0 }, e.finish())
 }
 
+/// What a values file's header says of its game.
+pub(crate) struct FileGame<'a> {
+    /// The game's identity.
+    pub(crate) identity: &'a str,
+    /// The game's numbering.
+    pub(crate) numbering: u32,
+    /// The canonical start position.
+    pub(crate) start: u128,
+}
+
 /// What a values file's header says besides its blocks.
 struct Head<'a> {
     flags: u32,
     entries: u64,
-    start: u128,
-    numbering: u32,
-    identity: &'a str,
+    game: FileGame<'a>,
 }
 
 /// Writes a values file: the header, the block index and the blocks.
@@ -423,11 +433,12 @@ fn write_file(
     head: &Head<'_>,
     blocks: &[(u128, Vec<u8>)],
 ) -> Result<(), FileError> {
-    if head.identity.len() > MAX_IDENTITY {
+    let game = &head.game;
+    if game.identity.len() > MAX_IDENTITY {
         return Err(FileError::LongIdentity);
     }
     let k = blocks.len();
-    let fixed = HEADER + head.identity.len();
+    let fixed = HEADER + game.identity.len();
     let mut bytes = Vec::with_capacity(fixed + INDEX_ENTRY * k + 4);
     bytes.extend_from_slice(MAGIC);
     bytes.extend_from_slice(&VERSION.to_le_bytes());
@@ -435,10 +446,10 @@ fn write_file(
     bytes.extend_from_slice(&(BLOCK_ENTRIES as u32).to_le_bytes());
     bytes.extend_from_slice(&(k as u32).to_le_bytes());
     bytes.extend_from_slice(&head.entries.to_le_bytes());
-    bytes.extend_from_slice(&head.start.to_le_bytes());
-    bytes.extend_from_slice(&head.numbering.to_le_bytes());
-    bytes.extend_from_slice(&(head.identity.len() as u32).to_le_bytes());
-    bytes.extend_from_slice(head.identity.as_bytes());
+    bytes.extend_from_slice(&game.start.to_le_bytes());
+    bytes.extend_from_slice(&game.numbering.to_le_bytes());
+    bytes.extend_from_slice(&(game.identity.len() as u32).to_le_bytes());
+    bytes.extend_from_slice(game.identity.as_bytes());
     let mut offset = (fixed + INDEX_ENTRY * k + 4) as u64;
     for (first, block) in blocks {
         bytes.extend_from_slice(&offset.to_le_bytes());
@@ -464,9 +475,7 @@ fn write_file(
 /// they are written.
 pub(crate) fn save_by_rank(
     w: &mut impl Write,
-    identity: &str,
-    numbering: u32,
-    start: u128,
+    game: FileGame<'_>,
     entries: u64,
     remoteness: bool,
     skip: Option<&(dyn Fn(u64) -> bool + Sync)>,
@@ -485,7 +494,7 @@ pub(crate) fn save_by_rank(
             encode_rank_block(first, len, skip, remoteness, |slot| value(first + u64::from(slot)))
         })
         .collect();
-    write_file(w, &Head { flags, entries, start, numbering, identity }, &blocks)
+    write_file(w, &Head { flags, entries, game }, &blocks)
 }
 
 /// A values file opened for queries: the header and the block index are in memory, and

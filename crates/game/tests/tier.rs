@@ -391,7 +391,7 @@ fn a_solved_directory_keeps_a_compact_values_file_a_tier() {
     let mut errors = 0;
     for &p in solved.positions().iter().filter(|&&p| game.tier(p) == tier) {
         match values.value(p) {
-            Ok(v) => assert_eq!(v, solved.value(p).map(|(o, r)| (o, r))),
+            Ok(v) => assert_eq!(v, solved.value(p)),
             Err(TierError::Corrupt { .. }) => errors += 1,
             Err(e) => panic!("{e}"),
         }

@@ -294,7 +294,7 @@ fn arguments<'py>(
 }
 
 /// Opens the values file at path, written by SolvedGame.save() (or by `gamegraph game ...
-/// solve -o`) for the shipped game named game with the arguments args, as the function of
+/// solve --explicit -o`) for the shipped game named game with the arguments args, as the function of
 /// the same name takes them: open_values(path, "connect_four", 5, 4). The answers are read
 /// from the file, one block for the position and one for each of its moves, without
 /// exploring the game.

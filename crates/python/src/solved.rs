@@ -448,7 +448,7 @@ impl PySolvedGame {
     }
 
     /// Writes the values of every position of a shipped game to a values file at path
-    /// (with the remoteness unless remoteness=False), as `gamegraph game ... solve -o`
+    /// (with the remoteness unless remoteness=False), as `gamegraph game ... solve --explicit -o`
     /// does; gg.games.open_values() answers queries from it. A game given by Python
     /// functions cannot be saved (ValueError).
     #[pyo3(signature = (path, *, remoteness = true))]

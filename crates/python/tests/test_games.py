@@ -583,7 +583,7 @@ def test_command_reads_the_values_file_python_writes(cli, tmp_path):
 
 def test_python_reads_the_values_file_the_command_writes(cli, tmp_path):
     path = tmp_path / "ttt.values"
-    summary = cli("game", "tic-tac-toe", "solve", "--json", "-o", str(path))
+    summary = cli("game", "tic-tac-toe", "solve", "--explicit", "--json", "-o", str(path))
     solved = gg.games.tic_tac_toe()
     assert summary["positions"] == len(solved)
     counts = solved.counts()

@@ -165,7 +165,7 @@ fn solve(
     remoteness: bool,
 ) -> Result<(Measured, Answer)> {
     let mut c = game_cmd(bin, b);
-    c.args(["solve", "--json", "--threads", &threads.to_string(), "-o"]).arg(file);
+    c.args(["solve", "--explicit", "--json", "--threads", &threads.to_string(), "-o"]).arg(file);
     if !remoteness {
         c.arg("--no-remoteness");
     }

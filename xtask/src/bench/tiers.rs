@@ -503,7 +503,7 @@ fn run_solver(
                 "--rows",
                 &rows.to_string(),
             ]);
-            c.args(["--no-symmetry", "solve", "--json", "--threads", "1", "-o"]);
+            c.args(["--no-symmetry", "solve", "--explicit", "--json", "--threads", "1", "-o"]);
             c.arg(dir.join("values"));
             let (m, out) = measure(c.stderr(Stdio::null()))?;
             (m, explicit_answer(&out)?)

@@ -32,19 +32,21 @@ Examples:
   gamegraph game list
   gamegraph game tic-tac-toe solve                  # 765 positions; the start is a tie in 9
   gamegraph game tic-tac-toe query 'XX./OO./...'    # a win in 1, and the value of each move
-  gamegraph game connect-four --cols 5 --rows 4 solve -o c4.values
-  gamegraph game connect-four --cols 5 --rows 4 query --results c4.values '...../...../...../..X..'
   gamegraph game kayles 4,7 solve --json
   gamegraph game chase 12 query --json 'C.....M..... c'
-  gamegraph game connect-four --cols 6 --rows 4 solve --tiers -o c4-6x4   # a tier at a time
+  gamegraph game connect-four --cols 6 --rows 4 solve -o c4-6x4       # a tier at a time
   gamegraph game connect-four --cols 6 --rows 4 query --results c4-6x4 '....../....../....../..X...'
-  gamegraph game quixo 4 solve --tiers -o quixo-4
+  gamegraph game quixo 4 solve -o quixo-4 --max-memory 4G
+  gamegraph game connect-four --cols 5 --rows 4 solve --explicit -o c4.values
+  gamegraph game connect-four --cols 5 --rows 4 query --results c4.values '...../...../...../..X..'
 
-`solve --tiers -o DIR` solves the game a tier at a time (stones, marks, pins or cubes on the \
-board, the row of the tab board; the chase is one tier) into the directory DIR, never holding the whole game in memory: a bit \
-and a byte per number of each tier on disk, one tier and the maps of the tiers it moves to in \
-memory. An interrupted solve resumes from its last finished tier when the same command is run \
-again. `query --results DIR` answers from such a directory.")]
+`solve -o DIR` solves the game a tier at a time (stones, marks, pins or cubes on the board, \
+the row of the tab board; the chase is one tier) into the directory DIR, never holding the \
+whole game in memory: one tier and the files of the tiers it moves to. DIR keeps a values \
+file a tier (about 2 bits a position with remoteness on Connect Four, 1.3 without). An \
+interrupted solve resumes from its last finished tier when the same command is run again. \
+`solve --explicit -o FILE` explores the whole game in memory and writes one values file. \
+`query --results` answers from either.")]
 pub(crate) struct Args {
     #[command(subcommand)]
     game: Which,
@@ -143,19 +145,26 @@ enum Which {
 enum Action {
     /// Explore and solve every position reachable from the start.
     Solve {
-        /// Write the values of every position to a results file, for `query --results`.
-        #[arg(short, long, value_name = "FILE")]
+        /// Solve a tier at a time into the directory DIR, for `query --results` (with
+        /// --explicit: write one values file), resuming a solve already there.
+        #[arg(short, long, value_name = "DIR")]
         output: Option<PathBuf>,
-        /// Store only the outcomes in the results file, not the remoteness.
+        /// Store only the outcomes, not the remoteness.
         #[arg(long, requires = "output")]
         no_remoteness: bool,
-        /// Solve a tier at a time into the directory of -o, resuming the solve already
-        /// there.
+        /// Explore the whole game in memory and write one values file to -o, instead of
+        /// solving a tier at a time.
         #[arg(long, requires = "output")]
-        tiers: bool,
-        /// With --tiers: refuse (exit 3) before any work when a tier needs more memory than
-        /// SIZE, such as 4G or 512M [default: what this machine's memory holds].
-        #[arg(long, value_name = "SIZE", requires = "tiers", value_parser = parse_size)]
+        explicit: bool,
+        /// Refuse (exit 3) before any work when a tier needs more memory than SIZE, such as
+        /// 4G or 512M [default: what this machine's memory holds].
+        #[arg(
+            long,
+            value_name = "SIZE",
+            requires = "output",
+            conflicts_with = "explicit",
+            value_parser = parse_size
+        )]
         max_memory: Option<u64>,
         #[command(flatten)]
         common: Common,
@@ -331,10 +340,13 @@ where
     G::Position: Into<u128>,
 {
     match action {
-        Action::Solve { tiers: true, .. } => {
-            Err(CliError::Usage(format!("{name} does not come in tiers: --tiers is not for it")))
-        }
         Action::Solve { output, no_remoteness, common, .. } => {
+            if let Some(path) = output.as_deref().filter(|p| p.is_dir()) {
+                return Err(CliError::Usage(format!(
+                    "{} is a directory: --explicit writes one values file",
+                    path.display()
+                )));
+            }
             let (solved, seconds) = solve(game, common)?;
             if let Some(path) = output {
                 let mut out = Output::create(Some(path))?;
@@ -551,14 +563,14 @@ fn query_error(text: &str, e: QueryError) -> CliError {
     }
 }
 
-/// Runs `action` on a game that comes in tiers: `solve --tiers` and `query --results DIR`
+/// Runs `action` on a game that comes in tiers: `solve -o DIR` and `query --results DIR`
 /// go to the tier solver, the rest as for every game.
 fn act_tiered<G: Tiered + Send>(game: G, name: &str, action: &Action) -> Result<ExitCode, CliError>
 where
     G::Position: Into<u128>,
 {
     match action {
-        Action::Solve { output: Some(dir), tiers: true, no_remoteness, max_memory, common } => {
+        Action::Solve { output: Some(dir), explicit: false, no_remoteness, max_memory, common } => {
             solve_by_tiers(&game, name, dir, *no_remoteness, *max_memory, common)
         }
         Action::Query { position, results: Some(dir), common } if dir.is_dir() => {
@@ -573,7 +585,7 @@ where
     }
 }
 
-/// `solve --tiers -o DIR`: the tier solver on the thread pool of `common`, with a bar per
+/// `solve -o DIR`: the tier solver on the thread pool of `common`, with a bar per
 /// tier on a terminal.
 fn solve_by_tiers<G: Tiered + Send>(
     game: &G,
@@ -595,6 +607,7 @@ fn solve_by_tiers<G: Tiered + Send>(
                     let pass = match p.phase {
                         TierPhase::Reach => "reach",
                         TierPhase::Solve => "solve",
+                        TierPhase::Write => "write",
                     };
                     bar.set_length(p.total.max(1));
                     bar.set_position(p.done);
@@ -621,6 +634,7 @@ fn solve_by_tiers<G: Tiered + Send>(
         positions: summary.positions(),
         tiers: summary.tiers.len(),
         resumed: summary.resumed,
+        file_bytes: summary.file_bytes,
         values: StartAndCounts::new(
             game.show(game.canonical(game.start())),
             summary.start_outcome,
@@ -635,6 +649,13 @@ fn solve_by_tiers<G: Tiered + Send>(
     } else {
         writeln!(out, "positions: {} in {} tiers", s.positions, s.tiers)?;
         s.values.write(&mut out, summary.start_outcome)?;
+        writeln!(
+            out,
+            "values files: {} bytes in {} ({:.2} bits a position)",
+            s.file_bytes,
+            dir.display(),
+            s.file_bytes as f64 * 8.0 / s.positions.max(1) as f64
+        )?;
         if s.resumed > 0 {
             writeln!(out, "resumed: {} steps of a solve already in {}", s.resumed, dir.display())?;
         }
@@ -650,6 +671,7 @@ struct TierSummaryJson<'a> {
     positions: u64,
     tiers: usize,
     resumed: u32,
+    file_bytes: u64,
     #[serde(flatten)]
     values: StartAndCounts,
     seconds: f64,

@@ -48,7 +48,7 @@ fn a_query_gives_the_value_and_every_move_and_the_results_file_gives_the_same() 
     assert!(direct.contains("  XX./OO./X..: loss 1\n"), "{direct}");
     for extra in [&[][..], &["--no-remoteness"]] {
         let (code, _, err) =
-            run(&t, &[&["tic-tac-toe", "solve", "-o", "ttt.values"], extra].concat());
+            run(&t, &[&["tic-tac-toe", "solve", "--explicit", "-o", "ttt.values"], extra].concat());
         assert_eq!(code, 0, "{err}");
         let (code, from_file, err) =
             run(&t, &["tic-tac-toe", "query", "--results", "ttt.values", "XX./OO./..."]);
@@ -101,7 +101,7 @@ fn bad_positions_results_files_and_limits_have_clear_errors() {
     assert_eq!(code, 2, "{err}");
 
     // A results file: damaged, cut short, of another game, missing.
-    run(&t, &["tic-tac-toe", "solve", "-o", "ttt.values"]);
+    run(&t, &["tic-tac-toe", "solve", "--explicit", "-o", "ttt.values"]);
     let good = fs::read(t.join("ttt.values")).unwrap();
     let mut flipped = good.clone();
     // In the header, which every query reads (a block's damage shows when it is read).
@@ -157,7 +157,8 @@ fn a_results_file_is_refused_by_another_game_or_other_parameters() {
         ),
     ];
     for (writer, reader, position, names) in cases {
-        let (code, _, err) = run(&t, &[writer, &["solve", "-o", "w.values"]].concat());
+        let (code, _, err) =
+            run(&t, &[writer, &["solve", "--explicit", "-o", "w.values"]].concat());
         assert_eq!(code, 0, "{err}");
         let query = ["query", "--results", "w.values", position];
         let (code, out, err) = run(&t, &[reader, &query[..]].concat());

@@ -1,4 +1,4 @@
-//! `gamegraph game … solve --tiers -o DIR`: games solved a tier at a time into a directory,
+//! `gamegraph game … solve -o DIR`: games solved a tier at a time into a directory,
 //! against the explicit solve, resumed, queried, and refused where they should be.
 
 use crate::support;
@@ -30,14 +30,14 @@ fn a_solve_by_tiers_counts_and_answers_as_the_explicit_solve_and_resumes() {
         &["tab", "20", "6", "1,1"],
     ] {
         let explicit = json(&t, &[game, &["solve", "--json"]].concat());
-        let tiers = json(&t, &[game, &["solve", "--tiers", "-o", "dir", "--json"]].concat());
+        let tiers = json(&t, &[game, &["solve", "-o", "dir", "--json"]].concat());
         for key in
             ["positions", "start", "outcome", "remoteness", "wins", "losses", "ties", "draws"]
         {
             assert_eq!(tiers[key], explicit[key], "{game:?} {key}");
         }
         assert_eq!(tiers["resumed"], 0);
-        let again = json(&t, &[game, &["solve", "--tiers", "-o", "dir", "--json"]].concat());
+        let again = json(&t, &[game, &["solve", "-o", "dir", "--json"]].concat());
         assert_eq!(again["resumed"].as_u64(), Some(2 * again["tiers"].as_u64().unwrap()));
         assert_eq!(again["positions"], explicit["positions"]);
         let start = explicit["start"].as_str().unwrap();
@@ -60,7 +60,6 @@ fn tiers_are_refused_for_other_games_and_past_the_memory() {
             "--rows",
             "5",
             "solve",
-            "--tiers",
             "-o",
             "big",
             "--max-memory",
@@ -71,7 +70,7 @@ fn tiers_are_refused_for_other_games_and_past_the_memory() {
     assert!(err.contains("more than the 100.0 MiB allowed"), "{err}");
     assert!(!t.join("big").exists());
     let (code, _, err) =
-        run(&t, &["connect-four", "--cols", "4", "--rows", "4", "solve", "--tiers", "-o", "c4"]);
+        run(&t, &["connect-four", "--cols", "4", "--rows", "4", "solve", "-o", "c4"]);
     assert_eq!(code, 0, "{err}");
     for other in [
         &["connect-four", "--cols", "5", "--rows", "4"][..],
@@ -81,24 +80,41 @@ fn tiers_are_refused_for_other_games_and_past_the_memory() {
             run(&t, &[other, &["query", "--results", "c4", "..../..../..../...."]].concat());
         assert_eq!(code, 2, "{other:?}: {err}");
         assert!(err.contains("the directory holds"), "{err}");
-        let (code, _, err) = run(&t, &[other, &["solve", "--tiers", "-o", "c4"]].concat());
+        let (code, _, err) = run(&t, &[other, &["solve", "-o", "c4"]].concat());
         assert_eq!(code, 2, "{other:?}: {err}");
     }
     let (code, _, err) = run(
         &t,
-        &[
-            "connect-four",
-            "--cols",
-            "4",
-            "--rows",
-            "4",
-            "solve",
-            "--tiers",
-            "-o",
-            "c4",
-            "--max-memory",
-            "4Q",
-        ],
+        &["connect-four", "--cols", "4", "--rows", "4", "solve", "-o", "c4", "--max-memory", "4Q"],
     );
     assert_eq!(code, 2, "{err}");
+}
+
+#[test]
+fn explicit_writes_one_values_file_and_refuses_a_directory_before_any_work() {
+    let t = TempDir::new("tiers-explicit");
+    let game = ["connect-four", "--cols", "4", "--rows", "4"];
+    let (code, out, err) = run(&t, &[&game[..], &["solve", "-o", "dir"]].concat());
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("values files: ") && out.contains("bits a position"), "{out}");
+    let (code, _, err) =
+        run(&t, &[&game[..], &["solve", "--explicit", "-o", "c4.values"]].concat());
+    assert_eq!(code, 0, "{err}");
+    assert!(t.join("c4.values").is_file());
+    let start = "..../..../..../....";
+    let from_file =
+        json(&t, &[&game[..], &["query", "--json", "--results", "c4.values", start]].concat());
+    let from_dir = json(&t, &[&game[..], &["query", "--json", "--results", "dir", start]].concat());
+    assert_eq!(from_file, from_dir);
+    // Into a directory: refused at once, whatever the size of the game.
+    let big = ["connect-four", "--cols", "7", "--rows", "6"];
+    let (code, _, err) = run(&t, &[&big[..], &["solve", "--explicit", "-o", "dir"]].concat());
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("is a directory"), "{err}");
+    for wrong in
+        [&["solve", "--explicit", "-o", "x", "--max-memory", "1G"][..], &["solve", "--explicit"]]
+    {
+        let (code, _, err) = run(&t, &[&game[..], wrong].concat());
+        assert_eq!(code, 2, "{wrong:?}: {err}");
+    }
 }

@@ -36,7 +36,7 @@ use super::code::Code;
 use super::order::tier_order;
 use super::reach::{reach_tier, words};
 use super::solve::solve_tier;
-use crate::store::{RawFile, save_by_rank};
+use crate::store::{FileGame, RawFile, save_by_rank};
 use crate::{Counts, FileError, MoveValue, Outcome, PositionValue};
 
 const MANIFEST: &str = "manifest";
@@ -510,7 +510,7 @@ fn write_values<G: Tiered, C: Code>(
     let game = run.game;
     let skip = |r: u64| game.tier_rank_may_be_reached(t, r);
     let value = |r: u64| {
-        if r % (1 << 16) == 0 {
+        if r.is_multiple_of(1 << 16) {
             run.tick((codes.len() as u64 - r).min(1 << 16));
         }
         let v = codes[r as usize].decode()?;
@@ -522,9 +522,11 @@ fn write_values<G: Tiered, C: Code>(
     write_with(dir, &name, |w| {
         save_by_rank(
             w,
-            &file_identity(game, t),
-            game.numbering(),
-            file_start(dir_identity, t),
+            FileGame {
+                identity: &file_identity(game, t),
+                numbering: game.numbering(),
+                start: file_start(dir_identity, t),
+            },
             codes.len() as u64,
             run.remoteness,
             Some(&skip),
