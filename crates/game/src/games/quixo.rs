@@ -38,12 +38,76 @@ const O_TO_MOVE: u32 = 50;
 #[derive(Debug, Clone)]
 pub struct Quixo {
     n: u32,
-    /// Per symmetry (none without symmetry), the cells of each row's bit pattern once
-    /// moved: `symmetries[s][row · 2^n + bits]`.
+    /// Every move of a cube from the edge, in the order moves are generated.
+    slides: Vec<Slide>,
+    /// Per symmetry other than the identity (none without symmetry), the image of each
+    /// byte of a side's cells: `symmetries[s][chunk · 256 + byte]` for the cells
+    /// `8·chunk..8·chunk + 8`.
     symmetries: Vec<Vec<u64>>,
     lines: Vec<u64>,
     /// `binom[a·(cells + 1) + b]`.
     binom: Vec<u64>,
+}
+
+/// One move of a cube from the edge, as bit masks: the cube taken (`taken`, which must not
+/// be the opponent's), the cells from the end it goes in at to its old place (`span`), those
+/// of them that slide one step towards that place (`moved`, by `shift` bits: 1 or the side,
+/// negative towards the low end), and the end (`end`).
+#[derive(Debug, Clone, Copy)]
+struct Slide {
+    taken: u64,
+    span: u64,
+    moved: u64,
+    shift: i32,
+    end: u64,
+}
+
+impl Slide {
+    /// The mover's cells and the opponent's after the slide.
+    fn apply(&self, mine: u64, theirs: u64) -> (u64, u64) {
+        let shift = |b: u64| {
+            if self.shift > 0 { b << self.shift } else { b >> -self.shift }
+        };
+        let mine = (mine & !self.span) | shift(mine & self.moved) | self.end;
+        let theirs = (theirs & !self.span) | shift(theirs & self.moved);
+        (mine, theirs)
+    }
+}
+
+/// The slides of an n × n board, edge cube by edge cube in reading order, each to the
+/// left end of its row, the right end, the top of its column, the bottom.
+fn slides(n: usize) -> Vec<Slide> {
+    let bit = |r: usize, c: usize| 1u64 << (r * n + c);
+    let cells = |r: std::ops::Range<usize>, c: std::ops::Range<usize>| {
+        r.flat_map(|i| c.clone().map(move |j| (i, j))).fold(0u64, |m, (i, j)| m | bit(i, j))
+    };
+    let last = n - 1;
+    let mut out = Vec::new();
+    for r in 0..n {
+        for c in 0..n {
+            if !(r == 0 || c == 0 || r == last || c == last) {
+                continue;
+            }
+            let taken = bit(r, c);
+            let mut push = |span: u64, moved: u64, shift: i32, end: u64| {
+                out.push(Slide { taken, span, moved, shift, end });
+            };
+            if c != 0 {
+                push(cells(r..r + 1, 0..c + 1), cells(r..r + 1, 0..c), 1, bit(r, 0));
+            }
+            if c != last {
+                push(cells(r..r + 1, c..n), cells(r..r + 1, c + 1..n), -1, bit(r, last));
+            }
+            if r != 0 {
+                push(cells(0..r + 1, c..c + 1), cells(0..r, c..c + 1), n as i32, bit(0, c));
+            }
+            if r != last {
+                let moved = cells(r + 1..n, c..c + 1);
+                push(cells(r..n, c..c + 1), moved, -(n as i32), bit(last, c));
+            }
+        }
+    }
+    out
 }
 
 /// Why a Quixo board side is refused.
@@ -81,15 +145,17 @@ impl Quixo {
             perms.push(perm.iter().map(|&p| mirror(p)).collect());
             perm = perm.iter().map(|&p| rotate(p)).collect();
         }
-        let symmetries = perms
+        let chunks = (s * s).div_ceil(8);
+        let symmetries = perms[1..]
             .iter()
             .map(|perm| {
-                let mut table = vec![0u64; s << s];
-                for row in 0..s {
-                    for bits in 0..1usize << s {
-                        table[row << s | bits] = (0..s)
-                            .filter(|j| bits >> j & 1 == 1)
-                            .fold(0u64, |m, j| m | 1 << perm[cell(row, j)]);
+                let mut table = vec![0u64; chunks << 8];
+                for chunk in 0..chunks {
+                    for byte in 0..256usize {
+                        table[chunk << 8 | byte] = (0..8)
+                            .map(|j| 8 * chunk + j)
+                            .filter(|&c| byte >> (c - 8 * chunk) & 1 == 1 && c < s * s)
+                            .fold(0u64, |m, c| m | 1 << perm[c]);
                     }
                 }
                 table
@@ -111,7 +177,7 @@ impl Quixo {
                     binom[(a - 1) * (cells + 1) + b - 1] + binom[(a - 1) * (cells + 1) + b];
             }
         }
-        Ok(Quixo { n, symmetries, lines, binom })
+        Ok(Quixo { n, slides: slides(s), symmetries, lines, binom })
     }
 
     /// Quixo on `n × n` where symmetric positions stay apart.
@@ -229,53 +295,10 @@ impl Game for Quixo {
             return;
         }
         let (mine, theirs) = if o_to_move { (o, x) } else { (x, o) };
-        let s = self.n as usize;
-        let mut board = [0u8; 25]; // 0 blank, 1 the mover's, 2 the opponent's
-        for (c, cell) in board.iter_mut().enumerate().take(s * s) {
-            *cell = if mine >> c & 1 == 1 {
-                1
-            } else if theirs >> c & 1 == 1 {
-                2
-            } else {
-                0
-            };
-        }
-        let at = |r: usize, c: usize| r * s + c;
-        for r in 0..s {
-            for c in 0..s {
-                let edge = r == 0 || c == 0 || r == s - 1 || c == s - 1;
-                if !edge || board[at(r, c)] == 2 {
-                    continue;
-                }
-                // The cube goes in at an end of its row or column; the cells from there to
-                // its old place shift one step towards that place: (end, step, cells).
-                let (r, c) = (r as isize, c as isize);
-                let last = s as isize - 1;
-                let slides = [
-                    (c != 0, (r, 0), (0, 1), c),
-                    (c != last, (r, last), (0, -1), last - c),
-                    (r != 0, (0, c), (1, 0), r),
-                    (r != last, (last, c), (-1, 0), last - r),
-                ];
-                for (ok, (r0, c0), (dr, dc), len) in slides {
-                    if !ok {
-                        continue;
-                    }
-                    let mut b = board;
-                    let cell = |k: isize| ((r0 + k * dr) * s as isize + c0 + k * dc) as usize;
-                    for k in (1..=len).rev() {
-                        b[cell(k)] = b[cell(k - 1)];
-                    }
-                    b[cell(0)] = 1;
-                    let (mut m, mut t) = (0u64, 0u64);
-                    for (i, &v) in b.iter().enumerate().take(s * s) {
-                        m |= u64::from(v == 1) << i;
-                        t |= u64::from(v == 2) << i;
-                    }
-                    let (nx, no) = if o_to_move { (t, m) } else { (m, t) };
-                    out.push(Self::key(nx, no, !o_to_move));
-                }
-            }
+        for slide in self.slides.iter().filter(|m| theirs & m.taken == 0) {
+            let (m, t) = slide.apply(mine, theirs);
+            let (nx, no) = if o_to_move { (t, m) } else { (m, t) };
+            out.push(Self::key(nx, no, !o_to_move));
         }
     }
 
@@ -295,17 +318,14 @@ impl Game for Quixo {
 
     fn canonical(&self, p: u64) -> u64 {
         let (x, o, o_to_move) = self.parts(p);
-        let n = self.n as usize;
-        let row_mask = (1u64 << n) - 1;
+        let chunks = self.cells().div_ceil(8);
         let map = |bits: u64, table: &[u64]| {
-            (0..n)
-                .fold(0u64, |m, row| m | table[row << n | (bits >> (row * n) & row_mask) as usize])
+            (0..chunks).fold(0u64, |m, k| m | table[k << 8 | (bits >> (8 * k) & 0xff) as usize])
         };
         self.symmetries
             .iter()
             .map(|table| Self::key(map(x, table), map(o, table), o_to_move))
-            .min()
-            .unwrap_or(p)
+            .fold(p, u64::min)
     }
 
     fn show(&self, p: u64) -> String {
@@ -427,6 +447,78 @@ impl Tiered for Quixo {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The moves of `p` cell by cell on an array board: the cube taken from the edge goes
+    /// in at an end of its row or column, the cells between shift one step.
+    fn reference_moves(q: &Quixo, p: u64) -> Vec<u64> {
+        let (x, o, o_to_move) = q.parts(p);
+        if q.has_line(x) || q.has_line(o) {
+            return Vec::new();
+        }
+        let (mine, theirs) = if o_to_move { (o, x) } else { (x, o) };
+        let s = q.n as isize;
+        let cell = |r: isize, c: isize| (r * s + c) as usize;
+        let board: Vec<u8> = (0..(s * s) as usize)
+            .map(|i| if mine >> i & 1 == 1 { 1 } else { u8::from(theirs >> i & 1 == 1) * 2 })
+            .collect();
+        let mut out = Vec::new();
+        for r in 0..s {
+            for c in 0..s {
+                let edge = r == 0 || c == 0 || r == s - 1 || c == s - 1;
+                if !edge || board[cell(r, c)] == 2 {
+                    continue;
+                }
+                let last = s - 1;
+                for (ok, (r0, c0), (dr, dc), len) in [
+                    (c != 0, (r, 0), (0, 1), c),
+                    (c != last, (r, last), (0, -1), last - c),
+                    (r != 0, (0, c), (1, 0), r),
+                    (r != last, (last, c), (-1, 0), last - r),
+                ] {
+                    if !ok {
+                        continue;
+                    }
+                    let mut b = board.clone();
+                    for k in (1..=len).rev() {
+                        b[cell(r0 + k * dr, c0 + k * dc)] =
+                            b[cell(r0 + (k - 1) * dr, c0 + (k - 1) * dc)];
+                    }
+                    b[cell(r0, c0)] = 1;
+                    let bits = |v: u8| {
+                        b.iter().enumerate().fold(0u64, |m, (i, &w)| m | u64::from(w == v) << i)
+                    };
+                    let (m, t) = (bits(1), bits(2));
+                    let (nx, no) = if o_to_move { (t, m) } else { (m, t) };
+                    out.push(Quixo::key(nx, no, !o_to_move));
+                }
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn moves_by_masks_equal_moves_cell_by_cell() {
+        let mut rng = gamegraph_graph::generate::SplitMix64(7);
+        for n in MIN_QUIXO..=MAX_QUIXO {
+            let q = Quixo::without_symmetry(n).unwrap();
+            let mut out = Vec::new();
+            for _ in 0..3000 {
+                let cells = q.cells();
+                let (mut x, mut o) = (0u64, 0u64);
+                for c in 0..cells {
+                    match rng.next_u64() % 3 {
+                        0 => x |= 1 << c,
+                        1 => o |= 1 << c,
+                        _ => {}
+                    }
+                }
+                let p = Quixo::key(x, o, rng.next_u64() % 2 == 1);
+                out.clear();
+                q.moves(p, &mut out);
+                assert_eq!(out, reference_moves(&q, p), "{}", q.show(p));
+            }
+        }
+    }
 
     #[test]
     fn notation_round_trips_and_moves_slide_the_line() {
