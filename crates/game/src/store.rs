@@ -560,6 +560,10 @@ pub(crate) struct RawFile<R> {
     skips: bool,
     entries: u64,
     blocks: Vec<BlockInfo>,
+    /// The last block read, decoded: its number and its entries (the positions of a file
+    /// of positions, the ranks of a file by rank), so that queries near each other decode
+    /// each block once.
+    cache: Option<(usize, Vec<(u128, RankValue)>)>,
 }
 
 fn read_part<R: Read>(r: &mut R, buf: &mut [u8], part: &'static str) -> Result<(), FileError> {
@@ -692,6 +696,7 @@ impl<R: Read + Seek> RawFile<R> {
             skips,
             entries,
             blocks,
+            cache: None,
         })
     }
 
@@ -718,10 +723,51 @@ impl<R: Read + Seek> RawFile<R> {
         }
         let b = (rank / BLOCK_ENTRIES as u64) as usize;
         let j = (rank % BLOCK_ENTRIES as u64) as usize;
-        let first = rank - j as u64;
+        let entries = self.decoded(b, may_be_reached)?;
+        Ok(entries.get(j).and_then(|&(_, value)| value))
+    }
+
+    /// The value of the position `key` of a file of sorted positions; `Ok(None)` when it
+    /// is not in the file.
+    fn position_value(&mut self, key: u128) -> Result<RankValue, FileError> {
+        let b = self.blocks.partition_point(|info| info.first <= key);
+        if b == 0 {
+            return Ok(None);
+        }
+        let entries = self.decoded(b - 1, &|_| true)?;
+        Ok(entries.binary_search_by_key(&key, |&(k, _)| k).ok().and_then(|i| entries[i].1))
+    }
+
+    /// Block `b` decoded, from the cache when it is the last block read: for a file by
+    /// rank one entry a rank (`None` for a number skipped or absent), for a file of
+    /// positions one entry a position, in order.
+    fn decoded(
+        &mut self,
+        b: usize,
+        may_be_reached: &dyn Fn(u64) -> bool,
+    ) -> Result<&[(u128, RankValue)], FileError> {
+        if self.cache.as_ref().is_none_or(|(cached, _)| *cached != b) {
+            self.cache = None;
+            let entries = if self.ranks {
+                self.decode_rank_block(b, may_be_reached)?
+            } else {
+                self.decode_position_block(b)?
+            };
+            self.cache = Some((b, entries));
+        }
+        Ok(&self.cache.as_ref().expect("filled above").1)
+    }
+
+    fn decode_rank_block(
+        &mut self,
+        b: usize,
+        may_be_reached: &dyn Fn(u64) -> bool,
+    ) -> Result<Vec<(u128, RankValue)>, FileError> {
+        let first = (b * BLOCK_ENTRIES) as u64;
+        let count = self.entries_in(b);
         // The numbers this game calls unreachable in the block, checked against the
         // writer's before any is trusted.
-        let mut skip = vec![false; if self.skips { self.entries_in(b) } else { 0 }];
+        let mut skip = vec![false; count];
         if self.skips {
             let mut skipped = Skipped::new();
             for (slot, s) in skip.iter_mut().enumerate() {
@@ -736,53 +782,43 @@ impl<R: Read + Seek> RawFile<R> {
                     game: self.identity.clone(),
                 });
             }
-            if skip[j] {
-                return Ok(None);
-            }
         }
         let bytes = self.read_block(b)?;
         let mut d = Decoder::new(&bytes);
         let mut m = Models::new();
-        for i in 0..=j {
-            if i < j && skip.get(i) == Some(&true) {
+        let mut entries = Vec::with_capacity(count);
+        for (i, &skipped) in skip.iter().enumerate() {
+            let rank = u128::from(first + i as u64);
+            if skipped {
+                entries.push((rank, None));
                 continue;
             }
             let present = m.get_present(&mut d);
             let value =
                 if present { Some(get_value(&mut m, &mut d, self.remoteness)?) } else { None };
-            if i == j {
-                return Ok(value);
-            }
+            entries.push((rank, value));
         }
-        unreachable!("the loop returns at its last step");
+        Ok(entries)
     }
 
-    /// The value of the position `key` of a file of sorted positions; `Ok(None)` when it
-    /// is not in the file.
-    fn position_value(&mut self, key: u128) -> Result<RankValue, FileError> {
-        let b = self.blocks.partition_point(|info| info.first <= key);
-        if b == 0 {
-            return Ok(None);
-        }
-        let b = b - 1;
+    fn decode_position_block(&mut self, b: usize) -> Result<Vec<(u128, RankValue)>, FileError> {
         let bytes = self.read_block(b)?;
         let mut d = Decoder::new(&bytes);
         let mut m = Models::new();
-        let mut current = self.blocks[b].first;
-        let mut value = get_value(&mut m, &mut d, self.remoteness)?;
         let count = self.entries_in(b);
-        let mut j = 0;
-        while current < key && j + 1 < count {
+        let mut entries = Vec::with_capacity(count);
+        let mut current = self.blocks[b].first;
+        entries.push((current, Some(get_value(&mut m, &mut d, self.remoteness)?)));
+        for _ in 1..count {
             let gap = m
                 .get_gap(&mut d)
                 .ok_or(FileError::Corrupt { reason: "a block holds an impossible difference" })?;
             current = current
                 .checked_add(gap)
                 .ok_or(FileError::Corrupt { reason: "positions overflow" })?;
-            value = get_value(&mut m, &mut d, self.remoteness)?;
-            j += 1;
+            entries.push((current, Some(get_value(&mut m, &mut d, self.remoteness)?)));
         }
-        Ok((current == key).then_some(value))
+        Ok(entries)
     }
 
     fn entries_in(&self, b: usize) -> usize {
