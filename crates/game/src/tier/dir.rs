@@ -34,7 +34,7 @@ use std::sync::{Arc, Mutex};
 use super::Tiered;
 use super::code::Code;
 use super::order::tier_order;
-use super::reach::{reach_tier, words};
+use super::reach::{Bits, bits, expand_tier, set, word, words};
 use super::solve::solve_tier;
 use crate::store::{FileGame, RawFile, save_by_rank};
 use crate::{Counts, FileError, MoveValue, Outcome, PositionValue};
@@ -625,11 +625,22 @@ fn solve_with<G: Tiered, C: Code>(
     let bits_bytes = |t: u32| words(size(t)) as u64 * 8;
     let codes_bytes = |t: u32| size(t) * C::BYTES as u64;
     if let Some(limit) = config.max_memory {
+        // The reach pass holds the bit sets of the tiers being filled: the children of the
+        // tiers expanded so far that are not expanded yet.
+        let mut open = vec![false; parents.len()];
+        let mut open_bytes = 0;
         for &t in &order {
+            if !std::mem::replace(&mut open[t as usize], true) {
+                open_bytes += bits_bytes(t);
+            }
+            for &c in &children[t as usize] {
+                if !std::mem::replace(&mut open[c as usize], true) {
+                    open_bytes += bits_bytes(c);
+                }
+            }
             let stay = if game.moves_stay(t) { bits_bytes(t) } else { 0 };
-            let reach = bits_bytes(t)
-                + stay
-                + parents[t as usize].iter().map(|&p| bits_bytes(p)).sum::<u64>();
+            let reach = open_bytes + stay;
+            open_bytes -= bits_bytes(t);
             let solve = codes_bytes(t)
                 + bits_bytes(t)
                 + children[t as usize].iter().map(|&c| codes_bytes(c)).sum::<u64>();
@@ -683,27 +694,56 @@ fn solve_with<G: Tiered, C: Code>(
         steps_done: AtomicU64::new(0),
         steps: order.len() as u32,
     };
-    // Parents first: the reachable ranks of each tier.
+    // Parents first: the reachable ranks of each tier, each marking the ranks its moves
+    // reach in its children. A resumed solve first marks again what the tiers reached
+    // before mark in the tiers not reached yet.
+    let mut open: Vec<Option<Bits>> = (0..game.tier_count()).map(|_| None).collect();
+    let before: Vec<bool> = manifest.reached.iter().map(Option::is_some).collect();
+    let reached = |t: u32| before[t as usize];
+    let allocate = |open: &mut Vec<Option<Bits>>, t: u32| {
+        for &c in &children[t as usize] {
+            if open[c as usize].is_none() && !reached(c) {
+                open[c as usize] = Some(bits(size(c)));
+            }
+        }
+    };
     for &t in &order {
-        if manifest.reached[t as usize].is_some() {
+        if reached(t) && children[t as usize].iter().any(|&c| !reached(c)) {
+            allocate(&mut open, t);
+            let path = dir.join(reach_name(t));
+            let map = Mapped::open(&path, bits_bytes(t))?;
+            let own: Bits =
+                (0..words(size(t))).map(|i| AtomicU64::new(word(map.bytes(), i))).collect();
+            drop(map);
+            expand_tier(&run, t, &own, false, &children[t as usize], &open)?;
+        }
+    }
+    for &t in &order {
+        if reached(t) {
             run.steps_done.fetch_add(1, Relaxed);
             continue;
         }
-        let maps = parents[t as usize]
-            .iter()
-            .map(|&p| Ok((p, Mapped::open(&dir.join(reach_name(p)), bits_bytes(p))?)))
-            .collect::<Result<Vec<_>, TierError>>()?;
-        let views: Vec<(u32, &[u8])> = maps.iter().map(|(p, m)| (*p, m.bytes())).collect();
-        let bits = reach_tier(&run, t, &views)?;
-        let count = bits.iter().map(|w| u64::from(w.count_ones())).sum();
+        let own = open[t as usize].take().unwrap_or_else(|| bits(size(t)));
+        if start_tier == t {
+            let r = game.tier_rank(start);
+            if r >= size(t) {
+                return Err(run.contract(t, format!("the start's rank {r} is past the tier")));
+            }
+            set(&own, r);
+        }
+        allocate(&mut open, t);
+        expand_tier(&run, t, &own, game.moves_stay(t), &children[t as usize], &open)?;
+        let own: Vec<u64> = own.into_iter().map(AtomicU64::into_inner).collect();
+        let count = own.iter().map(|w| u64::from(w.count_ones())).sum();
         write_with(dir, &reach_name(t), |f| {
-            bits.iter().try_for_each(|w| f.write_all(&w.to_le_bytes()))
+            own.iter().try_for_each(|w| f.write_all(&w.to_le_bytes()))
         })?;
-        drop(bits);
+        drop(own);
         manifest.reached[t as usize] = Some(count);
         manifest.write(dir)?;
         run.steps_done.fetch_add(1, Relaxed);
     }
+    drop(open);
     // Children first: the values of each tier.
     run.steps_done.store(0, Relaxed);
     let mut child_maps: Vec<Option<Mapped>> = (0..game.tier_count()).map(|_| None).collect();

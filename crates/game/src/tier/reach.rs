@@ -1,5 +1,6 @@
-//! The reachability pass: which ranks of a tier play reaches from the start, a bit a rank,
-//! from the reachable ranks of the tier's parents.
+//! The reachability pass: which ranks of a tier play reaches from the start, a bit a rank;
+//! each tier, once its own ranks are known, marks the ranks its moves reach in its child
+//! tiers.
 
 use std::sync::atomic::AtomicU64;
 use std::sync::atomic::Ordering::Relaxed;
@@ -25,13 +26,13 @@ pub(crate) fn words(n: u64) -> usize {
 /// Words of ranks unranked together by [`for_each_position`].
 const BATCH_WORDS: usize = 16;
 
-/// Calls `f` with every set bit of `bits` among `lo..hi` (`lo` a multiple of 64) and the
-/// position of that rank of tier `t`, in increasing order, unranking
-/// [`BATCH_WORDS`] words of ranks at a time.
+/// Calls `f` with every set bit among `lo..hi` (`lo` a multiple of 64) of the bit set whose
+/// words `word` gives, and the position of that rank of tier `t`, in increasing order,
+/// unranking [`BATCH_WORDS`] words of ranks at a time.
 pub(crate) fn for_each_position<G: Tiered>(
     run: &Run<'_, G>,
     t: u32,
-    bits: &[u8],
+    word: &impl Fn(usize) -> u64,
     lo: u64,
     hi: u64,
     mut f: impl FnMut(u64, G::Position) -> Result<(), TierError>,
@@ -43,7 +44,7 @@ pub(crate) fn for_each_position<G: Tiered>(
     while w < last {
         ranks.clear();
         for v in w..last.min(w + BATCH_WORDS) {
-            let mut x = word(bits, v);
+            let mut x = word(v);
             while x != 0 {
                 ranks.push(v as u64 * 64 + u64::from(x.trailing_zeros()));
                 x &= x - 1;
@@ -67,91 +68,100 @@ pub(crate) fn for_each_position<G: Tiered>(
     Ok(())
 }
 
-/// The reachable ranks of tier `t`: the start's rank when the start is in `t`, every rank
-/// a move from a reachable rank of a parent tier lands on (`parents`: each parent's tier
-/// and bit set), and, when moves may stay in `t`, the closure under those moves, found by
-/// sweeps over the tier until one marks nothing new.
-pub(crate) fn reach_tier<G: Tiered>(
+/// A bit set a rank, filled from several threads.
+pub(crate) type Bits = Vec<AtomicU64>;
+
+/// A zeroed bit set of `n` bits.
+pub(crate) fn bits(n: u64) -> Bits {
+    (0..words(n)).map(|_| AtomicU64::new(0)).collect()
+}
+
+/// Sets the bit of rank `r`.
+pub(crate) fn set(bits: &[AtomicU64], r: u64) {
+    bits[(r / 64) as usize].fetch_or(1 << (r % 64), Relaxed);
+}
+
+/// Expands the reachable ranks `own` of tier `t`: every move from them is marked in the bit
+/// set of the tier it lands in, `open[c]` for a child tier `c` still being filled (a child
+/// tier whose set is not open is finished already, and skipped). With `close`, moves that
+/// stay in `t` are marked in `own` and expanded in turn, by sweeps over the tier until one
+/// expands nothing new, so that `own` ends closed under them; otherwise they are ignored.
+/// Each reachable position's moves are generated once.
+pub(crate) fn expand_tier<G: Tiered>(
     run: &Run<'_, G>,
     t: u32,
-    parents: &[(u32, &[u8])],
-) -> Result<Vec<u64>, TierError> {
+    own: &[AtomicU64],
+    close: bool,
+    children: &[u32],
+    open: &[Option<Bits>],
+) -> Result<(), TierError> {
     let game = run.game;
     let size = game.tier_size(t);
-    let bits: Vec<AtomicU64> = (0..words(size)).map(|_| AtomicU64::new(0)).collect();
-    let mark = |c: G::Position, from: u32| -> Result<bool, TierError> {
+    let mark = |c: G::Position| -> Result<(), TierError> {
+        let ct = game.tier(c);
         let r = game.tier_rank(c);
-        if r >= size {
-            return Err(run
-                .contract(from, format!("a move lands on rank {r} of tier {t}, of {size} ranks")));
+        let target = if ct == t {
+            close.then_some((own, size))
+        } else if children.contains(&ct) {
+            open[ct as usize].as_deref().map(|b| (b, game.tier_size(ct)))
+        } else {
+            return Err(run.contract(t, format!("a move lands in tier {ct}, not a child tier")));
+        };
+        if let Some((b, n)) = target {
+            if r >= n {
+                return Err(
+                    run.contract(t, format!("a move lands on rank {r} of tier {ct}, of {n} ranks"))
+                );
+            }
+            set(b, r);
         }
-        let bit = 1u64 << (r % 64);
-        Ok(bits[(r / 64) as usize].fetch_or(bit, Relaxed) & bit == 0)
+        Ok(())
     };
-    let start = game.canonical(game.start());
-    if game.tier(start) == t {
-        mark(start, t)?;
-    }
-    for &(p, pbits) in parents {
-        let psize = game.tier_size(p);
-        run.begin(super::TierPhase::Reach, p, psize);
-        (0..psize.div_ceil(CHUNK)).into_par_iter().try_for_each_init(Vec::new, |out, chunk| {
+    let expand = |out: &mut Vec<G::Position>, pos: G::Position| -> Result<(), TierError> {
+        out.clear();
+        game.moves(pos, out);
+        out.iter().try_for_each(|&q| mark(game.canonical(q)))
+    };
+    let chunks = size.div_ceil(CHUNK);
+    if !close {
+        run.begin(super::TierPhase::Reach, t, size);
+        let word = |i: usize| own[i].load(Relaxed);
+        return (0..chunks).into_par_iter().try_for_each_init(Vec::new, |out, chunk| {
             run.check_stop()?;
-            let (lo, hi) = (chunk * CHUNK, ((chunk + 1) * CHUNK).min(psize));
-            for_each_position(run, p, pbits, lo, hi, |_, pos| {
-                out.clear();
-                game.moves(pos, out);
-                for &q in out.iter() {
-                    let c = game.canonical(q);
-                    if game.tier(c) == t {
-                        mark(c, p)?;
-                    }
-                }
-                Ok(())
-            })?;
+            let (lo, hi) = (chunk * CHUNK, ((chunk + 1) * CHUNK).min(size));
+            for_each_position(run, t, &word, lo, hi, |_, pos| expand(out, pos))?;
             run.tick(hi - lo);
             Ok(())
-        })?;
+        });
     }
-    if game.moves_stay(t) {
-        // Sweeps: every marked rank not yet expanded is expanded, until a sweep finds none.
-        let done: Vec<AtomicU64> = (0..words(size)).map(|_| AtomicU64::new(0)).collect();
-        loop {
-            run.begin(super::TierPhase::Reach, t, size);
-            let expanded = (0..size.div_ceil(CHUNK))
-                .into_par_iter()
-                .map_init(Vec::new, |out, chunk| -> Result<u64, TierError> {
-                    run.check_stop()?;
-                    let (lo, hi) = (chunk * CHUNK, ((chunk + 1) * CHUNK).min(size));
-                    let mut expanded = 0;
-                    for w in (lo / 64) as usize..words(hi) {
-                        let mut fresh = bits[w].load(Relaxed) & !done[w].load(Relaxed);
-                        while fresh != 0 {
-                            let r = w as u64 * 64 + u64::from(fresh.trailing_zeros());
-                            fresh &= fresh - 1;
-                            done[w].fetch_or(1 << (r % 64), Relaxed);
-                            expanded += 1;
-                            let pos = run.unrank(t, r)?;
-                            out.clear();
-                            game.moves(pos, out);
-                            for &q in out.iter() {
-                                let c = game.canonical(q);
-                                if game.tier(c) == t {
-                                    mark(c, t)?;
-                                }
-                            }
-                            // Marks made in this word behind the cursor are taken now.
-                            fresh |= bits[w].load(Relaxed) & !done[w].load(Relaxed);
-                        }
+    // Sweeps: every marked rank not yet expanded is expanded, until a sweep finds none.
+    let done = bits(size);
+    loop {
+        run.begin(super::TierPhase::Reach, t, size);
+        let expanded = (0..chunks)
+            .into_par_iter()
+            .map_init(Vec::new, |out, chunk| -> Result<u64, TierError> {
+                run.check_stop()?;
+                let (lo, hi) = (chunk * CHUNK, ((chunk + 1) * CHUNK).min(size));
+                let mut expanded = 0;
+                for w in (lo / 64) as usize..words(hi) {
+                    let mut fresh = own[w].load(Relaxed) & !done[w].load(Relaxed);
+                    while fresh != 0 {
+                        let r = w as u64 * 64 + u64::from(fresh.trailing_zeros());
+                        fresh &= fresh - 1;
+                        done[w].fetch_or(1 << (r % 64), Relaxed);
+                        expanded += 1;
+                        expand(out, run.unrank(t, r)?)?;
+                        // Marks made in this word behind the cursor are taken now.
+                        fresh |= own[w].load(Relaxed) & !done[w].load(Relaxed);
                     }
-                    run.tick(hi - lo);
-                    Ok(expanded)
-                })
-                .try_reduce(|| 0, |a, b| Ok(a + b))?;
-            if expanded == 0 {
-                break;
-            }
+                }
+                run.tick(hi - lo);
+                Ok(expanded)
+            })
+            .try_reduce(|| 0, |a, b| Ok(a + b))?;
+        if expanded == 0 {
+            return Ok(());
         }
     }
-    Ok(bits.into_iter().map(AtomicU64::into_inner).collect())
 }
