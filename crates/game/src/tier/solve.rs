@@ -7,7 +7,7 @@ use rayon::prelude::*;
 use super::Tiered;
 use super::code::{Code, Value};
 use super::dir::{Run, TierError};
-use super::reach::{CHUNK, for_each_position};
+use super::reach::{CHUNK, for_each_position, word};
 use crate::{Outcome, Terminal};
 
 /// What the moves of a position that leave its tier say, and how many stay.
@@ -72,8 +72,9 @@ fn terminal(t: Terminal) -> Value {
 type Pending = (u64, Moves);
 
 /// What a chunk of ranks leaves for retrograde analysis: its waiting positions and the
-/// moves inside the tier (`(to, from)` ranks).
-type Gathered = (Vec<Pending>, Vec<(u64, u64)>);
+/// moves inside the tier (the rank moved to, and the index of the waiting position moved
+/// from among the chunk's).
+type Gathered = (Vec<Pending>, Vec<(u64, u32)>);
 
 /// The codes of tier `t`, by rank (0 for a rank no play reaches), from its reachable ranks
 /// `bits` and the codes of its child tiers (`children[c]` for child tier `c`).
@@ -101,7 +102,7 @@ pub(crate) fn solve_tier<G: Tiered, C: Code>(
             let lo = chunk as u64 * CHUNK;
             let hi = lo + slot.len() as u64;
             let (mut pending, mut arcs) = (Vec::new(), Vec::new());
-            for_each_position(run, t, bits, lo, hi, |r, pos| {
+            for_each_position(run, t, &|i| word(bits, i), lo, hi, |r, pos| {
                 out.clear();
                 game.moves(pos, out);
                 if out.is_empty() {
@@ -116,7 +117,7 @@ pub(crate) fn solve_tier<G: Tiered, C: Code>(
                     if ct == t {
                         m.inside += 1;
                         m.not_win += 1;
-                        arcs.push((cr, r));
+                        arcs.push((cr, pending.len() as u32));
                         continue;
                     }
                     let value =
@@ -149,8 +150,9 @@ pub(crate) fn solve_tier<G: Tiered, C: Code>(
     let mut pending = Vec::new();
     let mut arcs = Vec::new();
     for (p, a) in gathered {
+        let first = pending.len() as u32;
         pending.extend(p);
-        arcs.extend(a);
+        arcs.extend(a.into_iter().map(|(to, from)| (to, first + from)));
     }
     if !pending.is_empty() {
         run.check_stop()?;
@@ -180,79 +182,122 @@ impl Buckets {
     }
 }
 
+/// The positions retrograde analysis inside a tier works on, numbered `0..`: the waiting
+/// positions first (in rank order), then the ends of inside moves whose value is already
+/// known (their moves all leave the tier); with, for each, the waiting positions that
+/// move to it.
+struct Nodes {
+    /// The rank of each node.
+    rank: Vec<u64>,
+    /// The waiting positions (indices below `waiting`) that move to node `i`:
+    /// `from[start[i]..start[i + 1]]`.
+    start: Vec<usize>,
+    from: Vec<u32>,
+}
+
+impl Nodes {
+    /// The nodes of the waiting positions `pending` (sorted by rank) and of the moves
+    /// `arcs` (the rank moved to, the index in `pending` moved from).
+    fn new(pending: &[Pending], arcs: Vec<(u64, u32)>) -> Nodes {
+        let waiting = pending.len();
+        let index = |r: u64| pending.binary_search_by_key(&r, |&(p, _)| p).ok();
+        let mut ends: Vec<u64> =
+            arcs.par_iter().map(|&(to, _)| to).filter(|&to| index(to).is_none()).collect();
+        ends.par_sort_unstable();
+        ends.dedup();
+        let node = |r: u64| {
+            index(r).unwrap_or_else(|| {
+                waiting + ends.binary_search(&r).expect("the end of a move is a node")
+            })
+        };
+        let mut by_node: Vec<(u32, u32)> =
+            arcs.par_iter().map(|&(to, from)| (node(to) as u32, from)).collect();
+        drop(arcs);
+        by_node.par_sort_unstable();
+        let n = waiting + ends.len();
+        let mut start = vec![0usize; n + 1];
+        for &(to, _) in &by_node {
+            start[to as usize + 1] += 1;
+        }
+        for i in 0..n {
+            start[i + 1] += start[i];
+        }
+        let from = by_node.into_iter().map(|(_, from)| from).collect();
+        let rank = pending.iter().map(|&(r, _)| r).chain(ends).collect();
+        Nodes { rank, start, from }
+    }
+
+    fn parents(&self, i: usize) -> &[u32] {
+        &self.from[self.start[i]..self.start[i + 1]]
+    }
+}
+
 /// Retrograde analysis inside a tier: the positions of `pending` (sorted by rank), whose
-/// moves `arcs` (`(to, from)` ranks) stay in the tier, get their values from those of
-/// the positions they move to, by increasing remoteness (a bucket per remoteness, so the
-/// first loss found for a position is its nearest and the last win its farthest): first
-/// wins and losses, then ties among the rest; what is left is drawn.
+/// moves `arcs` (the rank moved to, the index in `pending` moved from) stay in the tier,
+/// get their values from those of the positions they move to, by increasing remoteness (a
+/// bucket per remoteness, so the first loss found for a position is its nearest and the
+/// last win its farthest): first wins and losses, then ties among the rest; what is left
+/// is drawn.
 fn retrograde<C: Code>(
     codes: &mut [C],
     pending: Vec<Pending>,
-    mut arcs: Vec<(u64, u64)>,
+    arcs: Vec<(u64, u32)>,
     step: u32,
     encode: &impl Fn(Value, u64) -> Result<C, TierError>,
 ) -> Result<(), TierError> {
-    arcs.par_sort_unstable();
-    let index = |r: u64| pending.binary_search_by_key(&r, |&(p, _)| p).ok();
-    let parents = |r: u64| {
-        let from = arcs.partition_point(|&(to, _)| to < r);
-        arcs[from..].iter().take_while(move |&&(to, _)| to == r).map(|&(_, p)| p)
-    };
-    let mut moves: Vec<Moves> = pending.iter().map(|&(_, m)| m).collect();
-    let known = |codes: &[C], r: u64| codes[r as usize].decode();
-    // The ends of inside moves whose value is already known (their moves all leave the
-    // tier), each once: they spread their value to the positions that move to them.
-    let mut seeds: Vec<(u64, Value)> = Vec::new();
-    for &(to, _) in &arcs {
-        if seeds.last().is_some_and(|&(r, _)| r == to) || index(to).is_some() {
-            continue;
-        }
-        let v = known(codes, to).expect("a move's end is reachable and has its value");
-        seeds.push((to, v));
-    }
+    let waiting = pending.len();
+    let nodes = Nodes::new(&pending, arcs);
+    let mut moves: Vec<Moves> = pending.into_iter().map(|(_, m)| m).collect();
+    let mut decided = vec![false; waiting];
+    // The ends of inside moves whose value is known spread it to the positions that move
+    // to them.
+    let seeds: Vec<(usize, Value)> = (waiting..nodes.rank.len())
+        .map(|i| {
+            let v = codes[nodes.rank[i] as usize].decode();
+            (i, v.expect("a move's end is reachable and has its value"))
+        })
+        .collect();
     for phase in [Phase::WinLoss, Phase::Tie] {
         let spreads = |o: Outcome| match phase {
             Phase::WinLoss => matches!(o, Outcome::Win | Outcome::Loss),
             Phase::Tie => o == Outcome::Tie,
         };
         let mut buckets = Buckets::default();
-        for &(r, v) in seeds.iter().filter(|(_, v)| spreads(v.outcome)) {
-            buckets.push(r, v);
+        for &(i, v) in seeds.iter().filter(|(_, v)| spreads(v.outcome)) {
+            buckets.push(i as u64, v);
         }
-        for (i, &(r, _)) in pending.iter().enumerate() {
-            let m = &moves[i];
-            match phase {
-                Phase::WinLoss => {
-                    if let Some(d) = m.to_loss {
-                        buckets.push(r, Value { outcome: Outcome::Win, remoteness: d + step });
-                    }
-                }
-                Phase::Tie => {
-                    if let (Some(d), None) = (m.to_tie, known(codes, r)) {
-                        buckets.push(r, Value { outcome: Outcome::Tie, remoteness: d + step });
-                    }
-                }
+        for (i, m) in moves.iter().enumerate() {
+            let d = match phase {
+                Phase::WinLoss => m.to_loss.map(|d| (Outcome::Win, d)),
+                Phase::Tie if !decided[i] => m.to_tie.map(|d| (Outcome::Tie, d)),
+                Phase::Tie => None,
+            };
+            if let Some((outcome, d)) = d {
+                buckets.push(i as u64, Value { outcome, remoteness: d + step });
             }
         }
         let mut b = 0;
         while b < buckets.0.len() {
-            while let Some((r, v)) = buckets.0[b].pop() {
-                if index(r).is_some() {
+            while let Some((i, v)) = buckets.0[b].pop() {
+                let i = i as usize;
+                if i < waiting {
                     // The first event of a waiting position is its value; the rest are late.
-                    if known(codes, r).is_some() {
+                    if decided[i] {
                         continue;
                     }
-                    codes[r as usize] = encode(v, r)?;
+                    decided[i] = true;
+                    codes[nodes.rank[i] as usize] = encode(v, nodes.rank[i])?;
                 }
-                for p in parents(r) {
-                    let j = index(p).expect("a move inside the tier starts at a waiting position");
-                    if known(codes, p).is_some() {
+                for &p in nodes.parents(i) {
+                    let j = p as usize;
+                    if decided[j] {
                         continue;
                     }
                     let next = v.remoteness + step;
                     match v.outcome {
                         Outcome::Loss => {
-                            buckets.push(p, Value { outcome: Outcome::Win, remoteness: next });
+                            buckets
+                                .push(p.into(), Value { outcome: Outcome::Win, remoteness: next });
                         }
                         Outcome::Win => {
                             let m = &mut moves[j];
@@ -260,11 +305,13 @@ fn retrograde<C: Code>(
                             m.to_win = m.to_win.max(v.remoteness);
                             if m.not_win == 0 {
                                 let remoteness = m.to_win + step;
-                                buckets.push(p, Value { outcome: Outcome::Loss, remoteness });
+                                buckets
+                                    .push(p.into(), Value { outcome: Outcome::Loss, remoteness });
                             }
                         }
                         Outcome::Tie => {
-                            buckets.push(p, Value { outcome: Outcome::Tie, remoteness: next });
+                            buckets
+                                .push(p.into(), Value { outcome: Outcome::Tie, remoteness: next });
                         }
                         Outcome::Draw => {}
                     }
@@ -273,8 +320,8 @@ fn retrograde<C: Code>(
             b += 1;
         }
     }
-    for &(r, _) in &pending {
-        if known(codes, r).is_none() {
+    for (i, &r) in nodes.rank[..waiting].iter().enumerate() {
+        if !decided[i] {
             codes[r as usize] = encode(Value { outcome: Outcome::Draw, remoteness: 0 }, r)?;
         }
     }
