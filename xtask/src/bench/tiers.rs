@@ -1,13 +1,14 @@
 //! `cargo xtask bench tiers [--boards 5x4,6x4] [--large] [--quixo] [--rounds N]
-//! [--bock DIR] [--gamesman DIR]`: the tier solver against the explicit solver and two
-//! outside solvers, side by side in each round, all on one thread.
+//! [--threads N] [--bock DIR] [--gamesman DIR]`: the tier solver against the explicit
+//! solver and two outside solvers, side by side in each round.
 //!
 //! Solvers:
-//! - gamegraph tiers: the `tier_solve` example of `gamegraph-game`, built here in release,
-//!   solving a tier at a time into a fresh directory (`tier_cmd` is the one place that
-//!   names the command).
+//! - gamegraph tiers: `gamegraph game connect-four --cols W --rows H --no-symmetry solve -o
+//!   DIR --json --threads N` (`quixo 4` for Quixo), solving a tier at a time into a fresh
+//!   directory; the bytes of the values files it keeps are reported per position.
 //! - gamegraph explicit: `gamegraph game connect-four --cols W --rows H --no-symmetry solve
-//!   --json --threads 1 -o FILE`, the whole game in memory (Connect Four only).
+//!   --explicit --json --threads N -o FILE`, the whole game in memory (Connect Four up to
+//!   28 cells: beyond, the game does not fit this machine's memory).
 //! - Böck's Connect Four strong solver (Connect4-Strong-Solver), with `--bock DIR` or
 //!   `GAMEGRAPH_BOCK=DIR` naming its source tree: built here with `make -C DIR/src/connect4
 //!   solve` (clang) and run as `solve.out LOG2 W H` in a fresh directory. It classifies
@@ -18,7 +19,7 @@
 //! - GamesmanOne, with `--gamesman DIR` or `GAMEGRAPH_GAMESMAN=DIR`: built here with CMake
 //!   in `DIR/build` (release; where `DIR/res` has no lz4 or liblzma of its own, small
 //!   CMake package files written under `target/bench-tools` wrap the system's libraries),
-//!   and run as `OMP_NUM_THREADS=1 bin/gamesman --data-path D solve quixo 1` (variant 1:
+//!   and run as `OMP_NUM_THREADS=N bin/gamesman --data-path D solve quixo 1` (variant 1:
 //!   "4x4 4-in-a-row"). After the measured solve, `analyze`, `getstart` and `query` read
 //!   its database for the counts and the start's value and remoteness (Quixo only).
 //!
@@ -26,7 +27,9 @@
 //! so. Boards: Connect Four 5 × 4, 5 × 5, 6 × 4 and 4 × 7 (`--boards 5x4,6x4`: these only;
 //! `--quick`: 5 × 4 only; `--large` adds 6 × 5 and 7 × 4); `--quixo` adds Quixo 4 × 4.
 //! Each board runs in three rounds (`--rounds N`: N); a round runs the outside solvers,
-//! then gamegraph's, so every ratio compares runs made under the same load.
+//! then gamegraph's, so every ratio compares runs made under the same load. gamegraph's
+//! solvers and GamesmanOne run on `--threads N` threads (1 by default); Böck's solver runs
+//! on one.
 //!
 //! Compared: on Connect Four, positions reachable from the empty board with mirror images
 //! apart, and of them the wins, losses and ties (full board) for the player to move, and
@@ -106,6 +109,8 @@ struct Answer {
     /// `win`, `loss`, `tie` or `draw`.
     outcome: Option<String>,
     remoteness: Option<u64>,
+    /// The bytes of the values kept on disk, when the solver says (not compared).
+    file_bytes: Option<u64>,
 }
 
 impl Answer {
@@ -124,8 +129,17 @@ impl Answer {
 
     fn show(&self) -> String {
         let f = |v: Option<u64>| v.map_or("-".to_owned(), |v| v.to_string());
+        let files = match (self.file_bytes, self.positions) {
+            (Some(b), Some(n)) if n > 0 => {
+                format!(
+                    ", values files {b} bytes ({:.2} bits a position)",
+                    b as f64 * 8.0 / n as f64
+                )
+            }
+            _ => String::new(),
+        };
         format!(
-            "{} positions ({} W, {} L, {} T), start {} in {}",
+            "{} positions ({} W, {} L, {} T), start {} in {}{files}",
             f(self.positions),
             f(self.wins),
             f(self.losses),
@@ -168,8 +182,8 @@ enum Solver {
 impl Solver {
     fn name(self) -> &'static str {
         match self {
-            Solver::Tiers => "gamegraph tiers (tier_solve)",
-            Solver::Explicit => "gamegraph explicit (game ... solve)",
+            Solver::Tiers => "gamegraph tiers (game ... solve -o DIR)",
+            Solver::Explicit => "gamegraph explicit (game ... solve --explicit)",
             Solver::Bock => "Böck BDD solver (solve.out)",
             Solver::Gamesman => "GamesmanOne (gamesman solve)",
         }
@@ -178,7 +192,8 @@ impl Solver {
     fn plays(self, board: Board) -> bool {
         match (self, board) {
             (Solver::Tiers, _) => true,
-            (Solver::Explicit | Solver::Bock, Board::ConnectFour { .. }) => true,
+            (Solver::Explicit, Board::ConnectFour { cols, rows }) => cols * rows <= 28,
+            (Solver::Bock, Board::ConnectFour { .. }) => true,
             (Solver::Gamesman, Board::Quixo { side }) => side == 4,
             _ => false,
         }
@@ -187,8 +202,9 @@ impl Solver {
 
 /// The programs run.
 struct Tools {
-    tier_solve: PathBuf,
     gamegraph: PathBuf,
+    /// Threads of gamegraph's solvers and of GamesmanOne.
+    threads: usize,
     /// Böck's `solve.out`, when its source was given.
     bock: Option<PathBuf>,
     /// GamesmanOne's `bin/gamesman`, when its source was given.
@@ -206,18 +222,6 @@ fn run_build(cmd: &mut Command, what: &str) -> Result<()> {
         bail!("{what} failed: {cmd:?}");
     }
     Ok(())
-}
-
-/// Builds the `tier_solve` example in release and returns its path.
-fn build_tier_solve(root: &Path) -> Result<PathBuf> {
-    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
-    run_build(
-        Command::new(cargo)
-            .args(["build", "--release", "-p", "gamegraph-game", "--example", "tier_solve"])
-            .current_dir(root),
-        "building the tier_solve example",
-    )?;
-    Ok(root.join("target/release/examples/tier_solve"))
 }
 
 /// Builds Böck's solver from its source tree and returns `solve.out`.
@@ -304,46 +308,22 @@ fn peer_dir(args: &[String], flag: &str, env: &str, who: &str) -> Option<PathBuf
     }
 }
 
-/// The command of gamegraph's tier solver on `board`, solving into the fresh `dir`.
-fn tier_cmd(tools: &Tools, board: Board, dir: &Path) -> Command {
-    let mut c = Command::new(&tools.tier_solve);
+/// The command of gamegraph's solver on `board` (mirror images apart on Connect Four):
+/// `game … solve --json --threads N`, to which the caller adds where it writes.
+fn solve_cmd(tools: &Tools, board: Board) -> Command {
+    let mut c = Command::new(&tools.gamegraph);
+    c.arg("game");
     match board {
         Board::ConnectFour { cols, rows } => {
-            c.args([cols.to_string(), rows.to_string(), "1".into()]).arg(dir);
+            c.args(["connect-four", "--cols", &cols.to_string(), "--rows", &rows.to_string()]);
             c.arg("--no-symmetry");
         }
         Board::Quixo { side } => {
-            c.args(["quixo".to_owned(), side.to_string(), "1".into()]).arg(dir);
+            c.args(["quixo".to_owned(), side.to_string()]);
         }
     }
+    c.args(["solve", "--json", "--threads", &tools.threads.to_string()]);
     c
-}
-
-/// Reads `tier_solve`'s line `NAME, T threads: N positions (W W, L L, T T, D D), solved in
-/// S s, start OUTCOME in Some(R), K steps resumed`.
-fn tier_answer(out: &str) -> Result<Answer> {
-    let line = out.lines().find(|l| l.contains(" positions (")).context("no summary line")?;
-    let bad = || format!("unexpected summary line of tier_solve: {line:?}");
-    let (head, rest) = line.split_once(" positions (").with_context(bad)?;
-    let positions = head.rsplit(' ').next().with_context(bad)?.parse()?;
-    let (counts, rest) = rest.split_once(')').with_context(bad)?;
-    let mut c = counts.split(", ").map(|s| s.split(' ').next().unwrap_or("").parse::<u64>());
-    let mut next = || c.next().with_context(bad)?.with_context(bad);
-    let (wins, losses, ties) = (next()?, next()?, next()?);
-    let (_, start) = rest.split_once("start ").with_context(bad)?;
-    let (outcome, rest) = start.split_once(" in ").with_context(bad)?;
-    let remoteness = match rest.strip_prefix("Some(") {
-        Some(r) => Some(r.split(')').next().unwrap_or("").parse()?),
-        None => None,
-    };
-    Ok(Answer {
-        positions: Some(positions),
-        wins: Some(wins),
-        losses: Some(losses),
-        ties: Some(ties),
-        outcome: Some(outcome_word(outcome)),
-        remoteness,
-    })
 }
 
 /// The raw text of field `key` in a flat JSON object (a number, `null` or a string
@@ -371,6 +351,7 @@ fn explicit_answer(json: &str) -> Result<Answer> {
         ties: n("ties")?,
         outcome: Some(outcome_word(json_field(json, "outcome")?)),
         remoteness: if r == "null" { None } else { Some(r.parse()?) },
+        file_bytes: json_field(json, "file_bytes").ok().map(str::parse).transpose()?,
     })
 }
 
@@ -415,6 +396,7 @@ fn bock_answer(csv: &str) -> Result<Answer> {
         ties: Some(d),
         outcome: Some(outcome.context("no ply 0 in Böck's results")?),
         remoteness: None,
+        file_bytes: None,
     })
 }
 
@@ -467,6 +449,7 @@ fn gamesman_answer(gamesman: &Path, data: &Path) -> Result<Answer> {
         ties: Some(t),
         outcome: Some(outcome_word(json_field(&value, "positionValue")?)),
         remoteness: Some(json_field(&value, "remoteness")?.parse()?),
+        file_bytes: None,
     })
 }
 
@@ -489,22 +472,14 @@ fn run_solver(
     fresh(dir)?;
     let result = match (solver, board) {
         (Solver::Tiers, _) => {
-            let (m, out) =
-                measure(tier_cmd(tools, board, &dir.join("tiers")).stderr(Stdio::null()))?;
-            (m, tier_answer(&out)?)
+            let mut c = solve_cmd(tools, board);
+            c.arg("-o").arg(dir.join("tiers"));
+            let (m, out) = measure(c.stderr(Stdio::null()))?;
+            (m, explicit_answer(&out)?)
         }
-        (Solver::Explicit, Board::ConnectFour { cols, rows }) => {
-            let mut c = Command::new(&tools.gamegraph);
-            c.args([
-                "game",
-                "connect-four",
-                "--cols",
-                &cols.to_string(),
-                "--rows",
-                &rows.to_string(),
-            ]);
-            c.args(["--no-symmetry", "solve", "--explicit", "--json", "--threads", "1", "-o"]);
-            c.arg(dir.join("values"));
+        (Solver::Explicit, Board::ConnectFour { .. }) => {
+            let mut c = solve_cmd(tools, board);
+            c.args(["--explicit", "-o"]).arg(dir.join("values"));
             let (m, out) = measure(c.stderr(Stdio::null()))?;
             (m, explicit_answer(&out)?)
         }
@@ -524,7 +499,8 @@ fn run_solver(
             let data = dir.join("data");
             let mut c = Command::new(exe);
             c.arg(format!("--data-path={}", utf8(&data)?));
-            c.args(["solve", "quixo", GAMESMAN_QUIXO_4X4]).env("OMP_NUM_THREADS", "1");
+            c.args(["solve", "quixo", GAMESMAN_QUIXO_4X4])
+                .env("OMP_NUM_THREADS", tools.threads.to_string());
             let (m, _) = measure(c.stderr(Stdio::null()))?;
             (m, gamesman_answer(exe, &data)?)
         }
@@ -596,14 +572,18 @@ fn run_board(root: &Path, tools: &Tools, board: Board, rounds: usize) -> Result<
 /// Runs the tiers benchmark.
 pub(crate) fn run(root: &Path, args: &[String]) -> Result<()> {
     let has = |f: &str| args.iter().any(|a| a == f);
-    let rounds = match args.iter().position(|a| a == "--rounds") {
-        Some(i) => args
-            .get(i + 1)
-            .and_then(|r| r.parse::<usize>().ok())
-            .filter(|&r| r > 0)
-            .context("--rounds takes a positive number")?,
-        None => ROUNDS,
+    let number = |flag: &str, default: usize| -> Result<usize> {
+        match args.iter().position(|a| a == flag) {
+            Some(i) => args
+                .get(i + 1)
+                .and_then(|r| r.parse::<usize>().ok())
+                .filter(|&r| r > 0)
+                .with_context(|| format!("{flag} takes a positive number")),
+            None => Ok(default),
+        }
     };
+    let rounds = number("--rounds", ROUNDS)?;
+    let threads = number("--threads", 1)?;
     let mut boards = match args.iter().position(|a| a == "--boards") {
         Some(i) => parse_boards(args.get(i + 1).map_or("", String::as_str))?,
         None => default_boards(has("--quick"), has("--large")),
@@ -615,8 +595,8 @@ pub(crate) fn run(root: &Path, args: &[String]) -> Result<()> {
     let gamesman_dir = peer_dir(args, "--gamesman", "GAMEGRAPH_GAMESMAN", "GamesmanOne");
     let bin = build_release(root)?;
     let tools = Tools {
-        tier_solve: build_tier_solve(root)?,
         gamegraph: bin.join("gamegraph"),
+        threads,
         bock: bock_dir.as_deref().map(build_bock).transpose()?,
         gamesman: gamesman_dir.as_deref().map(|d| build_gamesman(root, d)).transpose()?,
     };
@@ -676,14 +656,15 @@ mod tests {
     use super::*;
 
     #[test]
-    fn tier_solve_lines_are_read() {
-        let out = "connect four 5 x 4, 1 threads: 3945711 positions (1390516 W, 1251559 L, \
-                   1303636 T, 0 D), solved in 2.641 s, start tie in Some(20), 0 steps resumed\n\
-                   peak resident memory 5.9 MiB\n";
-        let a = tier_answer(out).unwrap();
+    fn solve_summaries_are_read() {
+        let out = r#"{"game":"connect-four","positions":3945711,"tiers":21,"resumed":0,
+            "file_bytes":1000,"start":"x","outcome":"tie","remoteness":20,"wins":1390516,
+            "losses":1251559,"ties":1303636,"draws":0,"seconds":2.6}"#;
+        let a = explicit_answer(out).unwrap();
         assert_eq!(a.positions, Some(3945711));
         assert_eq!((a.wins, a.losses, a.ties), (Some(1390516), Some(1251559), Some(1303636)));
         assert_eq!((a.outcome.as_deref(), a.remoteness), (Some("tie"), Some(20)));
+        assert_eq!(a.file_bytes, Some(1000));
     }
 
     #[test]
@@ -716,6 +697,7 @@ mod tests {
             ties: Some(3),
             outcome: Some("tie".into()),
             remoteness: Some(20),
+            file_bytes: None,
         };
         let mut no_remoteness = full.clone();
         no_remoteness.remoteness = None;
