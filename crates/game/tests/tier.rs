@@ -136,21 +136,36 @@ fn connect_four_keeps_the_tier_contract() {
 }
 
 /// Solves in a pool of `threads` threads.
-fn solve_on(threads: usize, game: &ConnectFour, dir: &Path) -> Result<(), TierError> {
+fn solve_on<G: Tiered>(
+    threads: usize,
+    game: &G,
+    dir: &Path,
+    config: &TierConfig,
+) -> Result<(), TierError> {
     let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
-    pool.install(|| solve_tiers(game, dir, &TierConfig::default())).map(|_| ())
+    pool.install(|| solve_tiers(game, dir, config)).map(|_| ())
 }
 
-#[test]
-fn files_are_the_same_on_every_number_of_threads() {
-    let game = ConnectFour::new(5, 4).unwrap();
+/// Solves `game` on 1, 2 and 3 threads and checks that the files are the same.
+fn same_files_on_any_threads<G: Tiered>(game: &G, config: &TierConfig) {
     let dirs: Vec<_> = (1..=3).map(|_| tempfile::tempdir().unwrap()).collect();
     for (k, d) in dirs.iter().enumerate() {
-        solve_on(k + 1, &game, d.path()).unwrap();
+        solve_on(k + 1, game, d.path(), config).unwrap();
     }
     let first = files(dirs[0].path());
     for d in &dirs[1..] {
         assert!(files(d.path()) == first);
+    }
+}
+
+#[test]
+fn files_are_the_same_on_every_number_of_threads() {
+    same_files_on_any_threads(&ConnectFour::new(5, 4).unwrap(), &TierConfig::default());
+    // Moves inside the tiers: retrograde analysis spreads each remoteness in parallel.
+    for no_remoteness in [false, true] {
+        let config = TierConfig { no_remoteness, ..TierConfig::default() };
+        same_files_on_any_threads(&Quixo::without_symmetry(3).unwrap(), &config);
+        same_files_on_any_threads(&Chase::without_symmetry(13).unwrap(), &config);
     }
 }
 

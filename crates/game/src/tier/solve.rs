@@ -2,6 +2,9 @@
 //! ranks, then, for the positions with moves inside the tier, retrograde analysis inside
 //! the tier.
 
+use std::sync::atomic::Ordering::{AcqRel, Relaxed};
+use std::sync::atomic::{AtomicBool, AtomicU32};
+
 use rayon::prelude::*;
 
 use super::Tiered;
@@ -161,6 +164,9 @@ pub(crate) fn solve_tier<G: Tiered, C: Code>(
     Ok(codes)
 }
 
+/// The events of a bucket one task spreads.
+const EVENTS_A_TASK: usize = 1 << 10;
+
 /// Which values a phase of [`retrograde`] spreads.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Phase {
@@ -238,6 +244,11 @@ impl Nodes {
 /// bucket per remoteness, so the first loss found for a position is its nearest and the
 /// last win its farthest): first wins and losses, then ties among the rest; what is left
 /// is drawn.
+///
+/// A bucket's events are spread in parallel. The values do not depend on the order: the
+/// events a position gets in one bucket all carry the same value (a win at `b` needs a
+/// move to a loss, a loss at `b` needs every move to be a win), so whichever comes first
+/// decides it.
 fn retrograde<C: Code>(
     codes: &mut [C],
     pending: Vec<Pending>,
@@ -247,8 +258,10 @@ fn retrograde<C: Code>(
 ) -> Result<(), TierError> {
     let waiting = pending.len();
     let nodes = Nodes::new(&pending, arcs);
-    let mut moves: Vec<Moves> = pending.into_iter().map(|(_, m)| m).collect();
-    let mut decided = vec![false; waiting];
+    let moves: Vec<Moves> = pending.into_iter().map(|(_, m)| m).collect();
+    let not_win: Vec<AtomicU32> = moves.iter().map(|m| AtomicU32::new(m.not_win)).collect();
+    let to_win: Vec<AtomicU32> = moves.iter().map(|m| AtomicU32::new(m.to_win)).collect();
+    let decided: Vec<AtomicBool> = (0..waiting).map(|_| AtomicBool::new(false)).collect();
     // The ends of inside moves whose value is known spread it to the positions that move
     // to them.
     let seeds: Vec<(usize, Value)> = (waiting..nodes.rank.len())
@@ -257,6 +270,39 @@ fn retrograde<C: Code>(
             (i, v.expect("a move's end is reachable and has its value"))
         })
         .collect();
+    // One event: its node, its value, and what it sets off.
+    let spread = |i: usize, v: Value, found: &mut Vec<(usize, Value)>, next: &mut Buckets| {
+        if i < waiting {
+            // The first event of a waiting position is its value; the rest are late.
+            if decided[i].swap(true, Relaxed) {
+                return;
+            }
+            found.push((i, v));
+        }
+        let later = v.remoteness + step;
+        for &p in nodes.parents(i) {
+            let j = p as usize;
+            if decided[j].load(Relaxed) {
+                continue;
+            }
+            match v.outcome {
+                Outcome::Loss => {
+                    next.push(p.into(), Value { outcome: Outcome::Win, remoteness: later })
+                }
+                Outcome::Win => {
+                    to_win[j].fetch_max(v.remoteness, Relaxed);
+                    if not_win[j].fetch_sub(1, AcqRel) == 1 {
+                        let remoteness = to_win[j].load(Relaxed) + step;
+                        next.push(p.into(), Value { outcome: Outcome::Loss, remoteness });
+                    }
+                }
+                Outcome::Tie => {
+                    next.push(p.into(), Value { outcome: Outcome::Tie, remoteness: later })
+                }
+                Outcome::Draw => {}
+            }
+        }
+    };
     for phase in [Phase::WinLoss, Phase::Tie] {
         let spreads = |o: Outcome| match phase {
             Phase::WinLoss => matches!(o, Outcome::Win | Outcome::Loss),
@@ -269,7 +315,7 @@ fn retrograde<C: Code>(
         for (i, m) in moves.iter().enumerate() {
             let d = match phase {
                 Phase::WinLoss => m.to_loss.map(|d| (Outcome::Win, d)),
-                Phase::Tie if !decided[i] => m.to_tie.map(|d| (Outcome::Tie, d)),
+                Phase::Tie if !decided[i].load(Relaxed) => m.to_tie.map(|d| (Outcome::Tie, d)),
                 Phase::Tie => None,
             };
             if let Some((outcome, d)) = d {
@@ -278,42 +324,29 @@ fn retrograde<C: Code>(
         }
         let mut b = 0;
         while b < buckets.0.len() {
-            while let Some((i, v)) = buckets.0[b].pop() {
-                let i = i as usize;
-                if i < waiting {
-                    // The first event of a waiting position is its value; the rest are late.
-                    if decided[i] {
-                        continue;
+            // Without remoteness the events a bucket sets off land in it again.
+            while !buckets.0[b].is_empty() {
+                let frontier = std::mem::take(&mut buckets.0[b]);
+                let done: Vec<(Vec<(usize, Value)>, Buckets)> = frontier
+                    .par_chunks(EVENTS_A_TASK)
+                    .map(|events| {
+                        let (mut found, mut next) = (Vec::new(), Buckets::default());
+                        for &(i, v) in events {
+                            spread(i as usize, v, &mut found, &mut next);
+                        }
+                        (found, next)
+                    })
+                    .collect();
+                for (found, next) in done {
+                    for (i, v) in found {
+                        let r = nodes.rank[i];
+                        codes[r as usize] = encode(v, r)?;
                     }
-                    decided[i] = true;
-                    codes[nodes.rank[i] as usize] = encode(v, nodes.rank[i])?;
-                }
-                for &p in nodes.parents(i) {
-                    let j = p as usize;
-                    if decided[j] {
-                        continue;
-                    }
-                    let next = v.remoteness + step;
-                    match v.outcome {
-                        Outcome::Loss => {
-                            buckets
-                                .push(p.into(), Value { outcome: Outcome::Win, remoteness: next });
+                    for (k, events) in next.0.into_iter().enumerate() {
+                        for (i, v) in events {
+                            debug_assert_eq!(v.remoteness as usize, k);
+                            buckets.push(i, v);
                         }
-                        Outcome::Win => {
-                            let m = &mut moves[j];
-                            m.not_win -= 1;
-                            m.to_win = m.to_win.max(v.remoteness);
-                            if m.not_win == 0 {
-                                let remoteness = m.to_win + step;
-                                buckets
-                                    .push(p.into(), Value { outcome: Outcome::Loss, remoteness });
-                            }
-                        }
-                        Outcome::Tie => {
-                            buckets
-                                .push(p.into(), Value { outcome: Outcome::Tie, remoteness: next });
-                        }
-                        Outcome::Draw => {}
                     }
                 }
             }
@@ -321,7 +354,7 @@ fn retrograde<C: Code>(
         }
     }
     for (i, &r) in nodes.rank[..waiting].iter().enumerate() {
-        if !decided[i] {
+        if !decided[i].load(Relaxed) {
             codes[r as usize] = encode(Value { outcome: Outcome::Draw, remoteness: 0 }, r)?;
         }
     }
