@@ -55,7 +55,8 @@ commands:
                                 Connect Four BDD solver and GamesmanOne's Quixo
                                 (--bock DIR, --gamesman DIR: their source trees;
                                 --boards, --large, --rounds as for game; --quixo:
-                                adds Quixo 4 x 4)
+                                adds Quixo 4 x 4; --threads N: gamegraph and
+                                GamesmanOne on N threads, 1 by default)
                       --quick: small sizes only
   ci                  run .ci/run: what CI runs
   help                print this text";

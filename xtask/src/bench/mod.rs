@@ -108,7 +108,8 @@ const NAMES: [&str; 10] =
     ["graph", "retro", "tab", "kernel", "grundy", "octal", "python", "dist", "game", "tiers"];
 
 /// Splits `bench`'s arguments into the benchmark names and the flags; `--games`, `--boards`,
-/// `--rounds`, `--tasks`, `--bock` and `--gamesman` take the next argument as their value.
+/// `--rounds`, `--threads`, `--tasks`, `--bock` and `--gamesman` take the next argument as
+/// their value.
 fn parse(args: &[String]) -> Result<(Vec<&str>, bool)> {
     let mut names = Vec::new();
     let mut quick = false;
@@ -125,6 +126,11 @@ fn parse(args: &[String]) -> Result<(Vec<&str>, bool)> {
             "--rounds" => {
                 if rest.next().is_none() {
                     bail!("--rounds needs a number of rounds, e.g. --rounds 1");
+                }
+            }
+            "--threads" => {
+                if rest.next().is_none() {
+                    bail!("--threads needs a number of threads, e.g. --threads 2");
                 }
             }
             "--games" => {
