@@ -19,9 +19,10 @@
 //! - GamesmanOne, with `--gamesman DIR` or `GAMEGRAPH_GAMESMAN=DIR`: built here with CMake
 //!   in `DIR/build` (release; where `DIR/res` has no lz4 or liblzma of its own, small
 //!   CMake package files written under `target/bench-tools` wrap the system's libraries),
-//!   and run as `OMP_NUM_THREADS=N bin/gamesman --data-path D solve quixo 1` (variant 1:
-//!   "4x4 4-in-a-row"). After the measured solve, `analyze`, `getstart` and `query` read
-//!   its database for the counts and the start's value and remoteness (Quixo only).
+//!   and run in a fresh directory as `OMP_NUM_THREADS=N bin/gamesman --data-path=data
+//!   solve quixo 1` (variant 1: "4x4 4-in-a-row"). After the measured solve, `analyze`,
+//!   `getstart` and `query` read its database for the counts and the start's value and
+//!   remoteness (Quixo only).
 //!
 //! A solver whose directory is not given, or does not exist, is skipped with a line saying
 //! so. Boards: Connect Four 5 × 4, 5 × 5, 6 × 4 and 4 × 7 (`--boards 5x4,6x4`: these only;
@@ -52,6 +53,10 @@ const ROUNDS: usize = 3;
 
 /// GamesmanOne's variant number of Quixo 4 × 4 ("4x4 4-in-a-row").
 const GAMESMAN_QUIXO_4X4: &str = "1";
+
+/// GamesmanOne's database directory, relative to the directory it runs in (it fails to
+/// set up an absolute one).
+const GAMESMAN_DATA: &str = "--data-path=data";
 
 /// A board.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -414,11 +419,12 @@ fn gamesman_count(out: &str, label: &str) -> Result<u64> {
 
 /// Reads GamesmanOne's database in `data` after a solve: counts from `analyze`, the
 /// start's value and remoteness from `getstart` and `query`.
-fn gamesman_answer(gamesman: &Path, data: &Path) -> Result<Answer> {
+fn gamesman_answer(gamesman: &Path, dir: &Path) -> Result<Answer> {
     let run = |args: &[&str]| -> Result<String> {
         let out = Command::new(gamesman)
-            .arg(format!("--data-path={}", utf8(data)?))
+            .arg(GAMESMAN_DATA)
             .args(args)
+            .current_dir(dir)
             .env("OMP_NUM_THREADS", "1")
             .stderr(Stdio::inherit())
             .output()?;
@@ -496,13 +502,13 @@ fn run_solver(
         }
         (Solver::Gamesman, Board::Quixo { .. }) => {
             let exe = tools.gamesman.as_ref().context("no GamesmanOne")?;
-            let data = dir.join("data");
             let mut c = Command::new(exe);
-            c.arg(format!("--data-path={}", utf8(&data)?));
-            c.args(["solve", "quixo", GAMESMAN_QUIXO_4X4])
+            c.arg(GAMESMAN_DATA)
+                .args(["solve", "quixo", GAMESMAN_QUIXO_4X4])
+                .current_dir(dir)
                 .env("OMP_NUM_THREADS", tools.threads.to_string());
             let (m, _) = measure(c.stderr(Stdio::null()))?;
-            (m, gamesman_answer(exe, &data)?)
+            (m, gamesman_answer(exe, dir)?)
         }
         _ => bail!("{} does not play {}", solver.name(), board.name()),
     };
