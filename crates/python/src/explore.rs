@@ -126,7 +126,8 @@ pub(crate) fn explore(
     }
     let graph = Graph::from_csr(offsets, targets).map_err(value_error)?;
     let solution = py.detach(|| solve(&graph, |v| terminals[v.index()]));
-    let graph = Py::new(py, PyGraph { graph, start: Some(Vertex(0)) })?;
+    let terminal = crate::graph::game_terminals(&graph, |v| terminals[v.index()]);
+    let graph = Py::new(py, PyGraph { graph, start: Some(Vertex(0)), terminal })?;
     Ok(PySolvedGame::python(PyExplored {
         positions,
         index: index.unbind(),

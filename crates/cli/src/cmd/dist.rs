@@ -15,7 +15,9 @@ use gamegraph_graph::{Vertex, open};
 use gamegraph_retro::Table;
 
 use crate::cmd::retro::{Shape, print_solution};
-use crate::common::{CliError, GraphInput, Output, open_error, progress, read_graph};
+use crate::common::{
+    CliError, GraphInput, Output, open_error, progress, read_graph, terminal_values_refused,
+};
 
 /// Solvers that run on a cluster of processes.
 #[derive(Debug, clap::Args)]
@@ -207,15 +209,6 @@ struct Chosen {
     failed: Option<CliError>,
 }
 
-/// The error for a file with terminal values, which the cluster does not solve.
-fn terminal_values() -> CliError {
-    CliError::Usage(
-        "the file has terminal values (win, loss or tie at vertices without moves), which \
-         dist retro does not solve: use gamegraph retro"
-            .into(),
-    )
-}
-
 /// A binary file is read in parts by every process; anything else is read by process 0
 /// alone (the library decides what it does with it).
 fn choose_input(args: &RetroArgs) -> Result<Chosen, CliError> {
@@ -228,7 +221,7 @@ fn choose_input(args: &RetroArgs) -> Result<Chosen, CliError> {
         |input, start, (vertices, arcs), failed| Chosen { input, start, vertices, arcs, failed };
     if let Some(parts) = parts {
         if parts.has_terminal_values() {
-            return Err(terminal_values());
+            return Err(terminal_values_refused("dist retro"));
         }
         let start = args.shape.start_vertex(parts.num_vertices(), parts.start())?;
         let size = (parts.num_vertices(), parts.num_arcs());
@@ -239,7 +232,7 @@ fn choose_input(args: &RetroArgs) -> Result<Chosen, CliError> {
     }
     let read = read_graph(Some(&args.file), &args.input).and_then(|(file, _)| {
         if file.terminal.is_some() {
-            return Err(terminal_values());
+            return Err(terminal_values_refused("dist retro"));
         }
         let start = args.shape.start_vertex(file.graph.num_vertices(), file.start)?;
         Ok((file.graph, start))

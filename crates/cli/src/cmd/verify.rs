@@ -17,7 +17,9 @@ use gamegraph_kernel::{
 use gamegraph_retro::{Solution, read_table, verify};
 use serde_json::{Value, json};
 
-use crate::common::{CliError, GraphInput, Input, Output, progress, read_graph, write_json};
+use crate::common::{
+    CliError, GraphInput, Input, Output, progress, read_graph, without_terminal_values, write_json,
+};
 use gamegraph_graph::quote;
 
 /// Check an answer without trusting the solver that produced it.
@@ -167,9 +169,10 @@ pub(crate) fn run(args: Args) -> Result<ExitCode, CliError> {
     }
 }
 
-/// A graph named by its path; standard input only when the answer does not need it.
-fn graph(path: &Path, input: &GraphInput, other: &Path) -> Result<Graph, CliError> {
-    Ok(graph_file(path, input, other)?.graph)
+/// A graph named by its path, for `command`, which refuses terminal values; standard
+/// input only when the answer does not need it.
+fn graph(path: &Path, input: &GraphInput, other: &Path, command: &str) -> Result<Graph, CliError> {
+    Ok(without_terminal_values(graph_file(path, input, other)?, command)?.graph)
 }
 
 /// [`graph`] with the rest of its file (its terminal values).
@@ -352,7 +355,7 @@ fn read_retro_json(input: Input, n: usize, ties: bool) -> Result<Table, CliError
 }
 
 fn run_grundy(args: &TableArgs) -> Result<ExitCode, CliError> {
-    let g = graph(&args.graph, &args.input, &args.table)?;
+    let g = graph(&args.graph, &args.input, &args.table, "verify grundy")?;
     let n = g.num_vertices();
     let mut input = Input::open(Some(args.table.as_path()))?;
     let starts_json =
@@ -418,7 +421,7 @@ fn read_grundy_json(input: Input, n: usize) -> Result<ValueTable, CliError> {
 }
 
 fn run_kernel(args: &KernelArgs) -> Result<ExitCode, CliError> {
-    let g = graph(&args.graph, &args.input, Path::new(&args.set))?;
+    let g = graph(&args.graph, &args.input, Path::new(&args.set), "verify kernel")?;
     let n = g.num_vertices();
     let (text, source) = if args.set == "-" {
         let mut text = String::new();

@@ -422,3 +422,25 @@ fn terminal_values_agree_with_the_game_solver_on_random_graphs() {
         assert_eq!(stdout(&retro(&t, &["--all", "r.txt"])), want, "round {round}:\n{text}");
     }
 }
+
+#[test]
+fn commands_of_the_game_without_values_refuse_terminal_values() {
+    let t = TempDir::new("values-refused");
+    t.file("v.txt", VALUES);
+    t.file("table.txt", "1 0\n");
+    let refused = |command: &str| {
+        format!(
+            "error: the file has terminal values (win, loss or tie at vertices without \
+             moves), which {command} does not solve: use gamegraph retro\n"
+        )
+    };
+    for (args, command) in [
+        (&["grundy", "v.txt"][..], "grundy"),
+        (&["kernel", "v.txt"], "kernel"),
+        (&["verify", "grundy", "v.txt", "table.txt"], "verify grundy"),
+        (&["verify", "kernel", "v.txt", "1"], "verify kernel"),
+    ] {
+        let out = support::gamegraph(&t, args, None);
+        assert_eq!(failure(&out), (2, refused(command)), "{args:?}");
+    }
+}
