@@ -59,7 +59,7 @@ pub mod tier;
 mod verify;
 
 pub use crate::error::{ExploreError, ParseError, QueryError};
-pub use crate::explore::{ExploreConfig, Explored, explore};
+pub use crate::explore::{BYTES_PER_POSITION, ExploreConfig, Explored, explore};
 pub use crate::game::{Game, Terminal};
 pub use crate::outcome::Outcome;
 pub use crate::solve::{Counts, Solution, solve};

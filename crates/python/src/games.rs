@@ -32,7 +32,7 @@ where
 {
     let max_positions = match max_positions {
         Some(n) => ranged(n, "max_positions", 1, Vertex::MAX_VERTICES as i128)?,
-        None => ExploreConfig::default().max_positions,
+        None => crate::memory::default_max_positions(gamegraph_game::BYTES_PER_POSITION),
     };
     let stop = Arc::new(AtomicBool::new(false));
     let config = ExploreConfig { max_positions, stop: Some(Arc::clone(&stop)) };
@@ -42,9 +42,10 @@ where
         interrupt::run_with(py, None, &stop, |_| pool.install(|| SolvedGame::new(game, &config)))?
             .value;
     let solved = solved.map_err(|e| match e {
-        ExploreError::TooManyPositions { limit, .. } => {
-            value_error(format!("more than {limit} positions are reachable; raise max_positions"))
-        }
+        ExploreError::TooManyPositions { limit, .. } => value_error(format!(
+            "more than {limit} positions are reachable; raise max_positions if this \
+             process's memory holds them"
+        )),
         e => value_error(e),
     })?;
     Ok(PySolvedGame::shipped(Box::new(Named { name, solved })))
@@ -108,7 +109,8 @@ fn tic_tac_toe_rules(symmetry: bool) -> TicTacToe {
 /// million positions, 6 x 5 and 7 x 6 are out of reach of this exhaustive solve.
 ///
 /// Raises ValueError for a board that does not fit, or when more than max_positions
-/// positions are reachable.
+/// positions are reachable (by default, what the memory this process may still allocate
+/// holds).
 ///
 /// >>> import gamegraph as gg
 /// >>> c = gg.games.connect_four(4, 4)

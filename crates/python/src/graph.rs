@@ -29,7 +29,8 @@ use crate::pool;
 /// it.
 ///
 /// Raises ValueError for an id outside 1..n, arrays of different lengths or a terminal
-/// value at a vertex with moves, TypeError for arrays that do not hold integers.
+/// value at a vertex with moves, TypeError for arrays that do not hold integers,
+/// MemoryError for a graph this process cannot hold.
 ///
 /// >>> import gamegraph as gg
 /// >>> g = gg.Graph(5, [1, 2, 3, 1, 4], [2, 3, 1, 4, 5], start=1)
@@ -131,18 +132,22 @@ fn terminals(g: &Graph, values: &Bound<'_, PyDict>) -> PyResult<Terminals> {
 /// vertices, by a counting sort that keeps the order of the arcs.
 ///
 /// # Errors
-/// The message for the first arc with an id outside `1..=n`.
+/// `ValueError` for the first arc with an id outside `1..=n`; `MemoryError` when the
+/// arrays do not fit in memory.
 ///
 /// # Complexity
-/// O(n + m) time; the two arrays are the only allocations.
-fn csr(n: usize, sources: &[i64], targets: &[i64]) -> Result<(Vec<u64>, Vec<Vertex>), String> {
-    let check = |i: usize, id: i64| -> Result<usize, String> {
+/// O(n + m) time; the two arrays and the fill positions (8 n bytes) are the only
+/// allocations.
+fn csr(n: usize, sources: &[i64], targets: &[i64]) -> PyResult<(Vec<u64>, Vec<Vertex>)> {
+    let check = |i: usize, id: i64| -> PyResult<usize> {
         match u64::try_from(id) {
             Ok(x) if x >= 1 && x <= n as u64 => Ok((x - 1) as usize),
-            _ => Err(format!("arc {}: vertex {id} is outside 1..{n}", i + 1)),
+            _ => Err(value_error(format!("arc {}: vertex {id} is outside 1..{n}", i + 1))),
         }
     };
-    let mut offsets = vec![0u64; n + 1];
+    let m = sources.len() as u64;
+    crate::memory::room("the graph", (n as u64 + 1) * 16 + 4 * m)?;
+    let mut offsets = crate::memory::filled("the graph's offsets", n + 1, 0u64)?;
     for (i, (&u, &v)) in sources.iter().zip(targets).enumerate() {
         let u = check(i, u)?;
         check(i, v)?;
@@ -151,8 +156,9 @@ fn csr(n: usize, sources: &[i64], targets: &[i64]) -> Result<(Vec<u64>, Vec<Vert
     for i in 0..n {
         offsets[i + 1] += offsets[i];
     }
-    let mut fill: Vec<u64> = offsets[..n].to_vec();
-    let mut out = vec![Vertex(0); sources.len()];
+    let mut fill = crate::memory::filled("the graph's fill positions", n, 0u64)?;
+    fill.copy_from_slice(&offsets[..n]);
+    let mut out = crate::memory::filled("the graph's arcs", sources.len(), Vertex(0))?;
     for (&u, &v) in sources.iter().zip(targets) {
         // Both ids were checked above: 1 <= id <= n <= u32::MAX.
         let slot = &mut fill[(u - 1) as usize];
@@ -188,9 +194,8 @@ impl PyGraph {
         let start = start.map(|id| vertex(id, n, "start")).transpose()?;
         let graph = py.detach(|| {
             let (offsets, targets) = csr(n, s, t)?;
-            Graph::from_csr(offsets, targets).map_err(|e| e.to_string())
-        });
-        let graph = graph.map_err(value_error)?;
+            Graph::from_csr(offsets, targets).map_err(value_error)
+        })?;
         let terminal = terminal.map(|t| terminals(&graph, t)).transpose()?;
         Ok(PyGraph { graph, start, terminal })
     }

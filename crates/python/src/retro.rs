@@ -142,7 +142,8 @@ impl PyRetro {
 /// it has none), a tie is code 3, and depth is the remoteness (the winner hurries, the
 /// loser delays, a tie is reached as fast as possible). start overrides the graph's start
 /// vertex. The solve runs without the GIL on threads threads (default: all cores); the
-/// result is the same for every count.
+/// result is the same for every count. Raises MemoryError, before solving, for a graph
+/// whose solve this process cannot hold.
 ///
 /// >>> import gamegraph as gg
 /// >>> g = gg.Graph(5, [1, 2, 3, 1, 4], [2, 3, 1, 4, 5], start=1)
@@ -171,6 +172,8 @@ pub(crate) fn retro(
         None => g.start,
     };
     let graph = &g.graph;
+    let (n, m) = (graph.num_vertices() as u64, graph.num_arcs() as u64);
+    crate::memory::room("retro", n.saturating_mul(BYTES_PER_VERTEX) + m * BYTES_PER_ARC)?;
     let (solution, outcome, depth, moves) = pool::run(py, threads, move || match &g.terminal {
         None => {
             let s = par_solve(graph);
@@ -197,6 +200,13 @@ pub(crate) fn retro(
         best_move: frozen(PyArray1::from_vec(py, moves))?,
     })
 }
+
+/// About the most bytes a vertex takes in a solve: the predecessor offsets, the solver's
+/// labels, counters and queue, and the three arrays handed to Python.
+const BYTES_PER_VERTEX: u64 = 56;
+/// Bytes an arc takes in a solve: its entry in the predecessor lists (twice while they are
+/// built).
+const BYTES_PER_ARC: u64 = 8;
 
 /// `f` of every vertex of a graph of `n` vertices, in parallel.
 fn arrays(n: usize, f: impl Fn(Vertex) -> i64 + Sync) -> Vec<i64> {

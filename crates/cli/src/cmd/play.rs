@@ -734,9 +734,17 @@ fn rules<G: gamegraph_game::Game + Send>(
     echo: bool,
     out: Output,
 ) -> Result<ExitCode, CliError> {
-    let config = gamegraph_game::ExploreConfig::default();
+    let config = gamegraph_game::ExploreConfig {
+        max_positions: crate::cmd::game::default_max_positions(),
+        ..gamegraph_game::ExploreConfig::default()
+    };
     let solved = with_threads(threads, || gamegraph_game::SolvedGame::new(game, &config))?
-        .map_err(|e| CliError::Usage(e.to_string()))?;
+        .map_err(|e| match e {
+            gamegraph_game::ExploreError::TooManyPositions { .. } => {
+                CliError::TimeLimit(format!("{e}: this machine's memory does not hold the game"))
+            }
+            e => CliError::Usage(e.to_string()),
+        })?;
     let start = solved.positions()[solved.start().index()];
     play(&Rules { solved }, start, me_first, input, echo, out)
 }
