@@ -4,13 +4,15 @@
 use gamegraph_game::{Outcome as GameOutcome, Table};
 use gamegraph_graph::{Graph, Outcome, Vertex};
 use gamegraph_grundy::octal::{
-    ClaimError, OctalCode, PeriodCheck, PeriodClaim, Play, Rules, SubtractionSet, verify_period,
+    ClaimError, OctalCode, PeriodCheck, PeriodClaim, Play, Rules, SubtractionSet,
+    verify_period_until,
 };
 use gamegraph_grundy::{Nimber, Value, ValueTable, verify_values};
 use gamegraph_kernel::{
     VertexSet, Violation, externally_stable, internally_stable, is_kernel, members,
 };
 use gamegraph_retro::Solution;
+use pyo3::exceptions::PyTimeoutError;
 use pyo3::prelude::*;
 use pyo3::types::PyString;
 
@@ -338,8 +340,13 @@ fn claim_verdict(
     rules: Rules<'_>,
     claim: PeriodClaim,
     theorem: &str,
+    time_limit: Option<f64>,
 ) -> PyResult<Verdict> {
-    let result = py.detach(|| verify_period(rules, claim));
+    let deadline = crate::interrupt::deadline(time_limit)?;
+    let result = crate::interrupt::run(py, deadline, |stop| {
+        verify_period_until(rules, claim, None, Some(stop))
+    })?
+    .value;
     Ok(match result {
         Ok(PeriodCheck { checked_from, checked_to, values }) => {
             let (p, q) = (claim.preperiod, claim.period);
@@ -355,6 +362,12 @@ fn claim_verdict(
         }
         Err(e @ (ClaimError::ZeroPeriod | ClaimError::TooManyValues { .. })) => {
             return Err(value_error(e));
+        }
+        Err(ClaimError::TimeLimit { computed } | ClaimError::Stopped { computed }) => {
+            let limit = time_limit.unwrap_or(0.0);
+            return Err(PyTimeoutError::new_err(format!(
+                "time limit of {limit} s reached after computing {computed} values"
+            )));
         }
         Err(e) => {
             let n = match e {
@@ -372,37 +385,41 @@ fn claim_verdict(
 /// proves g(n + Q) = g(n) for every n >= P. least=True (the default) also checks that P
 /// is the least pre-period and Q the smallest period, as octal() reports them.
 ///
-/// Raises ValueError for a bad code, a period of 0, or a check of more than 2^24 values.
-/// Misère play is not covered: the misère values of one heap do not give those of sums.
+/// Raises ValueError for a bad code, a period of 0, or a check of more than 2^24 values;
+/// TimeoutError after time_limit seconds (default none); Ctrl-C stops the check
+/// (KeyboardInterrupt). Misère play is not covered: the misère values of one heap do not
+/// give those of sums.
 ///
 /// >>> import gamegraph as gg
 /// >>> bool(gg.verify_octal("0.77", 71, 12)), gg.verify_octal("0.77", 70, 12).at
 /// (True, 70)
 #[pyfunction]
-#[pyo3(signature = (code, preperiod, period, *, least = true))]
+#[pyo3(signature = (code, preperiod, period, *, least = true, time_limit = None))]
 pub(crate) fn verify_octal(
     py: Python<'_>,
     code: &str,
     preperiod: usize,
     period: usize,
     least: bool,
+    time_limit: Option<f64>,
 ) -> PyResult<Verdict> {
     let parsed: OctalCode =
         code.parse().map_err(|e| value_error(format!("invalid octal code {code:?}: {e}")))?;
     let theorem = format!("Guy-Smith theorem, largest removal t = {}", parsed.largest_removal());
-    claim_verdict(py, Rules::Octal(&parsed), PeriodClaim { preperiod, period, least }, &theorem)
+    let claim = PeriodClaim { preperiod, period, least };
+    claim_verdict(py, Rules::Octal(&parsed), claim, &theorem, time_limit)
 }
 
 /// Checks a claimed pre-period P and period Q of a subtraction game (misere=True: of its
 /// misère values, as subtraction(..., misere=True) gives them): the values are compared
 /// for the max S heaps P <= n < P + max S, which proves the period for every n >= P.
-/// least as for verify_octal().
+/// least and time_limit as for verify_octal().
 ///
 /// >>> import gamegraph as gg
 /// >>> bool(gg.verify_subtraction([1, 3, 4], 0, 7)), gg.verify_subtraction("1,3,4", 0, 14).rule
 /// (True, 'smallest-period')
 #[pyfunction]
-#[pyo3(signature = (set, preperiod, period, *, misere = false, least = true))]
+#[pyo3(signature = (set, preperiod, period, *, misere = false, least = true, time_limit = None))]
 pub(crate) fn verify_subtraction(
     py: Python<'_>,
     set: &Bound<'_, PyAny>,
@@ -410,6 +427,7 @@ pub(crate) fn verify_subtraction(
     period: usize,
     misere: bool,
     least: bool,
+    time_limit: Option<f64>,
 ) -> PyResult<Verdict> {
     let (text, parsed) = if set.is_instance_of::<PyString>() {
         let text: String = set.extract()?;
@@ -425,5 +443,5 @@ pub(crate) fn verify_subtraction(
     let play = if misere { Play::Misere } else { Play::Normal };
     let theorem = format!("subtraction window of max S = {} values", parsed.max());
     let claim = PeriodClaim { preperiod, period, least };
-    claim_verdict(py, Rules::Subtraction(&parsed, play), claim, &theorem)
+    claim_verdict(py, Rules::Subtraction(&parsed, play), claim, &theorem, time_limit)
 }

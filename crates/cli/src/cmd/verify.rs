@@ -8,7 +8,8 @@ use gamegraph_game::{Outcome as GameOutcome, Table};
 use gamegraph_graph::format::GameFile;
 use gamegraph_graph::{Graph, Outcome, Vertex, parse_vertex_list};
 use gamegraph_grundy::octal::{
-    ClaimError, OctalCode, PeriodCheck, PeriodClaim, Play, Rules, SubtractionSet, verify_period,
+    ClaimError, OctalCode, PeriodCheck, PeriodClaim, Play, Rules, SubtractionSet,
+    verify_period_until,
 };
 use gamegraph_grundy::{ValueTable, parse_value, verify_values};
 use gamegraph_kernel::{
@@ -18,7 +19,8 @@ use gamegraph_retro::{Solution, read_table, verify};
 use serde_json::{Value, json};
 
 use crate::common::{
-    CliError, GraphInput, Input, Output, progress, read_graph, without_terminal_values, write_json,
+    CliError, GraphInput, Input, Output, deadline_after, progress, read_graph,
+    without_terminal_values, write_json,
 };
 use gamegraph_graph::quote;
 
@@ -120,6 +122,10 @@ struct ClaimArgs {
     /// smallest period, as `--period` prints them).
     #[arg(long)]
     not_least: bool,
+    /// Give up after this many seconds with exit code 3 (the claim is then neither
+    /// accepted nor refused).
+    #[arg(long, value_name = "SECONDS", default_value_t = 60.0)]
+    time_limit: f64,
     /// Print JSON.
     #[arg(long)]
     json: bool,
@@ -489,7 +495,8 @@ fn run_kernel(args: &KernelArgs) -> Result<ExitCode, CliError> {
 fn run_claim(rules: Rules<'_>, args: &ClaimArgs, theorem: &str) -> Result<ExitCode, CliError> {
     let claim =
         PeriodClaim { preperiod: args.preperiod, period: args.period, least: !args.not_least };
-    let result = match verify_period(rules, claim) {
+    let deadline = deadline_after(args.time_limit)?;
+    let result = match verify_period_until(rules, claim, deadline, None) {
         Ok(PeriodCheck { checked_from, checked_to, values }) => {
             let (p, q) = (args.preperiod, args.period);
             let least = if claim.least {
@@ -508,6 +515,13 @@ fn run_claim(rules: Rules<'_>, args: &ClaimArgs, theorem: &str) -> Result<ExitCo
         }
         Err(e @ (ClaimError::ZeroPeriod | ClaimError::TooManyValues { .. })) => {
             return Err(CliError::Usage(e.to_string()));
+        }
+        Err(ClaimError::TimeLimit { computed } | ClaimError::Stopped { computed }) => {
+            return Err(CliError::TimeLimit(format!(
+                "time limit of {} s reached after computing {computed} values; raise it with \
+                 --time-limit",
+                args.time_limit
+            )));
         }
         Err(e) => {
             let n = match e {

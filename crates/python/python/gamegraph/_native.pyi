@@ -293,7 +293,14 @@ def verify_kernel(
     alpha: Optional[int] = None,
     beta: Optional[int] = None,
 ) -> Verdict: ...
-def verify_octal(code: str, preperiod: int, period: int, *, least: bool = True) -> Verdict: ...
+def verify_octal(
+    code: str,
+    preperiod: int,
+    period: int,
+    *,
+    least: bool = True,
+    time_limit: Optional[float] = None,
+) -> Verdict: ...
 def verify_subtraction(
     set: Union[str, Iterable[int]],
     preperiod: int,
@@ -301,6 +308,7 @@ def verify_subtraction(
     *,
     misere: bool = False,
     least: bool = True,
+    time_limit: Optional[float] = None,
 ) -> Verdict: ...
 
 _Move = tuple[Any, int, Optional[int]]
