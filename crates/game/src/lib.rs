@@ -56,6 +56,7 @@ mod solve;
 mod solved;
 mod store;
 pub mod tier;
+mod values_path;
 mod verify;
 
 pub use crate::error::{ExploreError, ParseError, QueryError};
@@ -65,4 +66,5 @@ pub use crate::outcome::Outcome;
 pub use crate::solve::{Counts, Solution, solve};
 pub use crate::solved::{MoveValue, PositionValue, SolvedGame};
 pub use crate::store::{BLOCK_ENTRIES, FileError, RANK_SPREAD, ValuesFile};
+pub use crate::values_path::not_a_values_file;
 pub use crate::verify::{CertificateError, Table, verify};

@@ -305,8 +305,9 @@ fn arguments<'py>(
 /// (rows), 'octal' (code, rows), 'chase' (cells) or 'tab' (n, m, x, y); symmetry as the
 /// functions take it.
 ///
-/// Raises OSError for a file that cannot be opened, ValueError for a damaged file or one
-/// written for another game (naming the damage).
+/// Raises OSError for a file that cannot be opened, ValueError for a damaged file, one
+/// written for another game (naming the damage), or a path that is no regular file (a
+/// directory, a FIFO, a file of /proc), found before it is opened.
 ///
 /// >>> import gamegraph as gg, os, tempfile
 /// >>> folder = tempfile.TemporaryDirectory()
@@ -324,6 +325,9 @@ pub(crate) fn open_values(
     args: &Bound<'_, PyTuple>,
     symmetry: bool,
 ) -> PyResult<PyValuesFile> {
+    if let Some(why) = gamegraph_game::not_a_values_file(&path) {
+        return Err(value_error(format!("{}: {why}", path.display())));
+    }
     let file = File::open(&path).map_err(|e| os_error(&e, &path))?;
     let reader = BufReader::new(file);
     let stored: Box<dyn Stored> = match game.replace('-', "_").as_str() {

@@ -355,6 +355,9 @@ where
         }
         Action::Query { position, results: Some(path), common } => {
             let source = path.display().to_string();
+            if let Some(why) = gamegraph_game::not_a_values_file(path) {
+                return Err(CliError::input(&source, None, why));
+            }
             let file = File::open(path).map_err(|e| CliError::input(&source, None, e))?;
             let mut values =
                 ValuesFile::open(game, BufReader::new(file)).map_err(|e| file_error(path, e))?;
@@ -575,7 +578,15 @@ where
             solve_by_tiers(&game, name, dir, *no_remoteness, *max_memory, common)
         }
         Action::Query { position, results: Some(dir), common } if dir.is_dir() => {
-            let values = TierValues::open(&game, dir).map_err(|e| tier_error(dir, e))?;
+            let values = TierValues::open(&game, dir).map_err(|e| match e {
+                // A directory that `solve -o DIR` did not write is bad input.
+                e @ TierError::Io { .. } => CliError::input(
+                    &dir.display().to_string(),
+                    None,
+                    format!("a directory, not the results of `solve -o DIR`: {e}"),
+                ),
+                e => tier_error(dir, e),
+            })?;
             let p = game.parse(position).map_err(|e| query_error(position, e.into()))?;
             let value = values.query(p).map_err(|e| tier_error(dir, e))?.ok_or_else(|| {
                 query_error(position, QueryError::Unreachable { position: game.show(p) })
