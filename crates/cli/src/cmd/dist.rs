@@ -8,7 +8,7 @@ use std::time::Duration;
 use anyhow::anyhow;
 use gamegraph_cluster::{
     Cluster, ClusterError, Gathered, Input, Job, MAX_HOSTFILE_BYTES, Query, Shard,
-    parse_hostfile_bytes, shards,
+    parse_hostfile_resolved, shards,
 };
 use gamegraph_graph::format::binary::BinaryParts;
 use gamegraph_graph::{Vertex, open};
@@ -131,7 +131,7 @@ pub(crate) fn run(args: Args) -> Result<ExitCode, CliError> {
 fn run_retro(args: RetroArgs) -> Result<ExitCode, CliError> {
     let host_name = args.hostfile.display().to_string();
     let bytes = read_hostfile(&args.hostfile, &host_name)?;
-    let addresses = parse_hostfile_bytes(&bytes)
+    let addresses = parse_hostfile_resolved(&bytes)
         .map_err(|e| CliError::at(&host_name, Some(e.position), &e.message))?;
     if args.process >= addresses.len() {
         return Err(CliError::Usage(format!(
@@ -158,6 +158,7 @@ fn run_retro(args: RetroArgs) -> Result<ExitCode, CliError> {
         connect_timeout: Duration::from_secs(args.connect_timeout),
         liveness_timeout: Duration::from_secs(args.liveness_timeout),
         silence_stdout: true,
+        query: format!("start={:?} all={} line={}", shape.start, shape.all, shape.line),
         ..Cluster::new(addresses, args.process, args.workers)
     };
     let job = Job::new(input, query, &cluster).map_err(|e| cli_error(e, &name, &mut failed))?;
