@@ -369,8 +369,10 @@ where
             print_value(values.game(), &value, common.json)
         }
         Action::Query { position, results: None, common } => {
+            // The position is read before the game is explored: a typo answers at once.
+            let p = game.parse(position).map_err(|e| query_error(position, e.into()))?;
             let (solved, _) = solve(game, common)?;
-            let value = solved.query_str(position).map_err(|e| query_error(position, e))?;
+            let value = solved.query(p).map_err(|e| query_error(position, e))?;
             print_value(solved.game(), &value, common.json)
         }
     }

@@ -691,9 +691,16 @@ fn rules_game(
     let bad = |e: &dyn std::fmt::Display| CliError::Usage(format!("--game {spec}: {e}"));
     let rows = || crate::cmd::game::parse_rows(rest).map_err(|e| bad(&e));
     match name {
+        "tic-tac-toe" if !rest.is_empty() || spec.ends_with(':') => {
+            Err(bad(&"tic-tac-toe takes no arguments"))
+        }
         "tic-tac-toe" => rules(TicTacToe::new(), threads, me_first, input, echo, out),
         "connect-four" => {
-            let (w, h) = rest.split_once('x').unwrap_or(("7", "6"));
+            let (w, h) = match rest.split_once('x') {
+                Some(size) => size,
+                None if rest.is_empty() && !spec.ends_with(':') => ("7", "6"),
+                None => return Err(bad(&"expected COLSxROWS")),
+            };
             let (w, h) = (
                 w.parse().map_err(|_| bad(&"expected COLSxROWS"))?,
                 h.parse().map_err(|_| bad(&"expected COLSxROWS"))?,

@@ -309,3 +309,17 @@ fn a_file_with_terminal_values_plays_its_four_outcome_game() {
     assert!(out.contains("hint: 5 ties in 1 ply"), "{out}");
     assert_eq!(out.lines().last(), Some("the engine wins"));
 }
+
+#[test]
+fn game_arguments_a_game_does_not_take_are_refused() {
+    let dir = TempDir::new("play-game-args");
+    for (spec, why) in [
+        ("tic-tac-toe:foo", "tic-tac-toe takes no arguments"),
+        ("tic-tac-toe:", "tic-tac-toe takes no arguments"),
+        ("connect-four:foo", "expected COLSxROWS"),
+    ] {
+        let out = gamegraph(&dir, &["play", "--game", spec], Some(b""));
+        assert_eq!(out.status.code(), Some(2), "{spec}");
+        assert_eq!(text(&out.stderr), format!("error: --game {spec}: {why}\n"));
+    }
+}
