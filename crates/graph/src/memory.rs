@@ -42,7 +42,16 @@ pub const EXPLORATION_OVERHEAD: u64 = 256 << 20;
 /// allocate holds ([`available`] less [`EXPLORATION_OVERHEAD`]; `usize::MAX` where it is
 /// unknown): the default position limit of explorations.
 pub fn positions_that_fit(bytes_per_position: u64) -> usize {
-    let bytes = available().map_or(u64::MAX, |a| a.saturating_sub(EXPLORATION_OVERHEAD));
+    positions_per_share(bytes_per_position, 1)
+}
+
+/// [`positions_that_fit`] for each of `shares` explorations run at once (the solves of a
+/// server), each with its own [`EXPLORATION_OVERHEAD`].
+pub fn positions_per_share(bytes_per_position: u64, shares: usize) -> usize {
+    let shares = shares.max(1) as u64;
+    let bytes = available().map_or(u64::MAX, |a| {
+        a.saturating_sub(EXPLORATION_OVERHEAD.saturating_mul(shares)) / shares
+    });
     usize::try_from(bytes / bytes_per_position.max(1)).unwrap_or(usize::MAX)
 }
 
@@ -145,5 +154,6 @@ mod tests {
         assert_eq!(cgroup_room("4:memory:/\n", &huge), None);
         assert_eq!(meminfo_field("VmSize:\t  2048 kB\n", "VmSize:"), Some(2 << 20));
         assert!(positions_that_fit(1) <= usize::try_from(available().unwrap()).unwrap());
+        assert!(positions_per_share(100, 4) <= positions_that_fit(100) / 4);
     }
 }
