@@ -339,6 +339,11 @@ fn terminal_values_in_info_convert_and_errors() {
         let back = support::gamegraph(&t, &["convert", "v.bin", "--to", "header"], None);
         assert_eq!(support::text(&back.stdout), VALUES, "{extra:?}");
     }
+    // A drawing keeps the values in the labels of their vertices.
+    let dot = support::gamegraph(&t, &["convert", "v.txt", "--to", "dot"], None);
+    let dot = support::text(&dot.stdout);
+    assert!(dot.contains("5 [label=\"5\\nT\"]"), "{dot}");
+    assert!(dot.contains("4 [label=\"4\\nW\"]"), "{dot}");
     let arcs = support::gamegraph(&t, &["convert", "v.txt", "--to", "arcs"], None);
     assert_eq!(
         failure(&arcs),
