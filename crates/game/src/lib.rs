@@ -67,4 +67,4 @@ pub use crate::solve::{Counts, Solution, solve};
 pub use crate::solved::{MoveValue, PositionValue, SolvedGame};
 pub use crate::store::{BLOCK_ENTRIES, FileError, RANK_SPREAD, ValuesFile};
 pub use crate::values_path::not_a_values_file;
-pub use crate::verify::{CertificateError, Table, verify};
+pub use crate::verify::{CertificateError, Table, verified_retro, verify};

@@ -161,29 +161,23 @@ pub(crate) fn verify_retro(
     let n = graph.num_vertices();
     let table = retro_table(s, n, g.terminal.is_some())?;
     let c = table.counts();
-    let (result, line) = match &g.terminal {
+    let result = match &g.terminal {
         Some(values) => {
             let terminal = |v| values.value_or_loss(v).into();
             let result = py.detach(|| gamegraph_game::verify(graph, terminal, &table));
-            let line = format!(
-                "{} W, {} L, {} T, {} D; every outcome, remoteness and move follows from the \
-                 successors' and the terminal values",
-                c.win, c.loss, c.tie, c.draw
-            );
-            (result.map_err(|e| (e.to_string(), e.rule())), line)
+            result.map_err(|e| (e.to_string(), e.rule()))
         }
         None => {
             let solution = retro_solution(table)?;
             let result = py.detach(|| gamegraph_retro::verify(graph, &solution));
-            let line = format!(
-                "{} W, {} L, {} D; every outcome, depth and move follows from the successors'",
-                c.win, c.loss, c.draw
-            );
-            (result.map_err(|e| (e.to_string(), e.rule())), line)
+            result.map_err(|e| (e.to_string(), e.rule()))
         }
     };
     Ok(match result {
-        Ok(()) => holds(format!("{n} vertices, {} arcs: {line}", graph.num_arcs())),
+        Ok(()) => {
+            let line = gamegraph_game::verified_retro(c, g.terminal.is_some());
+            holds(format!("{n} vertices, {} arcs: {line}", graph.num_arcs()))
+        }
         Err((message, (vertex, rule))) => fails(message, rule, vertex.map(Vertex::one_based)),
     })
 }

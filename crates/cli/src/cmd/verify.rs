@@ -251,19 +251,10 @@ fn run_retro(args: &TableArgs) -> Result<ExitCode, CliError> {
         Ok(()) => {
             let c = table.counts();
             let mut counts = json!({"win": c.win, "loss": c.loss, "draw": c.draw});
-            let line = if four {
+            if four {
                 counts["tie"] = json!(c.tie);
-                format!(
-                    "{} W, {} L, {} T, {} D; every outcome, remoteness and move follows from the \
-                     successors' and the terminal values",
-                    c.win, c.loss, c.tie, c.draw
-                )
-            } else {
-                format!(
-                    "{} W, {} L, {} D; every outcome, depth and move follows from the successors'",
-                    c.win, c.loss, c.draw
-                )
-            };
+            }
+            let line = gamegraph_game::verified_retro(c, four);
             Ok((
                 format!("{n} vertices, {} arcs: {line}", g.num_arcs()),
                 json!({"ok": true, "vertices": n, "arcs": g.num_arcs(), "counts": counts}),
