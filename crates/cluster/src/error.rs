@@ -58,6 +58,8 @@ pub enum Disagreement {
     },
     /// Other addresses: another hostfile.
     Hosts,
+    /// Another query ([`Cluster::query`](crate::Cluster::query)).
+    Query,
     /// Two processes say they are the same process.
     Twice,
 }
@@ -84,6 +86,11 @@ impl Disagreement {
                 f,
                 "process {process} and process {this} were given different hostfiles: every \
                  process must be given the same"
+            ),
+            Disagreement::Query => write!(
+                f,
+                "process {process} and process {this} were given different queries (start \
+                 vertex, all vertices, line of play): every process must be given the same"
             ),
             Disagreement::Twice => write!(f, "two processes say they are process {process}"),
         }

@@ -16,7 +16,7 @@
 //! | 16 | 4 | the process |
 //! | 20 | 4 | the processes of its cluster |
 //! | 24 | 4 | its workers |
-//! | 28 | 4 | 0 |
+//! | 28 | 4 | a checksum of its query (its front end's arguments), 32 bits |
 //! | 32 | 8 | a checksum of its hostfile's addresses |
 //! | 40 | 8 | the vertices of its graph (`u64::MAX` when unknown) |
 //! | 48 | 8 | the arcs of its graph (`u64::MAX` when unknown) |
@@ -38,7 +38,7 @@ use crate::error::{ClusterError, Disagreement};
 use crate::wire::Reads;
 
 /// The version of this protocol (the hello and what follows it on each connection).
-pub(crate) const PROTOCOL: u32 = 1;
+pub(crate) const PROTOCOL: u32 = 2;
 
 const MAGIC: [u8; 8] = *b"GGCLUST\n";
 const HELLO_LEN: usize = 64;
@@ -66,6 +66,7 @@ pub(crate) struct Hello {
     pub(crate) processes: usize,
     pub(crate) workers: usize,
     pub(crate) hosts: u64,
+    pub(crate) query: u32,
     pub(crate) digest: u64,
 }
 
@@ -86,6 +87,7 @@ impl Hello {
         b[16..20].copy_from_slice(&(self.process as u32).to_le_bytes());
         b[20..24].copy_from_slice(&(self.processes as u32).to_le_bytes());
         b[24..28].copy_from_slice(&(self.workers as u32).to_le_bytes());
+        b[28..32].copy_from_slice(&self.query.to_le_bytes());
         b[32..40].copy_from_slice(&self.hosts.to_le_bytes());
         b[40..48].copy_from_slice(&n.to_le_bytes());
         b[48..56].copy_from_slice(&m.to_le_bytes());
@@ -118,6 +120,7 @@ impl Hello {
             processes: u32_at(20) as usize,
             workers: u32_at(24) as usize,
             hosts: u64_at(32),
+            query: u32_at(28),
             digest: u64_at(56),
         })
     }
@@ -132,6 +135,8 @@ impl Hello {
             Some(Disagreement::Workers { this: self.workers, peer: peer.workers })
         } else if self.hosts != peer.hosts {
             Some(Disagreement::Hosts)
+        } else if self.query != peer.query {
+            Some(Disagreement::Query)
         } else {
             None
         }
@@ -146,6 +151,13 @@ pub(crate) fn hosts_digest(addresses: &[String]) -> u64 {
         sum.update(b"\n");
     }
     sum.finish()
+}
+
+/// A 32-bit checksum of a query as the front end states it.
+pub(crate) fn query_digest(query: &str) -> u32 {
+    let mut sum = Checksum::new();
+    sum.update(query.as_bytes());
+    sum.finish() as u32
 }
 
 /// The connections of a process to every other, by process (`None` for itself), and
@@ -376,6 +388,7 @@ mod tests {
             processes: 3,
             workers: 2,
             hosts: 77,
+            query: 5,
             digest: 0,
         }
     }
@@ -399,6 +412,11 @@ mod tests {
         let w = Hello { workers: 1, ..h };
         assert_eq!(h.disagreement(&w), Some(Disagreement::Workers { this: 2, peer: 1 }));
         assert_eq!(h.disagreement(&Hello { hosts: 1, ..h }), Some(Disagreement::Hosts));
+        assert_eq!(h.disagreement(&Hello { query: 6, ..h }), Some(Disagreement::Query));
+        assert_ne!(
+            query_digest("start=Some(1) all=false"),
+            query_digest("start=Some(2) all=false")
+        );
         let e = ClusterError::Disagree {
             process: 1,
             this: 0,

@@ -1,5 +1,7 @@
 //! The hostfile: one `host:port` per line, one line per process.
 
+use std::net::{SocketAddr, ToSocketAddrs};
+
 use gamegraph_graph::quote;
 
 use crate::error::HostfileError;
@@ -30,6 +32,61 @@ pub fn parse_hostfile_bytes(bytes: &[u8]) -> Result<Vec<String>, HostfileError> 
             Err(HostfileError::new(line, column, "expected UTF-8 text"))
         }
     }
+}
+
+/// [`parse_hostfile_bytes`], then every address resolved (host names looked up): two lines
+/// that name one address, such as `localhost:7000` and `127.0.0.1:7000`, are refused as two
+/// equal lines are. A name that does not resolve is left for the connection to report.
+///
+/// # Errors
+/// Those of [`parse_hostfile_bytes`], and a [`HostfileError`] at the later of two lines
+/// that resolve to one address.
+///
+/// # Example
+/// ```
+/// let e = gamegraph_cluster::parse_hostfile_resolved(b"127.0.0.1:7000\nlocalhost:7000\n");
+/// assert_eq!(e.unwrap_err().position.line, 2);
+/// ```
+pub fn parse_hostfile_resolved(bytes: &[u8]) -> Result<Vec<String>, HostfileError> {
+    let hosts = parse_hostfile_bytes(bytes)?;
+    let resolved: Vec<Vec<SocketAddr>> = hosts
+        .iter()
+        .map(|h| h.to_socket_addrs().map(Iterator::collect).unwrap_or_default())
+        .collect();
+    for j in 1..hosts.len() {
+        for i in 0..j {
+            if let Some(address) = resolved[j].iter().find(|a| resolved[i].contains(a)) {
+                let text = String::from_utf8_lossy(bytes);
+                let (line, column) = address_line(&text, j);
+                let message = format!(
+                    "expected a new host:port, found {}, the address {address} of {} again \
+                     (line {}): each process needs its own",
+                    quote(&hosts[j]),
+                    quote(&hosts[i]),
+                    address_line(&text, i).0
+                );
+                return Err(HostfileError::new(line, column, message));
+            }
+        }
+    }
+    Ok(hosts)
+}
+
+/// The line and column of the `k`-th address (0-based) of a hostfile that parses.
+fn address_line(text: &str, k: usize) -> (u64, u64) {
+    let mut seen = 0;
+    for (i, raw) in text.lines().enumerate() {
+        let entry = raw.trim();
+        if entry.is_empty() || entry.starts_with('#') {
+            continue;
+        }
+        if seen == k {
+            let indent = raw.len() - raw.trim_start().len();
+            return (i as u64 + 1, raw[..indent].chars().count() as u64 + 1);
+        }
+        seen += 1;
+    }
+    (1, 1)
 }
 
 /// Parses a hostfile: one `host:port` per line, the line of process `i` being the `i`-th

@@ -53,7 +53,9 @@ mod wire;
 
 pub use crate::answer::{Answer, Gathered, Query, Report, Shard};
 pub use crate::error::{ClusterError, Disagreement, HostfileError};
-pub use crate::hostfile::{MAX_HOSTFILE_BYTES, parse_hostfile, parse_hostfile_bytes};
+pub use crate::hostfile::{
+    MAX_HOSTFILE_BYTES, parse_hostfile, parse_hostfile_bytes, parse_hostfile_resolved,
+};
 pub use crate::input::Input;
 pub use crate::run::{Cluster, DEFAULT_CONNECT_TIMEOUT, DEFAULT_LIVENESS_TIMEOUT, Job, dist_solve};
 pub use crate::wire::Reads;

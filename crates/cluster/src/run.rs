@@ -65,6 +65,10 @@ pub struct Cluster {
     /// Send the process's standard output to `/dev/null` while the cluster runs. It is
     /// restored when the solve returns.
     pub silence_stdout: bool,
+    /// The query as the front end states it (its arguments, in any fixed form): processes
+    /// given different queries refuse each other in their first exchange
+    /// ([`Disagreement::Query`](crate::Disagreement::Query)). Default empty.
+    pub query: String,
 }
 
 impl Cluster {
@@ -79,6 +83,7 @@ impl Cluster {
             connect_timeout: DEFAULT_CONNECT_TIMEOUT,
             liveness_timeout: DEFAULT_LIVENESS_TIMEOUT,
             silence_stdout: false,
+            query: String::new(),
         }
     }
 }
@@ -147,6 +152,7 @@ impl Job {
             processes: cluster.addresses.len(),
             workers: cluster.workers,
             hosts: handshake::hosts_digest(&cluster.addresses),
+            query: handshake::query_digest(&cluster.query),
             digest: digest(&role),
         };
         let mesh = handshake::connect(hello, &cluster.addresses, cluster.connect_timeout)?;

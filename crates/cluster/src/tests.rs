@@ -362,6 +362,7 @@ fn process_0_alone(
         processes: 2,
         workers: 1,
         hosts: handshake::hosts_digest(&addresses),
+        query: handshake::query_digest(""),
         digest: crate::run::digest(&Role::Whole(Arc::clone(g))),
     };
     (zero, hello, addresses)

@@ -18,6 +18,10 @@ const CHUNK: usize = 1 << 10;
 /// tens of megabytes, are all that a level adds to the positions found so far.
 const SLICE: usize = 1 << 20;
 
+/// About how many bytes a position takes while it is explored and solved: what a front end
+/// divides the free memory by for its default [`ExploreConfig::max_positions`].
+pub const BYTES_PER_POSITION: u64 = 100;
+
 /// What [`explore`] may do.
 #[derive(Debug, Clone)]
 pub struct ExploreConfig {

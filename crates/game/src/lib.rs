@@ -56,13 +56,15 @@ mod solve;
 mod solved;
 mod store;
 pub mod tier;
+mod values_path;
 mod verify;
 
 pub use crate::error::{ExploreError, ParseError, QueryError};
-pub use crate::explore::{ExploreConfig, Explored, explore};
+pub use crate::explore::{BYTES_PER_POSITION, ExploreConfig, Explored, explore};
 pub use crate::game::{Game, Terminal};
 pub use crate::outcome::Outcome;
 pub use crate::solve::{Counts, Solution, solve};
 pub use crate::solved::{MoveValue, PositionValue, SolvedGame};
 pub use crate::store::{BLOCK_ENTRIES, FileError, RANK_SPREAD, ValuesFile};
-pub use crate::verify::{CertificateError, Table, verify};
+pub use crate::values_path::not_a_values_file;
+pub use crate::verify::{CertificateError, Table, verified_retro, verify};

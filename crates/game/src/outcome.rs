@@ -126,3 +126,14 @@ impl From<gamegraph_graph::format::TerminalValue> for Terminal {
         }
     }
 }
+
+impl From<Terminal> for gamegraph_graph::format::TerminalValue {
+    fn from(t: Terminal) -> gamegraph_graph::format::TerminalValue {
+        use gamegraph_graph::format::TerminalValue;
+        match t {
+            Terminal::Win => TerminalValue::Win,
+            Terminal::Loss => TerminalValue::Loss,
+            Terminal::Tie => TerminalValue::Tie,
+        }
+    }
+}

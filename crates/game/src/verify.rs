@@ -350,6 +350,34 @@ impl fmt::Display for CertificateError {
 
 impl std::error::Error for CertificateError {}
 
+/// The line of `gamegraph verify retro` (and of Python's `verify_retro`) for a table that
+/// passed, after `N vertices, M arcs: `: the counts, and what was checked — three outcomes
+/// with depth, or four with remoteness for a graph with `terminal_values`.
+///
+/// ```
+/// use gamegraph_game::{Counts, verified_retro};
+///
+/// let c = Counts { win: 1, loss: 2, tie: 0, draw: 0 };
+/// assert_eq!(
+///     verified_retro(c, false),
+///     "1 W, 2 L, 0 D; every outcome, depth and move follows from the successors'"
+/// );
+/// ```
+pub fn verified_retro(c: Counts, terminal_values: bool) -> String {
+    if terminal_values {
+        format!(
+            "{} W, {} L, {} T, {} D; every outcome, remoteness and move follows from the \
+             successors' and the terminal values",
+            c.win, c.loss, c.tie, c.draw
+        )
+    } else {
+        format!(
+            "{} W, {} L, {} D; every outcome, depth and move follows from the successors'",
+            c.win, c.loss, c.draw
+        )
+    }
+}
+
 /// Checks that `table` is the exact four-outcome solution of `g` ([`solve`](crate::solve)
 /// with the same `terminal`), using only local conditions at every vertex (no solving):
 /// - a vertex without moves is labelled `terminal(v)`, with remoteness 0 and no move;

@@ -105,6 +105,16 @@ fn canonical_sorts_rows_and_notation_round_trips() {
     assert_eq!(g.parse("  ").unwrap_err().column(), 1);
     assert_eq!(OctalRows::kayles(&[64]).unwrap_err(), RowsError::RowTooLong { len: 64 });
     assert!(OctalRows::kayles(&[40]).is_ok());
+    // 68 million rows of 63 pins: more than 2^32 pins in all, summed without wrapping.
+    let many = vec![63u32; 68_174_085];
+    assert!(matches!(
+        OctalRows::kayles(&many),
+        Err(RowsError::TooManyRows { pins: 4_294_967_355, rows: 68_174_085 })
+    ));
+    // One row holds at most 41 pins: 1 row + 41 pins = 2 · MAX_ROWS.
+    assert!(OctalRows::kayles(&[41]).is_ok());
+    assert!(matches!(OctalRows::kayles(&[42]), Err(RowsError::TooManyRows { .. })));
+    assert!(OctalRows::kayles(&[20, 20]).is_ok());
     assert!(matches!(OctalRows::kayles(&[40, 3]), Err(RowsError::TooManyRows { .. })));
     assert!(matches!(
         OctalRows::new("4.07".parse().unwrap(), &[22]),

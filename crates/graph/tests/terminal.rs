@@ -73,8 +73,16 @@ fn the_section_is_read_in_both_header_layouts() {
     assert_eq!(file3.terminal.unwrap().get(v(1)), Some(TerminalValue::Loss));
     let (file4, _) = read_auto(b"2 0 terminal").unwrap();
     assert_eq!(file4.terminal, Some(Terminals::empty(2)));
+    // The keyword on the line of the last arc, with or without a start line: numbers and
+    // the keyword are separated by any white space.
+    let same_line = "4 4\n1 2\n1 3\n1 4\n4 4 terminal\n2 T 3 W\n";
+    let (file5, format) = read_auto(same_line.as_bytes()).unwrap();
+    assert_eq!((format, &file5), (Format::Header, &file2));
+    let (file6, _) = read_auto(b"4 4\n1\n1 2\n1 3\n1 4\n4 4 terminal 2 T\n3 W\n").unwrap();
+    assert_eq!(file6, file);
     // The same at every chunk size, and with the format given.
     for chunk in [1, 2, 5, 64] {
+        assert_eq!(read(same_line.as_bytes(), None, chunk).unwrap(), file2, "chunk {chunk}");
         assert_eq!(read(with_start.as_bytes(), None, chunk).unwrap(), file, "chunk {chunk}");
         assert_eq!(read(without.as_bytes(), None, chunk).unwrap(), file2, "chunk {chunk}");
         let header = read(without.as_bytes(), Some(Format::Header), chunk).unwrap();

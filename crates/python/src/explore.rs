@@ -8,7 +8,17 @@ use pyo3::types::PyDict;
 use crate::arrays::ranged;
 use crate::error::value_error;
 use crate::graph::PyGraph;
+use crate::memory::{grow, memory_error};
 use crate::solved::{PyExplored, PySolvedGame};
+
+/// How many positions and moves an exploration takes between two looks for Ctrl-C.
+const SIGNAL_STEPS: u32 = 4096;
+/// How many positions and moves an exploration takes between two looks at the free memory
+/// (a few reads of `/proc`).
+const MEMORY_STEPS: u32 = 1 << 16;
+/// About how many bytes a position given by Python takes while it is explored: the object,
+/// its entry in the index, the Rust arrays and the dict's growth.
+const BYTES_PER_PYTHON_POSITION: u64 = 400;
 
 /// The value a `terminal` function returned, checked: 1 win, 2 loss, 3 tie.
 fn terminal_value(p: &Bound<'_, PyAny>, value: &Bound<'_, PyAny>) -> PyResult<Terminal> {
@@ -37,8 +47,8 @@ fn terminal_value(p: &Bound<'_, PyAny>, value: &Bound<'_, PyAny>) -> PyResult<Te
 ///   1 (win), 2 (loss) or 3 (tie); by default 2, the player who cannot move loses;
 /// - canonical(p): the representative of p's class of equivalent positions (board
 ///   symmetries, ...), which must commute with the moves; by default p itself;
-/// - max_positions: the most positions to explore (by default, no limit but the 2^32 - 1
-///   vertices of a graph).
+/// - max_positions: the most positions to explore (by default, what the memory this
+///   process may still allocate holds, as for gg.games).
 ///
 /// The outcomes are ordered win > tie > draw > loss for the player to move. A position is
 /// won when some move leads to a lost one, lost when every move leads to a won one (or
@@ -53,7 +63,9 @@ fn terminal_value(p: &Bound<'_, PyAny>, value: &Bound<'_, PyAny>) -> PyResult<Te
 ///
 /// Raises whatever a callback raises; ValueError naming the position for a terminal
 /// value other than 1, 2 or 3, and when more than max_positions positions are reachable;
-/// TypeError for a position that is not hashable.
+/// TypeError for a position that is not hashable; MemoryError when the positions do not
+/// fit in memory; KeyboardInterrupt on Ctrl-C (looked for every few thousand positions
+/// and moves, even when moves is an iterator written in C).
 ///
 /// >>> import gamegraph as gg
 /// >>> # Take 1, 3 or 4 objects from a heap; whoever cannot move loses.
@@ -76,7 +88,7 @@ pub(crate) fn explore(
 ) -> PyResult<PySolvedGame> {
     let limit: usize = match max_positions {
         Some(n) => ranged(n, "max_positions", 1, Vertex::MAX_VERTICES as i128)?,
-        None => Vertex::MAX_VERTICES,
+        None => crate::memory::default_max_positions(BYTES_PER_PYTHON_POSITION),
     };
     let index = PyDict::new(py);
     let start = PyExplored::canonical(canonical.as_ref(), start)?;
@@ -88,11 +100,27 @@ pub(crate) fn explore(
     let mut successors: Vec<Vertex> = Vec::new();
     let moves_of = moves.bind(py);
     let mut head = 0;
+    // Every position and every move counts; Ctrl-C is looked for every SIGNAL_STEPS of
+    // them, whatever the callbacks do (an iterator written in C runs no Python code that
+    // would notice it).
+    let mut steps = 0u32;
+    let mut step = || -> PyResult<()> {
+        steps = steps.wrapping_add(1);
+        if steps.is_multiple_of(SIGNAL_STEPS) {
+            py.check_signals()?;
+        }
+        if steps.is_multiple_of(MEMORY_STEPS) {
+            crate::memory::still_room("the exploration")?;
+        }
+        Ok(())
+    };
     while head < positions.len() {
         let p = positions[head].bind(py).clone();
         head += 1;
+        step()?;
         successors.clear();
         for q in moves_of.call1((&p,))?.try_iter()? {
+            step()?;
             let q = PyExplored::canonical(canonical.as_ref(), q?)?;
             let v = match index.get_item(&q)? {
                 Some(i) => Vertex::from_index(i.extract::<usize>()?),
@@ -104,10 +132,12 @@ pub(crate) fn explore(
                         )));
                     }
                     index.set_item(&q, i)?;
+                    grow(&mut positions, "the positions")?;
                     positions.push(q.unbind());
                     Vertex::from_index(i)
                 }
             };
+            grow(&mut successors, "the moves of a position")?;
             successors.push(v);
         }
         let value = if successors.is_empty() {
@@ -118,15 +148,21 @@ pub(crate) fn explore(
         } else {
             successors.sort_unstable();
             successors.dedup();
+            targets.try_reserve(successors.len()).map_err(|_| {
+                memory_error("the moves", (targets.len() + successors.len()) as u64 * 8)
+            })?;
             targets.extend_from_slice(&successors);
             Terminal::Loss
         };
+        grow(&mut terminals, "the terminal values")?;
         terminals.push(value);
+        grow(&mut offsets, "the positions")?;
         offsets.push(targets.len() as u64);
     }
     let graph = Graph::from_csr(offsets, targets).map_err(value_error)?;
     let solution = py.detach(|| solve(&graph, |v| terminals[v.index()]));
-    let graph = Py::new(py, PyGraph { graph, start: Some(Vertex(0)) })?;
+    let terminal = crate::graph::game_terminals(&graph, |v| terminals[v.index()]);
+    let graph = Py::new(py, PyGraph { graph, start: Some(Vertex(0)), terminal })?;
     Ok(PySolvedGame::python(PyExplored {
         positions,
         index: index.unbind(),

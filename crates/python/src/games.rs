@@ -32,7 +32,7 @@ where
 {
     let max_positions = match max_positions {
         Some(n) => ranged(n, "max_positions", 1, Vertex::MAX_VERTICES as i128)?,
-        None => ExploreConfig::default().max_positions,
+        None => crate::memory::default_max_positions(gamegraph_game::BYTES_PER_POSITION),
     };
     let stop = Arc::new(AtomicBool::new(false));
     let config = ExploreConfig { max_positions, stop: Some(Arc::clone(&stop)) };
@@ -42,9 +42,10 @@ where
         interrupt::run_with(py, None, &stop, |_| pool.install(|| SolvedGame::new(game, &config)))?
             .value;
     let solved = solved.map_err(|e| match e {
-        ExploreError::TooManyPositions { limit, .. } => {
-            value_error(format!("more than {limit} positions are reachable; raise max_positions"))
-        }
+        ExploreError::TooManyPositions { limit, .. } => value_error(format!(
+            "more than {limit} positions are reachable; raise max_positions if this \
+             process's memory holds them"
+        )),
         e => value_error(e),
     })?;
     Ok(PySolvedGame::shipped(Box::new(Named { name, solved })))
@@ -108,7 +109,8 @@ fn tic_tac_toe_rules(symmetry: bool) -> TicTacToe {
 /// million positions, 6 x 5 and 7 x 6 are out of reach of this exhaustive solve.
 ///
 /// Raises ValueError for a board that does not fit, or when more than max_positions
-/// positions are reachable.
+/// positions are reachable (by default, what the memory this process may still allocate
+/// holds).
 ///
 /// >>> import gamegraph as gg
 /// >>> c = gg.games.connect_four(4, 4)
@@ -303,8 +305,9 @@ fn arguments<'py>(
 /// (rows), 'octal' (code, rows), 'chase' (cells) or 'tab' (n, m, x, y); symmetry as the
 /// functions take it.
 ///
-/// Raises OSError for a file that cannot be opened, ValueError for a damaged file or one
-/// written for another game (naming the damage).
+/// Raises OSError for a file that cannot be opened, ValueError for a damaged file, one
+/// written for another game (naming the damage), or a path that is no regular file (a
+/// directory, a FIFO, a file of /proc), found before it is opened.
 ///
 /// >>> import gamegraph as gg, os, tempfile
 /// >>> folder = tempfile.TemporaryDirectory()
@@ -322,6 +325,9 @@ pub(crate) fn open_values(
     args: &Bound<'_, PyTuple>,
     symmetry: bool,
 ) -> PyResult<PyValuesFile> {
+    if let Some(why) = gamegraph_game::not_a_values_file(&path) {
+        return Err(value_error(format!("{}: {why}", path.display())));
+    }
     let file = File::open(&path).map_err(|e| os_error(&e, &path))?;
     let reader = BufReader::new(file);
     let stored: Box<dyn Stored> = match game.replace('-', "_").as_str() {

@@ -2,24 +2,35 @@
 
 use std::path::{Path, PathBuf};
 
-use gamegraph_graph::format::{Format, GameFile};
+use gamegraph_graph::format::{Format, GameFile, TerminalValue, Terminals};
 use gamegraph_graph::open;
 use gamegraph_graph::{Graph, ReadErrorKind, Vertex};
 use numpy::PyArray1;
 use pyo3::prelude::*;
+use pyo3::types::PyDict;
 
 use crate::arrays::{int64_array, ranged};
 use crate::error::{os_error, value_error};
 use crate::pool;
 
-/// A game graph: vertices 1..n, an arc u -> v per move, and an optional start vertex.
+/// A game graph: vertices 1..n, an arc u -> v per move, an optional start vertex and
+/// optional terminal values.
 ///
-/// Graph(n, sources, targets, start=None) has the arcs sources[i] -> targets[i] (lists or
-/// NumPy arrays of integers, 1-based ids); self-loops and repeated arcs are kept, and the
-/// successors of a vertex keep the order of the arcs. read_graph() reads one from a file.
+/// Graph(n, sources, targets, start=None, terminal=None) has the arcs sources[i] ->
+/// targets[i] (lists or NumPy arrays of integers, 1-based ids); self-loops and repeated
+/// arcs are kept, and the successors of a vertex keep the order of the arcs.
+/// read_graph() reads one from a file.
 ///
-/// Raises ValueError for an id outside 1..n or arrays of different lengths, TypeError for
-/// arrays that do not hold integers.
+/// terminal gives values to vertices without moves, as the `terminal` section of a graph
+/// file does: a dict {vertex: "W", "L" or "T"} (the player to move there has won, has lost,
+/// or nobody won); a vertex without moves and without a value is a loss. A graph with
+/// terminal values (even an empty dict) is solved by retro() with four outcomes; the
+/// solvers of the game where the player without a move loses (grundy, kernel, ...) refuse
+/// it.
+///
+/// Raises ValueError for an id outside 1..n, arrays of different lengths or a terminal
+/// value at a vertex with moves, TypeError for arrays that do not hold integers,
+/// MemoryError for a graph this process cannot hold.
 ///
 /// >>> import gamegraph as gg
 /// >>> g = gg.Graph(5, [1, 2, 3, 1, 4], [2, 3, 1, 4, 5], start=1)
@@ -34,14 +45,30 @@ use crate::pool;
 /// Traceback (most recent call last):
 ///     ...
 /// ValueError: arc 1: vertex 4 is outside 1..3
+/// >>> gg.Graph(3, [1, 1], [2, 3], start=1, terminal={3: "T"}).terminal
+/// {3: 'T'}
 #[pyclass(frozen, eq, name = "Graph", module = "gamegraph")]
 #[derive(Debug, PartialEq)]
 pub(crate) struct PyGraph {
     pub(crate) graph: Graph,
     pub(crate) start: Option<Vertex>,
+    /// The values of vertices without moves, when the graph has them.
+    pub(crate) terminal: Option<Terminals>,
 }
 
 impl PyGraph {
+    /// The graph, for a solver of the game where the player without a move loses
+    /// (`what` names it): `ValueError` when the graph has terminal values.
+    pub(crate) fn plain(&self, what: &str) -> PyResult<&Graph> {
+        match self.terminal {
+            Some(_) => Err(value_error(format!(
+                "the graph has terminal values (win, loss or tie at vertices without moves), \
+                 which {what} does not solve: retro() solves it"
+            ))),
+            None => Ok(&self.graph),
+        }
+    }
+
     /// The vertex with 1-based id `id`, or `ValueError("{what} {id} is outside 1..n")`.
     pub(crate) fn vertex(&self, id: i128, what: &str) -> PyResult<Vertex> {
         vertex(id, self.graph.num_vertices(), what)
@@ -57,22 +84,70 @@ pub(crate) fn vertex(id: i128, n: usize, what: &str) -> PyResult<Vertex> {
         .ok_or_else(|| value_error(format!("{what} {id} is outside 1..{n}")))
 }
 
+/// The terminal values of a game's graph `g` whose finished positions are worth `value`
+/// to the player to move: `None` when they are all losses (the graph is then the game).
+pub(crate) fn game_terminals(
+    g: &Graph,
+    value: impl Fn(Vertex) -> gamegraph_game::Terminal,
+) -> Option<Terminals> {
+    let entries: Vec<(Vertex, TerminalValue)> = g
+        .vertices()
+        .filter(|&v| g.out_degree(v) == 0)
+        .map(|v| (v, value(v).into()))
+        .filter(|&(_, t)| t != TerminalValue::Loss)
+        .collect();
+    if entries.is_empty() {
+        return None;
+    }
+    Some(Terminals::new(g, &entries).expect("values only at vertices without moves, once each"))
+}
+
+/// The terminal values of `g` given as a dict {vertex: "W", "L" or "T"}.
+fn terminals(g: &Graph, values: &Bound<'_, PyDict>) -> PyResult<Terminals> {
+    let n = g.num_vertices();
+    let mut entries = Vec::with_capacity(values.len());
+    for (key, value) in values.iter() {
+        let Ok(id) = key.extract::<i128>() else {
+            let key = key.repr()?;
+            return Err(crate::error::type_error(format!("terminal: {key} is not a vertex id")));
+        };
+        let v = vertex(id, n, "terminal: vertex")?;
+        let letter: String = value.extract().unwrap_or_default();
+        let value = match letter.as_bytes() {
+            [c] => TerminalValue::from_letter(*c),
+            _ => None,
+        }
+        .ok_or_else(|| {
+            let found = value.repr().map(|r| r.to_string()).unwrap_or_default();
+            value_error(format!(
+                "terminal: expected the value of vertex {id} (\"W\", \"L\" or \"T\"), found {found}"
+            ))
+        })?;
+        entries.push((v, value));
+    }
+    Terminals::new(g, &entries).map_err(|e| value_error(format!("terminal: {e}")))
+}
+
 /// The successor CSR arrays of the arcs `sources[i] -> targets[i]` (1-based ids) on `n`
 /// vertices, by a counting sort that keeps the order of the arcs.
 ///
 /// # Errors
-/// The message for the first arc with an id outside `1..=n`.
+/// `ValueError` for the first arc with an id outside `1..=n`; `MemoryError` when the
+/// arrays do not fit in memory.
 ///
 /// # Complexity
-/// O(n + m) time; the two arrays are the only allocations.
-fn csr(n: usize, sources: &[i64], targets: &[i64]) -> Result<(Vec<u64>, Vec<Vertex>), String> {
-    let check = |i: usize, id: i64| -> Result<usize, String> {
+/// O(n + m) time; the two arrays and the fill positions (8 n bytes) are the only
+/// allocations.
+fn csr(n: usize, sources: &[i64], targets: &[i64]) -> PyResult<(Vec<u64>, Vec<Vertex>)> {
+    let check = |i: usize, id: i64| -> PyResult<usize> {
         match u64::try_from(id) {
             Ok(x) if x >= 1 && x <= n as u64 => Ok((x - 1) as usize),
-            _ => Err(format!("arc {}: vertex {id} is outside 1..{n}", i + 1)),
+            _ => Err(value_error(format!("arc {}: vertex {id} is outside 1..{n}", i + 1))),
         }
     };
-    let mut offsets = vec![0u64; n + 1];
+    let m = sources.len() as u64;
+    crate::memory::room("the graph", (n as u64 + 1) * 16 + 4 * m)?;
+    let mut offsets = crate::memory::filled("the graph's offsets", n + 1, 0u64)?;
     for (i, (&u, &v)) in sources.iter().zip(targets).enumerate() {
         let u = check(i, u)?;
         check(i, v)?;
@@ -81,8 +156,9 @@ fn csr(n: usize, sources: &[i64], targets: &[i64]) -> Result<(Vec<u64>, Vec<Vert
     for i in 0..n {
         offsets[i + 1] += offsets[i];
     }
-    let mut fill: Vec<u64> = offsets[..n].to_vec();
-    let mut out = vec![Vertex(0); sources.len()];
+    let mut fill = crate::memory::filled("the graph's fill positions", n, 0u64)?;
+    fill.copy_from_slice(&offsets[..n]);
+    let mut out = crate::memory::filled("the graph's arcs", sources.len(), Vertex(0))?;
     for (&u, &v) in sources.iter().zip(targets) {
         // Both ids were checked above: 1 <= id <= n <= u32::MAX.
         let slot = &mut fill[(u - 1) as usize];
@@ -95,13 +171,14 @@ fn csr(n: usize, sources: &[i64], targets: &[i64]) -> Result<(Vec<u64>, Vec<Vert
 #[pymethods]
 impl PyGraph {
     #[new]
-    #[pyo3(signature = (n, sources, targets, start = None))]
+    #[pyo3(signature = (n, sources, targets, start = None, terminal = None))]
     fn new(
         py: Python<'_>,
         n: i128,
         sources: &Bound<'_, PyAny>,
         targets: &Bound<'_, PyAny>,
         start: Option<i128>,
+        terminal: Option<&Bound<'_, PyDict>>,
     ) -> PyResult<PyGraph> {
         let n: usize = ranged(n, "n", 0, Vertex::MAX_VERTICES as i128)?;
         let sources = int64_array(sources, "sources")?;
@@ -117,9 +194,22 @@ impl PyGraph {
         let start = start.map(|id| vertex(id, n, "start")).transpose()?;
         let graph = py.detach(|| {
             let (offsets, targets) = csr(n, s, t)?;
-            Graph::from_csr(offsets, targets).map_err(|e| e.to_string())
-        });
-        Ok(PyGraph { graph: graph.map_err(value_error)?, start })
+            Graph::from_csr(offsets, targets).map_err(value_error)
+        })?;
+        let terminal = terminal.map(|t| terminals(&graph, t)).transpose()?;
+        Ok(PyGraph { graph, start, terminal })
+    }
+
+    /// The terminal values as a dict {vertex: "W", "L" or "T"} (vertices without moves),
+    /// or None when the graph has none.
+    #[getter]
+    fn terminal<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyDict>>> {
+        let Some(t) = &self.terminal else { return Ok(None) };
+        let d = PyDict::new(py);
+        for (v, value) in t.iter() {
+            d.set_item(v.one_based(), value.letter())?;
+        }
+        Ok(Some(d))
     }
 
     /// The number of vertices n.
@@ -180,14 +270,18 @@ impl PyGraph {
         let py = slf.py();
         let g = slf.get();
         let (sources, targets) = g.arcs(py);
+        let n = g.graph.num_vertices();
+        let terminal = g.terminal(py)?;
         Ok((
             slf.get_type().into_any(),
-            (g.graph.num_vertices(), sources.into_any(), targets.into_any(), g.start()),
+            (n, sources.into_any(), targets.into_any(), g.start(), terminal),
         ))
     }
 
     /// The graph as a networkx DiGraph on the nodes 1..n (graph attribute "start"); a
-    /// graph with repeated arcs needs multigraph=True (a MultiDiGraph).
+    /// graph with repeated arcs needs multigraph=True (a MultiDiGraph). Terminal values
+    /// are the node attribute "terminal" ("W", "L" or "T"), and a graph that has them (even
+    /// none at all) has the graph attribute "terminal" True.
     ///
     /// Raises ImportError when networkx is not installed.
     #[pyo3(signature = (*, multigraph = false))]
@@ -198,7 +292,9 @@ impl PyGraph {
 
     /// A graph from a networkx graph G (directed; an undirected edge is an arc each
     /// way): vertex i + 1 is the node list(G)[i], an arc per edge (each edge of a
-    /// multigraph). start is a node of G, by default G.graph.get("start").
+    /// multigraph). start is a node of G, by default G.graph.get("start"). The node
+    /// attribute "terminal" gives terminal values; the graph has terminal values when a
+    /// node has one or G.graph.get("terminal") is true.
     ///
     /// Raises ImportError when networkx is not installed, ValueError for a start that is
     /// no node of G.
@@ -221,16 +317,25 @@ impl PyGraph {
 
     fn __repr__(&self) -> String {
         let start = self.start().map_or_else(|| "None".to_owned(), |s| s.to_string());
+        let terminal = match &self.terminal {
+            Some(t) => format!(", terminal_values={}", t.len()),
+            None => String::new(),
+        };
         format!(
-            "Graph(num_vertices={}, num_arcs={}, start={start})",
+            "Graph(num_vertices={}, num_arcs={}, start={start}{terminal})",
             self.graph.num_vertices(),
             self.graph.num_arcs()
         )
     }
 }
 
-/// What `Graph.__reduce__` gives pickle: the class and `(n, sources, targets, start)`.
-type Reduced<'py> = (Bound<'py, PyAny>, (usize, Bound<'py, PyAny>, Bound<'py, PyAny>, Option<u64>));
+/// What `Graph.__reduce__` gives pickle: the class and `(n, sources, targets, start,
+/// terminal)`.
+type Reduced<'py> = (Bound<'py, PyAny>, (usize, Arcs<'py>, Arcs<'py>, Option<u64>, Values<'py>));
+/// An array of arc ends.
+type Arcs<'py> = Bound<'py, PyAny>;
+/// The terminal values as a dict, or `None`.
+type Values<'py> = Option<Bound<'py, PyDict>>;
 
 /// The format named by a `format=` argument.
 fn parse_format(name: &str) -> PyResult<Format> {
@@ -276,7 +381,8 @@ fn format_advice(e: &open::OpenError) -> &'static str {
     }
 }
 
-/// Reads a game graph from a file in any format the CLI reads.
+/// Reads a game graph from a file in any format the CLI reads, with its start vertex and
+/// terminal values when it has them.
 ///
 /// format is 'header' (N M, the start vertex, then M arcs u v), 'arcs' (one arc u v per
 /// line; no start vertex) or 'binary'; None detects it from the contents. A binary file
@@ -301,14 +407,16 @@ pub(crate) fn read_graph(
 ) -> PyResult<PyGraph> {
     let format = format.map(parse_format).transpose()?;
     let file = pool::run(py, threads, || open_graph(&path, format))??;
-    Ok(PyGraph { graph: file.graph, start: file.start })
+    Ok(PyGraph { graph: file.graph, start: file.start, terminal: file.terminal })
 }
 
 /// Writes a game graph to a file in a format the CLI reads: 'header' (the default: N M,
-/// the start vertex when there is one, then an arc u v per line), 'arcs' (an arc per
-/// line, no start vertex) or 'binary'. Arcs come by source, in successor order.
+/// the start vertex when there is one, then an arc u v per line, then the terminal values
+/// when the graph has them), 'arcs' (an arc per line, no start vertex) or 'binary' (with
+/// the terminal values too). Arcs come by source, in successor order.
 ///
-/// Raises OSError when the file cannot be written.
+/// Raises OSError when the file cannot be written, ValueError for 'arcs' and a graph with
+/// terminal values (the format cannot hold them).
 ///
 /// >>> import gamegraph as gg, os, tempfile
 /// >>> g = gg.Graph(3, [1, 2], [2, 3], start=1)
@@ -328,10 +436,16 @@ pub(crate) fn write_graph(
 ) -> PyResult<()> {
     let format = parse_format(format)?;
     let g = g.get();
+    if g.terminal.is_some() && format == Format::ArcList {
+        return Err(value_error(
+            "the arcs format cannot hold terminal values: write the graph as 'header' or 'binary'",
+        ));
+    }
     let result = py.detach(|| -> std::io::Result<()> {
         let file = std::fs::File::create(&path)?;
         let mut out = std::io::BufWriter::new(file);
-        gamegraph_graph::format::write(&mut out, &g.graph, g.start, format)?;
+        let terminal = g.terminal.as_ref();
+        gamegraph_graph::format::write_parts(&mut out, &g.graph, g.start, terminal, format)?;
         std::io::Write::flush(&mut out)
     });
     result.map_err(|e| os_error(&e, &path))

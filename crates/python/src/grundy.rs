@@ -151,7 +151,7 @@ fn move_object(py: Python<'_>, m: SumMove) -> PyResult<Py<PyAny>> {
 
 /// The generalised Grundy values of all vertices on `threads` threads.
 fn values(py: Python<'_>, g: &PyGraph, threads: Option<i64>) -> PyResult<LoopyValues> {
-    let graph = &g.graph;
+    let graph = g.plain("grundy()")?;
     pool::run(py, threads, || {
         if rayon::current_num_threads() == 1 {
             gamegraph_grundy::loopy_grundy(graph)
@@ -348,7 +348,7 @@ pub(crate) fn play_sum(
     threads: Option<i64>,
 ) -> PyResult<(u8, Option<Py<PyAny>>)> {
     let g = g.get();
-    let n = g.graph.num_vertices();
+    let n = g.plain("play_sum()")?.num_vertices();
     let mut vertices = Vec::new();
     if let Some(tokens) = tokens {
         let ids = u64_items(tokens, "tokens", "a vertex id (a positive integer)")?;

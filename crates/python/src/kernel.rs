@@ -91,7 +91,7 @@ pub(crate) fn kernel(
     time_limit: Option<f64>,
 ) -> PyResult<Option<Vec<u64>>> {
     let cfg = config(time_limit)?;
-    let graph = &g.get().graph;
+    let graph = g.get().plain("kernel()")?;
     let answer = stoppable(py, &cfg, |cfg| gamegraph_kernel::find_kernel(graph, cfg))?;
     let answer = answer.map_err(|e| limit_error(e, time_limit))?;
     Ok(answer.kernel.as_ref().map(ids))
@@ -112,7 +112,7 @@ pub(crate) fn count_kernels(
     time_limit: Option<f64>,
 ) -> PyResult<u128> {
     let cfg = config(time_limit)?;
-    let graph = &g.get().graph;
+    let graph = g.get().plain("count_kernels()")?;
     let count = stoppable(py, &cfg, |cfg| gamegraph_kernel::count_kernels(graph, cfg))?;
     Ok(count.map_err(|e| limit_error(e, time_limit))?.count)
 }
@@ -165,7 +165,7 @@ impl KernelIter {
 pub(crate) fn kernels(g: &Bound<'_, PyGraph>, time_limit: Option<f64>) -> PyResult<KernelIter> {
     let stop = Arc::new(AtomicBool::new(false));
     let cfg = Config { stop: Some(Arc::clone(&stop)), ..config(time_limit)? };
-    let kernels = gamegraph_kernel::kernels(&g.get().graph, &cfg);
+    let kernels = gamegraph_kernel::kernels(g.get().plain("kernels()")?, &cfg);
     Ok(KernelIter { kernels, time_limit, stop })
 }
 
@@ -177,7 +177,7 @@ fn stable_set(
     solve: fn(&Graph, &Config) -> Result<StableSet, KernelError>,
 ) -> PyResult<(usize, Vec<u64>)> {
     let cfg = config(time_limit)?;
-    let graph = &g.get().graph;
+    let graph = g.get().plain("alpha() and beta()")?;
     let s =
         stoppable(py, &cfg, |cfg| solve(graph, cfg))?.map_err(|e| limit_error(e, time_limit))?;
     Ok((s.size, ids(&s.set)))

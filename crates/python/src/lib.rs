@@ -18,6 +18,7 @@ mod graph;
 mod grundy;
 mod interrupt;
 mod kernel;
+mod memory;
 mod octal;
 mod pool;
 mod retro;

@@ -4,11 +4,19 @@ use pyo3::prelude::*;
 
 use crate::error::value_error;
 
-/// Checks a `threads=` argument: `None` (rayon's default, all cores) or at least 1.
+/// The most threads a `threads=` argument may ask for, as the command's `--threads`.
+pub(crate) const MAX_THREADS: i64 = 1024;
+
+/// Checks a `threads=` argument: `None` (rayon's default, all cores) or 1 to
+/// [`MAX_THREADS`].
 pub(crate) fn threads(threads: Option<i64>) -> PyResult<Option<usize>> {
     match threads {
         None => Ok(None),
-        Some(n) if n >= 1 => Ok(Some(usize::try_from(n).map_err(value_error)?)),
+        Some(n @ 1..=MAX_THREADS) => Ok(Some(n as usize)),
+        Some(n) if n > MAX_THREADS => Err(value_error(format!(
+            "threads={n} is more than the {MAX_THREADS} supported (this machine has {})",
+            std::thread::available_parallelism().map_or(1, |p| p.get())
+        ))),
         Some(n) => Err(value_error(format!("threads must be at least 1, found {n}"))),
     }
 }

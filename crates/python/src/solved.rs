@@ -7,6 +7,7 @@ use std::sync::OnceLock;
 
 use gamegraph_game::{
     FileError, Game, MoveValue, ParseError, PositionValue, QueryError, Solution, SolvedGame,
+    Terminal,
 };
 use gamegraph_graph::{Graph, Vertex};
 use numpy::PyArray1;
@@ -133,6 +134,8 @@ pub(crate) trait Shipped: Send + Sync {
     fn solution(&self) -> &Solution;
     /// The start vertex.
     fn start(&self) -> Vertex;
+    /// The value of the finished position of `v` for the player to move there.
+    fn terminal(&self, v: Vertex) -> Terminal;
     /// The notation of the position of `v`.
     fn show(&self, v: Vertex) -> String;
     /// The vertex of a position given in the notation, `None` when it is not reachable.
@@ -172,6 +175,10 @@ where
 
     fn start(&self) -> Vertex {
         self.solved.start()
+    }
+
+    fn terminal(&self, v: Vertex) -> Terminal {
+        self.solved.game().terminal(self.solved.positions()[v.index()])
     }
 
     fn show(&self, v: Vertex) -> String {
@@ -372,20 +379,20 @@ impl PySolvedGame {
     }
 
     /// The game graph: vertex i + 1 is positions[i], an arc per distinct move (up to
-    /// canonical form), the start marked.
+    /// canonical form), the start marked, and the game's wins and ties at finished
+    /// positions as terminal values (when it has any).
     #[getter]
     fn graph(&self, py: Python<'_>) -> PyResult<Py<PyGraph>> {
         match &self.inner {
             Inner::Python(e) => Ok(e.graph.clone_ref(py)),
-            Inner::Shipped { solved, graph } => {
-                if let Some(g) = graph.get() {
+            Inner::Shipped { solved, graph: cached } => {
+                if let Some(g) = cached.get() {
                     return Ok(g.clone_ref(py));
                 }
-                let g = Py::new(
-                    py,
-                    PyGraph { graph: solved.graph().clone(), start: Some(solved.start()) },
-                )?;
-                Ok(graph.get_or_init(|| g).clone_ref(py))
+                let graph = solved.graph().clone();
+                let terminal = crate::graph::game_terminals(&graph, |v| solved.terminal(v));
+                let g = Py::new(py, PyGraph { graph, start: Some(solved.start()), terminal })?;
+                Ok(cached.get_or_init(|| g).clone_ref(py))
             }
         }
     }

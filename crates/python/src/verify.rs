@@ -1,15 +1,18 @@
 //! Independent checks of answers (`gamegraph verify`): retro tables, Grundy values,
 //! kernels and stable sets, and claimed periods of octal and subtraction games.
 
+use gamegraph_game::{Outcome as GameOutcome, Table};
 use gamegraph_graph::{Graph, Outcome, Vertex};
 use gamegraph_grundy::octal::{
-    ClaimError, OctalCode, PeriodCheck, PeriodClaim, Play, Rules, SubtractionSet, verify_period,
+    ClaimError, OctalCode, PeriodCheck, PeriodClaim, Play, Rules, SubtractionSet,
+    verify_period_until,
 };
 use gamegraph_grundy::{Nimber, Value, ValueTable, verify_values};
 use gamegraph_kernel::{
     VertexSet, Violation, externally_stable, internally_stable, is_kernel, members,
 };
 use gamegraph_retro::Solution;
+use pyo3::exceptions::PyTimeoutError;
 use pyo3::prelude::*;
 use pyo3::types::PyString;
 
@@ -69,8 +72,9 @@ fn fails(message: String, rule: &'static str, at: Option<u64>) -> Verdict {
     }
 }
 
-/// The solution held by the arrays `outcome`, `depth` and `move` of `s`.
-fn retro_solution(s: &Bound<'_, PyAny>, n: usize) -> PyResult<Solution> {
+/// The table held by the arrays `outcome`, `depth` and `move` of `s`: outcome codes 1
+/// win, 2 loss, 0 draw, and 3 tie when `ties` (a graph with terminal values).
+fn retro_table(s: &Bound<'_, PyAny>, n: usize, ties: bool) -> PyResult<Table> {
     let outcome = int64_array(&s.getattr("outcome")?, "outcome")?;
     let depth = int64_array(&s.getattr("depth")?, "depth")?;
     let best = int64_array(&s.getattr("move")?, "move")?;
@@ -80,35 +84,55 @@ fn retro_solution(s: &Bound<'_, PyAny>, n: usize) -> PyResult<Solution> {
             return Err(value_error(format!("{name} has {len} entries, the graph {n} vertices")));
         }
     }
-    let mut outcomes = Vec::with_capacity(n);
-    let mut depths = Vec::with_capacity(n);
-    let mut moves = Vec::with_capacity(n);
+    let mut t = Table {
+        outcomes: Vec::with_capacity(n),
+        remoteness: Vec::with_capacity(n),
+        moves: Vec::with_capacity(n),
+    };
+    let codes = if ties { "0, 1, 2 or 3" } else { "0, 1 or 2" };
     for i in 0..n {
         let at = |what: &str, x: i64| value_error(format!("vertex {}: {what} {x}", i + 1));
-        outcomes.push(match outcome[i] {
-            1 => Outcome::Win,
-            2 => Outcome::Loss,
-            0 => Outcome::Draw,
-            x => return Err(at("outcome must be 0, 1 or 2, found", x)),
-        });
-        depths.push(match depth[i] {
+        t.outcomes.push(
+            u8::try_from(outcome[i])
+                .ok()
+                .and_then(GameOutcome::from_code)
+                .filter(|&o| ties || o != GameOutcome::Tie)
+                .ok_or_else(|| at(&format!("outcome must be {codes}, found"), outcome[i]))?,
+        );
+        t.remoteness.push(match depth[i] {
             -1 => None,
             d if (0..i64::from(u32::MAX)).contains(&d) => Some(d as u32),
             d => return Err(at("depth must be -1 or from 0 to 2^32 - 2, found", d)),
         });
-        moves.push(match best[i] {
+        t.moves.push(match best[i] {
             0 => None,
             m if m >= 1 && m <= n as i64 => Some(Vertex((m - 1) as u32)),
             m => return Err(at(&format!("move must be 0 or in 1..={n}, found"), m)),
         });
     }
-    Solution::from_parts(outcomes, depths, moves).map_err(value_error)
+    Ok(t)
+}
+
+/// The three-outcome solution a table of a graph without terminal values must be.
+fn retro_solution(t: Table) -> PyResult<Solution> {
+    let outcomes = t
+        .outcomes
+        .iter()
+        .map(|o| match o {
+            GameOutcome::Win => Outcome::Win,
+            GameOutcome::Loss => Outcome::Loss,
+            _ => Outcome::Draw,
+        })
+        .collect();
+    Solution::from_parts(outcomes, t.remoteness, t.moves).map_err(value_error)
 }
 
 /// Checks a retro() answer against the game graph, with code apart from the solver (the
 /// check of `gamegraph verify retro`): every outcome, depth and move must follow from the
-/// successors'. s is a Retro, or any object with the arrays outcome, depth and move (-1
-/// and 0 for a draw's depth and a missing move). Returns a Verdict (true when it holds).
+/// successors' (and from the terminal values, for a graph that has them: four outcomes,
+/// 3 a tie, depth the remoteness). s is a Retro, or any object with the arrays outcome,
+/// depth and move (-1 and 0 for a draw's depth and a missing move). Returns a Verdict
+/// (true when it holds).
 ///
 /// Raises ValueError when the arrays do not describe a table of the graph's size.
 ///
@@ -123,32 +147,38 @@ fn retro_solution(s: &Bound<'_, PyAny>, n: usize) -> PyResult<Solution> {
 /// (False, 'depth', 1)
 /// >>> v.message
 /// 'vertex 1 has depth 4 but its successors give 2 (rule depth)'
+/// >>> t = gg.Graph(3, [1, 2], [2, 3], terminal={3: "T"})
+/// >>> str(gg.verify_retro(t, gg.retro(t)))
+/// "ok: 3 vertices, 2 arcs: 0 W, 0 L, 3 T, 0 D; every outcome, remoteness and move follows from the successors' and the terminal values"
 #[pyfunction]
 pub(crate) fn verify_retro(
     py: Python<'_>,
     g: &Bound<'_, PyGraph>,
     s: &Bound<'_, PyAny>,
 ) -> PyResult<Verdict> {
-    let graph = &g.get().graph;
+    let g = g.get();
+    let graph = &g.graph;
     let n = graph.num_vertices();
-    let solution = retro_solution(s, n)?;
-    let result = py.detach(|| gamegraph_retro::verify(graph, &solution));
+    let table = retro_table(s, n, g.terminal.is_some())?;
+    let c = table.counts();
+    let result = match &g.terminal {
+        Some(values) => {
+            let terminal = |v| values.value_or_loss(v).into();
+            let result = py.detach(|| gamegraph_game::verify(graph, terminal, &table));
+            result.map_err(|e| (e.to_string(), e.rule()))
+        }
+        None => {
+            let solution = retro_solution(table)?;
+            let result = py.detach(|| gamegraph_retro::verify(graph, &solution));
+            result.map_err(|e| (e.to_string(), e.rule()))
+        }
+    };
     Ok(match result {
         Ok(()) => {
-            let c = solution.counts();
-            holds(format!(
-                "{n} vertices, {} arcs: {} W, {} L, {} D; every outcome, depth and move follows \
-                 from the successors'",
-                graph.num_arcs(),
-                c.win,
-                c.loss,
-                c.draw
-            ))
+            let line = gamegraph_game::verified_retro(c, g.terminal.is_some());
+            holds(format!("{n} vertices, {} arcs: {line}", graph.num_arcs()))
         }
-        Err(e) => {
-            let (vertex, rule) = e.rule();
-            fails(e.to_string(), rule, vertex.map(Vertex::one_based))
-        }
+        Err((message, (vertex, rule))) => fails(message, rule, vertex.map(Vertex::one_based)),
     })
 }
 
@@ -198,7 +228,7 @@ pub(crate) fn verify_grundy(
     g: &Bound<'_, PyGraph>,
     values: &Bound<'_, PyAny>,
 ) -> PyResult<Verdict> {
-    let graph = &g.get().graph;
+    let graph = g.get().plain("verify_grundy()")?;
     let table = value_table(values)?;
     let n = graph.num_vertices();
     let result = py.detach(|| verify_values(graph, &table));
@@ -237,7 +267,7 @@ pub(crate) fn verify_kernel(
     alpha: Option<usize>,
     beta: Option<usize>,
 ) -> PyResult<Verdict> {
-    let graph = &g.get().graph;
+    let graph = g.get().plain("verify_kernel()")?;
     let n = graph.num_vertices();
     if alpha.is_some() && beta.is_some() {
         return Err(value_error("give alpha or beta, not both"));
@@ -304,8 +334,13 @@ fn claim_verdict(
     rules: Rules<'_>,
     claim: PeriodClaim,
     theorem: &str,
+    time_limit: Option<f64>,
 ) -> PyResult<Verdict> {
-    let result = py.detach(|| verify_period(rules, claim));
+    let deadline = crate::interrupt::deadline(time_limit)?;
+    let result = crate::interrupt::run(py, deadline, |stop| {
+        verify_period_until(rules, claim, None, Some(stop))
+    })?
+    .value;
     Ok(match result {
         Ok(PeriodCheck { checked_from, checked_to, values }) => {
             let (p, q) = (claim.preperiod, claim.period);
@@ -321,6 +356,12 @@ fn claim_verdict(
         }
         Err(e @ (ClaimError::ZeroPeriod | ClaimError::TooManyValues { .. })) => {
             return Err(value_error(e));
+        }
+        Err(ClaimError::TimeLimit { computed } | ClaimError::Stopped { computed }) => {
+            let limit = time_limit.unwrap_or(0.0);
+            return Err(PyTimeoutError::new_err(format!(
+                "time limit of {limit} s reached after computing {computed} values"
+            )));
         }
         Err(e) => {
             let n = match e {
@@ -338,37 +379,41 @@ fn claim_verdict(
 /// proves g(n + Q) = g(n) for every n >= P. least=True (the default) also checks that P
 /// is the least pre-period and Q the smallest period, as octal() reports them.
 ///
-/// Raises ValueError for a bad code, a period of 0, or a check of more than 2^24 values.
-/// Misère play is not covered: the misère values of one heap do not give those of sums.
+/// Raises ValueError for a bad code, a period of 0, or a check of more than 2^24 values;
+/// TimeoutError after time_limit seconds (default none); Ctrl-C stops the check
+/// (KeyboardInterrupt). Misère play is not covered: the misère values of one heap do not
+/// give those of sums.
 ///
 /// >>> import gamegraph as gg
 /// >>> bool(gg.verify_octal("0.77", 71, 12)), gg.verify_octal("0.77", 70, 12).at
 /// (True, 70)
 #[pyfunction]
-#[pyo3(signature = (code, preperiod, period, *, least = true))]
+#[pyo3(signature = (code, preperiod, period, *, least = true, time_limit = None))]
 pub(crate) fn verify_octal(
     py: Python<'_>,
     code: &str,
     preperiod: usize,
     period: usize,
     least: bool,
+    time_limit: Option<f64>,
 ) -> PyResult<Verdict> {
     let parsed: OctalCode =
         code.parse().map_err(|e| value_error(format!("invalid octal code {code:?}: {e}")))?;
     let theorem = format!("Guy-Smith theorem, largest removal t = {}", parsed.largest_removal());
-    claim_verdict(py, Rules::Octal(&parsed), PeriodClaim { preperiod, period, least }, &theorem)
+    let claim = PeriodClaim { preperiod, period, least };
+    claim_verdict(py, Rules::Octal(&parsed), claim, &theorem, time_limit)
 }
 
 /// Checks a claimed pre-period P and period Q of a subtraction game (misere=True: of its
 /// misère values, as subtraction(..., misere=True) gives them): the values are compared
 /// for the max S heaps P <= n < P + max S, which proves the period for every n >= P.
-/// least as for verify_octal().
+/// least and time_limit as for verify_octal().
 ///
 /// >>> import gamegraph as gg
 /// >>> bool(gg.verify_subtraction([1, 3, 4], 0, 7)), gg.verify_subtraction("1,3,4", 0, 14).rule
 /// (True, 'smallest-period')
 #[pyfunction]
-#[pyo3(signature = (set, preperiod, period, *, misere = false, least = true))]
+#[pyo3(signature = (set, preperiod, period, *, misere = false, least = true, time_limit = None))]
 pub(crate) fn verify_subtraction(
     py: Python<'_>,
     set: &Bound<'_, PyAny>,
@@ -376,6 +421,7 @@ pub(crate) fn verify_subtraction(
     period: usize,
     misere: bool,
     least: bool,
+    time_limit: Option<f64>,
 ) -> PyResult<Verdict> {
     let (text, parsed) = if set.is_instance_of::<PyString>() {
         let text: String = set.extract()?;
@@ -391,5 +437,5 @@ pub(crate) fn verify_subtraction(
     let play = if misere { Play::Misere } else { Play::Normal };
     let theorem = format!("subtraction window of max S = {} values", parsed.max());
     let claim = PeriodClaim { preperiod, period, least };
-    claim_verdict(py, Rules::Subtraction(&parsed, play), claim, &theorem)
+    claim_verdict(py, Rules::Subtraction(&parsed, play), claim, &theorem, time_limit)
 }

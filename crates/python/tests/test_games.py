@@ -606,3 +606,18 @@ def test_ctrl_c_stops_an_exploration():
 
 def test_ctrl_c_stops_a_shipped_game_solve():
     assert_ctrl_c_stops(lambda: gg.games.connect_four(6, 4))  # about a minute to solve
+
+
+def test_open_values_refuses_what_is_no_regular_file_before_opening_it(tmp_path):
+    import os
+    import re
+
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    for path, why in [
+        (tmp_path, "a directory"),
+        (fifo, "a FIFO"),
+        ("/proc/self/status", "a file without a size (as those of /proc and /sys)"),
+    ]:
+        with pytest.raises(ValueError, match=re.escape(f"{path}: {why}, not a values file")):
+            gg.games.open_values(path, "kayles", [3])

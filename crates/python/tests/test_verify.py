@@ -123,3 +123,15 @@ def test_claims_that_cannot_be_checked_raise():
         gg.verify_octal("0.77", 10**8, 12)
     with pytest.raises(ValueError, match="invalid subtraction set"):
         gg.verify_subtraction([], 0, 1)
+
+
+def test_period_checks_stop_at_a_time_limit_and_on_ctrl_c():
+    from interrupt import assert_ctrl_c_stops
+
+    # 0.6 splits heaps: four million of them take far longer than either bound.
+    with pytest.raises(TimeoutError, match=r"^time limit of 0\.1 s reached after computing"):
+        gg.verify_octal("0.6", 4_000_000, 1, least=False, time_limit=0.1)
+    with pytest.raises(TimeoutError):
+        gg.verify_subtraction([1, 2], 16_000_000, 3, least=False, time_limit=0)
+    assert_ctrl_c_stops(lambda: gg.verify_octal("0.6", 4_000_000, 1, least=False))
+    assert gg.verify_octal("0.77", 71, 12, time_limit=60)

@@ -73,6 +73,9 @@ pub struct Endpoint {
     pub input: Input,
     /// Parameters that name the game themselves: when one is given, the body is not read.
     pub input_unless: &'static [&'static str],
+    /// Whether the command explores a game and takes `--max-positions`, which the server
+    /// sets to [`Config::max_positions`](crate::Config::max_positions).
+    pub explores: bool,
 }
 
 const fn param(name: &'static str, kind: ParamKind) -> Param {
@@ -114,6 +117,7 @@ const fn command(
         json: true,
         input: Input::Stdin,
         input_unless: &[],
+        explores: false,
     }
 }
 
@@ -229,11 +233,13 @@ const ENDPOINTS: &[Endpoint] = &[
     Endpoint {
         action: Some("query"),
         input: Input::None,
+        explores: true,
         ..command("game-tic-tac-toe", &["game", "tic-tac-toe"], &[required(positional("position"))])
     },
     Endpoint {
         action: Some("query"),
         input: Input::None,
+        explores: true,
         ..command(
             "game-connect-four",
             &["game", "connect-four"],
@@ -266,7 +272,11 @@ pub(crate) fn error(status: StatusCode, message: &str) -> Response {
 }
 
 /// The command line for `endpoint` with the query `pairs`.
-fn arguments(endpoint: &Endpoint, pairs: &[(String, String)]) -> Result<Vec<String>, String> {
+fn arguments(
+    endpoint: &Endpoint,
+    pairs: &[(String, String)],
+    max_positions: Option<usize>,
+) -> Result<Vec<String>, String> {
     let mut args: Vec<String> = endpoint.command.iter().map(|&w| w.to_owned()).collect();
     let mut positionals = Vec::new();
     let mut seen: Vec<&str> = Vec::new();
@@ -328,6 +338,11 @@ fn arguments(endpoint: &Endpoint, pairs: &[(String, String)]) -> Result<Vec<Stri
         let at = if endpoint.action.is_some() { args.len() } else { endpoint.command.len() };
         args.insert(at, "--json".into());
     }
+    if endpoint.explores
+        && let Some(n) = max_positions
+    {
+        args.push(format!("--max-positions={n}"));
+    }
     // Where the body goes: the command's input file, unless the query names the game.
     if !endpoint.input_unless.iter().any(|n| seen.contains(n)) {
         match endpoint.input {
@@ -352,10 +367,18 @@ pub(crate) fn short(s: &str) -> String {
     t
 }
 
-/// The message of a command's `error: …` line on stderr.
+/// The message of a command's `error: …` line on stderr, with the indented lines that
+/// continue it (a usage error lists the missing arguments on the next line), joined by
+/// spaces; the usage and tips after a blank line are left out.
 fn error_line(stderr: &[u8]) -> Option<String> {
     let text = String::from_utf8_lossy(stderr);
-    text.lines().find_map(|l| l.strip_prefix("error: ")).map(|m| m.trim_end().to_owned())
+    let mut lines = text.lines().skip_while(|l| !l.starts_with("error: "));
+    let mut message = lines.next()?["error: ".len()..].trim_end().to_owned();
+    for more in lines.take_while(|l| l.starts_with(' ') && !l.trim().is_empty()) {
+        message.push(' ');
+        message.push_str(more.trim());
+    }
+    Some(message)
 }
 
 async fn handle(
@@ -373,7 +396,7 @@ async fn handle(
         Ok(p) => p,
         Err(e) => return error(StatusCode::BAD_REQUEST, &e),
     };
-    let args = match arguments(endpoint, &pairs) {
+    let args = match arguments(endpoint, &pairs, config.max_positions) {
         Ok(a) => a,
         Err(e) => return error(StatusCode::BAD_REQUEST, &e),
     };
@@ -462,7 +485,11 @@ fn decode(s: &str) -> Result<String, String> {
         match bytes[i] {
             b'+' => out.push(b' '),
             b'%' => {
-                let hex = bytes.get(i + 1..i + 3).and_then(|h| std::str::from_utf8(h).ok());
+                // Two hex digits exactly (`u8::from_str_radix` alone would take `+1`).
+                let hex = bytes
+                    .get(i + 1..i + 3)
+                    .filter(|h| h.iter().all(u8::is_ascii_hexdigit))
+                    .and_then(|h| std::str::from_utf8(h).ok());
                 let byte = hex.and_then(|h| u8::from_str_radix(h, 16).ok());
                 out.push(byte.ok_or_else(|| format!("bad percent escape in `{}`", short(s)))?);
                 i += 2;
@@ -620,7 +647,7 @@ mod tests {
     fn args(name: &str, query: &str) -> Result<Vec<String>, String> {
         let e = ENDPOINTS.iter().find(|e| e.name == name).unwrap();
         // Every endpoint's arguments are data: no endpoint is special-cased by name.
-        arguments(e, &query_pairs(Some(query))?)
+        arguments(e, &query_pairs(Some(query))?, None)
     }
 
     #[test]
@@ -651,6 +678,16 @@ mod tests {
             args("game-connect-four", "cols=5&rows=4&position=....").unwrap(),
             ["game", "connect-four", "--cols=5", "--rows=4", "query", "--json", "--", "...."]
         );
+        // The server's share of memory bounds every exploration.
+        let e = ENDPOINTS.iter().find(|e| e.name == "game-tic-tac-toe").unwrap();
+        let pairs = query_pairs(Some("position=X")).unwrap();
+        assert_eq!(
+            arguments(e, &pairs, Some(1000)).unwrap(),
+            ["game", "tic-tac-toe", "query", "--json", "--max-positions=1000", "--", "X"]
+        );
+        let e = ENDPOINTS.iter().find(|e| e.name == "retro").unwrap();
+        assert_eq!(arguments(e, &[], Some(1000)).unwrap(), ["retro", "--json", "-"]);
+        assert_eq!(query_pairs(Some("start=%+1")).unwrap_err(), "bad percent escape in `%+1`");
         assert_eq!(
             args("play", "heaps=5,7&move=2+1").unwrap(),
             ["play", "--json", "--heaps=5,7", "--move=2 1"]
@@ -671,6 +708,8 @@ mod tests {
             ("game-tic-tac-toe", ""),
             ("convert", ""),
             ("retro", "start=%zz"),
+            ("retro", "start=%+1"),
+            ("retro", "start=%-1"),
         ] {
             assert!(args(name, q).is_err(), "{name}?{q}");
         }
@@ -681,5 +720,13 @@ mod tests {
         let stderr = b"error: <stdin>:2:3: bad token\n\nUsage: x\n";
         assert_eq!(error_line(stderr).as_deref(), Some("<stdin>:2:3: bad token"));
         assert_eq!(error_line(b"thread panicked\n"), None);
+        let clap = b"error: the following required arguments were not provided:\n  <FILE|--tab \
+                     <N,M,X,Y>>\n\nUsage: gamegraph play <FILE>\n\nFor more information\n";
+        assert_eq!(
+            error_line(clap).as_deref(),
+            Some("the following required arguments were not provided: <FILE|--tab <N,M,X,Y>>")
+        );
+        let tip = b"error: unexpected argument '--x' found\n\n  tip: use '-- --x'\n\nUsage: y\n";
+        assert_eq!(error_line(tip).as_deref(), Some("unexpected argument '--x' found"));
     }
 }

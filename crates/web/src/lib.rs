@@ -15,7 +15,8 @@
 //! - a body over [`Config::max_body`] is refused (413), up front when its `Content-Length`
 //!   says so; a body that does not arrive within [`Config::io_timeout`] gets 408;
 //! - at most [`Config::max_solves`] solves run at once; a request that finds them all busy
-//!   waits up to the time limit for one, then gets 503;
+//!   waits up to the time limit for one, then gets 503; a game endpoint's solve explores at
+//!   most [`Config::max_positions`] positions (503 beyond);
 //! - an answer over [`Config::max_output`] stops its solve (503), and a solve that passes
 //!   [`Config::time_limit`] is killed (503); a command's `error: …` line becomes a 400;
 //! - a solve's slot is held until its answer is sent, so answers that clients do not read
@@ -70,6 +71,10 @@ pub struct Config {
     /// Origins (`scheme://host[:port]`) allowed to call the API from another page; `*`
     /// allows every origin.
     pub allowed_origins: Vec<String>,
+    /// The most positions the solve of a game endpoint explores (its `--max-positions`),
+    /// so that `max_solves` of them at once fit in the server's memory; `None` leaves each
+    /// solve the command's own default (what the memory free when it starts holds).
+    pub max_positions: Option<usize>,
 }
 
 impl Config {
@@ -88,6 +93,7 @@ impl Config {
             io_timeout: Duration::from_secs(30),
             allowed_hosts: Vec::new(),
             allowed_origins: Vec::new(),
+            max_positions: None,
         }
     }
 }

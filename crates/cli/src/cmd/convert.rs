@@ -68,6 +68,30 @@ pub(crate) fn run(args: Args) -> Result<ExitCode, CliError> {
         out.flush()?;
         return out.finish().map(|()| ExitCode::SUCCESS);
     }
+    if let Some(t) = &file.terminal
+        && args.to == ToFormat::Dot
+    {
+        // The drawing keeps the values: a vertex with one is labelled `V` and its letter.
+        let labels: Vec<String> = file
+            .graph
+            .vertices()
+            .map(|v| match t.get(v) {
+                Some(value) => format!("{}\n{}", v.one_based(), value.letter()),
+                None => v.one_based().to_string(),
+            })
+            .collect();
+        let highlight: Vec<_> = file.start.into_iter().collect();
+        let style = format::DotStyle {
+            name: "gamegraph",
+            labels: Some(&labels),
+            highlight: Some(&highlight),
+            ..format::DotStyle::default()
+        };
+        let mut out = Output::create(args.output.as_deref())?;
+        format::write_dot(&mut out, &file.graph, &style)?;
+        out.flush()?;
+        return out.finish().map(|()| ExitCode::SUCCESS);
+    }
     write_graph(args.output.as_deref(), args.to, &file.graph, file.start)?;
     Ok(ExitCode::SUCCESS)
 }

@@ -8,14 +8,16 @@ use std::time::Duration;
 use anyhow::anyhow;
 use gamegraph_cluster::{
     Cluster, ClusterError, Gathered, Input, Job, MAX_HOSTFILE_BYTES, Query, Shard,
-    parse_hostfile_bytes, shards,
+    parse_hostfile_resolved, shards,
 };
 use gamegraph_graph::format::binary::BinaryParts;
 use gamegraph_graph::{Vertex, open};
 use gamegraph_retro::Table;
 
 use crate::cmd::retro::{Shape, print_solution};
-use crate::common::{CliError, GraphInput, Output, open_error, progress, read_graph};
+use crate::common::{
+    CliError, GraphInput, Output, open_error, progress, read_graph, terminal_values_refused,
+};
 
 /// Solvers that run on a cluster of processes.
 #[derive(Debug, clap::Args)]
@@ -129,7 +131,7 @@ pub(crate) fn run(args: Args) -> Result<ExitCode, CliError> {
 fn run_retro(args: RetroArgs) -> Result<ExitCode, CliError> {
     let host_name = args.hostfile.display().to_string();
     let bytes = read_hostfile(&args.hostfile, &host_name)?;
-    let addresses = parse_hostfile_bytes(&bytes)
+    let addresses = parse_hostfile_resolved(&bytes)
         .map_err(|e| CliError::at(&host_name, Some(e.position), &e.message))?;
     if args.process >= addresses.len() {
         return Err(CliError::Usage(format!(
@@ -156,6 +158,7 @@ fn run_retro(args: RetroArgs) -> Result<ExitCode, CliError> {
         connect_timeout: Duration::from_secs(args.connect_timeout),
         liveness_timeout: Duration::from_secs(args.liveness_timeout),
         silence_stdout: true,
+        query: format!("start={:?} all={} line={}", shape.start, shape.all, shape.line),
         ..Cluster::new(addresses, args.process, args.workers)
     };
     let job = Job::new(input, query, &cluster).map_err(|e| cli_error(e, &name, &mut failed))?;
@@ -207,15 +210,6 @@ struct Chosen {
     failed: Option<CliError>,
 }
 
-/// The error for a file with terminal values, which the cluster does not solve.
-fn terminal_values() -> CliError {
-    CliError::Usage(
-        "the file has terminal values (win, loss or tie at vertices without moves), which \
-         dist retro does not solve: use gamegraph retro"
-            .into(),
-    )
-}
-
 /// A binary file is read in parts by every process; anything else is read by process 0
 /// alone (the library decides what it does with it).
 fn choose_input(args: &RetroArgs) -> Result<Chosen, CliError> {
@@ -228,7 +222,7 @@ fn choose_input(args: &RetroArgs) -> Result<Chosen, CliError> {
         |input, start, (vertices, arcs), failed| Chosen { input, start, vertices, arcs, failed };
     if let Some(parts) = parts {
         if parts.has_terminal_values() {
-            return Err(terminal_values());
+            return Err(terminal_values_refused("dist retro"));
         }
         let start = args.shape.start_vertex(parts.num_vertices(), parts.start())?;
         let size = (parts.num_vertices(), parts.num_arcs());
@@ -239,7 +233,7 @@ fn choose_input(args: &RetroArgs) -> Result<Chosen, CliError> {
     }
     let read = read_graph(Some(&args.file), &args.input).and_then(|(file, _)| {
         if file.terminal.is_some() {
-            return Err(terminal_values());
+            return Err(terminal_values_refused("dist retro"));
         }
         let start = args.shape.start_vertex(file.graph.num_vertices(), file.start)?;
         Ok((file.graph, start))

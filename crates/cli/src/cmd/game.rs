@@ -10,8 +10,8 @@ use std::time::Instant;
 use gamegraph_game::games::{Chase, ConnectFour, OctalRows, Quixo, TabBoard, TicTacToe};
 use gamegraph_game::tier::{TierConfig, TierError, TierPhase, TierValues, Tiered, solve_tiers};
 use gamegraph_game::{
-    Counts, ExploreConfig, ExploreError, FileError, Game, Outcome, PositionValue, QueryError,
-    SolvedGame, ValuesFile,
+    BYTES_PER_POSITION, Counts, ExploreConfig, ExploreError, FileError, Game, Outcome,
+    PositionValue, QueryError, SolvedGame, ValuesFile,
 };
 
 use gamegraph_graph::quote;
@@ -187,17 +187,15 @@ struct Common {
     /// Print JSON.
     #[arg(long)]
     json: bool,
-    /// Stop (exit 3) when more positions than N are found [default: what this machine's
-    /// memory holds at about 100 bytes a position].
+    /// Stop (exit 3) when more positions than N are found [default: what the memory this
+    /// process may still allocate holds (the machine's, `ulimit -v`, its control group's),
+    /// less 256 MiB, at about 100 bytes a position].
     #[arg(long, value_name = "N")]
     max_positions: Option<usize>,
     /// Worker threads (default: one per core).
     #[arg(long, value_name = "N")]
     threads: Option<usize>,
 }
-
-/// Bytes a position takes while it is explored and solved, for the default limit.
-const BYTES_PER_POSITION: u64 = 100;
 
 /// Runs `gamegraph game`.
 pub(crate) fn run(args: Args) -> Result<ExitCode, CliError> {
@@ -357,6 +355,9 @@ where
         }
         Action::Query { position, results: Some(path), common } => {
             let source = path.display().to_string();
+            if let Some(why) = gamegraph_game::not_a_values_file(path) {
+                return Err(CliError::input(&source, None, why));
+            }
             let file = File::open(path).map_err(|e| CliError::input(&source, None, e))?;
             let mut values =
                 ValuesFile::open(game, BufReader::new(file)).map_err(|e| file_error(path, e))?;
@@ -368,20 +369,25 @@ where
             print_value(values.game(), &value, common.json)
         }
         Action::Query { position, results: None, common } => {
+            // The position is read before the game is explored: a typo answers at once.
+            let p = game.parse(position).map_err(|e| query_error(position, e.into()))?;
             let (solved, _) = solve(game, common)?;
-            let value = solved.query_str(position).map_err(|e| query_error(position, e))?;
+            let value = solved.query(p).map_err(|e| query_error(position, e))?;
             print_value(solved.game(), &value, common.json)
         }
     }
 }
 
+/// The position limit when none is given: what the memory this process may still allocate
+/// holds at [`BYTES_PER_POSITION`] bytes a position.
+pub(crate) fn default_max_positions() -> usize {
+    gamegraph_graph::memory::positions_that_fit(BYTES_PER_POSITION)
+}
+
 /// Explores and solves `game` on the thread pool of `common`, with a spinner; the seconds
 /// it took.
 fn solve<G: Game + Send>(game: G, common: &Common) -> Result<(SolvedGame<G>, f64), CliError> {
-    let max_positions = common.max_positions.unwrap_or_else(|| {
-        let bytes = gamegraph_graph::memory::limit().unwrap_or(u64::MAX);
-        usize::try_from(bytes / BYTES_PER_POSITION).unwrap_or(usize::MAX)
-    });
+    let max_positions = common.max_positions.unwrap_or_else(default_max_positions);
     let pool = thread_pool(common.threads)?;
     let bar = progress(None, "exploring and solving");
     let started = Instant::now();
@@ -574,7 +580,15 @@ where
             solve_by_tiers(&game, name, dir, *no_remoteness, *max_memory, common)
         }
         Action::Query { position, results: Some(dir), common } if dir.is_dir() => {
-            let values = TierValues::open(&game, dir).map_err(|e| tier_error(dir, e))?;
+            let values = TierValues::open(&game, dir).map_err(|e| match e {
+                // A directory that `solve -o DIR` did not write is bad input.
+                e @ TierError::Io { .. } => CliError::input(
+                    &dir.display().to_string(),
+                    None,
+                    format!("a directory, not the results of `solve -o DIR`: {e}"),
+                ),
+                e => tier_error(dir, e),
+            })?;
             let p = game.parse(position).map_err(|e| query_error(position, e.into()))?;
             let value = values.query(p).map_err(|e| tier_error(dir, e))?.ok_or_else(|| {
                 query_error(position, QueryError::Unreachable { position: game.show(p) })

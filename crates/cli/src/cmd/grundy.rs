@@ -14,7 +14,7 @@ use serde::Serialize;
 
 use crate::common::{
     CliError, GraphInput, ListError, Output, check_distinct, progress, read_graph, thread_pool,
-    write_json,
+    without_terminal_values, write_json,
 };
 use gamegraph_graph::quote;
 
@@ -186,6 +186,7 @@ pub(crate) fn run(args: Args) -> Result<ExitCode, CliError> {
     let pool = thread_pool(args.threads)?;
     check_distinct(args.output.as_deref(), args.file.as_deref())?;
     let game = pool.install(|| read_graph(args.file.as_deref(), &args.input))?.0;
+    let game = without_terminal_values(game, "grundy")?;
     let g = &game.graph;
     let tokens = args.tokens.as_deref().map(|t| parse_tokens(t, g.num_vertices())).transpose()?;
     let heaps = args

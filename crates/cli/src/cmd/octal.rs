@@ -3,7 +3,7 @@
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use gamegraph_graph::quote;
 use gamegraph_grundy::octal::{self, Algorithm, Analysis, Config, OctalCode, Theorem};
@@ -98,15 +98,7 @@ impl SequenceArgs {
                 ))
             },
         )?;
-        if self.time_limit.is_nan() || self.time_limit < 0.0 {
-            return Err(CliError::Usage(format!(
-                "--time-limit {}: not a number of seconds",
-                self.time_limit
-            )));
-        }
-        // Beyond 10^9 s (31 years) the deadline is as good as none.
-        let deadline =
-            Instant::now().checked_add(Duration::from_secs_f64(self.time_limit.min(1e9)));
+        let deadline = crate::common::deadline_after(self.time_limit)?;
         Ok(Config { limit, stop_at_period: !self.full, algorithm, deadline, ..Config::default() })
     }
 

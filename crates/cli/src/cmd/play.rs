@@ -8,6 +8,8 @@ use std::io::{self, BufRead, IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+use gamegraph_game::Outcome as GameOutcome;
+use gamegraph_graph::format::Terminals;
 use gamegraph_graph::{Graph, Vertex};
 use gamegraph_grundy::{HeapGame, HeapMove, Play, solve_heaps};
 use gamegraph_retro::{Outcome, Solution, par_solve};
@@ -178,7 +180,15 @@ pub(crate) fn run(args: Args) -> Result<ExitCode, CliError> {
                 CliError::Usage("the input has no start vertex: give one with --start V".into())
             })?,
         };
-        let solution = with_threads(args.threads, || par_solve(&graph))?;
+        let solution = match file.terminal {
+            Some(values) => {
+                let s = with_threads(args.threads, || {
+                    gamegraph_game::solve(&graph, |v| values.value_or_loss(v).into())
+                })?;
+                GraphSolution::Values(s, values)
+            }
+            None => GraphSolution::Plain(with_threads(args.threads, || par_solve(&graph))?),
+        };
         play(&GraphGame { graph, solution }, start, me_first, stdin, echo, out)
     }
 }
@@ -288,7 +298,27 @@ fn list<T: std::fmt::Display>(items: impl ExactSizeIterator<Item = T>, max: usiz
 /// A token on a game graph.
 struct GraphGame {
     graph: Graph,
-    solution: Solution,
+    solution: GraphSolution,
+}
+
+/// The solution of a game graph: three outcomes, or four for a file with terminal values.
+enum GraphSolution {
+    /// Every vertex without moves is a loss for the player to move there.
+    Plain(Solution),
+    /// The file's values at vertices without moves (a loss where it gives none).
+    Values(gamegraph_game::Solution, Terminals),
+}
+
+impl GraphGame {
+    /// The outcome, remoteness (depth) and an optimal move of `v`.
+    fn value(&self, v: Vertex) -> (GameOutcome, Option<u32>, Option<Vertex>) {
+        match &self.solution {
+            GraphSolution::Plain(s) => (s.outcome(v).into(), s.depth(v), s.best_move(v)),
+            GraphSolution::Values(s, _) => {
+                (s.outcome(v), s.remoteness(v), s.best_move(&self.graph, v))
+            }
+        }
+    }
 }
 
 impl Game for GraphGame {
@@ -320,19 +350,48 @@ impl Game for GraphGame {
     }
 
     fn engine_move(&self, &v: &Vertex) -> Result<(Vertex, String), CliError> {
-        let w = self.solution.best_move(v).expect("a position with a move has a best move");
+        let w = self.value(v).2.expect("a position with a move has a best move");
         Ok((w, w.one_based().to_string()))
     }
 
     fn hint(&self, &v: &Vertex) -> Result<String, CliError> {
-        let s = &self.solution;
-        let best = s.best_move(v).map_or(0, |w| w.one_based());
-        let depth = u64::from(s.depth(v).unwrap_or(0));
-        Ok(match s.outcome(v) {
-            Outcome::Win => format!("{best} wins in {}", plies(depth)),
-            Outcome::Loss => format!("every move loses; {best} lasts longest ({})", plies(depth)),
-            Outcome::Draw => format!("{best} keeps the draw"),
-        })
+        let (outcome, depth, best) = self.value(v);
+        Ok(advice(outcome, u64::from(depth.unwrap_or(0)), &best.map_or(0, |w| w.one_based())))
+    }
+
+    fn end(&self, &v: &Vertex, me: bool) -> &'static str {
+        match &self.solution {
+            GraphSolution::Plain(_) => {
+                if me {
+                    "the engine wins: you cannot move"
+                } else {
+                    "you win: the engine cannot move"
+                }
+            }
+            GraphSolution::Values(_, values) => terminal_end(values.value_or_loss(v).into(), me),
+        }
+    }
+}
+
+/// The engine's advice at a position of `outcome` and remoteness `n` whose optimal move is
+/// `best`.
+fn advice(outcome: GameOutcome, n: u64, best: &dyn std::fmt::Display) -> String {
+    match outcome {
+        GameOutcome::Win => format!("{best} wins in {}", plies(n)),
+        GameOutcome::Loss => format!("every move loses; {best} lasts longest ({})", plies(n)),
+        GameOutcome::Tie => format!("{best} ties in {}", plies(n)),
+        GameOutcome::Draw => format!("{best} keeps the draw"),
+    }
+}
+
+/// The closing line at a finished position worth `value` to the player to move there,
+/// the player at the keyboard (`me`) or the engine.
+fn terminal_end(value: gamegraph_game::Terminal, me: bool) -> &'static str {
+    use gamegraph_game::Terminal;
+    match (value, me) {
+        (Terminal::Tie, _) => "a tie: the game is over and nobody wins",
+        (Terminal::Loss, true) | (Terminal::Win, false) => "the engine wins",
+        (Terminal::Loss, false) | (Terminal::Win, true) => "you win",
     }
 }
 
@@ -632,9 +691,16 @@ fn rules_game(
     let bad = |e: &dyn std::fmt::Display| CliError::Usage(format!("--game {spec}: {e}"));
     let rows = || crate::cmd::game::parse_rows(rest).map_err(|e| bad(&e));
     match name {
+        "tic-tac-toe" if !rest.is_empty() || spec.ends_with(':') => {
+            Err(bad(&"tic-tac-toe takes no arguments"))
+        }
         "tic-tac-toe" => rules(TicTacToe::new(), threads, me_first, input, echo, out),
         "connect-four" => {
-            let (w, h) = rest.split_once('x').unwrap_or(("7", "6"));
+            let (w, h) = match rest.split_once('x') {
+                Some(size) => size,
+                None if rest.is_empty() && !spec.ends_with(':') => ("7", "6"),
+                None => return Err(bad(&"expected COLSxROWS")),
+            };
             let (w, h) = (
                 w.parse().map_err(|_| bad(&"expected COLSxROWS"))?,
                 h.parse().map_err(|_| bad(&"expected COLSxROWS"))?,
@@ -675,9 +741,17 @@ fn rules<G: gamegraph_game::Game + Send>(
     echo: bool,
     out: Output,
 ) -> Result<ExitCode, CliError> {
-    let config = gamegraph_game::ExploreConfig::default();
+    let config = gamegraph_game::ExploreConfig {
+        max_positions: crate::cmd::game::default_max_positions(),
+        ..gamegraph_game::ExploreConfig::default()
+    };
     let solved = with_threads(threads, || gamegraph_game::SolvedGame::new(game, &config))?
-        .map_err(|e| CliError::Usage(e.to_string()))?;
+        .map_err(|e| match e {
+            gamegraph_game::ExploreError::TooManyPositions { .. } => {
+                CliError::TimeLimit(format!("{e}: this machine's memory does not hold the game"))
+            }
+            e => CliError::Usage(e.to_string()),
+        })?;
     let start = solved.positions()[solved.start().index()];
     play(&Rules { solved }, start, me_first, input, echo, out)
 }
@@ -745,24 +819,10 @@ impl<G: gamegraph_game::Game> Game for Rules<G> {
         let value = self.solved.query(p).map_err(|e| CliError::Other(anyhow::Error::new(e)))?;
         let best =
             value.moves.first().map(|m| self.solved.game().show(m.position)).unwrap_or_default();
-        let n = u64::from(value.remoteness.unwrap_or(0));
-        Ok(match value.outcome {
-            gamegraph_game::Outcome::Win => format!("{best} wins in {}", plies(n)),
-            gamegraph_game::Outcome::Loss => {
-                format!("every move loses; {best} lasts longest ({})", plies(n))
-            }
-            gamegraph_game::Outcome::Tie => format!("{best} ties in {}", plies(n)),
-            gamegraph_game::Outcome::Draw => format!("{best} keeps the draw"),
-        })
+        Ok(advice(value.outcome, u64::from(value.remoteness.unwrap_or(0)), &best))
     }
 
     fn end(&self, &p: &G::Position, me: bool) -> &'static str {
-        match (self.solved.game().terminal(p), me) {
-            (gamegraph_game::Terminal::Tie, _) => "a tie: the game is over and nobody wins",
-            (gamegraph_game::Terminal::Loss, true) => "the engine wins",
-            (gamegraph_game::Terminal::Loss, false) => "you win",
-            (gamegraph_game::Terminal::Win, true) => "you win",
-            (gamegraph_game::Terminal::Win, false) => "the engine wins",
-        }
+        terminal_end(self.solved.game().terminal(p), me)
     }
 }

@@ -8,7 +8,8 @@ use gamegraph_game::{Outcome as GameOutcome, Table};
 use gamegraph_graph::format::GameFile;
 use gamegraph_graph::{Graph, Outcome, Vertex, parse_vertex_list};
 use gamegraph_grundy::octal::{
-    ClaimError, OctalCode, PeriodCheck, PeriodClaim, Play, Rules, SubtractionSet, verify_period,
+    ClaimError, OctalCode, PeriodCheck, PeriodClaim, Play, Rules, SubtractionSet,
+    verify_period_until,
 };
 use gamegraph_grundy::{ValueTable, parse_value, verify_values};
 use gamegraph_kernel::{
@@ -17,7 +18,10 @@ use gamegraph_kernel::{
 use gamegraph_retro::{Solution, read_table, verify};
 use serde_json::{Value, json};
 
-use crate::common::{CliError, GraphInput, Input, Output, progress, read_graph, write_json};
+use crate::common::{
+    CliError, GraphInput, Input, Output, deadline_after, progress, read_graph,
+    without_terminal_values, write_json,
+};
 use gamegraph_graph::quote;
 
 /// Check an answer without trusting the solver that produced it.
@@ -118,6 +122,10 @@ struct ClaimArgs {
     /// smallest period, as `--period` prints them).
     #[arg(long)]
     not_least: bool,
+    /// Give up after this many seconds with exit code 3 (the claim is then neither
+    /// accepted nor refused).
+    #[arg(long, value_name = "SECONDS", default_value_t = 60.0)]
+    time_limit: f64,
     /// Print JSON.
     #[arg(long)]
     json: bool,
@@ -167,9 +175,10 @@ pub(crate) fn run(args: Args) -> Result<ExitCode, CliError> {
     }
 }
 
-/// A graph named by its path; standard input only when the answer does not need it.
-fn graph(path: &Path, input: &GraphInput, other: &Path) -> Result<Graph, CliError> {
-    Ok(graph_file(path, input, other)?.graph)
+/// A graph named by its path, for `command`, which refuses terminal values; standard
+/// input only when the answer does not need it.
+fn graph(path: &Path, input: &GraphInput, other: &Path, command: &str) -> Result<Graph, CliError> {
+    Ok(without_terminal_values(graph_file(path, input, other)?, command)?.graph)
 }
 
 /// [`graph`] with the rest of its file (its terminal values).
@@ -242,19 +251,10 @@ fn run_retro(args: &TableArgs) -> Result<ExitCode, CliError> {
         Ok(()) => {
             let c = table.counts();
             let mut counts = json!({"win": c.win, "loss": c.loss, "draw": c.draw});
-            let line = if four {
+            if four {
                 counts["tie"] = json!(c.tie);
-                format!(
-                    "{} W, {} L, {} T, {} D; every outcome, remoteness and move follows from the \
-                     successors' and the terminal values",
-                    c.win, c.loss, c.tie, c.draw
-                )
-            } else {
-                format!(
-                    "{} W, {} L, {} D; every outcome, depth and move follows from the successors'",
-                    c.win, c.loss, c.draw
-                )
-            };
+            }
+            let line = gamegraph_game::verified_retro(c, four);
             Ok((
                 format!("{n} vertices, {} arcs: {line}", g.num_arcs()),
                 json!({"ok": true, "vertices": n, "arcs": g.num_arcs(), "counts": counts}),
@@ -352,7 +352,7 @@ fn read_retro_json(input: Input, n: usize, ties: bool) -> Result<Table, CliError
 }
 
 fn run_grundy(args: &TableArgs) -> Result<ExitCode, CliError> {
-    let g = graph(&args.graph, &args.input, &args.table)?;
+    let g = graph(&args.graph, &args.input, &args.table, "verify grundy")?;
     let n = g.num_vertices();
     let mut input = Input::open(Some(args.table.as_path()))?;
     let starts_json =
@@ -418,7 +418,7 @@ fn read_grundy_json(input: Input, n: usize) -> Result<ValueTable, CliError> {
 }
 
 fn run_kernel(args: &KernelArgs) -> Result<ExitCode, CliError> {
-    let g = graph(&args.graph, &args.input, Path::new(&args.set))?;
+    let g = graph(&args.graph, &args.input, Path::new(&args.set), "verify kernel")?;
     let n = g.num_vertices();
     let (text, source) = if args.set == "-" {
         let mut text = String::new();
@@ -486,7 +486,8 @@ fn run_kernel(args: &KernelArgs) -> Result<ExitCode, CliError> {
 fn run_claim(rules: Rules<'_>, args: &ClaimArgs, theorem: &str) -> Result<ExitCode, CliError> {
     let claim =
         PeriodClaim { preperiod: args.preperiod, period: args.period, least: !args.not_least };
-    let result = match verify_period(rules, claim) {
+    let deadline = deadline_after(args.time_limit)?;
+    let result = match verify_period_until(rules, claim, deadline, None) {
         Ok(PeriodCheck { checked_from, checked_to, values }) => {
             let (p, q) = (args.preperiod, args.period);
             let least = if claim.least {
@@ -505,6 +506,13 @@ fn run_claim(rules: Rules<'_>, args: &ClaimArgs, theorem: &str) -> Result<ExitCo
         }
         Err(e @ (ClaimError::ZeroPeriod | ClaimError::TooManyValues { .. })) => {
             return Err(CliError::Usage(e.to_string()));
+        }
+        Err(ClaimError::TimeLimit { computed } | ClaimError::Stopped { computed }) => {
+            return Err(CliError::TimeLimit(format!(
+                "time limit of {} s reached after computing {computed} values; raise it with \
+                 --time-limit",
+                args.time_limit
+            )));
         }
         Err(e) => {
             let n = match e {

@@ -150,3 +150,23 @@ pub(crate) fn read_graph(
     let opened = result.map_err(open_error)?;
     Ok((opened.file, opened.format))
 }
+
+/// The error for a file with terminal values given to `command`, which solves only the
+/// game where the player without a move loses (its answer would be another game's).
+pub(crate) fn terminal_values_refused(command: &str) -> CliError {
+    CliError::Usage(format!(
+        "the file has terminal values (win, loss or tie at vertices without moves), which \
+         {command} does not solve: use gamegraph retro"
+    ))
+}
+
+/// The graph of `file`, refused by `command` when the file has terminal values.
+pub(crate) fn without_terminal_values(
+    file: gamegraph_graph::format::GameFile,
+    command: &str,
+) -> Result<gamegraph_graph::format::GameFile, CliError> {
+    match file.terminal {
+        Some(_) => Err(terminal_values_refused(command)),
+        None => Ok(file),
+    }
+}

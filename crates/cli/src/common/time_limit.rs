@@ -17,3 +17,17 @@ pub(crate) fn parse_time_limit(text: &str) -> Result<TimeLimit, String> {
         _ => Err("expected a number of seconds (0 or more) or `none`".to_owned()),
     }
 }
+
+/// The deadline `seconds` from now of a `--time-limit SECONDS` option (a number, 0 or
+/// more; beyond 10^9 s, 31 years, it is as good as none).
+///
+/// # Errors
+/// A usage error (exit code 2) for a negative or NaN number.
+pub(crate) fn deadline_after(seconds: f64) -> Result<Option<std::time::Instant>, super::CliError> {
+    if seconds.is_nan() || seconds < 0.0 {
+        return Err(super::CliError::Usage(format!(
+            "--time-limit {seconds}: not a number of seconds"
+        )));
+    }
+    Ok(std::time::Instant::now().checked_add(Duration::from_secs_f64(seconds.min(1e9))))
+}

@@ -561,6 +561,26 @@ fn processes_set_up_differently_exit_2_on_both() {
         );
     }
     assert!(!t.join("out/shard-0.txt").exists());
+    // Another start vertex, --all or --line on one process only: another query.
+    for other in [&["--start", "2"][..], &["--all"], &["--line"]] {
+        hostfile(&t, 2);
+        let zero = spawn_with(&t, &["seed.txt", "--connect-timeout", "5"], 0);
+        let one = spawn_with(&t, &[&["seed.txt", "--connect-timeout", "5"], other].concat(), 1);
+        for (p, o) in
+            [zero, one].map(|c| wait_bounded(c, Duration::from_secs(20))).iter().enumerate()
+        {
+            assert_eq!(o.status.code(), Some(2), "{other:?} {p}: {}", text(&o.stderr));
+            assert!(o.stdout.is_empty(), "{other:?} {p}");
+            assert!(
+                text(&o.stderr).ends_with(
+                    "were given different queries (start vertex, all vertices, line of play): \
+                     every process must be given the same\n"
+                ),
+                "{other:?} {p}: {}",
+                text(&o.stderr)
+            );
+        }
+    }
 }
 
 #[test]
@@ -589,6 +609,11 @@ fn hostfile_errors_say_where_and_exit_2() {
             "2:6: expected a host name or an IP address, found '_'",
         ),
         ("::1:7000\n", "1:1: expected an IPv6 address in brackets, found \"::1\""),
+        (
+            "127.0.0.1:7000\n# a name for the same address\n  localhost:7000\n",
+            "3:3: expected a new host:port, found \"localhost:7000\", the address 127.0.0.1:7000 \
+             of \"127.0.0.1:7000\" again (line 1): each process needs its own",
+        ),
     ];
     for (hosts, want) in cases {
         t.file("hosts", hosts);

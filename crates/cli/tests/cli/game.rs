@@ -191,3 +191,33 @@ fn game_list_names_every_game_with_an_example() {
         ]
     );
 }
+
+#[test]
+fn a_results_path_that_is_no_regular_file_is_refused_before_it_is_opened() {
+    let t = TempDir::new("game-results-kind");
+    fs::create_dir(t.join("dir")).unwrap();
+    let made = std::process::Command::new("mkfifo").arg(t.join("fifo")).status().unwrap();
+    assert!(made.success());
+    // A directory is the results of a tiered solve, or refused as bad input.
+    let (code, _, err) = run(&t, &["kayles", "3", "query", "--results", "dir", "3"]);
+    assert_eq!(code, 2);
+    assert!(err.starts_with("error: dir: a directory, not the results of `solve -o DIR`"), "{err}");
+    for (path, why) in [
+        ("fifo", "a FIFO"),
+        ("/proc/self/status", "a file without a size (as those of /proc and /sys)"),
+    ] {
+        let (code, out, err) = run(&t, &["kayles", "3", "query", "--results", path, "3"]);
+        assert_eq!((code, out.as_str()), (2, ""), "{path}");
+        assert_eq!(err, format!("error: {path}: {why}, not a values file\n"));
+    }
+}
+
+#[test]
+fn a_bad_position_is_refused_before_the_game_is_explored() {
+    let t = TempDir::new("game-query-first");
+    // The default 7 x 6 board: exploring it first would take the whole limit.
+    let (code, out, err) =
+        run(&t, &["connect-four", "query", "--max-positions", "1000000", "X?garbage"]);
+    assert_eq!((code, out.as_str()), (2, ""));
+    assert!(err.starts_with("error: <position>:1:"), "{err}");
+}

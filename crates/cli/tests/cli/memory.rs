@@ -50,3 +50,14 @@ fn solvers_that_run_out_of_memory_say_so_with_exit_3() {
     assert!(err.starts_with("error: not enough memory"), "{err}");
     assert!(!t.join("g.txt").exists());
 }
+
+#[test]
+fn play_game_stops_at_the_positions_the_memory_holds() {
+    let t = TempDir::new("oom-play");
+    // Connect Four 7 x 6 has trillions of positions: the default limit comes from the
+    // memory left under `ulimit -v`, not from a fixed count the address space cannot hold.
+    let (code, err) = limited(&t, 450_000, "play --game connect-four");
+    assert_eq!(code, Some(3), "{err}");
+    assert!(err.contains("positions are reachable"), "{err}");
+    assert!(err.ends_with("this machine's memory does not hold the game\n"), "{err}");
+}

@@ -287,3 +287,39 @@ fn lists_take_commas_or_spaces() {
         text(&out.stderr)
     );
 }
+
+/// The example of docs/formats.md: 1 -> 2 -> {4 W, 5 T}, 1 -> 3 -> {6 L, 7}, 8 -> 8, 8 -> 4.
+const VALUED: &str = "8 8\n1\n1 2\n1 3\n2 4\n2 5\n3 6\n3 7\n8 8\n8 4\nterminal\n4 W\n5 T\n6 L\n";
+
+#[test]
+fn a_file_with_terminal_values_plays_its_four_outcome_game() {
+    let dir = TempDir::new("play-values");
+    let file = dir.file("valued.txt", VALUED);
+    let file = file.to_str().unwrap();
+    // From 2 the engine ties at 5: moving to 4 would give the player to move there the win.
+    let out = play(&[file], "2\n");
+    assert_eq!(engine_lines(&out), ["5"]);
+    assert_eq!(out.lines().last(), Some("a tie: the game is over and nobody wins"));
+    // From 3 the engine moves to 6, a loss for the player to move there.
+    let out = play(&[file], "3\n");
+    assert_eq!(engine_lines(&out), ["6"]);
+    assert_eq!(out.lines().last(), Some("the engine wins"));
+    // Moved to 4, the engine is to move there and has won.
+    let out = play(&[file, "--start", "2"], "hint\n4\n");
+    assert!(out.contains("hint: 5 ties in 1 ply"), "{out}");
+    assert_eq!(out.lines().last(), Some("the engine wins"));
+}
+
+#[test]
+fn game_arguments_a_game_does_not_take_are_refused() {
+    let dir = TempDir::new("play-game-args");
+    for (spec, why) in [
+        ("tic-tac-toe:foo", "tic-tac-toe takes no arguments"),
+        ("tic-tac-toe:", "tic-tac-toe takes no arguments"),
+        ("connect-four:foo", "expected COLSxROWS"),
+    ] {
+        let out = gamegraph(&dir, &["play", "--game", spec], Some(b""));
+        assert_eq!(out.status.code(), Some(2), "{spec}");
+        assert_eq!(text(&out.stderr), format!("error: --game {spec}: {why}\n"));
+    }
+}

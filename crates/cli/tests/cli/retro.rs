@@ -339,6 +339,11 @@ fn terminal_values_in_info_convert_and_errors() {
         let back = support::gamegraph(&t, &["convert", "v.bin", "--to", "header"], None);
         assert_eq!(support::text(&back.stdout), VALUES, "{extra:?}");
     }
+    // A drawing keeps the values in the labels of their vertices.
+    let dot = support::gamegraph(&t, &["convert", "v.txt", "--to", "dot"], None);
+    let dot = support::text(&dot.stdout);
+    assert!(dot.contains("5 [label=\"5\\nT\"]"), "{dot}");
+    assert!(dot.contains("4 [label=\"4\\nW\"]"), "{dot}");
     let arcs = support::gamegraph(&t, &["convert", "v.txt", "--to", "arcs"], None);
     assert_eq!(
         failure(&arcs),
@@ -420,5 +425,27 @@ fn terminal_values_agree_with_the_game_solver_on_random_graphs() {
             );
         }
         assert_eq!(stdout(&retro(&t, &["--all", "r.txt"])), want, "round {round}:\n{text}");
+    }
+}
+
+#[test]
+fn commands_of_the_game_without_values_refuse_terminal_values() {
+    let t = TempDir::new("values-refused");
+    t.file("v.txt", VALUES);
+    t.file("table.txt", "1 0\n");
+    let refused = |command: &str| {
+        format!(
+            "error: the file has terminal values (win, loss or tie at vertices without \
+             moves), which {command} does not solve: use gamegraph retro\n"
+        )
+    };
+    for (args, command) in [
+        (&["grundy", "v.txt"][..], "grundy"),
+        (&["kernel", "v.txt"], "kernel"),
+        (&["verify", "grundy", "v.txt", "table.txt"], "verify grundy"),
+        (&["verify", "kernel", "v.txt", "1"], "verify kernel"),
+    ] {
+        let out = support::gamegraph(&t, args, None);
+        assert_eq!(failure(&out), (2, refused(command)), "{args:?}");
     }
 }

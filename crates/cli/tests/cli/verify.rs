@@ -545,3 +545,25 @@ fn periods_of_every_octal_fixture_pass() {
     }
     assert!(checked >= 5, "{checked}");
 }
+
+#[test]
+fn period_checks_stop_at_their_time_limit() {
+    let t = TempDir::new("verify-octal-time");
+    // 0.6 splits heaps: four million of them take far longer than the limit.
+    for args in [
+        &["verify", "octal", "0.6", "--preperiod", "4000000", "--period", "1"][..],
+        &["verify", "subtraction", "1,2", "--preperiod", "16000000", "--period", "3"],
+    ] {
+        let out = gamegraph(&t, &[args, &["--not-least", "--time-limit", "0"]].concat(), None);
+        assert_eq!(out.status.code(), Some(3), "{args:?}");
+        let err = text(&out.stderr);
+        assert!(err.starts_with("error: time limit of 0 s reached after computing "), "{err}");
+        assert!(err.ends_with(" values; raise it with --time-limit\n"), "{err}");
+    }
+    let out = gamegraph(
+        &t,
+        &["verify", "octal", "0.77", "--preperiod", "71", "--period", "12", "--time-limit", "-1"],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(2));
+}

@@ -54,7 +54,7 @@ pub enum RowsError {
     /// Play could create more rows than a position holds ([`MAX_ROWS`]).
     TooManyRows {
         /// The number of pins in the start position.
-        pins: u32,
+        pins: u64,
         /// The number of rows in the start position.
         rows: usize,
     },
@@ -89,16 +89,19 @@ impl OctalRows {
         if let Some(&len) = rows.iter().find(|&&n| n > MAX_ROW) {
             return Err(RowsError::RowTooLong { len });
         }
-        let rows: Vec<u32> = rows.iter().copied().filter(|&n| n > 0).collect();
-        let pins: u32 = rows.iter().sum();
+        // In 64 bits: 2^32 / 63 rows of 63 pins would wrap a 32-bit sum.
+        let pins: u64 = rows.iter().map(|&n| u64::from(n)).sum();
+        let count = rows.iter().filter(|&&n| n > 0).count();
         let fits = if code.digit(0) & 4 != 0 {
-            pins as usize <= MAX_ROWS
+            pins <= MAX_ROWS as u64
         } else {
-            rows.len() + pins as usize <= 2 * MAX_ROWS
+            (count as u64).saturating_add(pins) <= 2 * MAX_ROWS as u64
         };
         if !fits {
-            return Err(RowsError::TooManyRows { pins, rows: rows.len() });
+            return Err(RowsError::TooManyRows { pins, rows: count });
         }
+        let rows: Vec<u32> = rows.iter().copied().filter(|&n| n > 0).collect();
+        let pins = pins as u32; // at most 2 · MAX_ROWS
         let start = canonical_rows(pack(&rows));
         Ok(OctalRows { code, start, pins, parts: partitions(pins) })
     }

@@ -143,20 +143,38 @@ pub fn write(
 /// assert_eq!(out, b"3 2\n1\n1 2\n1 3\nterminal\n3 T\n");
 /// assert_eq!(format::read(&out[..], &ReadOptions::default()).unwrap().0, file);
 /// ```
-pub fn write_game(mut w: impl io::Write, file: &GameFile, format: Format) -> io::Result<()> {
-    let Some(terminal) = &file.terminal else {
-        return write(w, &file.graph, file.start, format);
+pub fn write_game(w: impl io::Write, file: &GameFile, format: Format) -> io::Result<()> {
+    write_parts(w, &file.graph, file.start, file.terminal.as_ref(), format)
+}
+
+/// [`write_game`] of a file given by its parts: the graph `g`, its start vertex and its
+/// terminal values.
+///
+/// # Errors
+/// Those of [`write_game`].
+///
+/// # Complexity
+/// O(n + m) time, O(1) extra space.
+pub fn write_parts(
+    mut w: impl io::Write,
+    g: &Graph,
+    start: Option<Vertex>,
+    terminal: Option<&Terminals>,
+    format: Format,
+) -> io::Result<()> {
+    let Some(terminal) = terminal else {
+        return write(w, g, start, format);
     };
     match format {
         Format::Header => {
-            write_header(&mut w, &file.graph, file.start)?;
-            write_terminals(w, &file.graph, terminal)
+            write_header(&mut w, g, start)?;
+            write_terminals(w, g, terminal)
         }
         Format::ArcList => Err(io::Error::new(
             io::ErrorKind::InvalidInput,
             "the arcs format cannot hold terminal values (the header and binary formats can)",
         )),
-        Format::Binary => binary::write_game_binary(w, file, false),
+        Format::Binary => binary::write_parts_binary(w, g, start, Some(terminal)),
     }
 }
 

@@ -51,6 +51,7 @@ pub use self::period::{Certificate, Period, Theorem};
 pub use self::sparse::SparseConfig;
 pub use self::verify::{
     ClaimError, MAX_CHECK_VALUES, PeriodCheck, PeriodClaim, Rules, verify_period,
+    verify_period_until,
 };
 
 use self::sequence::{Engine, Plain, Subtraction};

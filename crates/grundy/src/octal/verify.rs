@@ -2,8 +2,10 @@
 //! engines that find periods).
 
 use std::fmt;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
 
-use super::{OctalCode, SubtractionSet};
+use super::{CLOCK_WORK, OctalCode, SubtractionSet};
 use crate::Play;
 
 /// The most values [`verify_period`] computes: 2²⁴ (64 MiB of values).
@@ -78,14 +80,27 @@ pub enum ClaimError {
         /// The smallest period.
         smallest: usize,
     },
+    /// The deadline of [`verify_period_until`] passed before the check ended: the claim is
+    /// neither accepted nor refused.
+    TimeLimit {
+        /// How many values were computed by then.
+        computed: usize,
+    },
+    /// The stop flag of [`verify_period_until`] was set before the check ended.
+    Stopped {
+        /// How many values were computed by then.
+        computed: usize,
+    },
 }
 
 impl ClaimError {
     /// A short name of the violated rule: `period`, `least-preperiod`, `smallest-period`
-    /// (the claim is false), or `input` (the claim cannot be checked).
+    /// (the claim is false), `input` (the claim cannot be checked), or `time-limit` (the
+    /// check was cut short by its deadline or stop flag).
     pub fn rule(&self) -> &'static str {
         match self {
             ClaimError::ZeroPeriod | ClaimError::TooManyValues { .. } => "input",
+            ClaimError::TimeLimit { .. } | ClaimError::Stopped { .. } => "time-limit",
             ClaimError::NotPeriodic { .. } => "period",
             ClaimError::PreperiodNotLeast { .. } => "least-preperiod",
             ClaimError::PeriodNotSmallest { .. } => "smallest-period",
@@ -115,6 +130,12 @@ impl fmt::Display for ClaimError {
             ),
             ClaimError::PeriodNotSmallest { claimed, smallest } => {
                 write!(f, "the period {claimed} is not the smallest: {smallest} is a period too")
+            }
+            ClaimError::TimeLimit { computed } => {
+                write!(f, "time limit reached after computing {computed} values")
+            }
+            ClaimError::Stopped { computed } => {
+                write!(f, "stopped after computing {computed} values")
             }
         }
     }
@@ -171,6 +192,37 @@ impl std::error::Error for ClaimError {}
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn verify_period(rules: Rules<'_>, claim: PeriodClaim) -> Result<PeriodCheck, ClaimError> {
+    verify_period_until(rules, claim, None, None)
+}
+
+/// [`verify_period`] that gives up with [`ClaimError::TimeLimit`] once `deadline` has
+/// passed and with [`ClaimError::Stopped`] once `stop` is set (a user's Ctrl-C, say). Both
+/// are read after every [`CLOCK_WORK`] units of work (options of a heap looked at), so
+/// they hold to within about a millisecond however large the heaps.
+///
+/// # Errors
+/// Those of [`verify_period`], and the two above.
+///
+/// # Complexity
+/// That of [`verify_period`].
+///
+/// # Example
+/// ```
+/// use gamegraph_grundy::octal::{verify_period_until, ClaimError, OctalCode, PeriodClaim, Rules};
+/// use std::time::Instant;
+///
+/// let code: OctalCode = "0.6".parse()?;
+/// let claim = PeriodClaim { preperiod: 4_000_000, period: 1, least: false };
+/// let e = verify_period_until(Rules::Octal(&code), claim, Some(Instant::now()), None);
+/// assert!(matches!(e, Err(ClaimError::TimeLimit { .. })));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn verify_period_until(
+    rules: Rules<'_>,
+    claim: PeriodClaim,
+    deadline: Option<Instant>,
+    stop: Option<&AtomicBool>,
+) -> Result<PeriodCheck, ClaimError> {
     let (p, q) = (claim.preperiod, claim.period);
     if q == 0 {
         return Err(ClaimError::ZeroPeriod);
@@ -194,9 +246,10 @@ pub fn verify_period(rules: Rules<'_>, claim: PeriodClaim) -> Result<PeriodCheck
     if needed > MAX_CHECK_VALUES {
         return Err(ClaimError::TooManyValues { needed: Some(needed) });
     }
+    let mut clock = Clock { deadline, stop, work: 0 };
     let g = match rules {
-        Rules::Octal(code) => octal_values(code, needed),
-        Rules::Subtraction(set, play) => subtraction_values(set, play, needed),
+        Rules::Octal(code) => octal_values(code, needed, &mut clock)?,
+        Rules::Subtraction(set, play) => subtraction_values(set, play, needed, &mut clock)?,
     };
     if let Some(n) = (p..end).find(|&n| g[n + q] != g[n]) {
         return Err(ClaimError::NotPeriodic { n, value: g[n], shifted: g[n + q], period: q });
@@ -234,6 +287,33 @@ fn prime_factors(mut x: usize) -> Vec<usize> {
     factors
 }
 
+/// The deadline and stop flag of a check, read every [`CLOCK_WORK`] units of work.
+struct Clock<'a> {
+    deadline: Option<Instant>,
+    stop: Option<&'a AtomicBool>,
+    /// Work since the last reading.
+    work: u64,
+}
+
+impl Clock<'_> {
+    /// Counts `units` of work done with `computed` values known; an error once the stop
+    /// flag is set or the deadline has passed.
+    fn tick(&mut self, units: u64, computed: usize) -> Result<(), ClaimError> {
+        self.work += units;
+        if self.work < CLOCK_WORK {
+            return Ok(());
+        }
+        self.work = 0;
+        if self.stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
+            return Err(ClaimError::Stopped { computed });
+        }
+        if self.deadline.is_some_and(|d| Instant::now() >= d) {
+            return Err(ClaimError::TimeLimit { computed });
+        }
+        Ok(())
+    }
+}
+
 /// The mex of the values marked for one heap.
 struct Mex {
     /// `seen[x] == stamp`: the value x is an option's.
@@ -260,7 +340,11 @@ impl Mex {
 }
 
 /// `g(0) … g(count − 1)` of an octal game, by the definition.
-fn octal_values(code: &OctalCode, count: usize) -> Vec<u32> {
+fn octal_values(
+    code: &OctalCode,
+    count: usize,
+    clock: &mut Clock<'_>,
+) -> Result<Vec<u32>, ClaimError> {
     let t = code.largest_removal();
     let mut g: Vec<u32> = Vec::with_capacity(count);
     let mut mex = Mex { seen: Vec::new(), stamp: 0 };
@@ -279,15 +363,22 @@ fn octal_values(code: &OctalCode, count: usize) -> Vec<u32> {
                 for a in 1..=r / 2 {
                     mex.mark(g[a] ^ g[r - a]);
                 }
+                clock.tick((r / 2) as u64, n)?;
             }
         }
         g.push(mex.mex());
+        clock.tick(t as u64 + 1, n + 1)?;
     }
-    g
+    Ok(g)
 }
 
 /// `g(0) … g(count − 1)` of a subtraction game (`g⁻` in misère play), by the definition.
-fn subtraction_values(set: &SubtractionSet, play: Play, count: usize) -> Vec<u32> {
+fn subtraction_values(
+    set: &SubtractionSet,
+    play: Play,
+    count: usize,
+    clock: &mut Clock<'_>,
+) -> Result<Vec<u32>, ClaimError> {
     let mut g: Vec<u32> = Vec::with_capacity(count);
     let mut mex = Mex { seen: Vec::new(), stamp: 0 };
     for n in 0..count {
@@ -298,14 +389,45 @@ fn subtraction_values(set: &SubtractionSet, play: Play, count: usize) -> Vec<u32
             moves += 1;
         }
         g.push(if moves == 0 && play == Play::Misere { 1 } else { mex.mex() });
+        clock.tick(moves + 1, n + 1)?;
     }
-    g
+    Ok(g)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::octal::{Config, analyse_octal, analyse_subtraction};
+
+    fn unlimited() -> Clock<'static> {
+        Clock { deadline: None, stop: None, work: 0 }
+    }
+
+    #[test]
+    fn a_check_stops_at_its_deadline_or_stop_flag() {
+        let code: OctalCode = "0.6".parse().unwrap();
+        let big = PeriodClaim { preperiod: 4_000_000, period: 1, least: false };
+        let late = verify_period_until(Rules::Octal(&code), big, Some(Instant::now()), None);
+        assert!(matches!(late, Err(ClaimError::TimeLimit { computed }) if computed < 4_000_000));
+        let stop = AtomicBool::new(true);
+        let set: SubtractionSet = "1,2".parse().unwrap();
+        let rules = Rules::Subtraction(&set, Play::Normal);
+        let claim = PeriodClaim { preperiod: 16_000_000, period: 3, least: false };
+        let stopped = verify_period_until(rules, claim, None, Some(&stop));
+        assert!(matches!(stopped, Err(ClaimError::Stopped { .. })));
+        assert_eq!(stopped.unwrap_err().rule(), "time-limit");
+        // Without either, the same check ends with its verdict.
+        let small = PeriodClaim { preperiod: 0, period: 3, least: true };
+        assert!(
+            verify_period_until(
+                rules,
+                small,
+                Some(Instant::now() + std::time::Duration::from_secs(600)),
+                Some(&AtomicBool::new(false))
+            )
+            .is_ok()
+        );
+    }
 
     fn claim(preperiod: usize, period: usize) -> PeriodClaim {
         PeriodClaim { preperiod, period, least: true }
@@ -317,7 +439,7 @@ mod tests {
             let c: OctalCode = code.parse().unwrap();
             let config = Config { limit: 300, stop_at_period: false, ..Config::default() };
             let a = analyse_octal(&c, &config, &mut |_| {}).unwrap();
-            let direct = octal_values(&c, a.computed());
+            let direct = octal_values(&c, a.computed(), &mut unlimited()).unwrap();
             let engine: Vec<u32> = a.prefix().iter().map(|&x| u32::from(x)).collect();
             assert_eq!(direct, engine, "{code}");
         }
@@ -325,7 +447,7 @@ mod tests {
             let s: SubtractionSet = set.parse().unwrap();
             let config = Config { limit: 200, stop_at_period: false, ..Config::default() };
             let a = analyse_subtraction(&s, play, &config, &mut |_| {}).unwrap();
-            let direct = subtraction_values(&s, play, a.computed());
+            let direct = subtraction_values(&s, play, a.computed(), &mut unlimited()).unwrap();
             let engine: Vec<u32> = a.prefix().iter().map(|&x| u32::from(x)).collect();
             assert_eq!(direct, engine, "{set}");
         }
@@ -337,7 +459,7 @@ mod tests {
     #[test]
     fn the_range_reaches_past_2p_q_t_when_p_is_0() {
         let code: OctalCode = "0.4".parse().unwrap();
-        let g = octal_values(&code, 8);
+        let g = octal_values(&code, 8, &mut unlimited()).unwrap();
         assert_eq!(g[..4], [0, 0, 0, 1]);
         assert!((0..2).all(|n| g[n + 1] == g[n]), "2P + Q + t alone would accept it");
         let claim = PeriodClaim { preperiod: 0, period: 1, least: false };
@@ -362,7 +484,7 @@ mod tests {
                 let (a, b) = (digits / 8, digits % 8);
                 let text = if b == 0 { format!("{d0}.{a}") } else { format!("{d0}.{a}{b}") };
                 let Ok(code) = text.parse::<OctalCode>() else { continue };
-                let g = octal_values(&code, COUNT);
+                let g = octal_values(&code, COUNT, &mut unlimited()).unwrap();
                 for p in 0..6 {
                     for q in 1..12 {
                         let claim = PeriodClaim { preperiod: p, period: q, least: false };

@@ -32,11 +32,20 @@ def to_networkx(g: Any, multigraph: bool) -> Any:
     out.add_nodes_from(range(1, g.num_vertices + 1))
     out.add_edges_from(arcs)
     out.graph["start"] = g.start
+    terminal = g.terminal
+    if terminal is not None:
+        out.graph["terminal"] = True
+        for v, value in terminal.items():
+            out.nodes[v]["terminal"] = value
     return out
 
 
 def from_networkx(G: Any, start: Any = None) -> Any:
-    """A ``gamegraph.Graph`` from a networkx graph: vertex i + 1 is the node ``list(G)[i]``."""
+    """A ``gamegraph.Graph`` from a networkx graph: vertex i + 1 is the node ``list(G)[i]``.
+
+    The node attribute ``"terminal"`` gives terminal values; the graph has them when a node
+    has one or ``G.graph.get("terminal")`` is true.
+    """
     _networkx()
     from ._native import Graph
 
@@ -57,4 +66,10 @@ def from_networkx(G: Any, start: Any = None) -> Any:
         if start not in index:
             raise ValueError(f"start {start!r} is not a node of the graph")
         start = index[start]
-    return Graph(len(index), sources, targets, start)
+    terminal: dict[int, Any] = {
+        index[node]: value
+        for node, value in G.nodes(data="terminal")
+        if value is not None
+    }
+    has_terminal = bool(terminal) or bool(G.graph.get("terminal"))
+    return Graph(len(index), sources, targets, start, terminal if has_terminal else None)

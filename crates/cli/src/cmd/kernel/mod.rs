@@ -17,6 +17,7 @@ use gamegraph_kernel::{
 
 use crate::common::{
     CliError, GraphInput, Output, TimeLimit, check_outputs, parse_time_limit, progress, read_graph,
+    without_terminal_values,
 };
 
 /// The time limit when `--time-limit` is not given, in seconds (also written out in the help
@@ -225,7 +226,8 @@ pub(crate) fn run(args: Args) -> Result<ExitCode, CliError> {
         &[("-o", args.output.as_deref()), ("--dot", args.dot.as_deref())],
         args.file.as_deref(),
     )?;
-    let g = read_graph(args.file.as_deref(), &args.input)?.0.graph;
+    let g =
+        without_terminal_values(read_graph(args.file.as_deref(), &args.input)?.0, "kernel")?.graph;
     let clock = Clock::start(args.time_limit);
     let answer = match mode {
         Mode::All { limit } => return run_all(&args, &g, &clock, &source, limit),

@@ -28,24 +28,6 @@ fn color(o: Outcome) -> &'static str {
     }
 }
 
-/// The optimal line of play from `start`: the positions, and where a draw's line goes
-/// back to (`None` when it ends at a vertex without moves).
-fn line(s: &Solution, g: &Graph, start: Vertex) -> (Vec<Vertex>, Option<Vertex>) {
-    let mut seen = vec![false; g.num_vertices()];
-    let mut positions = vec![start];
-    seen[start.index()] = true;
-    let mut v = start;
-    while let Some(next) = s.best_move(g, v) {
-        if seen[next.index()] {
-            return (positions, Some(next));
-        }
-        seen[next.index()] = true;
-        positions.push(next);
-        v = next;
-    }
-    (positions, None)
-}
-
 /// Writes the DOT drawing: each vertex labelled with its outcome and remoteness, coloured
 /// by outcome, the line from `start` bold.
 pub(super) fn write_values_dot(
@@ -64,7 +46,7 @@ pub(super) fn write_values_dot(
         })
         .collect();
     let colors: Vec<&str> = s.outcomes().iter().map(|&o| color(o)).collect();
-    let highlight = start.map(|v| line(s, g, v).0).unwrap_or_default();
+    let highlight = start.map(|v| s.line(g, v).0).unwrap_or_default();
     let style = DotStyle {
         name: "retro",
         labels: Some(&labels),
@@ -106,7 +88,7 @@ pub(super) fn write_values(
         out.write_all(&text)?;
     } else if let Some(start) = start {
         if shape.line {
-            let (positions, repeats) = line(s, g, start);
+            let (positions, repeats) = s.line(g, start);
             for &v in &positions {
                 writeln!(out, "{} {}", v.one_based(), s.outcome(v).letter())?;
             }
@@ -202,7 +184,7 @@ struct Json {
 fn json(s: &Solution, g: &Graph, start: Option<Vertex>, shape: Shape) -> Json {
     let c = s.counts();
     let line = start.filter(|_| shape.line).map(|start| {
-        let (positions, repeats) = line(s, g, start);
+        let (positions, repeats) = s.line(g, start);
         JsonLine {
             positions: positions
                 .iter()

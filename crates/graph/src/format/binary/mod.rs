@@ -51,6 +51,7 @@ pub use self::parts::{BinaryParts, Part, PartCheck};
 pub(crate) use self::read::BlockRead;
 use self::read::check_blocks;
 pub(crate) use self::read::{read_binary, read_binary_file};
+pub(crate) use self::write::write_parts_binary;
 pub use self::write::{
     write_binary, write_binary_version, write_binary_with_predecessors, write_game_binary,
 };

@@ -72,6 +72,16 @@ pub fn write_game_binary(w: impl Write, file: &GameFile, predecessors: bool) -> 
     write_any(w, &file.graph, file.start, VERSION, predecessors, file.terminal.as_ref())
 }
 
+/// [`write_game_binary`] of the parts of a file without the predecessor index.
+pub(crate) fn write_parts_binary(
+    w: impl Write,
+    g: &Graph,
+    start: Option<Vertex>,
+    terminal: Option<&Terminals>,
+) -> io::Result<()> {
+    write_any(w, g, start, VERSION, false, terminal)
+}
+
 fn write_any(
     mut w: impl Write,
     g: &Graph,

@@ -132,9 +132,11 @@ pub(super) fn read_arcs_body<R: Read>(
                 let found = value.map_or_else(|| "a number".into(), |v| v.to_string());
                 return Err(ArcStop::Extra { pos: (pos.0 + line, col), found });
             }
+            // The keyword where an arc could start, also after an arc on its line (`1 2
+            // terminal`): numbers are separated by any white space in the header format.
             if let Some(Fault { problem, line, column, token, byte }) = c.fault
                 && section
-                && problem == Problem::NotANumber('t')
+                && matches!(problem, Problem::NotANumber('t') | Problem::ExtraToken('t'))
                 && (out.ids + token).is_multiple_of(2)
                 && at_keyword(&pieces[k][byte..])
             {
