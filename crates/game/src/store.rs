@@ -560,10 +560,19 @@ pub(crate) struct RawFile<R> {
     skips: bool,
     entries: u64,
     blocks: Vec<BlockInfo>,
-    /// The last block read, decoded: its number and its entries (the positions of a file
-    /// of positions, the ranks of a file by rank), so that queries near each other decode
-    /// each block once.
-    cache: Option<(usize, Vec<(u128, RankValue)>)>,
+    /// The last block read, decoded, so that queries near each other decode each block
+    /// once.
+    cache: Option<Block>,
+}
+
+/// A block decoded: the value of each entry in order (`None` for a rank skipped or absent),
+/// and for a file of positions each entry's position (empty for a file by rank, whose
+/// entries are the ranks in order).
+#[derive(Debug)]
+struct Block {
+    number: usize,
+    keys: Vec<u128>,
+    values: Vec<RankValue>,
 }
 
 fn read_part<R: Read>(r: &mut R, buf: &mut [u8], part: &'static str) -> Result<(), FileError> {
@@ -723,8 +732,7 @@ impl<R: Read + Seek> RawFile<R> {
         }
         let b = (rank / BLOCK_ENTRIES as u64) as usize;
         let j = (rank % BLOCK_ENTRIES as u64) as usize;
-        let entries = self.decoded(b, may_be_reached)?;
-        Ok(entries.get(j).and_then(|&(_, value)| value))
+        Ok(self.decoded(b, may_be_reached)?.values.get(j).copied().flatten())
     }
 
     /// The value of the position `key` of a file of sorted positions; `Ok(None)` when it
@@ -734,35 +742,37 @@ impl<R: Read + Seek> RawFile<R> {
         if b == 0 {
             return Ok(None);
         }
-        let entries = self.decoded(b - 1, &|_| true)?;
-        Ok(entries.binary_search_by_key(&key, |&(k, _)| k).ok().and_then(|i| entries[i].1))
+        let block = self.decoded(b - 1, &|_| true)?;
+        Ok(block.keys.binary_search(&key).ok().and_then(|i| block.values[i]))
     }
 
-    /// Block `b` decoded, from the cache when it is the last block read: for a file by
-    /// rank one entry a rank (`None` for a number skipped or absent), for a file of
-    /// positions one entry a position, in order.
+    /// Block `b` decoded, from the cache when it is the last block read.
     fn decoded(
         &mut self,
         b: usize,
         may_be_reached: &dyn Fn(u64) -> bool,
-    ) -> Result<&[(u128, RankValue)], FileError> {
-        if self.cache.as_ref().is_none_or(|(cached, _)| *cached != b) {
+    ) -> Result<&Block, FileError> {
+        if self.cache.as_ref().is_none_or(|block| block.number != b) {
             self.cache = None;
-            let entries = if self.ranks {
-                self.decode_rank_block(b, may_be_reached)?
+            let block = if self.ranks {
+                Block {
+                    number: b,
+                    keys: Vec::new(),
+                    values: self.decode_rank_block(b, may_be_reached)?,
+                }
             } else {
                 self.decode_position_block(b)?
             };
-            self.cache = Some((b, entries));
+            self.cache = Some(block);
         }
-        Ok(&self.cache.as_ref().expect("filled above").1)
+        Ok(self.cache.as_ref().expect("filled above"))
     }
 
     fn decode_rank_block(
         &mut self,
         b: usize,
         may_be_reached: &dyn Fn(u64) -> bool,
-    ) -> Result<Vec<(u128, RankValue)>, FileError> {
+    ) -> Result<Vec<RankValue>, FileError> {
         let first = (b * BLOCK_ENTRIES) as u64;
         let count = self.entries_in(b);
         // The numbers this game calls unreachable in the block, checked against the
@@ -786,39 +796,38 @@ impl<R: Read + Seek> RawFile<R> {
         let bytes = self.read_block(b)?;
         let mut d = Decoder::new(&bytes);
         let mut m = Models::new();
-        let mut entries = Vec::with_capacity(count);
-        for (i, &skipped) in skip.iter().enumerate() {
-            let rank = u128::from(first + i as u64);
-            if skipped {
-                entries.push((rank, None));
-                continue;
-            }
-            let present = m.get_present(&mut d);
-            let value =
-                if present { Some(get_value(&mut m, &mut d, self.remoteness)?) } else { None };
-            entries.push((rank, value));
+        let mut values = Vec::with_capacity(count);
+        for &skipped in &skip {
+            let present = !skipped && m.get_present(&mut d);
+            values.push(if present {
+                Some(get_value(&mut m, &mut d, self.remoteness)?)
+            } else {
+                None
+            });
         }
-        Ok(entries)
+        Ok(values)
     }
 
-    fn decode_position_block(&mut self, b: usize) -> Result<Vec<(u128, RankValue)>, FileError> {
+    fn decode_position_block(&mut self, b: usize) -> Result<Block, FileError> {
         let bytes = self.read_block(b)?;
         let mut d = Decoder::new(&bytes);
         let mut m = Models::new();
         let count = self.entries_in(b);
-        let mut entries = Vec::with_capacity(count);
+        let (mut keys, mut values) = (Vec::with_capacity(count), Vec::with_capacity(count));
         let mut current = self.blocks[b].first;
-        entries.push((current, Some(get_value(&mut m, &mut d, self.remoteness)?)));
-        for _ in 1..count {
-            let gap = m
-                .get_gap(&mut d)
-                .ok_or(FileError::Corrupt { reason: "a block holds an impossible difference" })?;
-            current = current
-                .checked_add(gap)
-                .ok_or(FileError::Corrupt { reason: "positions overflow" })?;
-            entries.push((current, Some(get_value(&mut m, &mut d, self.remoteness)?)));
+        for i in 0..count {
+            if i > 0 {
+                let gap = m.get_gap(&mut d).ok_or(FileError::Corrupt {
+                    reason: "a block holds an impossible difference",
+                })?;
+                current = current
+                    .checked_add(gap)
+                    .ok_or(FileError::Corrupt { reason: "positions overflow" })?;
+            }
+            keys.push(current);
+            values.push(Some(get_value(&mut m, &mut d, self.remoteness)?));
         }
-        Ok(entries)
+        Ok(Block { number: b, keys, values })
     }
 
     fn entries_in(&self, b: usize) -> usize {
