@@ -40,13 +40,23 @@ pub struct Quixo {
     n: u32,
     /// Every move of a cube from the edge, in the order moves are generated.
     slides: Vec<Slide>,
-    /// Per symmetry other than the identity (none without symmetry), the image of each
-    /// byte of a side's cells: `symmetries[s][chunk · 256 + byte]` for the cells
-    /// `8·chunk..8·chunk + 8`.
-    symmetries: Vec<Vec<u64>>,
+    /// Whether positions are identified up to the symmetries of the square.
+    symmetric: bool,
+    /// The mirror image (columns reversed) and the transpose (rows for columns) of a
+    /// position, each as delta swaps `(mask, shift)`: the bits of `mask` trade places with
+    /// those `shift` above them, in both sides' cells at once.
+    mirror: Vec<(u64, u32)>,
+    transpose: Vec<(u64, u32)>,
     lines: Vec<u64>,
     /// `binom[a·(cells + 1) + b]`.
     binom: Vec<u64>,
+    /// The combinatorial numbers of sets of cells a byte at a time: the part of byte `b`
+    /// of chunk `k` (cells `8k..8k + 8`) in the number of a set with `c` members below
+    /// the chunk is `colex_bytes[start(k) + 256·c + b]`, where chunk `k` starts at
+    /// `start(k) = 256·Σ_{j<k} (8j + 1)`.
+    colex_bytes: Vec<u32>,
+    /// Whether the processor gathers bits in one instruction (x86-64 BMI2 `pext`).
+    pext: bool,
 }
 
 /// One move of a cube from the edge, as bit masks: the cube taken (`taken`, which must not
@@ -136,30 +146,14 @@ impl Quixo {
         }
         let s = n as usize;
         let cell = |r: usize, c: usize| r * s + c;
-        let rotate = |p: usize| cell(p % s, s - 1 - p / s);
-        let mirror = |p: usize| cell(p / s, s - 1 - p % s);
-        let mut perms = Vec::with_capacity(8);
-        let mut perm: Vec<usize> = (0..s * s).collect();
-        for _ in 0..4 {
-            perms.push(perm.clone());
-            perms.push(perm.iter().map(|&p| mirror(p)).collect());
-            perm = perm.iter().map(|&p| rotate(p)).collect();
-        }
-        let chunks = (s * s).div_ceil(8);
-        let symmetries = perms[1..]
-            .iter()
-            .map(|perm| {
-                let mut table = vec![0u64; chunks << 8];
-                for chunk in 0..chunks {
-                    for byte in 0..256usize {
-                        table[chunk << 8 | byte] = (0..8)
-                            .map(|j| 8 * chunk + j)
-                            .filter(|&c| byte >> (c - 8 * chunk) & 1 == 1 && c < s * s)
-                            .fold(0u64, |m, c| m | 1 << perm[c]);
-                    }
-                }
-                table
-            })
+        let both = |cells: &mut dyn Iterator<Item = usize>| {
+            cells.fold(0u64, |m, c| m | 1 << c | 1 << (c + 25))
+        };
+        let mirror = (0..s / 2)
+            .map(|c| (both(&mut (0..s).map(|r| cell(r, c))), (s - 1 - 2 * c) as u32))
+            .collect();
+        let transpose = (1..s)
+            .map(|d| (both(&mut (0..s - d).map(|r| cell(r, r + d))), (d * (s - 1)) as u32))
             .collect();
         let mut lines = Vec::new();
         for i in 0..s {
@@ -177,7 +171,29 @@ impl Quixo {
                     binom[(a - 1) * (cells + 1) + b - 1] + binom[(a - 1) * (cells + 1) + b];
             }
         }
-        Ok(Quixo { n, slides: slides(s), symmetries, lines, binom })
+        let mut q = Quixo {
+            n,
+            slides: slides(s),
+            symmetric: true,
+            mirror,
+            transpose,
+            lines,
+            binom,
+            colex_bytes: Vec::new(),
+            pext: has_pext(),
+        };
+        q.colex_bytes = (0..cells.div_ceil(8))
+            .flat_map(|k| (0..=8 * k).flat_map(move |c| (0..256u64).map(move |b| (k, c, b))))
+            .map(|(k, c, b)| {
+                let bits = b << (8 * k) & q.full();
+                let rank = (0..64)
+                    .filter(|&i| bits >> i & 1 == 1)
+                    .enumerate()
+                    .fold(0, |rank, (j, place)| rank + q.binom(place, c + j + 1));
+                u32::try_from(rank).expect("C(25, 12) fits in 32 bits")
+            })
+            .collect();
+        Ok(q)
     }
 
     /// Quixo on `n × n` where symmetric positions stay apart.
@@ -185,7 +201,7 @@ impl Quixo {
     /// # Errors
     /// As [`Quixo::new`].
     pub fn without_symmetry(n: u32) -> Result<Quixo, QuixoSizeError> {
-        Ok(Quixo { symmetries: Vec::new(), ..Quixo::new(n)? })
+        Ok(Quixo { symmetric: false, ..Quixo::new(n)? })
     }
 
     /// The side of the board.
@@ -219,15 +235,27 @@ impl Quixo {
     }
 
     /// The combinatorial number of the set bits of `bits` (Σ C(place, i) over the i-th set
-    /// bit, from 1).
-    fn colex(&self, mut bits: u64) -> u64 {
-        let (mut rank, mut i) = (0, 0);
-        while bits != 0 {
-            i += 1;
-            rank += self.binom(bits.trailing_zeros() as usize, i);
-            bits &= bits - 1;
+    /// bit, from 1), a byte of cells at a time.
+    fn colex(&self, bits: u64) -> u64 {
+        let (mut rank, mut below, mut start) = (0u64, 0usize, 0usize);
+        for k in 0..self.cells().div_ceil(8) {
+            let byte = (bits >> (8 * k) & 0xff) as usize;
+            rank += u64::from(self.colex_bytes[start + 256 * below + byte]);
+            below += byte.count_ones() as usize;
+            start += 256 * (8 * k + 1);
         }
         rank
+    }
+
+    /// The bits of `bits` at the set places of `mask`, packed to the low end.
+    fn gather(&self, bits: u64, mask: u64) -> u64 {
+        #[cfg(target_arch = "x86_64")]
+        if self.pext {
+            #[allow(unsafe_code)]
+            // SAFETY: `pext` is set only when the processor has BMI2.
+            return unsafe { pext(bits, mask) };
+        }
+        gather(bits, mask)
     }
 
     /// The `k`-subset of `0..n` of combinatorial number `rank`.
@@ -252,6 +280,39 @@ impl Quixo {
         let k = self.cells() + 1;
         ((t as usize) / k, (t as usize) % k)
     }
+}
+
+/// `bits` with the delta swaps `(mask, shift)` applied in turn: the bits of `mask` trade
+/// places with those `shift` above them.
+fn swaps(mut bits: u64, swaps: &[(u64, u32)]) -> u64 {
+    for &(mask, shift) in swaps {
+        let t = (bits >> shift ^ bits) & mask;
+        bits ^= t ^ t << shift;
+    }
+    bits
+}
+
+/// Whether this processor has BMI2's `pext`.
+fn has_pext() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        std::arch::is_x86_feature_detected!("bmi2")
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        false
+    }
+}
+
+/// `pext`: the bits of `bits` at the set places of `mask`, packed to the low end.
+///
+/// # Safety
+/// The processor must have BMI2.
+#[cfg(target_arch = "x86_64")]
+#[allow(unsafe_code)]
+#[target_feature(enable = "bmi2")]
+unsafe fn pext(bits: u64, mask: u64) -> u64 {
+    std::arch::x86_64::_pext_u64(bits, mask)
 }
 
 /// The bits of `bits` at the set places of `mask`, packed to the low end.
@@ -303,7 +364,7 @@ impl Game for Quixo {
     }
 
     fn identity(&self) -> String {
-        format!("quixo {}x{} {}", self.n, self.n, super::symmetry(!self.symmetries.is_empty()))
+        format!("quixo {}x{} {}", self.n, self.n, super::symmetry(self.symmetric))
     }
 
     fn numbering(&self) -> u32 {
@@ -317,15 +378,16 @@ impl Game for Quixo {
     }
 
     fn canonical(&self, p: u64) -> u64 {
-        let (x, o, o_to_move) = self.parts(p);
-        let chunks = self.cells().div_ceil(8);
-        let map = |bits: u64, table: &[u64]| {
-            (0..chunks).fold(0u64, |m, k| m | table[k << 8 | (bits >> (8 * k) & 0xff) as usize])
-        };
-        self.symmetries
-            .iter()
-            .map(|table| Self::key(map(x, table), map(o, table), o_to_move))
-            .fold(p, u64::min)
+        if !self.symmetric {
+            return p;
+        }
+        let m = |q| swaps(q, &self.mirror);
+        let t = |q| swaps(q, &self.transpose);
+        // The eight symmetries of the square from two reflections.
+        let (a, b) = (m(p), t(p));
+        let (c, d) = (t(a), m(b));
+        let (e, f) = (m(c), t(d));
+        [a, b, c, d, e, f, m(f)].into_iter().fold(p, u64::min)
     }
 
     fn show(&self, p: u64) -> String {
@@ -426,7 +488,7 @@ impl Tiered for Quixo {
         let (x, o, o_to_move) = self.parts(p);
         let cells = self.cells();
         let others = self.binom(cells - x.count_ones() as usize, o.count_ones() as usize);
-        let ro = self.colex(gather(o, self.full() & !x));
+        let ro = self.colex(self.gather(o, self.full() & !x));
         2 * (self.colex(x) * others + ro) + u64::from(o_to_move)
     }
 
@@ -516,6 +578,66 @@ mod tests {
                 out.clear();
                 q.moves(p, &mut out);
                 assert_eq!(out, reference_moves(&q, p), "{}", q.show(p));
+            }
+        }
+    }
+
+    #[test]
+    fn canonical_is_the_least_of_the_eight_images_cell_by_cell() {
+        let mut rng = gamegraph_graph::generate::SplitMix64(5);
+        for n in MIN_QUIXO..=MAX_QUIXO {
+            let q = Quixo::new(n).unwrap();
+            let s = n as usize;
+            let cell = |r: usize, c: usize| r * s + c;
+            let rotate = |p: usize| cell(p % s, s - 1 - p / s);
+            let mirror = |p: usize| cell(p / s, s - 1 - p % s);
+            let mut perms = Vec::new();
+            let mut perm: Vec<usize> = (0..s * s).collect();
+            for _ in 0..4 {
+                perms.push(perm.clone());
+                perms.push(perm.iter().map(|&p| mirror(p)).collect::<Vec<_>>());
+                perm = perm.iter().map(|&p| rotate(p)).collect();
+            }
+            for _ in 0..3000 {
+                let x = rng.next_u64() & q.full();
+                let o = rng.next_u64() & q.full() & !x;
+                let turn = rng.next_u64() % 2 == 1;
+                let image = |perm: &[usize], bits: u64| {
+                    (0..s * s).filter(|&c| bits >> c & 1 == 1).fold(0u64, |m, c| m | 1 << perm[c])
+                };
+                let least = perms
+                    .iter()
+                    .map(|perm| Quixo::key(image(perm, x), image(perm, o), turn))
+                    .min()
+                    .unwrap();
+                assert_eq!(q.canonical(Quixo::key(x, o, turn)), least);
+            }
+        }
+    }
+
+    #[test]
+    fn ranks_by_bytes_and_pext_equal_ranks_bit_by_bit() {
+        let mut rng = gamegraph_graph::generate::SplitMix64(11);
+        for n in MIN_QUIXO..=MAX_QUIXO {
+            let q = Quixo::without_symmetry(n).unwrap();
+            let slow = Quixo { pext: false, ..q.clone() };
+            for _ in 0..3000 {
+                let (x, o) = (rng.next_u64() & q.full(), rng.next_u64() & q.full());
+                let o = o & !x;
+                let by_bits = {
+                    let (mut rank, mut i, mut bits) = (0, 0, x);
+                    while bits != 0 {
+                        i += 1;
+                        rank += q.binom(bits.trailing_zeros() as usize, i);
+                        bits &= bits - 1;
+                    }
+                    rank
+                };
+                assert_eq!(q.colex(x), by_bits);
+                assert_eq!(q.gather(o, q.full() & !x), gather(o, q.full() & !x));
+                let p = Quixo::key(x, o, rng.next_u64() % 2 == 1);
+                assert_eq!(q.tier_rank(p), slow.tier_rank(p));
+                assert_eq!(q.tier_unrank(q.tier(p), q.tier_rank(p)), Some(p));
             }
         }
     }

@@ -202,39 +202,78 @@ struct Nodes {
 }
 
 impl Nodes {
-    /// The nodes of the waiting positions `pending` (sorted by rank) and of the moves
-    /// `arcs` (the rank moved to, the index in `pending` moved from).
-    fn new(pending: &[Pending], arcs: Vec<(u64, u32)>) -> Nodes {
+    /// The nodes of the waiting positions `pending` (sorted by rank) of a tier of `size`
+    /// ranks and of the moves `arcs` (the rank moved to, the index in `pending` moved
+    /// from, in increasing order of the latter).
+    fn new(size: u64, pending: &[Pending], arcs: Vec<(u64, u32)>) -> Nodes {
         let waiting = pending.len();
-        let index = |r: u64| pending.binary_search_by_key(&r, |&(p, _)| p).ok();
+        let index = RankIndex::new(size, pending.iter().map(|&(r, _)| r));
         let mut ends: Vec<u64> =
-            arcs.par_iter().map(|&(to, _)| to).filter(|&to| index(to).is_none()).collect();
+            arcs.par_iter().map(|&(to, _)| to).filter(|&to| index.get(to).is_none()).collect();
         ends.par_sort_unstable();
         ends.dedup();
         let node = |r: u64| {
-            index(r).unwrap_or_else(|| {
+            index.get(r).unwrap_or_else(|| {
                 waiting + ends.binary_search(&r).expect("the end of a move is a node")
             })
         };
-        let mut by_node: Vec<(u32, u32)> =
-            arcs.par_iter().map(|&(to, from)| (node(to) as u32, from)).collect();
-        drop(arcs);
-        by_node.par_sort_unstable();
+        let to: Vec<u32> = arcs.par_iter().map(|&(to, _)| node(to) as u32).collect();
+        // A counting sort by the node moved to; each node's parents stay in increasing order.
         let n = waiting + ends.len();
         let mut start = vec![0usize; n + 1];
-        for &(to, _) in &by_node {
-            start[to as usize + 1] += 1;
+        for &t in &to {
+            start[t as usize + 1] += 1;
         }
         for i in 0..n {
             start[i + 1] += start[i];
         }
-        let from = by_node.into_iter().map(|(_, from)| from).collect();
+        let mut next = start.clone();
+        let mut from = vec![0u32; arcs.len()];
+        for (&t, &(_, f)) in to.iter().zip(&arcs) {
+            from[next[t as usize]] = f;
+            next[t as usize] += 1;
+        }
         let rank = pending.iter().map(|&(r, _)| r).chain(ends).collect();
         Nodes { rank, start, from }
     }
 
     fn parents(&self, i: usize) -> &[u32] {
         &self.from[self.start[i]..self.start[i + 1]]
+    }
+}
+
+/// The place of each of an increasing list of ranks in it: a bit a rank of the tier and a
+/// count a 64-bit word of those before it.
+struct RankIndex {
+    words: Vec<u64>,
+    before: Vec<u32>,
+}
+
+impl RankIndex {
+    fn new(size: u64, ranks: impl Iterator<Item = u64>) -> RankIndex {
+        let mut words = vec![0u64; size.div_ceil(64) as usize];
+        for r in ranks {
+            words[(r / 64) as usize] |= 1 << (r % 64);
+        }
+        let mut count = 0u32;
+        let before = words
+            .iter()
+            .map(|w| {
+                let b = count;
+                count += w.count_ones();
+                b
+            })
+            .collect();
+        RankIndex { words, before }
+    }
+
+    /// The place of rank `r` in the list, if it is there.
+    fn get(&self, r: u64) -> Option<usize> {
+        let w = (r / 64) as usize;
+        let bit = 1u64 << (r % 64);
+        let word = *self.words.get(w)?;
+        (word & bit != 0)
+            .then(|| self.before[w] as usize + (word & (bit - 1)).count_ones() as usize)
     }
 }
 
@@ -257,7 +296,7 @@ fn retrograde<C: Code>(
     encode: &impl Fn(Value, u64) -> Result<C, TierError>,
 ) -> Result<(), TierError> {
     let waiting = pending.len();
-    let nodes = Nodes::new(&pending, arcs);
+    let nodes = Nodes::new(codes.len() as u64, &pending, arcs);
     let moves: Vec<Moves> = pending.into_iter().map(|(_, m)| m).collect();
     let not_win: Vec<AtomicU32> = moves.iter().map(|m| AtomicU32::new(m.not_win)).collect();
     let to_win: Vec<AtomicU32> = moves.iter().map(|m| AtomicU32::new(m.to_win)).collect();
