@@ -47,6 +47,10 @@ pub struct Quixo {
     /// those `shift` above them, in both sides' cells at once.
     mirror: Vec<(u64, u32)>,
     transpose: Vec<(u64, u32)>,
+    /// On boards of at most 16 cells, the images of every set of cells under the eight
+    /// symmetries (in the order of [`eight`]): a table of 1 MiB on 4 × 4 that answers
+    /// [`canonical`](Game::canonical) with two reads.
+    images: Vec<[u16; 8]>,
     lines: Vec<u64>,
     /// `binom[a·(cells + 1) + b]`.
     binom: Vec<u64>,
@@ -55,7 +59,8 @@ pub struct Quixo {
     /// the chunk is `colex_bytes[start(k) + 256·c + b]`, where chunk `k` starts at
     /// `start(k) = 256·Σ_{j<k} (8j + 1)`.
     colex_bytes: Vec<u32>,
-    /// Whether the processor gathers bits in one instruction (x86-64 BMI2 `pext`).
+    /// Whether the processor gathers bits in one instruction (x86-64 BMI2 `pext`) and
+    /// counts them in one (POPCNT).
     pext: bool,
 }
 
@@ -177,11 +182,16 @@ impl Quixo {
             symmetric: true,
             mirror,
             transpose,
+            images: Vec::new(),
             lines,
             binom,
             colex_bytes: Vec::new(),
             pext: has_pext(),
         };
+        if cells <= 16 {
+            q.images =
+                (0..1u64 << cells).map(|bits| q.eight(bits).map(|image| image as u16)).collect();
+        }
         q.colex_bytes = (0..cells.div_ceil(8))
             .flat_map(|k| (0..=8 * k).flat_map(move |c| (0..256u64).map(move |b| (k, c, b))))
             .map(|(k, c, b)| {
@@ -247,15 +257,40 @@ impl Quixo {
         rank
     }
 
-    /// The bits of `bits` at the set places of `mask`, packed to the low end.
-    fn gather(&self, bits: u64, mask: u64) -> u64 {
-        #[cfg(target_arch = "x86_64")]
-        if self.pext {
-            #[allow(unsafe_code)]
-            // SAFETY: `pext` is set only when the processor has BMI2.
-            return unsafe { pext(bits, mask) };
-        }
-        gather(bits, mask)
+    /// The images of the cells `bits` (either side's, or both at once) under the eight
+    /// symmetries of the square, the identity first, from two reflections.
+    fn eight(&self, p: u64) -> [u64; 8] {
+        let m = |q| swaps(q, &self.mirror);
+        let t = |q| swaps(q, &self.transpose);
+        let (a, b) = (m(p), t(p));
+        let (c, d) = (t(a), m(b));
+        let (e, f) = (m(c), t(d));
+        [p, a, b, c, d, e, f, m(f)]
+    }
+
+    /// The rank of `p` in its tier, [`gather`] packing O's cells.
+    #[inline(always)]
+    fn rank_with(&self, p: u64, gather: impl Fn(u64, u64) -> u64) -> u64 {
+        let (x, o, o_to_move) = self.parts(p);
+        let cells = self.cells();
+        let others = self.binom(cells - x.count_ones() as usize, o.count_ones() as usize);
+        let ro = self.colex(gather(o, self.full() & !x));
+        2 * (self.colex(x) * others + ro) + u64::from(o_to_move)
+    }
+
+    fn rank(&self, p: u64) -> u64 {
+        self.rank_with(p, gather)
+    }
+
+    /// [`rank`](Self::rank) with BMI2's `pext` and POPCNT.
+    ///
+    /// # Safety
+    /// The processor must have BMI2 and POPCNT.
+    #[cfg(target_arch = "x86_64")]
+    #[allow(unsafe_code)]
+    #[target_feature(enable = "bmi2,popcnt")]
+    unsafe fn rank_bmi2(&self, p: u64) -> u64 {
+        self.rank_with(p, |bits, mask| std::arch::x86_64::_pext_u64(bits, mask))
     }
 
     /// The `k`-subset of `0..n` of combinatorial number `rank`.
@@ -292,27 +327,16 @@ fn swaps(mut bits: u64, swaps: &[(u64, u32)]) -> u64 {
     bits
 }
 
-/// Whether this processor has BMI2's `pext`.
+/// Whether this processor has BMI2's `pext` and POPCNT.
 fn has_pext() -> bool {
     #[cfg(target_arch = "x86_64")]
     {
-        std::arch::is_x86_feature_detected!("bmi2")
+        std::arch::is_x86_feature_detected!("bmi2") && std::arch::is_x86_feature_detected!("popcnt")
     }
     #[cfg(not(target_arch = "x86_64"))]
     {
         false
     }
-}
-
-/// `pext`: the bits of `bits` at the set places of `mask`, packed to the low end.
-///
-/// # Safety
-/// The processor must have BMI2.
-#[cfg(target_arch = "x86_64")]
-#[allow(unsafe_code)]
-#[target_feature(enable = "bmi2")]
-unsafe fn pext(bits: u64, mask: u64) -> u64 {
-    std::arch::x86_64::_pext_u64(bits, mask)
 }
 
 /// The bits of `bits` at the set places of `mask`, packed to the low end.
@@ -381,13 +405,15 @@ impl Game for Quixo {
         if !self.symmetric {
             return p;
         }
-        let m = |q| swaps(q, &self.mirror);
-        let t = |q| swaps(q, &self.transpose);
-        // The eight symmetries of the square from two reflections.
-        let (a, b) = (m(p), t(p));
-        let (c, d) = (t(a), m(b));
-        let (e, f) = (m(c), t(d));
-        [a, b, c, d, e, f, m(f)].into_iter().fold(p, u64::min)
+        let (x, o, o_to_move) = self.parts(p);
+        let least = if let (Some(ix), Some(io)) =
+            (self.images.get(x as usize), self.images.get(o as usize))
+        {
+            ix.iter().zip(io).map(|(&x, &o)| u64::from(x) | u64::from(o) << 25).min()
+        } else {
+            self.eight(x | o << 25).into_iter().min()
+        };
+        least.expect("eight images") | u64::from(o_to_move) << O_TO_MOVE
     }
 
     fn show(&self, p: u64) -> String {
@@ -485,11 +511,13 @@ impl Tiered for Quixo {
     }
 
     fn tier_rank(&self, p: u64) -> u64 {
-        let (x, o, o_to_move) = self.parts(p);
-        let cells = self.cells();
-        let others = self.binom(cells - x.count_ones() as usize, o.count_ones() as usize);
-        let ro = self.colex(self.gather(o, self.full() & !x));
-        2 * (self.colex(x) * others + ro) + u64::from(o_to_move)
+        #[cfg(target_arch = "x86_64")]
+        if self.pext {
+            #[allow(unsafe_code)]
+            // SAFETY: `pext` is set only when the processor has BMI2 and POPCNT.
+            return unsafe { self.rank_bmi2(p) };
+        }
+        self.rank(p)
     }
 
     fn tier_unrank(&self, t: u32, r: u64) -> Option<u64> {
@@ -634,7 +662,6 @@ mod tests {
                     rank
                 };
                 assert_eq!(q.colex(x), by_bits);
-                assert_eq!(q.gather(o, q.full() & !x), gather(o, q.full() & !x));
                 let p = Quixo::key(x, o, rng.next_u64() % 2 == 1);
                 assert_eq!(q.tier_rank(p), slow.tier_rank(p));
                 assert_eq!(q.tier_unrank(q.tier(p), q.tier_rank(p)), Some(p));

@@ -76,9 +76,12 @@ pub(crate) fn bits(n: u64) -> Bits {
     (0..words(n)).map(|_| AtomicU64::new(0)).collect()
 }
 
-/// Sets the bit of rank `r`.
+/// Sets the bit of rank `r` (a plain read first: most moves land on ranks marked already).
 pub(crate) fn set(bits: &[AtomicU64], r: u64) {
-    bits[(r / 64) as usize].fetch_or(1 << (r % 64), Relaxed);
+    let (word, bit) = (&bits[(r / 64) as usize], 1 << (r % 64));
+    if word.load(Relaxed) & bit == 0 {
+        word.fetch_or(bit, Relaxed);
+    }
 }
 
 /// Expands the reachable ranks `own` of tier `t`: every move from them is marked in the bit
