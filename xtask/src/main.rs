@@ -4,7 +4,6 @@
 
 mod bench;
 mod fixtures;
-mod rng;
 
 use std::io::Write as _;
 use std::path::{Path, PathBuf};

@@ -70,8 +70,20 @@ impl GenConfig {
     }
 }
 
-/// SplitMix64 (Steele, Lea and Flood 2014): tiny, fast and good enough for test graphs
-/// and samples; the same sequence on every machine.
+/// SplitMix64 (Steele, Lea and Flood 2014): tiny, fast and good enough for test graphs,
+/// samples and randomised searches; the same sequence on every machine and in every version
+/// of the dependencies. The workspace's one random generator: the generators here, the
+/// test support crate, the solvers' randomised choices and the fixtures all draw from it.
+///
+/// ```
+/// use gamegraph_graph::generate::SplitMix64;
+///
+/// let mut rng = SplitMix64::new(7);
+/// let x = rng.below(6);
+/// assert!(x < 6);
+/// // The state is the seed, advanced by each draw: the same seed, the same numbers.
+/// assert_eq!(SplitMix64(7).below(6), x);
+/// ```
 #[derive(Debug, Clone)]
 pub struct SplitMix64(
     /// The state: the seed, then advanced by each draw.
@@ -79,6 +91,12 @@ pub struct SplitMix64(
 );
 
 impl SplitMix64 {
+    /// The generator for `seed` (the same as `SplitMix64(seed)`).
+    #[inline]
+    pub const fn new(seed: u64) -> Self {
+        SplitMix64(seed)
+    }
+
     /// The next 64 random bits.
     #[inline]
     pub fn next_u64(&mut self) -> u64 {
@@ -89,10 +107,17 @@ impl SplitMix64 {
         z ^ (z >> 31)
     }
 
-    /// A value in `0..n` by Lemire's multiply-shift (bias below 2^-32 for `n < 2^32`).
+    /// A value in `0..n` (`n >= 1`), by Lemire's multiply-shift: one draw, no rejection, so
+    /// a bias below `n / 2^64` (below 2^-32 for `n <= 2^32`).
     #[inline]
-    pub fn below(&mut self, n: u64) -> u32 {
-        ((u128::from(self.next_u64()) * u128::from(n)) >> 64) as u32
+    pub fn below(&mut self, n: u64) -> u64 {
+        ((u128::from(self.next_u64()) * u128::from(n)) >> 64) as u64
+    }
+
+    /// True with probability `per_mille / 1000` (one draw).
+    #[inline]
+    pub fn chance(&mut self, per_mille: u64) -> bool {
+        self.next_u64() % 1000 < per_mille
     }
 }
 
@@ -112,13 +137,13 @@ fn stream(seed: u64, pass: u64, index: u64) -> SplitMix64 {
 /// graph the smaller of two distinct uniform vertices.
 #[inline]
 fn draw_source(rng: &mut SplitMix64, n: u64, acyclic: bool) -> u32 {
-    let u = rng.below(n);
+    let u = rng.below(n) as u32;
     if !acyclic {
         return u;
     }
-    let mut v = rng.below(n);
+    let mut v = rng.below(n) as u32;
     while v == u {
-        v = rng.below(n);
+        v = rng.below(n) as u32;
     }
     u.min(v)
 }
@@ -172,19 +197,19 @@ fn fill_block(
         let (u, v) = if cfg.acyclic {
             // P(u) is proportional to n - 1 - u (the number of larger vertices): rejection.
             let u = loop {
-                let u = lo + u64::from(rng.below(width));
-                let w = u64::from(rng.below(n - 1 - lo));
+                let u = lo + rng.below(width);
+                let w = rng.below(n - 1 - lo);
                 if w < n - 1 - u {
                     break u;
                 }
             };
-            (u, u + 1 + u64::from(rng.below(n - 1 - u)))
+            (u, u + 1 + rng.below(n - 1 - u))
         } else {
-            let u = lo + u64::from(rng.below(width));
-            let mut v = u64::from(rng.below(n));
+            let u = lo + rng.below(width);
+            let mut v = rng.below(n);
             if !cfg.self_loops {
                 while v == u {
-                    v = u64::from(rng.below(n));
+                    v = rng.below(n);
                 }
             }
             (u, v)

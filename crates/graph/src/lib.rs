@@ -6,7 +6,9 @@
 //! builds the predecessor arrays once, on first use.
 //!
 //! File formats (header text, arc list, binary, DOT) live in [`format`](mod@format); [`open`](mod@open)
-//! opens a graph file in any of them; random graphs come from [`generate`].
+//! opens a graph file in any of them; random graphs come from [`generate`]; the graph
+//! algorithms the solvers share (components, strongly connected components, acyclicity,
+//! induced subgraphs) live in [`algo`], each written once.
 //!
 //! ```
 //! use gamegraph_graph::{Graph, Vertex};
@@ -19,6 +21,7 @@
 //! assert_eq!(g.predecessors(Vertex(0)), &[Vertex(2)]);
 //! ```
 
+pub mod algo;
 mod assemble;
 mod csr;
 mod error;

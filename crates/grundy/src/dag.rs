@@ -1,5 +1,6 @@
 //! Grundy values of acyclic game graphs.
 
+use gamegraph_graph::algo::reaches_cycle;
 use gamegraph_graph::hint::prefetch;
 use gamegraph_graph::{Graph, Vertex};
 use rayon::prelude::*;
@@ -256,27 +257,9 @@ pub fn par_grundy(g: &Graph) -> Result<Vec<Nimber>, GrundyError> {
     Ok(state.into_par_iter().map(|s| Nimber(u64::from(s))).collect())
 }
 
-/// Which vertices can reach a directed cycle: exactly those that out-degree counting
-/// over the predecessors never finishes.
-pub(crate) fn reaches_cycle(g: &Graph) -> Vec<bool> {
-    let n = g.num_vertices();
-    let mut count: Vec<u64> = g.vertices().map(|v| g.out_degree(v) as u64).collect();
-    let mut queue: Vec<Vertex> = g.vertices().filter(|&v| count[v.index()] == 0).collect();
-    let mut bad = vec![true; n];
-    while let Some(v) = queue.pop() {
-        bad[v.index()] = false;
-        for &p in g.predecessors(v) {
-            count[p.index()] -= 1;
-            if count[p.index()] == 0 {
-                queue.push(p);
-            }
-        }
-    }
-    bad
-}
-
 /// One directed cycle, chosen canonically: walk from the smallest vertex that reaches a
-/// cycle, always along the first successor that also reaches one, until a vertex repeats.
+/// cycle ([`reaches_cycle`]), always along the first successor that also reaches one, until
+/// a vertex repeats.
 ///
 /// # Panics
 /// If the graph is acyclic (callers only ask after finding that it is not).

@@ -1,6 +1,7 @@
 //! Induced subgraphs with their own 0-based ids, deduplicated adjacency and no self-loops
 //! (a self-loop is kept as a flag), and the structural routines the solvers share.
 
+use gamegraph_graph::algo::{LocalIds, components_by, is_acyclic_by, strongly_connected_by};
 use gamegraph_graph::{Graph, Vertex};
 
 use crate::KernelError;
@@ -48,30 +49,16 @@ fn sort_lists(off: &mut [u32], all: &mut Vec<u32>, budget: &mut Budget) -> Resul
 
 impl Subgraph {
     /// The subgraph of `g` induced by `verts` (in that order). `scratch` has one entry per
-    /// vertex of `g`, all `u32::MAX`, and is left that way (also when the budget runs out).
+    /// vertex of `g`, all `u32::MAX`, and is left that way (also when the budget runs out):
+    /// it holds the id map ([`LocalIds`]).
     pub(crate) fn induced(
         g: &Graph,
         verts: &[Vertex],
         scratch: &mut [u32],
         budget: &mut Budget,
     ) -> Result<Subgraph, KernelError> {
-        let local = Subgraph::induced_in(g, verts, scratch, budget);
-        for v in verts {
-            scratch[v.index()] = u32::MAX;
-        }
-        local
-    }
-
-    fn induced_in(
-        g: &Graph,
-        verts: &[Vertex],
-        scratch: &mut [u32],
-        budget: &mut Budget,
-    ) -> Result<Subgraph, KernelError> {
         let n = verts.len();
-        for (i, v) in verts.iter().enumerate() {
-            scratch[v.index()] = i as u32;
-        }
+        let ids = LocalIds::new(scratch, verts);
         // Count the arcs kept, then place them (a counting sort by tail and by head).
         let mut looped = vec![false; n];
         let mut succ_off = vec![0u32; n + 1];
@@ -79,10 +66,7 @@ impl Subgraph {
         for (i, &v) in verts.iter().enumerate() {
             budget.spend(1 + g.successors(v).len() as u64)?;
             for &w in g.successors(v) {
-                let j = scratch[w.index()];
-                if j == u32::MAX {
-                    continue;
-                }
+                let Some(j) = ids.get(w) else { continue };
                 if j as usize == i {
                     looped[i] = true;
                 } else {
@@ -102,17 +86,14 @@ impl Subgraph {
         for (i, &v) in verts.iter().enumerate() {
             budget.spend(1 + g.successors(v).len() as u64)?;
             for &w in g.successors(v) {
-                let j = scratch[w.index()];
-                if j == u32::MAX || j as usize == i {
-                    continue;
-                }
+                let Some(j) = ids.get(w).filter(|&j| j as usize != i) else { continue };
                 succ[succ_at[i] as usize] = j;
                 succ_at[i] += 1;
                 pred[pred_at[j as usize] as usize] = i as u32;
                 pred_at[j as usize] += 1;
             }
         }
-        drop((succ_at, pred_at));
+        drop((succ_at, pred_at, ids));
         sort_lists(&mut succ_off, &mut succ, budget)?;
         sort_lists(&mut pred_off, &mut pred, budget)?;
         Ok(Subgraph { succ_off, succ, pred_off, pred, looped, global: verts.to_vec() })
@@ -155,9 +136,10 @@ impl Subgraph {
     }
 
     /// Strongly connected components of the subgraph induced by `active` vertices (all when
-    /// `None`), by Tarjan's algorithm. Returns the components in the
-    /// order Tarjan completes them: every arc goes from a component to one listed earlier or
-    /// to itself (sinks first).
+    /// `None`), by Tarjan's algorithm ([`strongly_connected_by`]), each sorted. Returns the
+    /// components in the order Tarjan completes them: every arc goes from a component to one
+    /// listed earlier or to itself (sinks first). Spends `n` units of `budget`, then one per
+    /// vertex reached plus one per successor.
     ///
     /// Complexity: O(n + m) time and space.
     pub(crate) fn sccs(
@@ -169,11 +151,11 @@ impl Subgraph {
         budget.spend(n as u64)?;
         let mut out = Vec::new();
         let on = |v: usize| active.is_none_or(|a| a[v]);
-        crate::scc::tarjan(
+        strongly_connected_by(
             n,
-            |v| self.succ(v),
             on,
-            budget,
+            |v| self.succ(v).iter().copied(),
+            |v| budget.spend(1 + self.succ(v).len() as u64),
             |c| {
                 let mut comp = c.to_vec();
                 comp.sort_unstable();
@@ -210,35 +192,21 @@ pub(crate) fn retro_labels(g: &Graph) -> Vec<Label> {
         .collect()
 }
 
-/// Whether `g` has no directed cycle (self-loops count as cycles).
+/// Whether `g` has no directed cycle (self-loops count as cycles), by Kahn's algorithm
+/// ([`is_acyclic_by`]); spends one unit of `budget` per vertex and per arc, twice.
 ///
-/// Complexity: O(n + m) time, O(n) space (Kahn's algorithm).
+/// Complexity: O(n + m) time, O(n) space.
 pub(crate) fn is_acyclic(g: &Graph, budget: &mut Budget) -> Result<bool, KernelError> {
-    let n = g.num_vertices();
-    let mut indeg = vec![0usize; n];
-    for u in g.vertices() {
-        budget.spend(1 + g.successors(u).len() as u64)?;
-        for v in g.successors(u) {
-            indeg[v.index()] += 1;
-        }
-    }
-    let mut stack: Vec<Vertex> = g.vertices().filter(|v| indeg[v.index()] == 0).collect();
-    let mut seen = 0;
-    while let Some(v) = stack.pop() {
-        seen += 1;
-        budget.spend(1 + g.successors(v).len() as u64)?;
-        for &w in g.successors(v) {
-            indeg[w.index()] -= 1;
-            if indeg[w.index()] == 0 {
-                stack.push(w);
-            }
-        }
-    }
-    Ok(seen == n)
+    let succ = |v: usize| g.successors(Vertex::from_index(v));
+    is_acyclic_by(
+        g.num_vertices(),
+        |v| succ(v).iter().map(|w| w.0),
+        |v| budget.spend(1 + succ(v).len() as u64),
+    )
 }
 
 /// The weakly connected components of the vertices with `keep[v]`, each sorted, ordered by
-/// their smallest vertex.
+/// their smallest vertex ([`components_by`] over successors and predecessors).
 pub(crate) fn weak_components(
     g: &Graph,
     keep: &[bool],
@@ -246,28 +214,24 @@ pub(crate) fn weak_components(
 ) -> Result<Vec<Vec<Vertex>>, KernelError> {
     let n = g.num_vertices();
     budget.spend(n as u64)?;
-    let mut seen = vec![false; n];
-    let mut out = Vec::new();
-    let mut stack = Vec::new();
-    for r in 0..n {
-        if !keep[r] || seen[r] {
-            continue;
-        }
-        seen[r] = true;
-        stack.push(Vertex::from_index(r));
-        let mut comp = Vec::new();
-        while let Some(v) = stack.pop() {
-            comp.push(v);
-            budget.spend(1 + (g.successors(v).len() + g.predecessors(v).len()) as u64)?;
-            for &w in g.successors(v).iter().chain(g.predecessors(v)) {
-                if keep[w.index()] && !seen[w.index()] {
-                    seen[w.index()] = true;
-                    stack.push(w);
-                }
-            }
-        }
-        comp.sort_unstable();
-        out.push(comp);
-    }
-    Ok(out)
+    let comps = components_by(
+        n,
+        |v| keep[v],
+        |v| {
+            let v = Vertex::from_index(v);
+            g.successors(v).iter().chain(g.predecessors(v)).map(|w| w.0)
+        },
+        |v| {
+            let v = Vertex::from_index(v);
+            budget.spend(1 + (g.successors(v).len() + g.predecessors(v).len()) as u64)
+        },
+    )?;
+    Ok(comps
+        .into_iter()
+        .map(|c| {
+            let mut c: Vec<Vertex> = c.into_iter().map(Vertex).collect();
+            c.sort_unstable();
+            c
+        })
+        .collect())
 }

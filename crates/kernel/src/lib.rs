@@ -38,9 +38,10 @@
 //! - `cover/`: β — the set cover reductions, Lagrangian bound, linear-program cuts, local
 //!   search and branch and bound.
 //! - At the top: the checks (`check`), α and β of a whole graph (`numbers`) and what
-//!   their searches share (`stable`), induced subgraphs (`induced`), strongly connected
-//!   components (`scc`), bitsets (`bits`), the configuration and budget (`config`),
-//!   errors and explanations (`error`, `explain`).
+//!   their searches share (`stable`), induced subgraphs (`induced`), bitsets (`bits`),
+//!   the configuration and budget (`config`), errors and explanations (`error`,
+//!   `explain`). Components, strongly connected components, acyclicity and id maps come
+//!   from `gamegraph_graph::algo`, run under the search budget through its `visit` hooks.
 //!
 //! ```
 //! use gamegraph_graph::{Graph, Vertex};
@@ -70,7 +71,6 @@ mod induced;
 mod kernel;
 mod numbers;
 mod sat;
-mod scc;
 mod stable;
 
 pub use crate::check::{

@@ -1,6 +1,8 @@
 //! What the α and β searches share: the result of a search with its proven bound, the
 //! connected parts of a graph and the largest part the bitset searches accept.
 
+use gamegraph_graph::algo::components_by;
+
 use crate::KernelError;
 use crate::config::Budget;
 
@@ -18,6 +20,9 @@ pub(crate) struct Found {
     pub(crate) bound: usize,
 }
 
+/// The connected parts of the vertices with `alive[v]` in the undirected graph of the lists
+/// `adj`, in the order of [`components_by`]: by smallest vertex, each in breadth-first
+/// order. Spends `n` units of `budget`, then one per list entry scanned.
 pub(crate) fn components(
     n: usize,
     alive: &[bool],
@@ -25,29 +30,12 @@ pub(crate) fn components(
     budget: &mut Budget,
 ) -> Result<Vec<Vec<u32>>, KernelError> {
     budget.spend(n as u64)?;
-    let mut seen = vec![false; n];
-    let mut out = Vec::new();
-    for r in 0..n {
-        if !alive[r] || seen[r] {
-            continue;
-        }
-        seen[r] = true;
-        let mut comp = vec![r as u32];
-        let mut head = 0;
-        while head < comp.len() {
-            let v = comp[head] as usize;
-            head += 1;
-            budget.spend(adj[v].len() as u64)?;
-            for &w in &adj[v] {
-                if alive[w as usize] && !seen[w as usize] {
-                    seen[w as usize] = true;
-                    comp.push(w);
-                }
-            }
-        }
-        out.push(comp);
-    }
-    Ok(out)
+    components_by(
+        n,
+        |v| alive[v],
+        |v| adj[v].iter().copied(),
+        |v| budget.spend(adj[v].len() as u64),
+    )
 }
 
 /// Refuses, before any search, parts above [`MAX_PART`] vertices.

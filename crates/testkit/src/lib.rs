@@ -24,41 +24,10 @@ use proptest::prelude::*;
 
 use gamegraph_graph::{Graph, Vertex};
 
-/// SplitMix64 (Steele, Lea and Flood 2014), the generator that
-/// [`gamegraph_graph::generate`] uses too: the same numbers for the same seed on every
-/// platform and in every version of the dependencies.
-#[derive(Debug, Clone)]
-pub struct SplitMix64(u64);
-
-impl SplitMix64 {
-    /// The generator for `seed`.
-    pub const fn new(seed: u64) -> Self {
-        SplitMix64(seed)
-    }
-
-    /// The next 64 random bits.
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// A value in `0..n`, for `1 <= n <= 2^32` (Lemire's multiply-shift).
-    ///
-    /// # Panics
-    /// If `n` is above 2^32.
-    pub fn below(&mut self, n: u64) -> u64 {
-        assert!(n <= 1 << 32, "SplitMix64::below({n}): at most 2^32");
-        ((u128::from(self.next_u64()) * u128::from(n)) >> 64) as u64
-    }
-
-    /// True with probability `per_mille / 1000`.
-    pub fn chance(&mut self, per_mille: u64) -> bool {
-        self.next_u64() % 1000 < per_mille
-    }
-}
+/// The workspace's random generator, SplitMix64 (re-exported from
+/// [`gamegraph_graph::generate`]): the same numbers for the same seed on every platform and
+/// in every version of the dependencies.
+pub use gamegraph_graph::generate::SplitMix64;
 
 /// The graph on `n` vertices with `arcs` (0-based ids, in any integer type), in order.
 ///

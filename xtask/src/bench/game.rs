@@ -22,9 +22,9 @@ use std::process::{Command, Stdio};
 use std::time::Duration;
 
 use anyhow::{Context, Result, bail};
+use gamegraph_graph::generate::SplitMix64;
 
 use super::{Measured, build_release, measure, mib, secs};
-use crate::rng::Rng;
 
 /// Rounds per board unless `--rounds N` says otherwise: every row gives the runs side by
 /// side.
@@ -175,7 +175,7 @@ fn solve(
 
 /// A position reached by random play from the empty board (up to `plies` moves, stopping
 /// at four in a row), in the notation of `gamegraph game connect-four`.
-fn random_position(b: Board, rng: &mut Rng, plies: usize) -> String {
+fn random_position(b: Board, rng: &mut SplitMix64, plies: usize) -> String {
     let (w, h) = (b.cols as usize, b.rows as usize);
     let mut cell = vec![b'.'; w * h]; // row r from the bottom, column c: cell[r * w + c]
     let mut height = vec![0usize; w];
@@ -277,7 +277,7 @@ fn run_board(
     solve(bin, b, 2, &bare, false)?;
     let n = expected.positions as f64;
     let bits = |path: &Path| -> Result<f64> { Ok(std::fs::metadata(path)?.len() as f64 * 8.0 / n) };
-    let mut rng = Rng::new(u64::from(b.cols * 100 + b.rows));
+    let mut rng = SplitMix64::new(u64::from(b.cols * 100 + b.rows));
     let mut queries = Vec::new();
     let cells = (b.cols * b.rows) as u64;
     for _ in 0..QUERIES {
@@ -407,7 +407,7 @@ mod tests {
 
     #[test]
     fn random_positions_have_the_board_shape() {
-        let mut rng = Rng::new(7);
+        let mut rng = SplitMix64::new(7);
         let p = random_position(Board { cols: 5, rows: 4, symmetry: true }, &mut rng, 9);
         assert_eq!(p.split('/').count(), 4);
         assert!(p.split('/').all(|row| row.len() == 5));

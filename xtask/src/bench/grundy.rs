@@ -7,9 +7,9 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use anyhow::{Context, Result, bail};
+use gamegraph_graph::generate::SplitMix64;
 
 use crate::bench::{Measured, best_of, build_release, mib, secs};
-use crate::rng::Rng;
 
 fn baseline(root: &Path, dir: &Path) -> Result<PathBuf> {
     let src = root.join("xtask/baselines/grundy.cpp");
@@ -134,7 +134,7 @@ pub(crate) fn run(root: &Path, quick: bool) -> Result<()> {
     let file = dir.join(format!("heaps-{heaps}.txt"));
     let plain = dir.join(format!("heaps-{heaps}-plain.txt"));
     if !file.exists() || !plain.exists() {
-        let mut rng = Rng::new(0x6865_6170);
+        let mut rng = SplitMix64::new(0x6865_6170);
         let (mut a, mut p) = (String::new(), String::new());
         for _ in 0..heaps {
             let n = rng.below(1_000_000_000_000_000_000);

@@ -28,9 +28,9 @@ use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result, bail};
+use gamegraph_graph::generate::SplitMix64;
 
 use crate::bench::build_release;
-use crate::rng::Rng;
 
 /// Runs `cmd` with a time limit: its wall time and output, or `Err` with what it printed
 /// when it stopped at gamegraph's own time limit (exit status 3) or was killed at `limit`.
@@ -69,7 +69,7 @@ fn timed(cmd: &mut Command, limit: Duration) -> Result<Result<(Duration, String)
 }
 
 fn write_graph(path: &Path, n: usize, avg_out: f64, seed: u64) -> Result<usize> {
-    let mut rng = Rng::new(seed);
+    let mut rng = SplitMix64::new(seed);
     let p = (avg_out / (n - 1) as f64 * 1e6) as u64;
     let mut arcs = Vec::new();
     for u in 1..=n {
@@ -287,7 +287,7 @@ fn write_arcs(path: &Path, n: usize, what: &str, arcs: &[(usize, usize)]) -> Res
 /// G(n, p) with one arc per edge: each unordered pair is joined with probability p, by one
 /// arc in a random direction.
 fn one_arc_per_pair(n: usize, p: f64, seed: u64) -> Vec<(usize, usize)> {
-    let mut rng = Rng::new(seed);
+    let mut rng = SplitMix64::new(seed);
     let t = (p * 1e6) as u64;
     let mut arcs = Vec::new();
     for u in 1..=n {
@@ -302,7 +302,7 @@ fn one_arc_per_pair(n: usize, p: f64, seed: u64) -> Vec<(usize, usize)> {
 
 /// n vertices and n·d/2 distinct edges (average degree d), each one arc in a random direction.
 fn sparse_edges(n: usize, d: usize, seed: u64) -> Vec<(usize, usize)> {
-    let mut rng = Rng::new(seed);
+    let mut rng = SplitMix64::new(seed);
     let m = n * d / 2;
     let mut seen = std::collections::HashSet::with_capacity(m);
     let mut arcs = Vec::with_capacity(m);
@@ -319,7 +319,7 @@ fn sparse_edges(n: usize, d: usize, seed: u64) -> Vec<(usize, usize)> {
 /// Every ordered pair of distinct vertices is an arc with probability d / (n - 1): average
 /// out-degree d (the digraphs of the kernel table below).
 fn out_degree(n: usize, d: usize, seed: u64) -> Vec<(usize, usize)> {
-    let mut rng = Rng::new(seed);
+    let mut rng = SplitMix64::new(seed);
     let p = (d as f64 / (n - 1) as f64 * 1e9) as u64;
     let mut arcs = Vec::with_capacity(n * d);
     for u in 1..=n {
@@ -335,7 +335,7 @@ fn out_degree(n: usize, d: usize, seed: u64) -> Vec<(usize, usize)> {
 /// n·d distinct arcs u -> v (u != v) drawn uniformly: average out-degree d, in time linear
 /// in the arcs (the kernel rows' 7·10^4 vertices are too many for [`out_degree`]).
 fn sparse_arcs(n: usize, d: usize, seed: u64) -> Vec<(usize, usize)> {
-    let mut rng = Rng::new(seed);
+    let mut rng = SplitMix64::new(seed);
     let m = n * d;
     let mut seen = std::collections::HashSet::with_capacity(m);
     let mut arcs = Vec::with_capacity(m);

@@ -1,5 +1,7 @@
 //! The tab board game: a piece climbs a board of N rows and M columns.
 
+use gamegraph_tab::{Board, Cell};
+
 use crate::tier::Tiered;
 use crate::{Game, ParseError};
 
@@ -10,7 +12,8 @@ pub const MAX_TAB_ROWS: u64 = (1 << 56) - 1;
 
 /// The tab board game on `rows × cols` (rows 1..=N from the bottom up, columns 1..=M from
 /// the left): a move takes the piece from (x, y) to (x + k, k) for any column k ≠ y with
-/// x + k ≤ N; the player who cannot move loses.
+/// x + k ≤ N; the player who cannot move loses. The moves are the tab crate's
+/// ([`Board::successors`]), so both solvers play one rule.
 ///
 /// Position: a `u64`, the row in bits 8 and up, the column in bits 0–7.
 ///
@@ -18,8 +21,7 @@ pub const MAX_TAB_ROWS: u64 = (1 << 56) - 1;
 /// comma.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct TabBoard {
-    rows: u64,
-    cols: u32,
+    board: Board,
     start: u64,
 }
 
@@ -58,10 +60,10 @@ impl TabBoard {
             && (1..=MAX_TAB_COLS).contains(&cols)
             && (1..=rows).contains(&row)
             && (1..=cols).contains(&col);
-        if !ok {
-            return Err(TabError { rows, cols, cell: (row, col) });
+        match Board::new(rows, cols) {
+            Ok(board) if ok => Ok(TabBoard { board, start: row << 8 | u64::from(col) }),
+            _ => Err(TabError { rows, cols, cell: (row, col) }),
         }
-        Ok(TabBoard { rows, cols, start: row << 8 | u64::from(col) })
     }
 
     /// The cell (row, column) of a position.
@@ -76,7 +78,7 @@ impl Game for TabBoard {
     /// `tab 20x6 from 1,1`: rows x columns and the start cell.
     fn identity(&self) -> String {
         let (row, col) = self.cell(self.start);
-        format!("tab {}x{} from {row},{col}", self.rows, self.cols)
+        format!("tab {}x{} from {row},{col}", self.board.rows(), self.board.cols())
     }
 
     fn numbering(&self) -> u32 {
@@ -88,12 +90,9 @@ impl Game for TabBoard {
     }
 
     fn moves(&self, p: u64, out: &mut Vec<u64>) {
-        let (x, y) = self.cell(p);
-        for k in 1..=self.cols {
-            if k != y && x.checked_add(u64::from(k)).is_some_and(|r| r <= self.rows) {
-                out.push((x + u64::from(k)) << 8 | u64::from(k));
-            }
-        }
+        let (row, col) = self.cell(p);
+        let to = self.board.successors(Cell { row, col });
+        out.extend(to.map(|c| c.row << 8 | u64::from(c.col)));
     }
 
     fn show(&self, p: u64) -> String {
@@ -129,16 +128,16 @@ impl Game for TabBoard {
         let [(xat, x), (yat, y)] = numbers[..] else {
             return Err(ParseError::new(1, "expected a row and a column, as `5 3`"));
         };
-        if !(1..=self.rows).contains(&x) {
+        if !(1..=self.board.rows()).contains(&x) {
             return Err(ParseError::new(
                 xat,
-                format!("row {x} is not on the board (1..={})", self.rows),
+                format!("row {x} is not on the board (1..={})", self.board.rows()),
             ));
         }
-        if !(1..=u64::from(self.cols)).contains(&y) {
+        if !(1..=u64::from(self.board.cols())).contains(&y) {
             return Err(ParseError::new(
                 yat,
-                format!("column {y} is not on the board (1..={})", self.cols),
+                format!("column {y} is not on the board (1..={})", self.board.cols()),
             ));
         }
         Ok(x << 8 | y)
@@ -150,7 +149,7 @@ impl Game for TabBoard {
 /// their rows past 2³² − 2 are not numbered, and a tier solve of them is refused.
 impl Tiered for TabBoard {
     fn tier_count(&self) -> u32 {
-        u32::try_from(self.rows + 1).unwrap_or(u32::MAX)
+        u32::try_from(self.board.rows() + 1).unwrap_or(u32::MAX)
     }
 
     fn tier(&self, p: u64) -> u32 {
@@ -158,12 +157,12 @@ impl Tiered for TabBoard {
     }
 
     fn child_tiers(&self, t: u32, out: &mut Vec<u32>) {
-        let last = (u64::from(t) + u64::from(self.cols)).min(self.rows);
+        let last = (u64::from(t) + u64::from(self.board.cols())).min(self.board.rows());
         out.extend((u64::from(t) + 1..=last).filter_map(|r| u32::try_from(r).ok()));
     }
 
     fn tier_size(&self, _: u32) -> u64 {
-        u64::from(self.cols) + 1
+        u64::from(self.board.cols()) + 1
     }
 
     fn tier_rank(&self, p: u64) -> u64 {
@@ -171,7 +170,8 @@ impl Tiered for TabBoard {
     }
 
     fn tier_unrank(&self, t: u32, r: u64) -> Option<u64> {
-        (r <= u64::from(self.cols) && u64::from(t) <= self.rows).then(|| u64::from(t) << 8 | r)
+        (r <= u64::from(self.board.cols()) && u64::from(t) <= self.board.rows())
+            .then(|| u64::from(t) << 8 | r)
     }
 
     fn moves_stay(&self, _: u32) -> bool {
@@ -179,6 +179,6 @@ impl Tiered for TabBoard {
     }
 
     fn remoteness_bound(&self) -> Option<u32> {
-        u32::try_from(self.rows).ok()
+        u32::try_from(self.board.rows()).ok()
     }
 }

@@ -18,6 +18,8 @@
 //! Kratsch 2009): a maximum set without v holds two non-adjacent neighbours of v, or one
 //! avoiding every mirror.
 
+use gamegraph_graph::algo::components_by;
+
 use crate::KernelError;
 use crate::clique::{Rows, degeneracy_order, max_clique};
 use crate::config::{Budget, Cap};
@@ -204,32 +206,15 @@ impl Sub {
         Ok(any)
     }
 
-    /// Connected parts of the live vertices, each as a list of vertices.
+    /// Connected parts of the live vertices, each as a list of vertices (in the order of
+    /// [`components_by`]: by smallest vertex, each in breadth-first order).
     fn parts(&self, budget: &mut Budget) -> Result<Vec<Vec<u32>>, KernelError> {
-        let n = self.adj.len();
-        let mut seen = vec![false; n];
-        let mut out = Vec::new();
-        for r in 0..n {
-            if !self.alive[r] || seen[r] {
-                continue;
-            }
-            seen[r] = true;
-            let mut comp = vec![r as u32];
-            let mut head = 0;
-            while head < comp.len() {
-                let v = comp[head] as usize;
-                head += 1;
-                budget.spend(self.adj[v].len() as u64)?;
-                for y in self.neighbours(v) {
-                    if !seen[y] {
-                        seen[y] = true;
-                        comp.push(y as u32);
-                    }
-                }
-            }
-            out.push(comp);
-        }
-        Ok(out)
+        components_by(
+            self.adj.len(),
+            |v| self.alive[v],
+            |v| self.adj[v].iter().copied(),
+            |v| budget.spend(self.adj[v].len() as u64),
+        )
     }
 
     /// The subgraph induced by `verts` with ids 0..len.

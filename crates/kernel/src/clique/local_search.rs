@@ -8,24 +8,16 @@
 //! there. The best clique seen is kept. The random choices come from a fixed-seed
 //! generator, so the result depends only on the graph and the step count.
 
+use gamegraph_graph::generate::SplitMix64;
+
 use crate::KernelError;
 use crate::bits;
 use crate::clique::Rows;
 use crate::config::Budget;
 
-/// SplitMix64, for reproducible choices (here and in the cover local search).
-pub(crate) struct SplitMix(pub(crate) u64);
-
-impl SplitMix {
-    /// A number in `0..n`.
-    pub(crate) fn below(&mut self, n: usize) -> usize {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^= z >> 31;
-        ((u128::from(z) * n as u128) >> 64) as usize
-    }
+/// A number in `0..n` from `rng` (here and in the cover local search).
+pub(crate) fn pick(rng: &mut SplitMix64, n: usize) -> usize {
+    rng.below(n as u64) as usize
 }
 
 /// The clique C of the search, with the miss count of every vertex (how many members of C
@@ -135,15 +127,15 @@ pub(crate) fn improve_clique(
     }
     s.improve(budget)?;
     let mut best = s.members();
-    let mut rng = SplitMix(0x6761_6d65_6772_6170);
+    let mut rng = SplitMix64(0x6761_6d65_6772_6170);
     for _ in 0..rounds {
         let outside: Vec<usize> = (0..n).filter(|&v| !s.inside[v]).collect();
         if outside.is_empty() {
             break;
         }
         // Prefer a vertex that costs little: the fewer misses of two random picks.
-        let a = outside[rng.below(outside.len())];
-        let b = outside[rng.below(outside.len())];
+        let a = outside[pick(&mut rng, outside.len())];
+        let b = outside[pick(&mut rng, outside.len())];
         let v = if s.miss[b] < s.miss[a] { b } else { a };
         s.force(v);
         s.improve(budget)?;
@@ -178,7 +170,7 @@ mod tests {
         // 40 vertices, a sparse random graph with a planted clique on 0..12.
         let n = 40;
         let mut rows = Rows::new(n);
-        let mut rng = SplitMix(7);
+        let mut rng = SplitMix64(7);
         for a in 0..n {
             for b in a + 1..n {
                 if (a < 12 && b < 12) || rng.below(10) < 2 {

@@ -13,8 +13,10 @@
 //! element gains weight 1. Random choices come from a fixed-seed generator, and the search
 //! stops after a fixed number of steps, so the result depends only on the instance.
 
+use gamegraph_graph::generate::SplitMix64;
+
 use crate::KernelError;
-use crate::clique::local_search::SplitMix;
+use crate::clique::local_search::pick;
 use crate::config::Budget;
 use crate::cover::{CoverInstance, Ordered};
 use std::cmp::Reverse;
@@ -396,7 +398,7 @@ fn search(
     ls.start_from(run.start, limit, budget)?;
     let mut best: Vec<u32> = Vec::new();
     let mut best_len = limit;
-    let mut rng = SplitMix(0x6265_7461_636f_7665 ^ seed.wrapping_mul(0x9E37_79B9_7F4A_7C15));
+    let mut rng = SplitMix64(0x6265_7461_636f_7665 ^ seed.wrapping_mul(0x9E37_79B9_7F4A_7C15));
     let mut tabu = usize::MAX;
     for step in 1..=steps {
         while ls.uncovered.is_empty() {
@@ -426,7 +428,7 @@ fn search(
         }
         let Some(out) = ls.worst_member(tabu) else { break };
         ls.remove(out, step);
-        let e = ls.uncovered[rng.below(ls.uncovered.len())] as usize;
+        let e = ls.uncovered[pick(&mut rng, ls.uncovered.len())] as usize;
         let Some(inn) = ls.entering(e) else { break };
         ls.add(inn, step);
         tabu = inn;

@@ -19,6 +19,7 @@
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
+use gamegraph_graph::algo::{peel_by, strongly_connected_by};
 use rayon::prelude::*;
 
 use crate::KernelError;
@@ -273,11 +274,11 @@ fn rename(rep: Vec<Lit>, mut cls: Vec<Vec<Lit>>) -> Reduced {
 fn literal_sccs(imp: &[Vec<u32>], budget: &mut Budget) -> Result<Vec<u32>, KernelError> {
     let mut comp = vec![u32::MAX; imp.len()];
     let mut ncomp = 0u32;
-    crate::scc::tarjan(
+    strongly_connected_by(
         imp.len(),
-        |v| &imp[v],
         |_| true,
-        budget,
+        |v| imp[v].iter().copied(),
+        |v| budget.spend(1 + imp[v].len() as u64),
         |c| {
             for &w in c {
                 comp[w as usize] = ncomp;
@@ -303,22 +304,21 @@ pub(crate) struct Encoding {
 pub(crate) fn encode(g: &Subgraph, budget: &mut Budget) -> Result<Encoding, KernelError> {
     let n = g.n();
     budget.spend(n as u64)?;
-    let mut indeg: Vec<u32> = (0..n).map(|v| g.pred(v).len() as u32).collect();
+    // Sources go one at a time, the last found first (Kahn's peeling, `peel_by`); a vertex
+    // with a self-loop never goes.
+    let mut indeg: Vec<u64> = (0..n).map(|v| g.pred(v).len() as u64).collect();
     let mut gone = vec![false; n];
     let mut removed: Vec<u32> = Vec::new();
-    let mut queue: Vec<u32> =
-        (0..n as u32).filter(|&v| indeg[v as usize] == 0 && !g.looped[v as usize]).collect();
-    while let Some(v) = queue.pop() {
-        gone[v as usize] = true;
-        removed.push(v);
-        budget.spend(1 + g.succ(v as usize).len() as u64)?;
-        for &u in g.succ(v as usize) {
-            indeg[u as usize] -= 1;
-            if indeg[u as usize] == 0 && !g.looped[u as usize] {
-                queue.push(u);
-            }
-        }
-    }
+    peel_by(
+        &mut indeg,
+        |v| !g.looped[v],
+        |v| g.succ(v).iter().copied(),
+        |v| {
+            gone[v] = true;
+            removed.push(v as u32);
+            budget.spend(1 + g.succ(v).len() as u64)
+        },
+    )?;
     let mut var = vec![u32::MAX; n];
     let mut kept = Vec::new();
     for v in 0..n {

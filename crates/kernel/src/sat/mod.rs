@@ -37,7 +37,8 @@ mod tests;
 pub(crate) use lit::{Lit, Var};
 
 use clauses::Watch;
-use order::{Heap, splitmix};
+use gamegraph_graph::generate::SplitMix64;
+use order::Heap;
 
 /// The value of an unassigned variable (0 is false, 1 true).
 const UNDEF: u8 = 2;
@@ -81,7 +82,7 @@ pub(crate) struct Solver {
     seen: Vec<u8>,
     /// False once a conflict at level 0 was derived.
     ok: bool,
-    rng: u64,
+    rng: SplitMix64,
     opts: Options,
     conflicts: u64,
     /// Glue averages for restarts.
@@ -101,12 +102,12 @@ impl Solver {
     /// A solver over `n` variables and no clauses.
     pub(crate) fn new(n: usize, opts: Options) -> Solver {
         let mut heap = Heap::new(n);
-        let mut rng = opts.seed ^ 0x2545_f491_4f6c_dd1d;
+        let mut rng = SplitMix64(opts.seed ^ 0x2545_f491_4f6c_dd1d);
         let activity = vec![0.0; n];
         let mut order: Vec<u32> = (0..n as u32).collect();
         if opts.seed != 0 {
             for i in (1..n).rev() {
-                let j = (splitmix(&mut rng) % (i as u64 + 1)) as usize;
+                let j = (rng.next_u64() % (i as u64 + 1)) as usize;
                 order.swap(i, j);
             }
         }

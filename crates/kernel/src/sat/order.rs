@@ -27,10 +27,10 @@ impl Solver {
     pub(super) fn decide(&mut self) -> Option<Lit> {
         let in_phase = |s: &Solver, v: Var| Lit::new(v, !s.phase[v.index()]);
         if self.opts.random_every > 0
-            && splitmix(&mut self.rng).is_multiple_of(self.opts.random_every)
+            && self.rng.next_u64().is_multiple_of(self.opts.random_every)
             && self.n > 0
         {
-            let v = Var((splitmix(&mut self.rng) % self.n as u64) as u32);
+            let v = Var((self.rng.next_u64() % self.n as u64) as u32);
             if self.value[v.index()] == UNDEF {
                 return Some(in_phase(self, v));
             }
@@ -42,15 +42,6 @@ impl Solver {
         }
         None
     }
-}
-
-/// The SplitMix64 generator: advances `s` and returns the next number.
-pub(super) fn splitmix(s: &mut u64) -> u64 {
-    *s = s.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut z = *s;
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
 }
 
 /// A binary max-heap of variables keyed by activity.
