@@ -31,6 +31,8 @@ use std::sync::atomic::Ordering::Relaxed;
 use std::sync::atomic::{AtomicBool, AtomicU64};
 use std::sync::{Arc, Mutex};
 
+use rayon::prelude::*;
+
 use super::Tiered;
 use super::code::Code;
 use super::order::tier_order;
@@ -764,15 +766,26 @@ fn solve_with<G: Tiered, C: Code>(
         }
         let bits = Mapped::open(&dir.join(reach_name(t)), bits_bytes(t))?;
         let codes: Vec<C> = solve_tier(&run, t, bits.bytes(), &views)?;
-        let mut counts = Counts::default();
-        for v in codes.iter().filter_map(|c| c.decode()) {
-            match v.outcome {
-                Outcome::Win => counts.win += 1,
-                Outcome::Loss => counts.loss += 1,
-                Outcome::Tie => counts.tie += 1,
-                Outcome::Draw => counts.draw += 1,
-            }
-        }
+        let counts = codes
+            .par_chunks(1 << 16)
+            .map(|chunk| {
+                let mut counts = Counts::default();
+                for v in chunk.iter().filter_map(|c| c.decode()) {
+                    match v.outcome {
+                        Outcome::Win => counts.win += 1,
+                        Outcome::Loss => counts.loss += 1,
+                        Outcome::Tie => counts.tie += 1,
+                        Outcome::Draw => counts.draw += 1,
+                    }
+                }
+                counts
+            })
+            .reduce(Counts::default, |a, b| Counts {
+                win: a.win + b.win,
+                loss: a.loss + b.loss,
+                tie: a.tie + b.tie,
+                draw: a.draw + b.draw,
+            });
         drop(bits);
         if !parents[t as usize].is_empty() {
             write_with(dir, &codes_name(t), |f| C::write_to(&codes, f))?;

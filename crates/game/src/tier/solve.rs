@@ -74,10 +74,21 @@ fn terminal(t: Terminal) -> Value {
 /// A position whose value waits for moves inside its tier: its rank and its other moves.
 type Pending = (u64, Moves);
 
-/// What a chunk of ranks leaves for retrograde analysis: its waiting positions and the
-/// moves inside the tier (the rank moved to, and the index of the waiting position moved
-/// from among the chunk's).
-type Gathered = (Vec<Pending>, Vec<(u64, u32)>);
+/// What a chunk of ranks leaves for retrograde analysis: its waiting positions and its
+/// moves inside the tier.
+struct Gathered {
+    pending: Vec<Pending>,
+    arcs: Arcs,
+}
+
+/// Moves inside a tier from the waiting positions of a chunk of ranks: for each, the rank
+/// moved to (`to`) and the index of the waiting position moved from (`first` plus `from`,
+/// its index among the chunk's).
+struct Arcs {
+    first: u32,
+    to: Vec<u64>,
+    from: Vec<u32>,
+}
 
 /// The codes of tier `t`, by rank (0 for a rank no play reaches), from its reachable ranks
 /// `bits` and the codes of its child tiers (`children[c]` for child tier `c`).
@@ -104,7 +115,7 @@ pub(crate) fn solve_tier<G: Tiered, C: Code>(
             run.check_stop()?;
             let lo = chunk as u64 * CHUNK;
             let hi = lo + slot.len() as u64;
-            let (mut pending, mut arcs) = (Vec::new(), Vec::new());
+            let (mut pending, mut to, mut from) = (Vec::new(), Vec::new(), Vec::new());
             for_each_position(run, t, &|i| word(bits, i), lo, hi, |r, pos| {
                 out.clear();
                 game.moves(pos, out);
@@ -120,7 +131,8 @@ pub(crate) fn solve_tier<G: Tiered, C: Code>(
                     if ct == t {
                         m.inside += 1;
                         m.not_win += 1;
-                        arcs.push((cr, pending.len() as u32));
+                        to.push(cr);
+                        from.push(pending.len() as u32);
                         continue;
                     }
                     let value =
@@ -147,15 +159,17 @@ pub(crate) fn solve_tier<G: Tiered, C: Code>(
                 Ok(())
             })?;
             run.tick(hi - lo);
-            Ok((pending, arcs))
+            pending.shrink_to_fit();
+            to.shrink_to_fit();
+            from.shrink_to_fit();
+            Ok(Gathered { pending, arcs: Arcs { first: 0, to, from } })
         })
         .collect::<Result<_, TierError>>()?;
-    let mut pending = Vec::new();
-    let mut arcs = Vec::new();
-    for (p, a) in gathered {
-        let first = pending.len() as u32;
-        pending.extend(p);
-        arcs.extend(a.into_iter().map(|(to, from)| (to, first + from)));
+    let mut pending = Vec::with_capacity(gathered.iter().map(|g| g.pending.len()).sum());
+    let mut arcs = Vec::with_capacity(gathered.len());
+    for g in gathered {
+        arcs.push(Arcs { first: pending.len() as u32, ..g.arcs });
+        pending.extend(g.pending);
     }
     if !pending.is_empty() {
         run.check_stop()?;
@@ -203,13 +217,15 @@ struct Nodes {
 
 impl Nodes {
     /// The nodes of the waiting positions `pending` (sorted by rank) of a tier of `size`
-    /// ranks and of the moves `arcs` (the rank moved to, the index in `pending` moved
-    /// from, in increasing order of the latter).
-    fn new(size: u64, pending: &[Pending], arcs: Vec<(u64, u32)>) -> Nodes {
+    /// ranks and of the moves `arcs` from them (chunk by chunk, in rank order).
+    fn new(size: u64, pending: &[Pending], mut arcs: Vec<Arcs>) -> Nodes {
         let waiting = pending.len();
         let index = RankIndex::new(size, pending.iter().map(|&(r, _)| r));
-        let mut ends: Vec<u64> =
-            arcs.par_iter().map(|&(to, _)| to).filter(|&to| index.get(to).is_none()).collect();
+        let mut ends: Vec<u64> = arcs
+            .par_iter()
+            .flat_map_iter(|a| a.to.iter().copied())
+            .filter(|&to| index.get(to).is_none())
+            .collect();
         ends.par_sort_unstable();
         ends.dedup();
         let node = |r: u64| {
@@ -217,21 +233,26 @@ impl Nodes {
                 waiting + ends.binary_search(&r).expect("the end of a move is a node")
             })
         };
-        let to: Vec<u32> = arcs.par_iter().map(|&(to, _)| node(to) as u32).collect();
+        let to: Vec<Vec<u32>> = arcs
+            .par_iter_mut()
+            .map(|a| std::mem::take(&mut a.to).into_iter().map(|r| node(r) as u32).collect())
+            .collect();
         // A counting sort by the node moved to; each node's parents stay in increasing order.
         let n = waiting + ends.len();
         let mut start = vec![0usize; n + 1];
-        for &t in &to {
+        for &t in to.iter().flatten() {
             start[t as usize + 1] += 1;
         }
         for i in 0..n {
             start[i + 1] += start[i];
         }
         let mut next = start.clone();
-        let mut from = vec![0u32; arcs.len()];
-        for (&t, &(_, f)) in to.iter().zip(&arcs) {
-            from[next[t as usize]] = f;
-            next[t as usize] += 1;
+        let mut from = vec![0u32; start[n]];
+        for (a, to) in arcs.iter().zip(&to) {
+            for (&t, &f) in to.iter().zip(&a.from) {
+                from[next[t as usize]] = a.first + f;
+                next[t as usize] += 1;
+            }
         }
         let rank = pending.iter().map(|&(r, _)| r).chain(ends).collect();
         Nodes { rank, start, from }
@@ -278,7 +299,7 @@ impl RankIndex {
 }
 
 /// Retrograde analysis inside a tier: the positions of `pending` (sorted by rank), whose
-/// moves `arcs` (the rank moved to, the index in `pending` moved from) stay in the tier,
+/// moves `arcs` stay in the tier,
 /// get their values from those of the positions they move to, by increasing remoteness (a
 /// bucket per remoteness, so the first loss found for a position is its nearest and the
 /// last win its farthest): first wins and losses, then ties among the rest; what is left
@@ -291,7 +312,7 @@ impl RankIndex {
 fn retrograde<C: Code>(
     codes: &mut [C],
     pending: Vec<Pending>,
-    arcs: Vec<(u64, u32)>,
+    arcs: Vec<Arcs>,
     step: u32,
     encode: &impl Fn(Value, u64) -> Result<C, TierError>,
 ) -> Result<(), TierError> {
