@@ -408,23 +408,87 @@ impl Manifest {
 
 /// Writes `bytes` to `dir/name` whole: to a file beside it, synced, then renamed.
 fn write_file(dir: &Path, name: &str, bytes: &[u8]) -> Result<(), TierError> {
-    write_with(dir, name, |w| w.write_all(bytes))
+    let f = write_with(dir, name, |w| w.write_all(bytes), |f| f.sync_all())?;
+    drop(f);
+    Ok(())
 }
 
-/// Writes `dir/name` whole with `write`: to a file beside it, synced, then renamed.
+/// Writes `dir/name` whole with `write`: to a file beside it, passed to `before_rename`
+/// (to sync it, or not), then renamed. Gives back the file.
 fn write_with(
     dir: &Path,
     name: &str,
     write: impl FnOnce(&mut io::BufWriter<&File>) -> io::Result<()>,
-) -> Result<(), TierError> {
+    before_rename: impl FnOnce(&File) -> io::Result<()>,
+) -> Result<File, TierError> {
     let path = dir.join(name);
     let tmp = dir.join(format!("{name}.part"));
     let f = File::create(&tmp).map_err(io_error(&tmp))?;
     let mut w = io::BufWriter::with_capacity(1 << 20, &f);
     write(&mut w).and_then(|()| w.flush()).map_err(io_error(&tmp))?;
     drop(w);
-    f.sync_all().map_err(io_error(&tmp))?;
-    fs::rename(&tmp, &path).map_err(io_error(&path))
+    before_rename(&f).map_err(io_error(&tmp))?;
+    fs::rename(&tmp, &path).map_err(io_error(&path))?;
+    Ok(f)
+}
+
+/// The seconds between two checkpoints of a [`Journal`].
+const CHECKPOINT_SECONDS: u64 = 2;
+
+/// The files a tier leaves are made durable in batches: those written since the last
+/// checkpoint are synced together, then the directory, then the manifest that names them;
+/// only then are the files no unfinished tier needs removed. A checkpoint at most every
+/// [`CHECKPOINT_SECONDS`] (and at the end, and when the solve stops or fails), so that a
+/// game of many small tiers does not wait for the disk after each; an interruption loses
+/// at most the tiers finished since the last one.
+struct Journal<'d> {
+    dir: &'d Path,
+    written: Vec<File>,
+    obsolete: Vec<String>,
+    last: std::time::Instant,
+}
+
+impl<'d> Journal<'d> {
+    fn new(dir: &'d Path) -> Journal<'d> {
+        Journal { dir, written: Vec::new(), obsolete: Vec::new(), last: std::time::Instant::now() }
+    }
+
+    /// Writes `dir/name` whole with `write`, to be synced at the next checkpoint.
+    fn write(
+        &mut self,
+        name: &str,
+        write: impl FnOnce(&mut io::BufWriter<&File>) -> io::Result<()>,
+    ) -> Result<(), TierError> {
+        let f = write_with(self.dir, name, write, |_| Ok(()))?;
+        self.written.push(f);
+        Ok(())
+    }
+
+    /// Removes `dir/name` once the manifest of the next checkpoint is on disk.
+    fn remove_later(&mut self, name: String) {
+        self.obsolete.push(name);
+    }
+
+    /// A tier is finished and `manifest` says so: a checkpoint when one is due.
+    fn finished(&mut self, manifest: &Manifest) -> Result<(), TierError> {
+        if self.last.elapsed().as_secs() >= CHECKPOINT_SECONDS || self.written.len() >= 256 {
+            self.checkpoint(manifest)?;
+        }
+        Ok(())
+    }
+
+    fn checkpoint(&mut self, manifest: &Manifest) -> Result<(), TierError> {
+        for f in self.written.drain(..) {
+            f.sync_all().map_err(io_error(self.dir))?;
+        }
+        File::open(self.dir).and_then(|d| d.sync_all()).map_err(io_error(self.dir))?;
+        manifest.write(self.dir)?;
+        for name in self.obsolete.drain(..) {
+            remove(self.dir, &name)?;
+        }
+        self.last = std::time::Instant::now();
+        Ok(())
+    }
 }
 
 /// A read-only map of a file of the directory (nothing for an empty file, which cannot
@@ -504,7 +568,7 @@ fn file_error(path: &Path) -> impl FnOnce(FileError) -> TierError + '_ {
 /// Writes the values file of tier `t` from its codes.
 fn write_values<G: Tiered, C: Code>(
     run: &Run<'_, G>,
-    dir: &Path,
+    journal: &mut Journal<'_>,
     dir_identity: &str,
     t: u32,
     codes: &[C],
@@ -521,29 +585,31 @@ fn write_values<G: Tiered, C: Code>(
     };
     let mut failed = None;
     let name = values_name(t);
-    write_with(dir, &name, |w| {
-        save_by_rank(
-            w,
-            FileGame {
-                identity: &file_identity(game, t),
-                numbering: game.numbering(),
-                start: file_start(dir_identity, t),
-            },
-            codes.len() as u64,
-            run.remoteness,
-            Some(&skip),
-            &value,
-        )
-        .map_err(|e| {
-            let message = e.to_string();
-            failed = Some(e);
-            io::Error::other(message)
+    let dir = journal.dir;
+    journal
+        .write(&name, |w| {
+            save_by_rank(
+                w,
+                FileGame {
+                    identity: &file_identity(game, t),
+                    numbering: game.numbering(),
+                    start: file_start(dir_identity, t),
+                },
+                codes.len() as u64,
+                run.remoteness,
+                Some(&skip),
+                &value,
+            )
+            .map_err(|e| {
+                let message = e.to_string();
+                failed = Some(e);
+                io::Error::other(message)
+            })
         })
-    })
-    .map_err(|e| match failed {
-        Some(FileError::Io { .. }) | None => e,
-        Some(f) => file_error(&dir.join(&name))(f),
-    })
+        .map_err(|e| match failed {
+            Some(FileError::Io { .. }) | None => e,
+            Some(f) => file_error(&dir.join(&name))(f),
+        })
 }
 
 /// [`TierError::TooManyTiers`] past [`MAX_TIERS`].
@@ -696,119 +762,128 @@ fn solve_with<G: Tiered, C: Code>(
         steps_done: AtomicU64::new(0),
         steps: order.len() as u32,
     };
-    // Parents first: the reachable ranks of each tier, each marking the ranks its moves
-    // reach in its children. A resumed solve first marks again what the tiers reached
-    // before mark in the tiers not reached yet.
-    let mut open: Vec<Option<Bits>> = (0..game.tier_count()).map(|_| None).collect();
-    let before: Vec<bool> = manifest.reached.iter().map(Option::is_some).collect();
-    let reached = |t: u32| before[t as usize];
-    let allocate = |open: &mut Vec<Option<Bits>>, t: u32| {
-        for &c in &children[t as usize] {
-            if open[c as usize].is_none() && !reached(c) {
-                open[c as usize] = Some(bits(size(c)));
-            }
-        }
-    };
-    for &t in &order {
-        if reached(t) && children[t as usize].iter().any(|&c| !reached(c)) {
-            allocate(&mut open, t);
-            let path = dir.join(reach_name(t));
-            let map = Mapped::open(&path, bits_bytes(t))?;
-            let own: Bits =
-                (0..words(size(t))).map(|i| AtomicU64::new(word(map.bytes(), i))).collect();
-            drop(map);
-            expand_tier(&run, t, &own, false, &children[t as usize], &open)?;
-        }
-    }
-    for &t in &order {
-        if reached(t) {
-            run.steps_done.fetch_add(1, Relaxed);
-            continue;
-        }
-        let own = open[t as usize].take().unwrap_or_else(|| bits(size(t)));
-        if start_tier == t {
-            let r = game.tier_rank(start);
-            if r >= size(t) {
-                return Err(run.contract(t, format!("the start's rank {r} is past the tier")));
-            }
-            set(&own, r);
-        }
-        allocate(&mut open, t);
-        expand_tier(&run, t, &own, game.moves_stay(t), &children[t as usize], &open)?;
-        let own: Vec<u64> = own.into_iter().map(AtomicU64::into_inner).collect();
-        let count = own.iter().map(|w| u64::from(w.count_ones())).sum();
-        write_with(dir, &reach_name(t), |f| {
-            own.iter().try_for_each(|w| f.write_all(&w.to_le_bytes()))
-        })?;
-        drop(own);
-        manifest.reached[t as usize] = Some(count);
-        manifest.write(dir)?;
-        run.steps_done.fetch_add(1, Relaxed);
-    }
-    drop(open);
-    // Children first: the values of each tier.
-    run.steps_done.store(0, Relaxed);
-    let mut child_maps: Vec<Option<Mapped>> = (0..game.tier_count()).map(|_| None).collect();
-    for &t in order.iter().rev() {
-        if manifest.solved[t as usize].is_some() {
-            run.steps_done.fetch_add(1, Relaxed);
-            continue;
-        }
-        for &c in &children[t as usize] {
-            if child_maps[c as usize].is_none() {
-                child_maps[c as usize] =
-                    Some(Mapped::open(&dir.join(codes_name(c)), codes_bytes(c))?);
-            }
-        }
-        let mut views: Vec<Option<&[u8]>> = vec![None; game.tier_count() as usize];
-        for &c in &children[t as usize] {
-            views[c as usize] = child_maps[c as usize].as_ref().map(Mapped::bytes);
-        }
-        let bits = Mapped::open(&dir.join(reach_name(t)), bits_bytes(t))?;
-        let codes: Vec<C> = solve_tier(&run, t, bits.bytes(), &views)?;
-        let counts = codes
-            .par_chunks(1 << 16)
-            .map(|chunk| {
-                let mut counts = Counts::default();
-                for v in chunk.iter().filter_map(|c| c.decode()) {
-                    match v.outcome {
-                        Outcome::Win => counts.win += 1,
-                        Outcome::Loss => counts.loss += 1,
-                        Outcome::Tie => counts.tie += 1,
-                        Outcome::Draw => counts.draw += 1,
-                    }
+    // Every pass's files are made durable by the journal's checkpoints, the last when the
+    // passes end, however they end.
+    let mut journal = Journal::new(dir);
+    let passes = (|| -> Result<(), TierError> {
+        // Parents first: the reachable ranks of each tier, each marking the ranks its moves
+        // reach in its children. A resumed solve first marks again what the tiers reached
+        // before mark in the tiers not reached yet.
+        let mut open: Vec<Option<Bits>> = (0..game.tier_count()).map(|_| None).collect();
+        let before: Vec<bool> = manifest.reached.iter().map(Option::is_some).collect();
+        let reached = |t: u32| before[t as usize];
+        let allocate = |open: &mut Vec<Option<Bits>>, t: u32| {
+            for &c in &children[t as usize] {
+                if open[c as usize].is_none() && !reached(c) {
+                    open[c as usize] = Some(bits(size(c)));
                 }
-                counts
-            })
-            .reduce(Counts::default, |a, b| Counts {
-                win: a.win + b.win,
-                loss: a.loss + b.loss,
-                tie: a.tie + b.tie,
-                draw: a.draw + b.draw,
-            });
-        drop(bits);
-        if !parents[t as usize].is_empty() {
-            write_with(dir, &codes_name(t), |f| C::write_to(&codes, f))?;
-        }
-        if !codes.is_empty() {
-            run.begin(TierPhase::Write, t, codes.len() as u64);
-            write_values(&run, dir, &dir_identity, t, &codes)?;
-        }
-        drop(codes);
-        manifest.solved[t as usize] = Some(counts);
-        manifest.write(dir)?;
-        run.steps_done.fetch_add(1, Relaxed);
-        remove(dir, &reach_name(t))?;
-        // A tier's codes are read by its parents only; those of this tier's children that
-        // no unsolved tier needs any more are let go.
-        for &c in &children[t as usize] {
-            if parents[c as usize].iter().all(|&p| manifest.solved[p as usize].is_some()) {
-                child_maps[c as usize] = None;
-                remove(dir, &codes_name(c))?;
+            }
+        };
+        for &t in &order {
+            if reached(t) && children[t as usize].iter().any(|&c| !reached(c)) {
+                allocate(&mut open, t);
+                let path = dir.join(reach_name(t));
+                let map = Mapped::open(&path, bits_bytes(t))?;
+                let own: Bits =
+                    (0..words(size(t))).map(|i| AtomicU64::new(word(map.bytes(), i))).collect();
+                drop(map);
+                expand_tier(&run, t, &own, false, &children[t as usize], &open)?;
             }
         }
-    }
-    drop(child_maps);
+        for &t in &order {
+            if reached(t) {
+                run.steps_done.fetch_add(1, Relaxed);
+                continue;
+            }
+            let own = open[t as usize].take().unwrap_or_else(|| bits(size(t)));
+            if start_tier == t {
+                let r = game.tier_rank(start);
+                if r >= size(t) {
+                    return Err(run.contract(t, format!("the start's rank {r} is past the tier")));
+                }
+                set(&own, r);
+            }
+            allocate(&mut open, t);
+            expand_tier(&run, t, &own, game.moves_stay(t), &children[t as usize], &open)?;
+            let own: Vec<u64> = own.into_iter().map(AtomicU64::into_inner).collect();
+            let count = own.iter().map(|w| u64::from(w.count_ones())).sum();
+            journal.write(&reach_name(t), |f| {
+                own.iter().try_for_each(|w| f.write_all(&w.to_le_bytes()))
+            })?;
+            drop(own);
+            manifest.reached[t as usize] = Some(count);
+            journal.finished(&manifest)?;
+            run.steps_done.fetch_add(1, Relaxed);
+        }
+        drop(open);
+        // Children first: the values of each tier.
+        run.steps_done.store(0, Relaxed);
+        let mut child_maps: Vec<Option<Mapped>> = (0..game.tier_count()).map(|_| None).collect();
+        for &t in order.iter().rev() {
+            if manifest.solved[t as usize].is_some() {
+                run.steps_done.fetch_add(1, Relaxed);
+                continue;
+            }
+            for &c in &children[t as usize] {
+                if child_maps[c as usize].is_none() {
+                    child_maps[c as usize] =
+                        Some(Mapped::open(&dir.join(codes_name(c)), codes_bytes(c))?);
+                }
+            }
+            let mut views: Vec<Option<&[u8]>> = vec![None; game.tier_count() as usize];
+            for &c in &children[t as usize] {
+                views[c as usize] = child_maps[c as usize].as_ref().map(Mapped::bytes);
+            }
+            let bits = Mapped::open(&dir.join(reach_name(t)), bits_bytes(t))?;
+            let codes: Vec<C> = solve_tier(&run, t, bits.bytes(), &views)?;
+            let counts = codes
+                .par_chunks(1 << 16)
+                .map(|chunk| {
+                    let mut counts = Counts::default();
+                    for v in chunk.iter().filter_map(|c| c.decode()) {
+                        match v.outcome {
+                            Outcome::Win => counts.win += 1,
+                            Outcome::Loss => counts.loss += 1,
+                            Outcome::Tie => counts.tie += 1,
+                            Outcome::Draw => counts.draw += 1,
+                        }
+                    }
+                    counts
+                })
+                .reduce(Counts::default, |a, b| Counts {
+                    win: a.win + b.win,
+                    loss: a.loss + b.loss,
+                    tie: a.tie + b.tie,
+                    draw: a.draw + b.draw,
+                });
+            drop(bits);
+            if !parents[t as usize].is_empty() {
+                journal.write(&codes_name(t), |f| C::write_to(&codes, f))?;
+            }
+            if !codes.is_empty() {
+                run.begin(TierPhase::Write, t, codes.len() as u64);
+                write_values(&run, &mut journal, &dir_identity, t, &codes)?;
+            }
+            drop(codes);
+            manifest.solved[t as usize] = Some(counts);
+            journal.finished(&manifest)?;
+            run.steps_done.fetch_add(1, Relaxed);
+            journal.remove_later(reach_name(t));
+            // A tier's codes are read by its parents only; those of this tier's children that
+            // no unsolved tier needs any more are let go.
+            for &c in &children[t as usize] {
+                if parents[c as usize].iter().all(|&p| manifest.solved[p as usize].is_some()) {
+                    child_maps[c as usize] = None;
+                    journal.remove_later(codes_name(c));
+                }
+            }
+        }
+        drop(child_maps);
+        Ok(())
+    })();
+    let synced = journal.checkpoint(&manifest);
+    passes?;
+    synced?;
     // Working files an interruption may have left behind.
     for &t in &order {
         remove(dir, &codes_name(t))?;

@@ -7,9 +7,10 @@
 //! - [`solve_tiers`]: the solver. A first pass, parents first, marks the ranks play reaches
 //!   from the start (a bit a rank); a second pass, children first, gives every reachable
 //!   position its outcome and remoteness, one byte a rank (two for games of long play),
-//!   reading the solved child tiers back from their files through memory maps. Every
-//!   finished tier is kept in the output directory, so the same call resumes an
-//!   interrupted solve after its last finished tier.
+//!   reading the solved child tiers back from their files through memory maps. Finished
+//!   tiers are kept in the output directory (made durable together, every two seconds
+//!   or so, when the solve stops and when it ends), so the same call resumes an
+//!   interrupted solve after the last of them on disk.
 //! - [`TierValues`]: the values of a solved directory, queried by position.
 //! - [`check_tiered`]: a test helper that checks a game's side of the contract on samples.
 //!
