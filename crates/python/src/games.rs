@@ -432,7 +432,12 @@ pub(crate) fn open_values(
     symmetry: bool,
 ) -> PyResult<PyValuesFile> {
     if let Some(why) = gamegraph_game::not_a_values_file(&path) {
-        return Err(value_error(format!("{}: {why}", path.display())));
+        let hint = if path.is_dir() {
+            " (open_tiers() opens a directory solve_tiers() wrote)"
+        } else {
+            ""
+        };
+        return Err(value_error(format!("{}: {why}{hint}", path.display())));
     }
     let file = File::open(&path).map_err(|e| os_error(&e, &path))?;
     let open = Open { reader: BufReader::new(file), path: &path };

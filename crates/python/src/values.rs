@@ -27,7 +27,7 @@ pub(crate) enum Failure {
 /// The values of a shipped game, stored (a values file, or a directory solved by tiers),
 /// positions in the game's notation.
 pub(crate) trait Stored: Send {
-    /// Whether the file holds the remoteness.
+    /// Whether the values hold the remoteness.
     fn has_remoteness(&self) -> bool;
     /// The value of a position, `None` when it is not reachable.
     fn value(&mut self, s: &str) -> Result<Option<(Outcome, Option<u32>)>, Failure>;
@@ -126,10 +126,13 @@ impl Queries {
         })
     }
 
+    /// Whether the values hold the remoteness.
     pub(crate) fn has_remoteness(&self) -> bool {
         self.stored.lock().unwrap_or_else(|e| e.into_inner()).has_remoteness()
     }
 
+    /// The outcome code and the remoteness of position `p`: `ValueError` for a text that
+    /// is no position, `KeyError` for one play does not reach.
     pub(crate) fn value(&self, py: Python<'_>, p: &str) -> PyResult<(u8, Option<u32>)> {
         match self.with(py, |s| s.value(p)).map_err(|e| failure(p, e))? {
             Some((o, r)) => Ok((o.code(), r)),
@@ -137,6 +140,7 @@ impl Queries {
         }
     }
 
+    /// The moves of position `p`, best first; errors as [`Queries::value`].
     pub(crate) fn moves(&self, py: Python<'_>, p: &str) -> PyResult<Vec<PyMove>> {
         match self.with(py, |s| s.query(p)).map_err(|e| failure(p, e))? {
             Some(value) => Ok(value

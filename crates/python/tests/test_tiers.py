@@ -132,6 +132,8 @@ def test_another_games_directory_is_refused(tmp_path):
         gg.games.open_tiers(tmp_path, "tic_tac_toe")
     ttt = tmp_path / "ttt"
     gg.games.solve_tiers(ttt, "tic_tac_toe")
+    with pytest.raises(ValueError, match=r"a directory, not a values file \(open_tiers\(\) opens"):
+        gg.games.open_values(ttt, "tic_tac_toe")
     with pytest.raises(ValueError, match="holds tic-tac-toe with symmetry"):
         gg.games.open_tiers(ttt, "tic_tac_toe", symmetry=False)
 
