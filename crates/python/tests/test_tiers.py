@@ -200,12 +200,25 @@ def test_threads_give_the_same_files(tmp_path):
     assert one.file_bytes == two.file_bytes
 
 
-def test_ctrl_c_stops_a_tier_solve_and_keeps_the_finished_tiers(tmp_path):
-    # Connect Four 6 x 4 takes tens of seconds by tiers.
-    assert_ctrl_c_stops(lambda: gg.games.solve_tiers(tmp_path, "connect_four", 6, 4), after=1.0)
-    assert (tmp_path / "manifest").exists()
+def test_ctrl_c_stops_a_tier_solve_and_the_same_call_resumes_it(tmp_path):
+    # Connect Four 5 x 4 takes about two seconds by tiers: stopped halfway.
+    stopped = tmp_path / "stopped"
+    assert_ctrl_c_stops(lambda: gg.games.solve_tiers(stopped, "connect_four", 5, 4), after=1.0)
     with pytest.raises(ValueError, match="has not finished.*solve_tiers"):
-        gg.games.open_tiers(tmp_path, "connect_four", 6, 4)
+        gg.games.open_tiers(stopped, "connect_four", 5, 4)
+    resumed = gg.games.solve_tiers(stopped, "connect_four", 5, 4)
+    assert 0 < resumed.resumed < 2 * resumed.tiers
+    fresh = gg.games.solve_tiers(tmp_path / "fresh", "connect_four", 5, 4)
+    assert (resumed.positions, resumed.wins, resumed.losses, resumed.ties) == (
+        fresh.positions,
+        fresh.wins,
+        fresh.losses,
+        fresh.ties,
+    )
+    names = sorted(p.name for p in (tmp_path / "fresh").iterdir())
+    assert sorted(p.name for p in stopped.iterdir()) == names
+    for name in names:
+        assert (stopped / name).read_bytes() == (tmp_path / "fresh" / name).read_bytes(), name
 
 
 WORDS = {"win": WIN, "loss": LOSS, "tie": TIE, "draw": DRAW}
