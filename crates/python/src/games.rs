@@ -1,6 +1,7 @@
 //! The games shipped with gamegraph, solved in Rust (`gg.games`).
 
-use gamegraph_game::games::{Chase, ConnectFour, OctalRows, TabBoard, TicTacToe};
+use gamegraph_game::games::{Chase, ConnectFour, OctalRows, Quixo, TabBoard, TicTacToe};
+use gamegraph_game::tier::Tiered;
 use std::fs::File;
 use std::io::BufReader;
 use std::path::{Path, PathBuf};
@@ -279,8 +280,113 @@ fn tab_rules(n: i128, m: i128, x: i128, y: i128) -> PyResult<(TabBoard, String)>
     Ok((game, format!("tab {rows} {cols} {row},{col}")))
 }
 
-/// The arguments of `open_values` after the game's name, checked to be `n`.
+/// Quixo on a side x side board of cubes (side 3 to 5), solved: a loopy game with
+/// draws; positions are identified up to the 8 symmetries of the square unless
+/// symmetry=False.
+///
+/// X moves first. A move takes a cube from the edge of the board that is blank or shows
+/// the mover's mark, marks it with the mover's mark and pushes it back in at an end of
+/// its row or of its column (not where it came from), the cubes between sliding by one. A
+/// line of side cubes of one mark ends the game: a player who has one when it is their
+/// turn wins (even if the opponent has one too), a player without one who faces the
+/// opponent's has lost; play that goes on for ever is a draw. A position is the rows from
+/// the top separated by '/', each side cells of 'X', 'O' and '.', then a space and 'x' or
+/// 'o' for the player to move: '.../.X./... o'. Quixo 4 x 4 has hundreds of millions of
+/// positions: solve it by tiers (solve_tiers(directory, "quixo", 4)).
+///
+/// Raises ValueError for a side outside 3 to 5, or when more than max_positions positions
+/// are reachable (by default, what the memory this process may still allocate holds).
+///
+/// >>> import gamegraph as gg
+/// >>> q = gg.games.quixo(3)
+/// >>> q.start, q.start_outcome, q.start_remoteness
+/// ('.../.../... x', 1, 7)
+#[pyfunction]
+#[pyo3(signature = (side, *, symmetry = true, max_positions = None, threads = None))]
+pub(crate) fn quixo(
+    py: Python<'_>,
+    side: i128,
+    symmetry: bool,
+    max_positions: Option<i128>,
+    threads: Option<i64>,
+) -> PyResult<PySolvedGame> {
+    let (game, name) = quixo_rules(side, symmetry)?;
+    solve(py, game, name, max_positions, threads)
+}
+
+fn quixo_rules(side: i128, symmetry: bool) -> PyResult<(Quixo, String)> {
+    let n: u32 = ranged(side, "side", 0, i128::from(u32::MAX))?;
+    let game = if symmetry { Quixo::new(n) } else { Quixo::without_symmetry(n) };
+    Ok((game.map_err(value_error)?, format!("quixo {n}")))
+}
+
+/// What to do with a shipped game chosen by its name ([`by_name`]).
+pub(crate) trait WithGame {
+    /// What it gives.
+    type Output;
+    /// Does it with `game`.
+    fn with<G>(self, game: G) -> PyResult<Self::Output>
+    where
+        G: Tiered + Send + Sync + 'static,
+        G::Position: Into<u128> + Send;
+}
+
+/// The names [`by_name`] takes, for messages.
+const NAMES: &str = "tic_tac_toe, connect_four, kayles, dawsons_kayles, octal, quixo, chase or tab";
+
+/// Builds the shipped game named `game` ('-' or '_' between words) from `args`, as the
+/// function of that name takes them, and runs `action` on it; `function` names the caller
+/// in messages.
+pub(crate) fn by_name<A: WithGame>(
+    function: &str,
+    game: &str,
+    args: &Bound<'_, PyTuple>,
+    symmetry: bool,
+    action: A,
+) -> PyResult<A::Output> {
+    let arguments = |usage: &str| arguments(function, args, game, usage);
+    match game.replace('-', "_").as_str() {
+        "tic_tac_toe" => {
+            arguments("")?;
+            action.with(tic_tac_toe_rules(symmetry))
+        }
+        "connect_four" => {
+            let a = arguments("cols, rows")?;
+            action.with(connect_four_rules(a[0].extract()?, a[1].extract()?, symmetry)?.0)
+        }
+        "kayles" => {
+            let a = arguments("rows")?;
+            action.with(OctalRows::kayles(&rows_arg(&a[0])?).map_err(value_error)?)
+        }
+        "dawsons_kayles" => {
+            let a = arguments("rows")?;
+            action.with(OctalRows::dawson(&rows_arg(&a[0])?).map_err(value_error)?)
+        }
+        "octal" => {
+            let a = arguments("code, rows")?;
+            action.with(octal_rules(&a[0].extract::<String>()?, &a[1])?.0)
+        }
+        "quixo" => {
+            let a = arguments("side")?;
+            action.with(quixo_rules(a[0].extract()?, symmetry)?.0)
+        }
+        "chase" => {
+            let a = arguments("cells")?;
+            action.with(chase_rules(a[0].extract()?, symmetry)?.0)
+        }
+        "tab" => {
+            let a = arguments("n, m, x, y")?;
+            let (n, m) = (a[0].extract()?, a[1].extract()?);
+            action.with(tab_rules(n, m, a[2].extract()?, a[3].extract()?)?.0)
+        }
+        _ => Err(value_error(format!("unknown game {game:?}: {NAMES}"))),
+    }
+}
+
+/// The arguments of `function` after the game's name, checked to be as many as `usage`
+/// names.
 fn arguments<'py>(
+    function: &str,
     args: &Bound<'py, PyTuple>,
     game: &str,
     usage: &str,
@@ -288,7 +394,7 @@ fn arguments<'py>(
     let n = usage.split(", ").filter(|a| !a.is_empty()).count();
     if args.len() != n {
         return Err(type_error(format!(
-            "open_values for {game} takes {n} game argument(s) ({usage}), found {}",
+            "{function} for {game} takes {n} game argument(s) ({usage}), found {}",
             args.len()
         )));
     }
@@ -302,8 +408,8 @@ fn arguments<'py>(
 /// exploring the game.
 ///
 /// game: 'tic_tac_toe', 'connect_four' (cols, rows), 'kayles' (rows), 'dawsons_kayles'
-/// (rows), 'octal' (code, rows), 'chase' (cells) or 'tab' (n, m, x, y); symmetry as the
-/// functions take it.
+/// (rows), 'octal' (code, rows), 'quixo' (side), 'chase' (cells) or 'tab' (n, m, x, y);
+/// symmetry as the functions take it.
 ///
 /// Raises OSError for a file that cannot be opened, ValueError for a damaged file, one
 /// written for another game (naming the damage), or a path that is no regular file (a
@@ -326,56 +432,36 @@ pub(crate) fn open_values(
     symmetry: bool,
 ) -> PyResult<PyValuesFile> {
     if let Some(why) = gamegraph_game::not_a_values_file(&path) {
-        return Err(value_error(format!("{}: {why}", path.display())));
+        let hint = if path.is_dir() {
+            " (open_tiers() opens a directory solve_tiers() wrote)"
+        } else {
+            ""
+        };
+        return Err(value_error(format!("{}: {why}{hint}", path.display())));
     }
     let file = File::open(&path).map_err(|e| os_error(&e, &path))?;
-    let reader = BufReader::new(file);
-    let stored: Box<dyn Stored> = match game.replace('-', "_").as_str() {
-        "tic_tac_toe" => {
-            arguments(args, game, "")?;
-            open(tic_tac_toe_rules(symmetry), reader, &path)?
-        }
-        "connect_four" => {
-            let a = arguments(args, game, "cols, rows")?;
-            open(connect_four_rules(a[0].extract()?, a[1].extract()?, symmetry)?.0, reader, &path)?
-        }
-        "kayles" => {
-            let a = arguments(args, game, "rows")?;
-            open(OctalRows::kayles(&rows_arg(&a[0])?).map_err(value_error)?, reader, &path)?
-        }
-        "dawsons_kayles" => {
-            let a = arguments(args, game, "rows")?;
-            open(OctalRows::dawson(&rows_arg(&a[0])?).map_err(value_error)?, reader, &path)?
-        }
-        "octal" => {
-            let a = arguments(args, game, "code, rows")?;
-            open(octal_rules(&a[0].extract::<String>()?, &a[1])?.0, reader, &path)?
-        }
-        "chase" => {
-            let a = arguments(args, game, "cells")?;
-            open(chase_rules(a[0].extract()?, symmetry)?.0, reader, &path)?
-        }
-        "tab" => {
-            let a = arguments(args, game, "n, m, x, y")?;
-            let (n, m) = (a[0].extract()?, a[1].extract()?);
-            open(tab_rules(n, m, a[2].extract()?, a[3].extract()?)?.0, reader, &path)?
-        }
-        _ => {
-            return Err(value_error(format!(
-                "unknown game {game:?}: tic_tac_toe, connect_four, kayles, dawsons_kayles, \
-                 octal, chase or tab"
-            )));
-        }
-    };
-    Ok(PyValuesFile::new(stored))
+    let open = Open { reader: BufReader::new(file), path: &path };
+    let (stored, identity) = by_name("open_values", game, args, symmetry, open)?;
+    Ok(PyValuesFile::new(stored, &path, identity))
 }
 
-/// Opens a values file for `game`.
-fn open<G>(game: G, reader: BufReader<File>, path: &Path) -> PyResult<Box<dyn Stored>>
-where
-    G: Game + Send + 'static,
-    G::Position: Into<u128> + Send,
-{
-    let file = ValuesFile::open(game, reader).map_err(|e| file_error(e, path))?;
-    Ok(Box::new(file))
+/// Opens a values file for the game [`by_name`] builds.
+struct Open<'a> {
+    reader: BufReader<File>,
+    path: &'a Path,
+}
+
+impl WithGame for Open<'_> {
+    /// The file and the game's identity.
+    type Output = (Box<dyn Stored>, String);
+
+    fn with<G>(self, game: G) -> PyResult<(Box<dyn Stored>, String)>
+    where
+        G: Tiered + Send + Sync + 'static,
+        G::Position: Into<u128> + Send,
+    {
+        let identity = game.identity();
+        let file = ValuesFile::open(game, self.reader).map_err(|e| file_error(e, self.path))?;
+        Ok((Box::new(file), identity))
+    }
 }

@@ -24,6 +24,7 @@ mod pool;
 mod retro;
 mod solved;
 mod tab;
+mod tiers;
 mod values;
 mod verify;
 
@@ -72,7 +73,12 @@ fn native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(games::octal_rows, m)?)?;
     m.add_function(wrap_pyfunction!(games::chase, m)?)?;
     m.add_function(wrap_pyfunction!(games::tab_board, m)?)?;
+    m.add_function(wrap_pyfunction!(games::quixo, m)?)?;
     m.add_class::<values::PyValuesFile>()?;
     m.add_function(wrap_pyfunction!(games::open_values, m)?)?;
+    m.add_class::<tiers::PyTierSummary>()?;
+    m.add_class::<tiers::PyTierValues>()?;
+    m.add_function(wrap_pyfunction!(tiers::solve_tiers, m)?)?;
+    m.add_function(wrap_pyfunction!(tiers::open_tiers, m)?)?;
     Ok(())
 }

@@ -13,6 +13,12 @@ pub(crate) fn default_max_positions(bytes_per_position: u64) -> usize {
     positions_that_fit(bytes_per_position).min(Vertex::MAX_VERTICES)
 }
 
+/// The memory a solve by tiers may use when `max_memory` is not given: what this process
+/// may still allocate (no limit where it is unknown).
+pub(crate) fn default_max_memory() -> Option<u64> {
+    available()
+}
+
 /// The free memory below which a growing exploration stops with `MemoryError`.
 const LOW_WATER: u64 = 32 << 20;
 

@@ -1,10 +1,12 @@
-//! `ValuesFile`: queries answered from a values file of a shipped game.
+//! `ValuesFile`: queries answered from a values file of a shipped game; the query methods
+//! it shares with `TierValues` (a directory solved by tiers, `tiers.rs`).
 
 use std::fs::File;
 use std::io::BufReader;
 use std::path::Path;
 use std::sync::Mutex;
 
+use gamegraph_game::tier::TierError;
 use gamegraph_game::{FileError, Game, Outcome, ParseError, PositionValue, ValuesFile};
 use pyo3::exceptions::{PyKeyError, PyOSError};
 use pyo3::prelude::*;
@@ -18,11 +20,14 @@ pub(crate) enum Failure {
     Parse(ParseError),
     /// The file could not be read, or is damaged.
     File(FileError),
+    /// A tier's file could not be read, or is damaged.
+    Tier(TierError),
 }
 
-/// A values file opened for a shipped game, positions in the game's notation.
+/// The values of a shipped game, stored (a values file, or a directory solved by tiers),
+/// positions in the game's notation.
 pub(crate) trait Stored: Send {
-    /// Whether the file holds the remoteness.
+    /// Whether the values hold the remoteness.
     fn has_remoteness(&self) -> bool;
     /// The value of a position, `None` when it is not reachable.
     fn value(&mut self, s: &str) -> Result<Option<(Outcome, Option<u32>)>, Failure>;
@@ -86,15 +91,30 @@ pub(crate) fn file_error(e: FileError, path: &Path) -> PyErr {
 /// >>> del v; folder.cleanup()
 #[pyclass(frozen, name = "ValuesFile", module = "gamegraph")]
 pub(crate) struct PyValuesFile {
-    stored: Mutex<Box<dyn Stored>>,
+    queries: Queries,
+    /// What `__repr__` shows: the path and the game.
+    path: String,
+    game: String,
 }
 
 impl PyValuesFile {
-    pub(crate) fn new(stored: Box<dyn Stored>) -> PyValuesFile {
-        PyValuesFile { stored: Mutex::new(stored) }
+    pub(crate) fn new(stored: Box<dyn Stored>, path: &Path, game: String) -> PyValuesFile {
+        PyValuesFile { queries: Queries::new(stored), path: path.display().to_string(), game }
+    }
+}
+
+/// The queries of stored values, shared by `ValuesFile` and `TierValues`: positions in
+/// the game's notation, answers as `SolvedGame` gives them.
+pub(crate) struct Queries {
+    stored: Mutex<Box<dyn Stored>>,
+}
+
+impl Queries {
+    pub(crate) fn new(stored: Box<dyn Stored>) -> Queries {
+        Queries { stored: Mutex::new(stored) }
     }
 
-    /// Runs `f` on the file without the GIL (a block is read from disk).
+    /// Runs `f` on the stored values without the GIL (a block is read from disk).
     fn with<T: Send>(
         &self,
         py: Python<'_>,
@@ -105,46 +125,23 @@ impl PyValuesFile {
             f(stored.as_mut())
         })
     }
-}
 
-/// The Python exception for a failed query of `p`.
-fn failure(p: &str, e: Failure) -> PyErr {
-    match e {
-        Failure::Parse(e) => parse_error(p, &e),
-        Failure::File(FileError::Io { message, .. }) => PyOSError::new_err(message),
-        Failure::File(e) => value_error(e),
-    }
-}
-
-#[pymethods]
-impl PyValuesFile {
-    /// Whether the file holds the remoteness of the positions.
-    #[getter]
-    fn has_remoteness(&self) -> bool {
+    /// Whether the values hold the remoteness.
+    pub(crate) fn has_remoteness(&self) -> bool {
         self.stored.lock().unwrap_or_else(|e| e.into_inner()).has_remoteness()
     }
 
-    /// The outcome and the remoteness of position p.
-    fn value(&self, py: Python<'_>, p: &str) -> PyResult<(u8, Option<u32>)> {
+    /// The outcome code and the remoteness of position `p`: `ValueError` for a text that
+    /// is no position, `KeyError` for one play does not reach.
+    pub(crate) fn value(&self, py: Python<'_>, p: &str) -> PyResult<(u8, Option<u32>)> {
         match self.with(py, |s| s.value(p)).map_err(|e| failure(p, e))? {
             Some((o, r)) => Ok((o.code(), r)),
             None => Err(PyKeyError::new_err(p.to_owned())),
         }
     }
 
-    /// The outcome of position p for the player to move: 1 win, 2 loss, 3 tie, 0 draw.
-    fn outcome(&self, py: Python<'_>, p: &str) -> PyResult<u8> {
-        Ok(self.value(py, p)?.0)
-    }
-
-    /// The remoteness of position p, None for a draw or when the file holds none.
-    fn remoteness(&self, py: Python<'_>, p: &str) -> PyResult<Option<u32>> {
-        Ok(self.value(py, p)?.1)
-    }
-
-    /// Every move from position p as (position, outcome for the mover, remoteness), best
-    /// first, as SolvedGame.moves() lists them.
-    fn moves(&self, py: Python<'_>, p: &str) -> PyResult<Vec<(String, u8, Option<u32>)>> {
+    /// The moves of position `p`, best first; errors as [`Queries::value`].
+    pub(crate) fn moves(&self, py: Python<'_>, p: &str) -> PyResult<Vec<PyMove>> {
         match self.with(py, |s| s.query(p)).map_err(|e| failure(p, e))? {
             Some(value) => Ok(value
                 .moves
@@ -154,9 +151,62 @@ impl PyValuesFile {
             None => Err(PyKeyError::new_err(p.to_owned())),
         }
     }
+}
+
+/// A move as the queries give it: the position after it, its outcome for the mover, the
+/// remoteness of the position it leads to.
+pub(crate) type PyMove = (String, u8, Option<u32>);
+
+/// The Python exception for a failed query of `p`.
+fn failure(p: &str, e: Failure) -> PyErr {
+    match e {
+        Failure::Parse(e) => parse_error(p, &e),
+        Failure::File(FileError::Io { message, .. }) => PyOSError::new_err(message),
+        Failure::File(e) => value_error(e),
+        Failure::Tier(e) => crate::tiers::tier_error(e),
+    }
+}
+
+#[pymethods]
+impl PyValuesFile {
+    /// Whether the file holds the remoteness of the positions.
+    #[getter]
+    fn has_remoteness(&self) -> bool {
+        self.queries.has_remoteness()
+    }
+
+    /// The outcome and the remoteness of position p.
+    fn value(&self, py: Python<'_>, p: &str) -> PyResult<(u8, Option<u32>)> {
+        self.queries.value(py, p)
+    }
+
+    /// The outcome of position p for the player to move: 1 win, 2 loss, 3 tie, 0 draw.
+    fn outcome(&self, py: Python<'_>, p: &str) -> PyResult<u8> {
+        Ok(self.queries.value(py, p)?.0)
+    }
+
+    /// The remoteness of position p, None for a draw or when the file holds none.
+    fn remoteness(&self, py: Python<'_>, p: &str) -> PyResult<Option<u32>> {
+        Ok(self.queries.value(py, p)?.1)
+    }
+
+    /// Every move from position p as (position, outcome for the mover, remoteness), best
+    /// first, as SolvedGame.moves() lists them.
+    fn moves(&self, py: Python<'_>, p: &str) -> PyResult<Vec<PyMove>> {
+        self.queries.moves(py, p)
+    }
 
     /// The best move from position p, as moves(p)[0], or None where there is no move.
-    fn best_move(&self, py: Python<'_>, p: &str) -> PyResult<Option<(String, u8, Option<u32>)>> {
-        Ok(self.moves(py, p)?.into_iter().next())
+    fn best_move(&self, py: Python<'_>, p: &str) -> PyResult<Option<PyMove>> {
+        Ok(self.queries.moves(py, p)?.into_iter().next())
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "ValuesFile(path='{}', game='{}', has_remoteness={})",
+            self.path,
+            self.game,
+            if self.queries.has_remoteness() { "True" } else { "False" }
+        )
     }
 }

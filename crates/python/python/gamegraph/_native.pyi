@@ -49,11 +49,19 @@ __all__ = [
     "octal_rows",
     "chase",
     "tab_board",
+    "quixo",
     "ValuesFile",
     "open_values",
+    "TierSummary",
+    "TierValues",
+    "solve_tiers",
+    "open_tiers",
 ]
 
 _IntArray = Union[Iterable[int], npt.NDArray[np.integer]]
+_GameName = Literal[
+    "tic_tac_toe", "connect_four", "kayles", "dawsons_kayles", "octal", "quixo", "chase", "tab"
+]
 
 @final
 class Graph:
@@ -387,6 +395,13 @@ def tab_board(
     max_positions: Optional[int] = None,
     threads: Optional[int] = None,
 ) -> SolvedGame: ...
+def quixo(
+    side: int,
+    *,
+    symmetry: bool = True,
+    max_positions: Optional[int] = None,
+    threads: Optional[int] = None,
+) -> SolvedGame: ...
 
 @final
 class ValuesFile:
@@ -400,9 +415,67 @@ class ValuesFile:
 
 def open_values(
     path: Union[str, os.PathLike[str]],
-    game: Literal[
-        "tic_tac_toe", "connect_four", "kayles", "dawsons_kayles", "octal", "chase", "tab"
-    ],
+    game: _GameName,
     *args: Any,
     symmetry: bool = True,
 ) -> ValuesFile: ...
+
+@final
+class TierSummary:
+    @property
+    def positions(self) -> int: ...
+    @property
+    def tiers(self) -> int: ...
+    @property
+    def resumed(self) -> int: ...
+    @property
+    def file_bytes(self) -> int: ...
+    @property
+    def start(self) -> str: ...
+    @property
+    def start_outcome(self) -> int: ...
+    @property
+    def start_remoteness(self) -> Optional[int]: ...
+    @property
+    def wins(self) -> int: ...
+    @property
+    def losses(self) -> int: ...
+    @property
+    def ties(self) -> int: ...
+    @property
+    def draws(self) -> int: ...
+    @property
+    def seconds(self) -> float: ...
+
+def solve_tiers(
+    directory: Union[str, os.PathLike[str]],
+    game: _GameName,
+    *args: Any,
+    symmetry: bool = True,
+    remoteness: bool = True,
+    threads: Optional[int] = None,
+    max_memory: Optional[int] = None,
+) -> TierSummary: ...
+
+@final
+class TierValues:
+    @property
+    def has_remoteness(self) -> bool: ...
+    @property
+    def directory(self) -> str: ...
+    @property
+    def game(self) -> str: ...
+    @property
+    def file_bytes(self) -> int: ...
+    def value(self, p: str) -> tuple[int, Optional[int]]: ...
+    def outcome(self, p: str) -> int: ...
+    def remoteness(self, p: str) -> Optional[int]: ...
+    def moves(self, p: str) -> list[tuple[str, int, Optional[int]]]: ...
+    def best_move(self, p: str) -> Optional[tuple[str, int, Optional[int]]]: ...
+
+def open_tiers(
+    directory: Union[str, os.PathLike[str]],
+    game: _GameName,
+    *args: Any,
+    symmetry: bool = True,
+) -> TierValues: ...
