@@ -1,11 +1,11 @@
 //! Connect Four: an independent minimax on small boards, mirror symmetry, notation.
 
-mod common;
-
 use std::collections::HashMap;
 
 use gamegraph_game::games::{BoardSizeError, ConnectFour};
 use gamegraph_game::{ExploreConfig, Game, Outcome, SolvedGame};
+
+use crate::common;
 
 /// Independent rules on a grid: `cells[c][r]`, row 0 at the bottom, 0 empty, 1 X, 2 O.
 #[derive(Clone, PartialEq, Eq, Hash)]

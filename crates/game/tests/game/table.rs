@@ -3,12 +3,11 @@
 //! every finished position is a loss, against `gamegraph_retro::solve` on the explored
 //! graph.
 
-mod common;
-
-use common::{Table, random_table};
 use gamegraph_game::{ExploreConfig, Outcome, SolvedGame, Terminal, explore};
 use gamegraph_testkit::SplitMix64;
 use proptest::prelude::*;
+
+use crate::common::{self, Table, random_table};
 
 fn check(table: Table) -> Result<(), TestCaseError> {
     let want = common::fixpoint(&table.succ, &table.terminal);

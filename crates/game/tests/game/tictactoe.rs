@@ -1,11 +1,11 @@
 //! Tic-tac-toe: counts, an independent minimax, symmetry on and off, notation.
 
-mod common;
-
 use std::collections::HashMap;
 
 use gamegraph_game::games::TicTacToe;
 use gamegraph_game::{ExploreConfig, Game, Outcome, SolvedGame};
+
+use crate::common;
 
 /// Independent rules: cells 0..9 row by row, 0 empty, 1 X, 2 O.
 fn winner(b: &[u8; 9]) -> bool {

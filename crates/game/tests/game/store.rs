@@ -1,12 +1,11 @@
 //! Values files: every value read back, one block per query, typed errors on damage.
 
-mod common;
-
 use std::io::Cursor;
 
-use common::TakeOneOrTwo;
 use gamegraph_game::games::{Chase, ConnectFour, OctalRows, TicTacToe};
 use gamegraph_game::{ExploreConfig, FileError, Game, Outcome, ParseError, SolvedGame, ValuesFile};
+
+use crate::common::TakeOneOrTwo;
 
 fn saved<G: Game>(solved: &SolvedGame<G>, remoteness: bool) -> Vec<u8>
 where

@@ -4,7 +4,7 @@ use gamegraph_graph::ReadError;
 use gamegraph_graph::format::{self, Format, GameFile, ReadOptions};
 use gamegraph_grundy::{grundy, loopy_grundy, par_loopy_grundy, play_sum};
 
-mod common;
+use crate::common;
 
 fn read_header(reader: impl std::io::Read) -> Result<GameFile, ReadError> {
     let options = ReadOptions { format: Some(Format::Header), ..ReadOptions::default() };

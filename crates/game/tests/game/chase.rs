@@ -1,11 +1,11 @@
 //! The chase on a ring: a loopy game with draws, against the definition.
 
-mod common;
-
 use std::collections::HashMap;
 
 use gamegraph_game::games::Chase;
 use gamegraph_game::{ExploreConfig, Game, Outcome, SolvedGame, Terminal};
+
+use crate::common;
 
 /// A state of the independent rules: cat, mouse, whether the mouse is to move.
 type State = (usize, usize, bool);

@@ -10,8 +10,7 @@ use gamegraph_grundy::{
 use gamegraph_testkit::{acyclic_graphs, graphs};
 use proptest::prelude::*;
 
-mod common;
-use common::check_gsg;
+use crate::common::check_gsg;
 
 /// Naive retrograde labelling by repeated sweeps: W if some follower is L, L if every
 /// follower is W (terminal included), D for the rest. `moves(s)` lists the followers.

@@ -1,11 +1,10 @@
 //! One test per kind of bad input: the exact message and position of each.
 
-mod support;
-
 use gamegraph_graph::format::{self, Format, GameFile, ReadOptions, write_binary};
 use gamegraph_graph::open;
 use gamegraph_graph::{Graph, Position, ReadError, ReadErrorKind, Vertex};
-use support::resealed;
+
+use crate::support::resealed;
 
 fn read_header(reader: impl std::io::Read) -> Result<GameFile, ReadError> {
     let options = ReadOptions { format: Some(Format::Header), ..ReadOptions::default() };

@@ -4,14 +4,13 @@
 //! every position, on the shipped games small enough and on random transition tables, on
 //! one to three threads.
 
-mod common;
-
-use common::random_table;
 use gamegraph_game::games::{Chase, ConnectFour, OctalRows, TabBoard, TicTacToe};
 use gamegraph_game::{ExploreConfig, ExploreError, Game, ParseError, SolvedGame};
 use gamegraph_game::{explore, solve};
 use gamegraph_graph::Vertex;
 use gamegraph_testkit::SplitMix64;
+
+use crate::common::random_table;
 
 /// The game solved both ways on `threads` threads; every position must agree.
 fn same_values<G: Game + Clone + Send>(game: &G, threads: usize) {

@@ -2,12 +2,12 @@
 //! of terminal), against `gamegraph_retro::solve` when every terminal is a loss, and its
 //! optimal moves.
 
-mod common;
-
 use gamegraph_game::{Outcome, Solution, Terminal, solve};
 use gamegraph_graph::{Graph, Vertex};
 use gamegraph_testkit::SplitMix64;
 use proptest::prelude::*;
+
+use crate::common;
 
 /// A random game: `succ[v]` (self-loops, repeats and cycles allowed) and the terminal values.
 fn random_game(

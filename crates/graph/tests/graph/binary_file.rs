@@ -1,8 +1,6 @@
 //! The parallel file reader of the binary format against the streaming reader: the same
 //! graphs, the same errors, on every pool; and the block checksum of version 2.
 
-mod support;
-
 use std::fs::File;
 use std::path::PathBuf;
 
@@ -14,7 +12,8 @@ use gamegraph_graph::format::{self, Format, GameFile, ReadOptions, write_binary}
 use gamegraph_graph::generate::{GenConfig, random};
 use gamegraph_graph::open::{self, OpenError, Options};
 use gamegraph_graph::{Graph, ReadError, Vertex};
-use support::resealed;
+
+use crate::support::resealed;
 
 fn read_binary(reader: impl std::io::Read) -> Result<GameFile, ReadError> {
     let options = ReadOptions { format: Some(Format::Binary), ..ReadOptions::default() };

@@ -1,14 +1,13 @@
 //! Values files carry the identity of their game: a file opens with the game and the
 //! parameters it was written for, and with no other.
 
-mod common;
-
 use std::io::Cursor;
 
-use common::TakeOneOrTwo as Heap;
 use gamegraph_game::games::{Chase, ConnectFour, OctalRows, TabBoard, TicTacToe};
 use gamegraph_game::{ExploreConfig, FileError, Game, SolvedGame, ValuesFile};
 use proptest::prelude::*;
+
+use crate::common::TakeOneOrTwo as Heap;
 
 /// A shipped game whose files can be written and opened.
 trait Shipped {
@@ -114,14 +113,14 @@ fn a_file_opens_with_its_own_game_only() {
 #[test]
 fn a_game_without_an_identity_reopens_its_files() {
     let heap = Heap(9);
-    assert_eq!(Game::identity(&heap), "identity::common::TakeOneOrTwo");
+    assert_eq!(Game::identity(&heap), "game::common::TakeOneOrTwo");
     let bytes = Shipped::save(&heap);
     assert_eq!(Shipped::open(&heap, &bytes), Ok(()));
     // Another start is told apart by the start position the file records.
     assert_eq!(
         Shipped::open(&Heap(10), &bytes).unwrap_err().to_string(),
-        "values file written for identity::common::TakeOneOrTwo (start position 9), not \
-         identity::common::TakeOneOrTwo (start position 10)"
+        "values file written for game::common::TakeOneOrTwo (start position 9), not \
+         game::common::TakeOneOrTwo (start position 10)"
     );
     assert!(matches!(Shipped::open(&TicTacToe::new(), &bytes), Err(FileError::OtherGame { .. })));
 }

@@ -1,8 +1,6 @@
 //! Terminal values in graph files: the header format's `terminal` section and the binary
 //! format's flag bit 2 read back as written, in every reader, and every error in them.
 
-mod support;
-
 use std::io::Write;
 
 use gamegraph_graph::format::binary::write_game_binary;
@@ -13,7 +11,7 @@ use gamegraph_graph::open::{self, Options};
 use gamegraph_graph::{Graph, Position, ReadError, Vertex};
 use proptest::prelude::*;
 
-use self::support::resealed;
+use crate::support::resealed;
 
 fn read(bytes: &[u8], format: Option<Format>, chunk_bytes: usize) -> Result<GameFile, ReadError> {
     let options = ReadOptions { format, chunk_bytes, ..ReadOptions::default() };
