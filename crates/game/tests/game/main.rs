@@ -7,6 +7,7 @@ mod common;
 mod chase;
 mod connect4;
 mod explore;
+mod fixtures;
 mod identity;
 mod lean;
 mod octal;
