@@ -1,87 +1,11 @@
-//! Building the successor CSR arrays from arcs in any order: the one counting sort of the
-//! crate (small graphs, and the fallback), the parallel radix sort by key from
-//! [`RADIX_FROM`] arcs, and the copy of a text's arcs that already come by source.
+//! Building the successor CSR arrays from a text's arcs: copied when they already come by
+//! source, grouped by source ([`by_key`]) otherwise.
 
 use rayon::prelude::*;
 
+use crate::group::{Part, RADIX_FROM, by_key};
 use crate::map::IdBuf;
-use crate::transpose::{Part, group};
 use crate::{Graph, Vertex};
-
-/// Arcs from which the CSR arrays are built by the parallel radix sort: below it they fit
-/// in the cache, and the radix sort's buffers would be most of the memory.
-pub(crate) const RADIX_FROM: usize = 1 << 22;
-
-/// The `m` pairs of `part` grouped by key in `0..n`: CSR offsets and the values, each
-/// key's values in the order of the pairs. A counting sort: the offsets first hold where
-/// each key's run ends, then the pairs are placed from the last one back (and may be freed
-/// as they go, see [`Part::drain_back`]), which leaves the offsets at the runs' starts.
-///
-/// # Complexity
-/// O(n + m) time; no extra space besides the result.
-pub(crate) fn counting_sort<P: Part>(n: usize, m: usize, part: P) -> (Vec<u64>, Vec<Vertex>) {
-    let mut offsets = vec![0u64; n + 1];
-    part.visit(|key, _| offsets[key as usize] += 1);
-    let mut end = 0;
-    for o in &mut offsets[..n] {
-        end += *o;
-        *o = end;
-    }
-    offsets[n] = end;
-    debug_assert_eq!(end, m as u64);
-    let mut values = vec![Vertex(0); m];
-    part.drain_back(|key, value| {
-        let o = &mut offsets[key as usize];
-        *o -= 1;
-        values[*o as usize] = Vertex(value);
-    });
-    (offsets, values)
-}
-
-/// The `m` pairs of `parts` grouped by key in `0..n`, as [`counting_sort`] does: by the
-/// parallel radix sort ([`group`]) from [`RADIX_FROM`] pairs (and below `u32::MAX`), by
-/// the counting sort otherwise.
-pub(crate) fn by_key<P: Part>(n: usize, m: usize, parts: Vec<P>) -> (Vec<u64>, Vec<Vertex>) {
-    if m >= RADIX_FROM && m < u32::MAX as usize {
-        group(n, m, parts)
-    } else {
-        counting_sort(n, m, Parts(parts))
-    }
-}
-
-/// A sequence of parts walked as one.
-struct Parts<P>(Vec<P>);
-
-impl<P: Part> Part for Parts<P> {
-    fn visit(&self, mut f: impl FnMut(u32, u32)) {
-        for p in &self.0 {
-            p.visit(&mut f);
-        }
-    }
-
-    fn drain_back(mut self, mut f: impl FnMut(u32, u32)) {
-        while let Some(p) = self.0.pop() {
-            p.drain_back(&mut f);
-        }
-    }
-}
-
-/// Arcs `(source, target)` in a slice, keyed by source.
-pub(crate) struct ArcSlice<'a>(pub(crate) &'a [(Vertex, Vertex)]);
-
-impl Part for ArcSlice<'_> {
-    fn visit(&self, mut f: impl FnMut(u32, u32)) {
-        for &(u, v) in self.0 {
-            f(u.0, v.0);
-        }
-    }
-
-    fn drain_back(self, mut f: impl FnMut(u32, u32)) {
-        for &(u, v) in self.0.iter().rev() {
-            f(u.0, v.0);
-        }
-    }
-}
 
 /// The ids of a text's chunks, in file order, each from its start index: pairs (source,
 /// target), every chunk holding whole arcs.

@@ -2,7 +2,7 @@
 
 use std::sync::OnceLock;
 
-use crate::assemble::{ArcSlice, RADIX_FROM, counting_sort};
+use crate::group::{ArcSlice, RADIX_FROM, counting_sort};
 use crate::map::Array;
 use crate::transpose::sequential_transpose;
 use crate::{GraphError, Vertex};

@@ -27,6 +27,7 @@ mod csr;
 mod error;
 pub mod format;
 pub mod generate;
+mod group;
 pub mod hint;
 mod map;
 pub mod memory;

@@ -5,8 +5,7 @@ use std::io::Read;
 
 use rayon::prelude::*;
 
-use super::chunk::{self, Chunk, Fault, Layout, Problem, is_space, memchr, number};
-use super::header::Pos;
+use super::chunk::{self, Chunk, Fault, Layout, Pos, Problem, at_keyword, memchr, number};
 use super::window::{Input, fill};
 use crate::ReadError;
 use crate::map::IdBuf;
@@ -44,14 +43,6 @@ pub(super) enum ArcStop {
         rest: Vec<u8>,
     },
     Error(ReadError),
-}
-
-/// The keyword that starts the terminal values of the header format.
-pub(super) const KEYWORD: &[u8] = b"terminal";
-
-/// Whether `bytes` starts with [`KEYWORD`] as a whole token (the input may end after it).
-pub(super) fn at_keyword(bytes: &[u8]) -> bool {
-    bytes.starts_with(KEYWORD) && bytes.get(KEYWORD.len()).is_none_or(|&b| is_space(b) || b == b'#')
 }
 
 /// Reads the rest of the input from `input.pos` (at `pos`) as arcs in `layout`, ids in

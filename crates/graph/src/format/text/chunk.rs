@@ -7,6 +7,22 @@
 
 use crate::map::IdBuf;
 
+/// A position: 1-based line and column.
+pub(super) type Pos = (u64, u64);
+
+/// A character of the input, quoted for a message.
+pub(super) fn quote(c: char) -> String {
+    format!("{c:?}")
+}
+
+/// The keyword that starts the terminal values of the header format.
+pub(super) const KEYWORD: &[u8] = b"terminal";
+
+/// Whether `bytes` starts with [`KEYWORD`] as a whole token (the input may end after it).
+pub(super) fn at_keyword(bytes: &[u8]) -> bool {
+    bytes.starts_with(KEYWORD) && bytes.get(KEYWORD.len()).is_none_or(|&b| is_space(b) || b == b'#')
+}
+
 /// How the tokens of a chunk are grouped.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) enum Layout {

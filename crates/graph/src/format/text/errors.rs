@@ -3,16 +3,9 @@
 
 use std::io::Read;
 
-use super::chunk::Problem;
-use super::header::Pos;
-use super::header_file;
+use super::chunk::{Pos, Problem, quote};
 use super::window::Input;
 use crate::{ReadError, ReadErrorKind, Vertex};
-
-/// A character of the input, quoted for a message.
-pub(super) fn quote(c: char) -> String {
-    format!("{c:?}")
-}
 
 pub(super) fn trailing(pos: Pos, found: &str, m: u64) -> ReadError {
     ReadError::at(
@@ -50,32 +43,6 @@ pub(super) fn fault_error(problem: Problem, pos: Pos, what: &str, n: u64) -> Rea
 /// What an arc list names the id with index `g`.
 pub(super) fn arc_list_what(g: u64) -> &'static str {
     if g.is_multiple_of(2) { "the source vertex of an arc" } else { "the target vertex of an arc" }
-}
-
-/// The error for a header with one mistake: the header reader's own, read again from the
-/// buffer when it holds the whole input; otherwise at the first line, saying what is wrong.
-pub(super) fn header_mistake<R: Read>(
-    input: &Input<'_, R>,
-    whole: Option<Vec<u8>>,
-    first: Pos,
-    m: u64,
-    count: u64,
-) -> ReadError {
-    let error = if let Some(bytes) = whole {
-        let mut again = Input::new(&bytes[..], input.options);
-        let read = again.start(again.window).and_then(|()| {
-            again.skip_bom();
-            header_file(&mut again)
-        });
-        match read {
-            Err(e) => e,
-            // Not reached: the text is not a header; the count tells why.
-            Ok(_) => ReadError::at(first.0, first.1, count_mismatch(m, count)),
-        }
-    } else {
-        ReadError::at(first.0, first.1, count_mismatch(m, count))
-    };
-    ReadError { kind: ReadErrorKind::HeaderMistake { error: Box::new(error.kind) }, ..error }
 }
 
 /// What is wrong with a header followed by `m` arcs instead of `count` (or by one id out of

@@ -2,13 +2,8 @@
 //! the start of the text, and the cursor that also reads the first line of a text whose
 //! format is decided by what follows.
 
-use super::body::{KEYWORD, at_keyword};
-use super::chunk::{char_at, is_space, memchr, number};
-use super::errors::quote;
+use super::chunk::{KEYWORD, Pos, at_keyword, char_at, is_space, memchr, number, quote};
 use crate::{ReadError, ReadErrorKind, Vertex};
-
-/// A position: 1-based line and column.
-pub(super) type Pos = (u64, u64);
 
 /// The header's tokens, read on one thread from the start of the text.
 pub(super) struct Head {

@@ -23,9 +23,9 @@ pub(crate) mod window;
 use std::io::Read;
 
 use self::body::{ArcStop, align, read_arcs_body};
-use self::chunk::{Layout, Problem};
-use self::errors::{arc_list_what, check_vertices, fault_error, header_mistake, quote, trailing};
-use self::header::{Cursor, HeadStop, Pos, expected, head};
+use self::chunk::{Layout, Pos, Problem, quote};
+use self::errors::{arc_list_what, check_vertices, count_mismatch, fault_error, trailing};
+use self::header::{Cursor, HeadStop, expected, head};
 use self::section::read_section;
 use self::window::Input;
 use super::detect::Plan;
@@ -255,4 +255,30 @@ fn near_header(n: u64, count: u64, m: u64, max_id: u64, chunks: &[(IdBuf, usize)
             .map(|(ids, skip)| ids[*skip..].iter().filter(|&&id| u64::from(id) >= n).count())
             .sum::<usize>()
             == 1
+}
+
+/// The error for a header with one mistake: the header reader's own, read again from the
+/// buffer when it holds the whole input; otherwise at the first line, saying what is wrong.
+fn header_mistake<R: Read>(
+    input: &Input<'_, R>,
+    whole: Option<Vec<u8>>,
+    first: Pos,
+    m: u64,
+    count: u64,
+) -> ReadError {
+    let error = if let Some(bytes) = whole {
+        let mut again = Input::new(&bytes[..], input.options);
+        let read = again.start(again.window).and_then(|()| {
+            again.skip_bom();
+            header_file(&mut again)
+        });
+        match read {
+            Err(e) => e,
+            // Not reached: the text is not a header; the count tells why.
+            Ok(_) => ReadError::at(first.0, first.1, count_mismatch(m, count)),
+        }
+    } else {
+        ReadError::at(first.0, first.1, count_mismatch(m, count))
+    };
+    ReadError { kind: ReadErrorKind::HeaderMistake { error: Box::new(error.kind) }, ..error }
 }

@@ -1,10 +1,7 @@
 //! The terminal values of the header format, after the arcs: the keyword `terminal`, then
 //! pairs `V X` (a vertex without moves and its value `W`, `L` or `T`), read on one thread.
 
-use super::body::KEYWORD;
-use super::chunk::{char_at, is_space, memchr, number};
-use super::errors::quote;
-use super::header::Pos;
+use super::chunk::{KEYWORD, Pos, char_at, is_space, memchr, number, quote};
 use crate::format::{TerminalValue, Terminals};
 use crate::{Graph, ReadError, ReadErrorKind, Vertex};
 
