@@ -65,6 +65,6 @@ pub use crate::game::{Game, Terminal};
 pub use crate::outcome::Outcome;
 pub use crate::solve::{Counts, Solution, solve};
 pub use crate::solved::{MoveValue, PositionValue, SolvedGame};
-pub use crate::store::{BLOCK_ENTRIES, FileError, RANK_SPREAD, ValuesFile};
+pub use crate::store::{FileError, ValuesFile};
 pub use crate::values_path::not_a_values_file;
 pub use crate::verify::{CertificateError, Table, verified_retro, verify};

@@ -28,7 +28,7 @@ const INDEX_ENTRY: usize = 32;
 
 /// Entries per block: a query decodes at most this many positions and values (a few
 /// kilobytes), and the index costs 32 bytes per block.
-pub const BLOCK_ENTRIES: usize = 1 << 12;
+pub(crate) const BLOCK_ENTRIES: usize = 1 << 12;
 
 /// The CRC-32 table (IEEE polynomial, reflected).
 const CRC_TABLE: [u32; 256] = {
@@ -89,7 +89,7 @@ fn get_value(
 
 /// How many rank entries a values file may spend per position: beyond, it stores the
 /// positions instead of a mostly empty array of ranks.
-pub const RANK_SPREAD: u64 = 64;
+pub(crate) const RANK_SPREAD: u64 = 64;
 
 /// The ranks of `positions`, in 32 bits when they fit.
 enum Ranks {
@@ -180,8 +180,8 @@ where
     /// Writes the values of every position to `w` in the values file format (see
     /// [`ValuesFile`]), with the remoteness when `remoteness` is true. The blocks are
     /// encoded in parallel on the current rayon pool. The entries are the game's ranks when
-    /// it has them and the greatest is below [`RANK_SPREAD`] times the number of positions
-    /// (plus [`BLOCK_ENTRIES`]), otherwise the sorted positions.
+    /// it has them and the greatest is below 64 times the number of positions (plus 4,096),
+    /// otherwise the sorted positions.
     ///
     /// # Errors
     /// [`FileError::Io`] when writing fails; [`FileError::Unordered`] when the positions'
@@ -417,7 +417,7 @@ pub(crate) fn save_by_rank(
 /// | 0 | 8 | magic `GGVALUES` |
 /// | 8 | 4 | version, 3 |
 /// | 12 | 4 | flags: bit 0 remoteness stored, bit 1 entries are ranks, bit 2 the ranks the game calls unreachable are skipped (with bit 1 only) |
-/// | 16 | 4 | `B`, entries per block (the last block may hold fewer): [`BLOCK_ENTRIES`] |
+/// | 16 | 4 | `B`, entries per block (the last block may hold fewer): 4,096 |
 /// | 20 | 4 | `k`, the number of blocks |
 /// | 24 | 8 | the number of entries |
 /// | 32 | 16 | the canonical start position |

@@ -61,7 +61,7 @@ fn values_read_back_for_every_game() {
 /// Tic-tac-toe with its numbering changed.
 #[derive(Clone)]
 enum Renumbered {
-    /// Numbered far apart: more than [`gamegraph_game::RANK_SPREAD`] ranks per position.
+    /// Numbered far apart: more than 64 ranks per position, beyond what a file by rank spends.
     Spread(TicTacToe),
     /// Every number but the start's called unreachable, wrongly.
     Liar(TicTacToe),
@@ -259,7 +259,8 @@ fn damage_gives_typed_errors() {
     let n = b.len();
     b[n - 3] ^= 0x10;
     let mut file = ValuesFile::open(game(), Cursor::new(b)).unwrap();
-    let blocks = (rank(last) as usize + 1).div_ceil(gamegraph_game::BLOCK_ENTRIES);
+    // 4,096 entries a block, as docs/formats.md gives the format.
+    let blocks = (rank(last) as usize + 1).div_ceil(4096);
     assert_eq!(file.value(last), Err(FileError::BlockChecksum { block: blocks - 1 }));
     assert!(FileError::BlockChecksum { block: 3 }.to_string().contains("block 3"));
 }
