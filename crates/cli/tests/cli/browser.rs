@@ -464,8 +464,11 @@ async fn kernel_view(c: &Client) {
         let ids: Vec<String> = k.as_array().unwrap().iter().map(Value::to_string).collect();
         format!("{{{}}}", ids.join(", "))
     };
-    wait_text(c, "kernel-which", |t| t == format!("kernel 1 of {}", kernels.len())).await;
-    for k in kernels {
+    // Each click waits for the page to show the kernel it leads to, so that no click lands
+    // while the page is still drawing the one before.
+    for (i, k) in kernels.iter().enumerate() {
+        let which = format!("kernel {} of {}", i + 1, kernels.len());
+        wait_text(c, "kernel-which", |t| t == which).await;
         assert_eq!(text_of(c, "kernel-set").await, braces(k));
         click(c, "#kernel-next").await;
     }
