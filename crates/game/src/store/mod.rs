@@ -763,7 +763,7 @@ where
     /// [`FileError::NotAValuesFile`], [`FileError::Version`] (also for the files of an
     /// older version), [`FileError::Truncated`] (a block reaches past the end of the
     /// file), [`FileError::HeaderChecksum`], [`FileError::Corrupt`] for a damaged file (a
-    /// field that no writer writes: a block size other than [`BLOCK_ENTRIES`], a count of
+    /// field that no writer writes: a block size other than 4,096, a count of
     /// blocks that does not fit the entries or the file's length, blocks that do not
     /// follow each other up to the end of the file);
     /// [`FileError::OtherGame`] when it was written for another game, naming both;
@@ -845,7 +845,7 @@ where
     /// than the file's writer did; [`FileError::Io`].
     ///
     /// # Complexity
-    /// One seek and one read of a block of at most [`BLOCK_ENTRIES`] entries.
+    /// One seek and one read of a block of at most 4,096 entries.
     pub fn value(&mut self, p: G::Position) -> Result<Option<(Outcome, Option<u32>)>, FileError> {
         let c = self.game.canonical(p);
         if self.raw.ranks {

@@ -23,15 +23,15 @@
 
 mod check;
 mod code;
+mod config;
 mod dir;
 mod order;
 mod reach;
 mod solve;
 
 pub use check::{TierContractError, check_tiered};
-pub use dir::{
-    MAX_TIERS, TierConfig, TierError, TierPhase, TierProgress, TierSummary, TierValues, solve_tiers,
-};
+pub use config::{MAX_TIERS, TierConfig, TierError, TierPhase, TierProgress, TierSummary};
+pub use dir::{TierValues, solve_tiers};
 
 use crate::Game;
 

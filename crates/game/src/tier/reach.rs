@@ -8,7 +8,8 @@ use std::sync::atomic::Ordering::Relaxed;
 use rayon::prelude::*;
 
 use super::Tiered;
-use super::dir::{Run, TierError};
+use super::config::TierError;
+use super::dir::Run;
 
 /// Ranks per parallel task: 2^16, a whole number of 64-bit words.
 pub(crate) const CHUNK: u64 = 1 << 16;

@@ -9,7 +9,8 @@ use rayon::prelude::*;
 
 use super::Tiered;
 use super::code::{Code, Value};
-use super::dir::{Run, TierError};
+use super::config::TierError;
+use super::dir::Run;
 use super::reach::{CHUNK, for_each_position, word};
 use crate::{Outcome, Terminal};
 
