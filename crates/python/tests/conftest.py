@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 import subprocess
 from pathlib import Path
 
@@ -16,6 +17,11 @@ FIXTURES = ROOT / "fixtures"
 settings.register_profile("default", max_examples=150, deadline=None)
 settings.register_profile("ci", max_examples=150, deadline=None, derandomize=True)
 settings.load_profile("ci" if os.environ.get("CI") else "default")
+
+# The Ctrl-C tests raise KeyboardInterrupt in the main thread, which Python does only when
+# its own handler is installed: a process started with SIGINT ignored (a job started in the
+# background by a non-interactive shell) has none, so it is installed here.
+signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
 def _find_cli() -> Path | None:
