@@ -11,8 +11,12 @@ use super::Tiered;
 use super::config::TierError;
 use super::dir::Run;
 
-/// Ranks per parallel task: 2^16, a whole number of 64-bit words.
-pub(crate) const CHUNK: u64 = 1 << 16;
+/// Ranks per parallel task in a tier of `size` ranks: about 256 tasks a tier, between 2^12
+/// and 2^16 ranks (a whole number of 64-bit words), so that a small tier still splits
+/// evenly over the threads and its last task keeps the others waiting little.
+pub(crate) fn chunk_ranks(size: u64) -> u64 {
+    (size / 256).next_power_of_two().clamp(1 << 12, 1 << 16)
+}
 
 /// Word `i` of a little-endian bit set.
 pub(crate) fn word(bits: &[u8], i: usize) -> u64 {
@@ -126,13 +130,14 @@ pub(crate) fn expand_tier<G: Tiered>(
         game.moves(pos, out);
         out.iter().try_for_each(|&q| mark(game.canonical(q)))
     };
-    let chunks = size.div_ceil(CHUNK);
+    let chunk_size = chunk_ranks(size);
+    let chunks = size.div_ceil(chunk_size);
     if !close {
         run.begin(super::TierPhase::Reach, t, size);
         let word = |i: usize| own[i].load(Relaxed);
         return (0..chunks).into_par_iter().try_for_each_init(Vec::new, |out, chunk| {
             run.check_stop()?;
-            let (lo, hi) = (chunk * CHUNK, ((chunk + 1) * CHUNK).min(size));
+            let (lo, hi) = (chunk * chunk_size, ((chunk + 1) * chunk_size).min(size));
             for_each_position(run, t, &word, lo, hi, |_, pos| expand(out, pos))?;
             run.tick(hi - lo);
             Ok(())
@@ -146,7 +151,7 @@ pub(crate) fn expand_tier<G: Tiered>(
             .into_par_iter()
             .map_init(Vec::new, |out, chunk| -> Result<u64, TierError> {
                 run.check_stop()?;
-                let (lo, hi) = (chunk * CHUNK, ((chunk + 1) * CHUNK).min(size));
+                let (lo, hi) = (chunk * chunk_size, ((chunk + 1) * chunk_size).min(size));
                 let mut expanded = 0;
                 for w in (lo / 64) as usize..words(hi) {
                     let mut fresh = own[w].load(Relaxed) & !done[w].load(Relaxed);

@@ -11,7 +11,7 @@ use super::Tiered;
 use super::code::{Code, Value};
 use super::config::TierError;
 use super::dir::Run;
-use super::reach::{CHUNK, for_each_position, word};
+use super::reach::{chunk_ranks, for_each_position, word};
 use crate::{Outcome, Terminal};
 
 /// What the moves of a position that leave its tier say, and how many stay.
@@ -110,11 +110,11 @@ pub(crate) fn solve_tier<G: Tiered, C: Code>(
     // The pass over the reachable ranks, a chunk per task: positions whose moves all leave
     // the tier get their value; the others, and the moves inside the tier, are gathered.
     let gathered: Vec<Gathered> = codes
-        .par_chunks_mut(CHUNK as usize)
+        .par_chunks_mut(chunk_ranks(size) as usize)
         .enumerate()
         .map_init(Vec::new, |out, (chunk, slot)| {
             run.check_stop()?;
-            let lo = chunk as u64 * CHUNK;
+            let lo = chunk as u64 * chunk_ranks(size);
             let hi = lo + slot.len() as u64;
             let (mut pending, mut to, mut from) = (Vec::new(), Vec::new(), Vec::new());
             for_each_position(run, t, &|i| word(bits, i), lo, hi, |r, pos| {
