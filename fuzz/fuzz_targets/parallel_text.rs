@@ -4,6 +4,7 @@
 
 use std::sync::OnceLock;
 
+use gamegraph_graph::Located;
 use gamegraph_graph::format::{self, Format, ReadOptions};
 use libfuzzer_sys::fuzz_target;
 

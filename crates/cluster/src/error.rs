@@ -3,7 +3,7 @@
 use std::time::Duration;
 use std::{fmt, io};
 
-use gamegraph_graph::{Position, ReadError, Vertex};
+use gamegraph_graph::{Located, Position, ReadError, Vertex};
 
 use crate::wire::Reads;
 
@@ -11,15 +11,25 @@ use crate::wire::Reads;
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct HostfileError {
-    /// The line and column of the problem.
-    pub position: Position,
-    /// What is wrong there.
-    pub message: String,
+    pub(crate) position: Position,
+    pub(crate) message: String,
 }
 
 impl HostfileError {
     pub(crate) fn new(line: u64, column: u64, message: impl Into<String>) -> HostfileError {
         HostfileError { position: Position::new(line, column), message: message.into() }
+    }
+
+    /// What is wrong there, without the line and column.
+    pub fn message(&self) -> &str {
+        &self.message
+    }
+}
+
+impl Located for HostfileError {
+    /// The line and column of the problem; always known.
+    fn position(&self) -> Option<Position> {
+        Some(self.position)
     }
 }
 

@@ -18,8 +18,10 @@ pub const MAX_HOSTFILE_BYTES: u64 = 1 << 20;
 ///
 /// # Example
 /// ```
+/// use gamegraph_graph::{Located, Position};
+///
 /// let e = gamegraph_cluster::parse_hostfile_bytes(b"a:1\nb\xff:2\n").unwrap_err();
-/// assert_eq!((e.position.line, e.position.column), (2, 2));
+/// assert_eq!(e.position(), Some(Position::new(2, 2)));
 /// ```
 pub fn parse_hostfile_bytes(bytes: &[u8]) -> Result<Vec<String>, HostfileError> {
     match std::str::from_utf8(bytes) {
@@ -44,8 +46,10 @@ pub fn parse_hostfile_bytes(bytes: &[u8]) -> Result<Vec<String>, HostfileError> 
 ///
 /// # Example
 /// ```
+/// use gamegraph_graph::Located;
+///
 /// let e = gamegraph_cluster::parse_hostfile_resolved(b"127.0.0.1:7000\nlocalhost:7000\n");
-/// assert_eq!(e.unwrap_err().position.line, 2);
+/// assert_eq!(e.unwrap_err().position().map(|p| p.line), Some(2));
 /// ```
 pub fn parse_hostfile_resolved(bytes: &[u8]) -> Result<Vec<String>, HostfileError> {
     let hosts = parse_hostfile_bytes(bytes)?;
@@ -102,7 +106,8 @@ fn address_line(text: &str, k: usize) -> (u64, u64) {
 /// ```
 /// let hosts = gamegraph_cluster::parse_hostfile("# two processes\n127.0.0.1:7001\n127.0.0.1:7002\n").unwrap();
 /// assert_eq!(hosts, ["127.0.0.1:7001", "127.0.0.1:7002"]);
-/// assert_eq!(gamegraph_cluster::parse_hostfile("a:1\nb\n").unwrap_err().position.line, 2);
+/// let e = gamegraph_cluster::parse_hostfile("a:1\nb\n").unwrap_err();
+/// assert_eq!(gamegraph_graph::Located::position(&e).map(|p| p.line), Some(2));
 /// ```
 pub fn parse_hostfile(text: &str) -> Result<Vec<String>, HostfileError> {
     let mut hosts: Vec<String> = Vec::new();

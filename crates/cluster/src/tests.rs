@@ -19,6 +19,7 @@ use std::time::{Duration, Instant};
 use crate::handshake::{self, DATA, Hello, PROTOCOL};
 use crate::input::Role;
 use crate::wire::Reads;
+use gamegraph_graph::Located;
 
 /// Free loopback ports, chosen now.
 fn ports(k: usize) -> Vec<String> {

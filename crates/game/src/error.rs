@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use gamegraph_graph::Position;
+use gamegraph_graph::{Located, Position};
 
 /// Why a position's text could not be read, with the 1-based line and column (in
 /// characters) where it goes wrong. A one-line notation puts every error on line 1.
@@ -25,24 +25,16 @@ impl ParseError {
         ParseError { at, message: message.into() }
     }
 
-    /// The 1-based line and column.
-    pub fn position(&self) -> Position {
-        self.at
-    }
-
-    /// The 1-based line.
-    pub fn line(&self) -> u64 {
-        self.at.line
-    }
-
-    /// The 1-based column, in characters.
-    pub fn column(&self) -> u64 {
-        self.at.column
-    }
-
     /// What is wrong, without the line and column.
     pub fn message(&self) -> &str {
         &self.message
+    }
+}
+
+impl Located for ParseError {
+    /// The 1-based line and column (in characters); always known.
+    fn position(&self) -> Option<Position> {
+        Some(self.at)
     }
 }
 
@@ -149,10 +141,13 @@ mod tests {
     #[test]
     fn parse_errors_give_line_and_column() {
         let one = ParseError::new(6, "unexpected 'Z'");
-        assert_eq!((one.position(), one.line(), one.column()), (Position::new(1, 6), 1, 6));
+        assert_eq!(one.position(), Some(Position::new(1, 6)));
         assert_eq!(one.to_string(), "column 6: unexpected 'Z'");
         let two = ParseError::at(Position::new(2, 3), "a row has 3 cells");
-        assert_eq!((two.line(), two.column(), two.message()), (2, 3, "a row has 3 cells"));
+        assert_eq!(
+            (two.position(), two.message()),
+            (Some(Position::new(2, 3)), "a row has 3 cells")
+        );
         assert_eq!(two.to_string(), "line 2, column 3: a row has 3 cells");
     }
 }

@@ -3,7 +3,7 @@
 use std::fmt;
 use std::io;
 
-use crate::position::Position;
+use crate::position::{Located, Position};
 
 /// Why a graph could not be built or read.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -44,7 +44,7 @@ impl fmt::Display for GraphError {
 
 impl std::error::Error for GraphError {}
 
-/// Why a graph file could not be read. [`ReadError::position`] tells where, for text formats.
+/// Why a graph file could not be read. [`Located::position`] tells where, for text formats.
 ///
 /// Its message names no option of a program: where the remedy is to name the format
 /// (see [`ReadErrorKind::HeaderMistake`] and [`ReadErrorKind::Ambiguous`]), the program
@@ -54,7 +54,7 @@ pub struct ReadError {
     /// What went wrong.
     pub kind: ReadErrorKind,
     /// The 1-based line and column of the offending token, for text formats.
-    pub position: Option<Position>,
+    pub(crate) position: Option<Position>,
 }
 
 impl ReadError {
@@ -67,9 +67,11 @@ impl ReadError {
     pub fn new(kind: ReadErrorKind) -> ReadError {
         ReadError { kind, position: None }
     }
+}
 
+impl Located for ReadError {
     /// The 1-based line and column of the error, when the format has lines.
-    pub fn position(&self) -> Option<Position> {
+    fn position(&self) -> Option<Position> {
         self.position
     }
 }

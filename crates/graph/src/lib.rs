@@ -43,7 +43,7 @@ mod vertex_list;
 pub use crate::csr::Graph;
 pub use crate::error::{GenError, GraphError, ReadError, ReadErrorKind, VertexListError};
 pub use crate::outcome::Outcome;
-pub use crate::position::{Position, quote};
+pub use crate::position::{Located, Position, quote};
 pub use crate::summary::Summary;
 pub use crate::table::TableError;
 pub use crate::vertex::Vertex;

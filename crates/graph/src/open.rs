@@ -29,7 +29,7 @@ use crate::format::binary::BinaryParts;
 use crate::format::detect::Plan;
 use crate::format::text::window::Input;
 use crate::format::{self, Format, GameFile, ReadOptions};
-use crate::{Position, ReadError, ReadErrorKind};
+use crate::{Located, Position, ReadError, ReadErrorKind};
 
 /// How to open a graph file.
 #[derive(Clone, Copy)]
@@ -105,19 +105,21 @@ impl OpenError {
         }
     }
 
-    /// The 1-based line and column of the problem, for text formats.
-    pub fn position(&self) -> Option<Position> {
-        match self {
-            OpenError::Io { .. } => None,
-            OpenError::Read { error, .. } => error.position(),
-        }
-    }
-
     /// The message without the name and position.
     pub fn message(&self) -> String {
         match self {
             OpenError::Io { error, .. } => io_message(error),
             OpenError::Read { error, .. } => error.to_string(),
+        }
+    }
+}
+
+impl Located for OpenError {
+    /// The 1-based line and column of the problem, for text formats.
+    fn position(&self) -> Option<Position> {
+        match self {
+            OpenError::Io { .. } => None,
+            OpenError::Read { error, .. } => error.position(),
         }
     }
 }

@@ -28,6 +28,22 @@ impl fmt::Display for Position {
     }
 }
 
+/// An error that can say where in a text input it sits: the one way every error of the
+/// workspace with a position gives it.
+///
+/// ```
+/// use gamegraph_graph::format::{self, ReadOptions};
+/// use gamegraph_graph::{Located, Position};
+///
+/// let e = format::read("1 2\n2 x\n".as_bytes(), &ReadOptions::default()).unwrap_err();
+/// assert_eq!(e.position(), Some(Position::new(2, 3)));
+/// ```
+pub trait Located {
+    /// The 1-based line and column of the problem, when the input is text and the problem
+    /// has a place in it (`None` for an I/O error or a binary format).
+    fn position(&self) -> Option<Position>;
+}
+
 /// The most characters of a bad token that [`quote`] shows.
 pub const QUOTED_CHARS: usize = 32;
 

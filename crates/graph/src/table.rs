@@ -5,7 +5,7 @@
 use std::fmt;
 use std::io::{self, BufRead};
 
-use crate::position::{Position, quote_bytes};
+use crate::position::{Located, Position, quote_bytes};
 
 /// What a field should have been, and what it is.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -48,9 +48,9 @@ pub enum TableError {
     },
 }
 
-impl TableError {
+impl Located for TableError {
     /// The place of a field error; `None` for a read error.
-    pub fn position(&self) -> Option<Position> {
+    fn position(&self) -> Option<Position> {
         match self {
             TableError::Io(_) => None,
             TableError::Field { position, .. } => Some(*position),

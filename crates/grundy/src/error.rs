@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use gamegraph_graph::{Position, Vertex};
+use gamegraph_graph::{Located, Position, Vertex};
 
 /// The graph given to an acyclic-only routine has a directed cycle.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -148,10 +148,22 @@ impl std::error::Error for SumError {}
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct HeapListError {
-    /// The line and column of the problem.
-    pub position: Position,
-    /// What is wrong.
-    pub message: String,
+    pub(crate) position: Position,
+    pub(crate) message: String,
+}
+
+impl HeapListError {
+    /// What is wrong, without the line and column.
+    pub fn message(&self) -> &str {
+        &self.message
+    }
+}
+
+impl Located for HeapListError {
+    /// The line and column of the problem; always known.
+    fn position(&self) -> Option<Position> {
+        Some(self.position)
+    }
 }
 
 impl fmt::Display for HeapListError {

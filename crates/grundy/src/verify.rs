@@ -119,7 +119,7 @@ impl ValueTable {
     /// # Example
     /// ```
     /// use gamegraph_grundy::{Nimber, Value, ValueTable};
-    /// use gamegraph_graph::Vertex;
+    /// use gamegraph_graph::{Located, Vertex};
     /// let t = ValueTable::read("1 inf{0}\n2 0\n".as_bytes(), 2).unwrap();
     /// assert_eq!(t.value(Vertex(0)), Value::Infinite(vec![Nimber(0)]));
     /// let e = ValueTable::read("1 inf{2,0}\n2 0\n".as_bytes(), 2).unwrap_err();
@@ -559,6 +559,7 @@ fn check_counter(g: &Graph, t: &ValueTable) -> Result<(), ValueError> {
 mod tests {
     use super::*;
     use crate::loopy_grundy;
+    use gamegraph_graph::Located;
     use gamegraph_testkit::{SplitMix64, graph, random_graph};
 
     fn table(values: &[Option<&[u64]>], finite: &[u64]) -> ValueTable {

@@ -26,6 +26,7 @@ use crate::{Outcome, Solution};
 ///
 /// # Example
 /// ```
+/// use gamegraph_graph::Located;
 /// use gamegraph_retro::read_table;
 /// let s = read_table("1 W 1 2\n2 L 0 -\n".as_bytes(), 2).unwrap();
 /// assert_eq!(s.table().to_string(), "1 W 1 2\n2 L 0 -\n");
@@ -87,6 +88,7 @@ pub fn read_table(reader: impl BufRead, n: usize) -> Result<Solution, TableError
 mod tests {
     use super::*;
     use crate::{solve, verify};
+    use gamegraph_graph::Located;
     use gamegraph_testkit::{SplitMix64, random_graph};
 
     fn err(text: &str, n: usize) -> (Option<(u64, u64)>, String) {

@@ -2,7 +2,7 @@
 
 use std::{fmt, io};
 
-use gamegraph_graph::Position;
+use gamegraph_graph::{Located, Position};
 
 /// Why a board or a cell is not valid.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -167,7 +167,7 @@ pub struct ParseError {
     pub kind: ParseErrorKind,
     /// The line and column of the offending token (or of the end of the input; for a read
     /// error, the start of the line that could not be read).
-    pub at: Position,
+    pub(crate) at: Position,
     /// Set when the error shows up past the line its test begins on and that line holds
     /// fewer than the four numbers of a test: most likely one is missing there.
     pub short_line: Option<ShortLine>,
@@ -191,10 +191,12 @@ impl ParseError {
     pub(crate) fn new(kind: ParseErrorKind, at: Position) -> ParseError {
         ParseError { kind, at, short_line: None }
     }
+}
 
+impl Located for ParseError {
     /// The line and column of the error, or `None` when the input could not be read at
     /// all ([`ParseErrorKind::Io`]: a position would say nothing).
-    pub fn position(&self) -> Option<Position> {
+    fn position(&self) -> Option<Position> {
         match self.kind {
             ParseErrorKind::Io(_) => None,
             _ => Some(self.at),

@@ -6,6 +6,7 @@ use crate::board::{Board, MAX_COLS};
 use crate::error::{Field, ParseError, ParseErrorKind, ShortLine};
 use crate::solve::Test;
 use crate::tokens::{Token, Tokens};
+use gamegraph_graph::Located;
 use gamegraph_graph::position::{quote, shorten};
 
 /// Parses a natural number token for `field` of `test`, within `1..=max`.

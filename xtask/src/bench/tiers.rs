@@ -25,7 +25,8 @@
 //!   remoteness (Quixo only).
 //!
 //! A solver whose directory is not given, or does not exist, is skipped with a line saying
-//! so. Boards: Connect Four 5 × 4, 5 × 5, 6 × 4 and 4 × 7 (`--boards 5x4,6x4`: these only;
+//! so. Boards: Connect Four 5 × 4, 5 × 5, 6 × 4 and 4 × 7 (`--boards 5x4,6x4`: these only,
+//! `--boards none`: none;
 //! `--quick`: 5 × 4 only; `--large` adds 6 × 5 and 7 × 4); `--quixo` adds Quixo 4 × 4.
 //! Each board runs in three rounds (`--rounds N`: N); a round runs the outside solvers,
 //! then gamegraph's, so every ratio compares runs made under the same load. gamegraph's
@@ -96,6 +97,9 @@ fn default_boards(quick: bool, large: bool) -> Vec<Board> {
 
 /// Boards given as `5x4,6x4` (columns x rows).
 fn parse_boards(text: &str) -> Result<Vec<Board>> {
+    if text == "none" {
+        return Ok(Vec::new());
+    }
     text.split(',')
         .map(|b| {
             let (c, r) = b.split_once('x').with_context(|| format!("{b:?} is not COLSxROWS"))?;

@@ -18,6 +18,7 @@ use crate::cmd::retro::{Shape, print_solution};
 use crate::common::{
     CliError, GraphInput, Output, open_error, progress, read_graph, terminal_values_refused,
 };
+use gamegraph_graph::Located;
 
 /// Solvers that run on a cluster of processes.
 #[derive(Debug, clap::Args)]
@@ -132,7 +133,7 @@ fn run_retro(args: RetroArgs) -> Result<ExitCode, CliError> {
     let host_name = args.hostfile.display().to_string();
     let bytes = read_hostfile(&args.hostfile, &host_name)?;
     let addresses = parse_hostfile_resolved(&bytes)
-        .map_err(|e| CliError::at(&host_name, Some(e.position), &e.message))?;
+        .map_err(|e| CliError::at(&host_name, e.position(), e.message()))?;
     if args.process >= addresses.len() {
         return Err(CliError::Usage(format!(
             "--process {} is outside 0..{} ({host_name} has {} line{})",

@@ -18,6 +18,7 @@ use gamegraph_graph::quote;
 use serde::Serialize;
 
 use crate::common::{CliError, Output, progress, thread_pool, write_json};
+use gamegraph_graph::Located;
 
 /// Arguments of `gamegraph game`.
 #[derive(Debug, clap::Args)]
@@ -560,11 +561,9 @@ fn file_error(path: &Path, e: FileError) -> CliError {
 
 fn query_error(text: &str, e: QueryError) -> CliError {
     match e {
-        QueryError::Parse(p) => CliError::at(
-            "<position>",
-            Some(p.position()),
-            format!("{} in {}", p.message(), quote(text)),
-        ),
+        QueryError::Parse(p) => {
+            CliError::at("<position>", p.position(), format!("{} in {}", p.message(), quote(text)))
+        }
         other => CliError::Usage(other.to_string()),
     }
 }

@@ -9,6 +9,7 @@ use gamegraph_grundy::{HeapAnswer, HeapGame, Method, Play, parse_heaps, solve_he
 use serde::Serialize;
 
 use crate::common::{CliError, Input, Numbers, Output, progress, write_json};
+use gamegraph_graph::Located;
 
 /// Arguments of `gamegraph nim`.
 #[derive(Debug, clap::Args)]
@@ -132,8 +133,7 @@ pub(crate) fn run(args: Args) -> Result<ExitCode, CliError> {
         Some(path) => {
             let mut input = Input::open(Some(path))?;
             let text = read_lines(&mut input)?;
-            parse_heaps(&text)
-                .map_err(|e| CliError::at(&input.name, Some(e.position), &e.message))?
+            parse_heaps(&text).map_err(|e| CliError::at(&input.name, e.position(), e.message()))?
         }
     };
     let game = HeapGame {

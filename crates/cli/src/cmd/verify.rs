@@ -22,6 +22,7 @@ use crate::common::{
     CliError, GraphInput, Input, Output, deadline_after, progress, read_graph,
     without_terminal_values, write_json,
 };
+use gamegraph_graph::Located;
 use gamegraph_graph::quote;
 
 /// Check an answer without trusting the solver that produced it.

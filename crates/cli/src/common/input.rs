@@ -51,6 +51,7 @@ fn open_file(p: &Path) -> Result<File, CliError> {
     Ok(file)
 }
 
+use gamegraph_graph::Located;
 use gamegraph_graph::open::io_message;
 
 /// The `--format` values of the commands that read a game graph.

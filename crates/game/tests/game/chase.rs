@@ -6,6 +6,7 @@ use gamegraph_game::games::Chase;
 use gamegraph_game::{ExploreConfig, Game, Outcome, SolvedGame, Terminal};
 
 use crate::common;
+use crate::common::Column;
 
 /// A state of the independent rules: cat, mouse, whether the mouse is to move.
 type State = (usize, usize, bool);

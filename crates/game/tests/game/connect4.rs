@@ -6,6 +6,7 @@ use gamegraph_game::games::{BoardSizeError, ConnectFour};
 use gamegraph_game::{ExploreConfig, Game, Outcome, SolvedGame};
 
 use crate::common;
+use crate::common::Column;
 
 /// Independent rules on a grid: `cells[c][r]`, row 0 at the bottom, 0 empty, 1 X, 2 O.
 #[derive(Clone, PartialEq, Eq, Hash)]

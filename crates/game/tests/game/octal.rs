@@ -2,6 +2,7 @@
 
 use std::collections::HashMap;
 
+use crate::common::Column;
 use gamegraph_game::games::{OctalRows, RowsError};
 use gamegraph_game::{ExploreConfig, Game, Outcome, SolvedGame, explore};
 use gamegraph_grundy::octal::{Config, analyse_octal};

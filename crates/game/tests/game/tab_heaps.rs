@@ -1,6 +1,7 @@
 //! The tab board against `gamegraph-tab`, heap games (octal `0.33…3`) against
 //! `gamegraph-grundy`'s heap solver.
 
+use crate::common::Column;
 use gamegraph_game::games::{OctalRows, TabBoard};
 use gamegraph_game::{ExploreConfig, Game, Outcome, SolvedGame};
 use gamegraph_grundy::{HeapGame, solve_heaps};

@@ -6,6 +6,7 @@ use gamegraph_game::games::TicTacToe;
 use gamegraph_game::{ExploreConfig, Game, Outcome, SolvedGame};
 
 use crate::common;
+use crate::common::Column;
 
 /// Independent rules: cells 0..9 row by row, 0 empty, 1 X, 2 O.
 fn winner(b: &[u8; 9]) -> bool {

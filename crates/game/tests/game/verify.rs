@@ -3,7 +3,7 @@
 //! of one line.
 
 use gamegraph_game::{CertificateError, Outcome, Table, Terminal, solve, verify};
-use gamegraph_graph::{Graph, Vertex};
+use gamegraph_graph::{Graph, Located, Vertex};
 use gamegraph_testkit::{SplitMix64, random_graph};
 use proptest::prelude::*;
 

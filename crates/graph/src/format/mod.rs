@@ -238,7 +238,7 @@ impl Default for ReadOptions {
 ///
 /// ```
 /// use gamegraph_graph::format::{self, Format, ReadOptions};
-/// use gamegraph_graph::{Position, ReadErrorKind};
+/// use gamegraph_graph::{Located, Position, ReadErrorKind};
 ///
 /// let header = ReadOptions { format: Some(Format::Header), ..ReadOptions::default() };
 /// let (file, _) = format::read("3 2\n1\n1 2\n2 3\n".as_bytes(), &header).unwrap();

@@ -2,7 +2,7 @@
 
 use gamegraph_graph::format::{self, Format, GameFile, ReadOptions, write_binary};
 use gamegraph_graph::open;
-use gamegraph_graph::{Graph, Position, ReadError, ReadErrorKind, Vertex};
+use gamegraph_graph::{Graph, Located, Position, ReadError, ReadErrorKind, Vertex};
 
 use crate::support::resealed;
 

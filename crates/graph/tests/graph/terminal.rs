@@ -8,7 +8,7 @@ use gamegraph_graph::format::{
     self, Format, GameFile, ReadOptions, TerminalValue, Terminals, write_binary, write_header,
 };
 use gamegraph_graph::open::{self, Options};
-use gamegraph_graph::{Graph, Position, ReadError, Vertex};
+use gamegraph_graph::{Graph, Located, Position, ReadError, Vertex};
 use proptest::prelude::*;
 
 use crate::support::resealed;

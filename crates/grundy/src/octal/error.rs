@@ -2,6 +2,8 @@
 
 use std::fmt;
 
+use gamegraph_graph::{Located, Position};
+
 /// Why an octal code such as `0.77` or `4.07` was rejected.
 ///
 /// Columns are 1-based character positions in the code as given.
@@ -39,11 +41,12 @@ pub enum CodeError {
     },
 }
 
-impl CodeError {
-    /// The 1-based column the error points at, when there is one.
-    pub fn column(&self) -> Option<usize> {
+impl Located for CodeError {
+    /// Line 1 and the 1-based column the error points at, when there is one (a code is one
+    /// line).
+    fn position(&self) -> Option<Position> {
         match self {
-            CodeError::NotOctal { column, .. } => Some(*column),
+            CodeError::NotOctal { column, .. } => Some(Position::new(1, *column as u64)),
             _ => None,
         }
     }

@@ -1,6 +1,7 @@
 //! The tab.inp format reader on hostile input: every mistake is an error with a position,
 //! never a panic, and harmless variations (a byte order mark, CRLF) are accepted.
 
+use gamegraph_graph::Located;
 use gamegraph_tab::{ParseErrorKind, parse_tests};
 
 fn err(input: &[u8]) -> (Option<(u64, u64)>, String) {

@@ -18,6 +18,7 @@ use crate::common::{
     CliError, Input, Output, TimeLimit, check_outputs, create_file, parse_time_limit, progress,
     write_json,
 };
+use gamegraph_graph::Located;
 
 /// The most cells `--board`, `--svg` and `--board --json` draw.
 const MAX_DRAWN_CELLS: u64 = 1_000_000;

@@ -154,3 +154,15 @@ impl Game for TakeOneOrTwo {
         s.parse().map_err(|_| ParseError::new(1, "expected a number of objects"))
     }
 }
+
+/// The column of a position's parse error, for tests of one-line notations.
+pub trait Column {
+    fn column(&self) -> u64;
+}
+
+impl Column for gamegraph_game::ParseError {
+    fn column(&self) -> u64 {
+        use gamegraph_graph::Located;
+        self.position().expect("a parse error has a position").column
+    }
+}

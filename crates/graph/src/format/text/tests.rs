@@ -4,7 +4,7 @@ use std::io::Read;
 
 use super::*;
 use crate::format::ReadOptions;
-use crate::{Graph, Position};
+use crate::{Graph, Located, Position};
 
 fn read_text(
     reader: impl Read,
