@@ -8,7 +8,7 @@ use crate::{HeapError, HeapGame, HeapMove, solve_heaps};
 /// Why a move is not legal in a heap game.
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
-pub enum MoveError {
+pub enum HeapMoveError {
     /// The move takes from no heap.
     Empty,
     /// There is no heap with this 0-based index.
@@ -46,33 +46,33 @@ pub enum MoveError {
     },
 }
 
-impl fmt::Display for MoveError {
+impl fmt::Display for HeapMoveError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
-            MoveError::Empty => write!(f, "a move takes from at least one heap"),
-            MoveError::NoHeap { heap, heaps } => {
+            HeapMoveError::Empty => write!(f, "a move takes from at least one heap"),
+            HeapMoveError::NoHeap { heap, heaps } => {
                 write!(f, "there is no heap {} (heaps 1..{heaps})", heap.saturating_add(1))
             }
-            MoveError::Zero => write!(f, "a move takes at least one object"),
-            MoveError::MoreThanHeap { heap, has } => {
+            HeapMoveError::Zero => write!(f, "a move takes at least one object"),
+            HeapMoveError::MoreThanHeap { heap, has } => {
                 write!(f, "heap {} has only {has} objects", heap + 1)
             }
-            MoveError::OverLimit { heap, limit } => {
+            HeapMoveError::OverLimit { heap, limit } => {
                 write!(f, "at most {limit} may be taken from heap {}", heap + 1)
             }
-            MoveError::TooManyHeaps { most } => {
+            HeapMoveError::TooManyHeaps { most } => {
                 write!(
                     f,
                     "a move takes from at most {most} heap{}",
                     if most == 1 { "" } else { "s" }
                 )
             }
-            MoveError::Twice { heap } => write!(f, "heap {} is named twice", heap + 1),
+            HeapMoveError::Twice { heap } => write!(f, "heap {} is named twice", heap + 1),
         }
     }
 }
 
-impl std::error::Error for MoveError {}
+impl std::error::Error for HeapMoveError {}
 
 /// The most objects a move may take from heap `i` of `game` now: its size, or its limit
 /// when smaller.
@@ -98,7 +98,7 @@ pub fn has_move(game: &HeapGame) -> bool {
 /// returns the heap sizes after it.
 ///
 /// # Errors
-/// [`MoveError`] naming the first rule the move breaks.
+/// [`HeapMoveError`] naming the first rule the move breaks.
 ///
 /// # Example
 /// ```
@@ -108,31 +108,31 @@ pub fn has_move(game: &HeapGame) -> bool {
 /// assert_eq!(play::apply(&game, &[HeapMove { heap: 1, take: 3 }]), Ok(vec![5, 4]));
 /// assert!(play::apply(&game, &[HeapMove { heap: 0, take: 3 }]).is_err());
 /// ```
-pub fn apply(game: &HeapGame, moves: &[HeapMove]) -> Result<Vec<u64>, MoveError> {
+pub fn apply(game: &HeapGame, moves: &[HeapMove]) -> Result<Vec<u64>, HeapMoveError> {
     if moves.is_empty() {
-        return Err(MoveError::Empty);
+        return Err(HeapMoveError::Empty);
     }
     let most = heaps_per_move(game);
     if moves.len() as u64 > most {
-        return Err(MoveError::TooManyHeaps { most });
+        return Err(HeapMoveError::TooManyHeaps { most });
     }
     let mut after = game.heaps.clone();
     for (n, m) in moves.iter().enumerate() {
         if m.heap >= game.heaps.len() {
-            return Err(MoveError::NoHeap { heap: m.heap, heaps: game.heaps.len() });
+            return Err(HeapMoveError::NoHeap { heap: m.heap, heaps: game.heaps.len() });
         }
         if moves[..n].iter().any(|e| e.heap == m.heap) {
-            return Err(MoveError::Twice { heap: m.heap });
+            return Err(HeapMoveError::Twice { heap: m.heap });
         }
         if m.take == 0 {
-            return Err(MoveError::Zero);
+            return Err(HeapMoveError::Zero);
         }
         if m.take > game.heaps[m.heap] {
-            return Err(MoveError::MoreThanHeap { heap: m.heap, has: game.heaps[m.heap] });
+            return Err(HeapMoveError::MoreThanHeap { heap: m.heap, has: game.heaps[m.heap] });
         }
         let limit = game.limits.as_ref().map_or(u64::MAX, |l| l[m.heap]);
         if m.take > limit {
-            return Err(MoveError::OverLimit { heap: m.heap, limit });
+            return Err(HeapMoveError::OverLimit { heap: m.heap, limit });
         }
         after[m.heap] -= m.take;
     }
@@ -223,10 +223,10 @@ mod tests {
         assert_eq!(apply(&game, &[m(0, 1), m(2, 6)]), Ok(vec![2, 5, 0]));
         assert_eq!(
             apply(&game, &[m(0, 1), m(1, 1), m(2, 1)]),
-            Err(MoveError::TooManyHeaps { most: 2 })
+            Err(HeapMoveError::TooManyHeaps { most: 2 })
         );
-        assert_eq!(apply(&game, &[m(0, 1), m(0, 1)]), Err(MoveError::Twice { heap: 0 }));
-        assert_eq!(apply(&game, &[]), Err(MoveError::Empty));
+        assert_eq!(apply(&game, &[m(0, 1), m(0, 1)]), Err(HeapMoveError::Twice { heap: 0 }));
+        assert_eq!(apply(&game, &[]), Err(HeapMoveError::Empty));
     }
 
     #[test]

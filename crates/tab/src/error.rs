@@ -162,9 +162,9 @@ impl std::error::Error for SolveError {}
 /// What is wrong in an input of the tab.inp format, and where.
 #[derive(Debug)]
 #[non_exhaustive]
-pub struct ParseError {
+pub struct InputError {
     /// What went wrong.
-    pub kind: ParseErrorKind,
+    pub kind: InputErrorKind,
     /// The line and column of the offending token (or of the end of the input; for a read
     /// error, the start of the line that could not be read).
     pub(crate) at: Position,
@@ -174,7 +174,7 @@ pub struct ParseError {
 }
 
 /// A test whose first line holds fewer than its four numbers (see
-/// [`ParseError::short_line`]).
+/// [`InputError::short_line`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct ShortLine {
@@ -186,19 +186,19 @@ pub struct ShortLine {
     pub numbers: u8,
 }
 
-impl ParseError {
+impl InputError {
     /// An error of `kind` at `at`.
-    pub(crate) fn new(kind: ParseErrorKind, at: Position) -> ParseError {
-        ParseError { kind, at, short_line: None }
+    pub(crate) fn new(kind: InputErrorKind, at: Position) -> InputError {
+        InputError { kind, at, short_line: None }
     }
 }
 
-impl Located for ParseError {
+impl Located for InputError {
     /// The line and column of the error, or `None` when the input could not be read at
-    /// all ([`ParseErrorKind::Io`]: a position would say nothing).
+    /// all ([`InputErrorKind::Io`]: a position would say nothing).
     fn position(&self) -> Option<Position> {
         match self.kind {
-            ParseErrorKind::Io(_) => None,
+            InputErrorKind::Io(_) => None,
             _ => Some(self.at),
         }
     }
@@ -231,10 +231,10 @@ impl fmt::Display for Field {
     }
 }
 
-/// The kinds of [`ParseError`].
+/// The kinds of [`InputError`].
 #[derive(Debug)]
 #[non_exhaustive]
-pub enum ParseErrorKind {
+pub enum InputErrorKind {
     /// The input could not be read.
     Io(io::Error),
     /// A token that is not a natural number.
@@ -307,34 +307,34 @@ fn test_prefix(f: &mut fmt::Formatter<'_>, test: &Option<u64>) -> fmt::Result {
     }
 }
 
-impl fmt::Display for ParseError {
+impl fmt::Display for InputError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match &self.kind {
-            ParseErrorKind::Io(e) => write!(f, "cannot read the input: {e}"),
-            ParseErrorKind::NotANumber { test, field, found } => {
+            InputErrorKind::Io(e) => write!(f, "cannot read the input: {e}"),
+            InputErrorKind::NotANumber { test, field, found } => {
                 test_prefix(f, test)?;
                 write!(f, "{field} must be a natural number, found {found}")
             }
-            ParseErrorKind::Negative { test, field, found } => {
+            InputErrorKind::Negative { test, field, found } => {
                 test_prefix(f, test)?;
                 write!(f, "{field} must not be negative, found {found}")
             }
-            ParseErrorKind::Zero { test, field } => {
+            InputErrorKind::Zero { test, field } => {
                 test_prefix(f, test)?;
                 write!(f, "{field} must be at least 1, found 0")
             }
-            ParseErrorKind::TooLarge { test, field, found, max } => {
+            InputErrorKind::TooLarge { test, field, found, max } => {
                 test_prefix(f, test)?;
                 write!(f, "{field} is {found}, more than the largest allowed {max}")
             }
-            ParseErrorKind::OutsideBoard { test, field, value, limit } => {
+            InputErrorKind::OutsideBoard { test, field, value, limit } => {
                 let what = if *field == Field::X { "rows" } else { "columns" };
                 write!(
                     f,
                     "test {test}: {field} = {value} is outside the board ({what} 1..={limit})"
                 )
             }
-            ParseErrorKind::Missing { expected, test, field } => {
+            InputErrorKind::Missing { expected, test, field } => {
                 test_prefix(f, test)?;
                 write!(f, "the input ends where {field} was expected")?;
                 match (test, expected) {
@@ -343,7 +343,7 @@ impl fmt::Display for ParseError {
                     (Some(_), n) => write!(f, " ({n} tests were announced)"),
                 }
             }
-            ParseErrorKind::Trailing { found } => {
+            InputErrorKind::Trailing { found } => {
                 write!(f, "unexpected {found} after the last test")
             }
         }?;
@@ -360,10 +360,10 @@ impl fmt::Display for ParseError {
     }
 }
 
-impl std::error::Error for ParseError {
+impl std::error::Error for InputError {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match &self.kind {
-            ParseErrorKind::Io(e) => Some(e),
+            InputErrorKind::Io(e) => Some(e),
             _ => None,
         }
     }

@@ -96,7 +96,7 @@ mod work;
 
 pub use board::{Board, Cell, MAX_COLS, Value};
 pub use config::{Config, LIFETIME_CELLS, MAX_STORED_ROWS};
-pub use error::{BoardError, Field, ParseError, ParseErrorKind, ShortLine, SolveError};
+pub use error::{BoardError, Field, InputError, InputErrorKind, ShortLine, SolveError};
 pub use gamegraph_graph::Outcome;
 pub use parse::parse_tests;
 pub use period::Period;

@@ -3,29 +3,29 @@
 use std::io::BufRead;
 
 use crate::board::{Board, MAX_COLS};
-use crate::error::{Field, ParseError, ParseErrorKind, ShortLine};
+use crate::error::{Field, InputError, InputErrorKind, ShortLine};
 use crate::solve::Test;
 use crate::tokens::{Token, Tokens};
 use gamegraph_graph::Located;
 use gamegraph_graph::position::{quote, shorten};
 
 /// Parses a natural number token for `field` of `test`, within `1..=max`.
-fn number(t: &Token, test: Option<u64>, field: Field, max: u64) -> Result<u64, ParseError> {
-    let err = |kind| ParseError::new(kind, t.at);
+fn number(t: &Token, test: Option<u64>, field: Field, max: u64) -> Result<u64, InputError> {
+    let err = |kind| InputError::new(kind, t.at);
     let s = t.text.as_str();
     if let Some(rest) = s.strip_prefix('-')
         && !rest.is_empty()
         && rest.bytes().all(|b| b.is_ascii_digit())
     {
-        return Err(err(ParseErrorKind::Negative { test, field, found: shorten(s) }));
+        return Err(err(InputErrorKind::Negative { test, field, found: shorten(s) }));
     }
     if s.is_empty() || !s.bytes().all(|b| b.is_ascii_digit()) {
-        return Err(err(ParseErrorKind::NotANumber { test, field, found: quote(s) }));
+        return Err(err(InputErrorKind::NotANumber { test, field, found: quote(s) }));
     }
-    let too_large = || err(ParseErrorKind::TooLarge { test, field, found: shorten(s), max });
+    let too_large = || err(InputErrorKind::TooLarge { test, field, found: shorten(s), max });
     let v: u64 = s.parse().map_err(|_| too_large())?;
     if v == 0 {
-        return Err(err(ParseErrorKind::Zero { test, field }));
+        return Err(err(InputErrorKind::Zero { test, field }));
     }
     if v > max {
         return Err(too_large());
@@ -46,7 +46,7 @@ fn number(t: &Token, test: Option<u64>, field: Field, max: u64) -> Result<u64, P
 /// O(input length) time, O(s) space.
 ///
 /// # Errors
-/// A [`ParseError`] with the line and column.
+/// A [`InputError`] with the line and column.
 ///
 /// # Example
 /// ```
@@ -56,10 +56,10 @@ fn number(t: &Token, test: Option<u64>, field: Field, max: u64) -> Result<u64, P
 /// assert!(parse_tests("1\n10 4 11 3\n".as_bytes()).is_err());
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub fn parse_tests(input: impl BufRead) -> Result<Vec<Test>, ParseError> {
+pub fn parse_tests(input: impl BufRead) -> Result<Vec<Test>, InputError> {
     let mut tokens = Tokens::new(input);
     let missing = |tokens: &Tokens<_>, expected, test, field| {
-        ParseError::new(ParseErrorKind::Missing { expected, test, field }, tokens.end())
+        InputError::new(InputErrorKind::Missing { expected, test, field }, tokens.end())
     };
     let Some(first) = tokens.next()? else {
         return Err(missing(&tokens, 0, None, Field::Count));
@@ -72,7 +72,7 @@ pub fn parse_tests(input: impl BufRead) -> Result<Vec<Test>, ParseError> {
         // stand there.
         let mut begins: Option<(u64, u8)> = None;
         let mut first_token = true;
-        let mut next = |field| -> Result<Token, ParseError> {
+        let mut next = |field| -> Result<Token, InputError> {
             let t = tokens.next()?.ok_or_else(|| missing(&tokens, s, Some(i), field))?;
             if std::mem::take(&mut first_token) {
                 begins = (t.at.line != last_line).then_some((t.at.line, 0));
@@ -99,7 +99,7 @@ pub fn parse_tests(input: impl BufRead) -> Result<Vec<Test>, ParseError> {
         tests.push(test);
     }
     if let Some(t) = tokens.next()? {
-        return Err(ParseError::new(ParseErrorKind::Trailing { found: quote(&t.text) }, t.at));
+        return Err(InputError::new(InputErrorKind::Trailing { found: quote(&t.text) }, t.at));
     }
     Ok(tests)
 }
@@ -107,8 +107,8 @@ pub fn parse_tests(input: impl BufRead) -> Result<Vec<Test>, ParseError> {
 /// Reads test `i`, taking its tokens from `next`.
 fn read_test(
     i: u64,
-    next: &mut impl FnMut(Field) -> Result<Token, ParseError>,
-) -> Result<Test, ParseError> {
+    next: &mut impl FnMut(Field) -> Result<Token, InputError>,
+) -> Result<Test, InputError> {
     {
         let tn = next(Field::Rows)?;
         let n = number(&tn, Some(i), Field::Rows, u64::MAX)?;
@@ -118,15 +118,15 @@ fn read_test(
         let x = number(&tx, Some(i), Field::X, u64::MAX)?;
         if x > n {
             let kind =
-                ParseErrorKind::OutsideBoard { test: i, field: Field::X, value: x, limit: n };
-            return Err(ParseError::new(kind, tx.at));
+                InputErrorKind::OutsideBoard { test: i, field: Field::X, value: x, limit: n };
+            return Err(InputError::new(kind, tx.at));
         }
         let ty = next(Field::Y)?;
         let y = number(&ty, Some(i), Field::Y, u64::MAX)?;
         if y > u64::from(m) {
             let limit = u64::from(m);
-            let kind = ParseErrorKind::OutsideBoard { test: i, field: Field::Y, value: y, limit };
-            return Err(ParseError::new(kind, ty.at));
+            let kind = InputErrorKind::OutsideBoard { test: i, field: Field::Y, value: y, limit };
+            return Err(InputError::new(kind, ty.at));
         }
         let board = Board::new(n, m).expect("validated above");
         let start = board.cell(x, y as u32).expect("validated above");

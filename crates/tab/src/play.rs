@@ -10,7 +10,7 @@ use crate::solution::Solution;
 /// Why a move of the piece is not legal.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[non_exhaustive]
-pub enum MoveError {
+pub enum PieceMoveError {
     /// The piece's own column: a move changes column.
     SameColumn {
         /// The piece's cell.
@@ -25,20 +25,20 @@ pub enum MoveError {
     },
 }
 
-impl fmt::Display for MoveError {
+impl fmt::Display for PieceMoveError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
-            MoveError::SameColumn { from } => {
+            PieceMoveError::SameColumn { from } => {
                 write!(f, "no move from {from} to column {}: a move changes column", from.col)
             }
-            MoveError::Outside { from, col } => {
+            PieceMoveError::Outside { from, col } => {
                 write!(f, "no move from {from} to column {col}: it would leave the board")
             }
         }
     }
 }
 
-impl std::error::Error for MoveError {}
+impl std::error::Error for PieceMoveError {}
 
 /// The columns the piece at `cell` can move to, in increasing order (empty at the end).
 ///
@@ -57,15 +57,15 @@ pub fn columns(board: Board, cell: Cell) -> Vec<u32> {
 /// The cell the piece at `cell` reaches by moving to column `col`: (x + col, col).
 ///
 /// # Errors
-/// [`MoveError`] when the move is not legal.
-pub fn move_to(board: Board, cell: Cell, col: u64) -> Result<Cell, MoveError> {
+/// [`PieceMoveError`] when the move is not legal.
+pub fn move_to(board: Board, cell: Cell, col: u64) -> Result<Cell, PieceMoveError> {
     if col == u64::from(cell.col) {
-        return Err(MoveError::SameColumn { from: cell });
+        return Err(PieceMoveError::SameColumn { from: cell });
     }
     board
         .successors(cell)
         .find(|c| u64::from(c.col) == col)
-        .ok_or(MoveError::Outside { from: cell, col })
+        .ok_or(PieceMoveError::Outside { from: cell, col })
 }
 
 /// The engine's move from `cell`: the winner hurries, the loser delays (the solution's best

@@ -4,7 +4,7 @@ use std::io::BufRead;
 
 use gamegraph_graph::Position;
 
-use crate::error::{ParseError, ParseErrorKind};
+use crate::error::{InputError, InputErrorKind};
 
 /// A token and where it starts (the column in characters).
 pub(crate) struct Token {
@@ -40,14 +40,14 @@ impl<R: BufRead> Tokens<R> {
         self.end
     }
 
-    pub(crate) fn next(&mut self) -> Result<Option<Token>, ParseError> {
+    pub(crate) fn next(&mut self) -> Result<Option<Token>, InputError> {
         loop {
             if let Some(t) = self.pending.next() {
                 return Ok(Some(t));
             }
             self.buf.clear();
             let n = self.input.read_until(b'\n', &mut self.buf).map_err(|e| {
-                ParseError::new(ParseErrorKind::Io(e), Position::new(self.line + 1, 1))
+                InputError::new(InputErrorKind::Io(e), Position::new(self.line + 1, 1))
             })?;
             if n == 0 {
                 return Ok(None);

@@ -2,7 +2,7 @@
 //! never a panic, and harmless variations (a byte order mark, CRLF) are accepted.
 
 use gamegraph_graph::Located;
-use gamegraph_tab::{ParseErrorKind, parse_tests};
+use gamegraph_tab::{InputErrorKind, parse_tests};
 
 fn err(input: &[u8]) -> (Option<(u64, u64)>, String) {
     let e = parse_tests(input).unwrap_err();
@@ -74,7 +74,7 @@ fn a_read_error_has_no_position() {
         }
     }
     let e = parse_tests(std::io::BufReader::new(Failing)).unwrap_err();
-    assert!(matches!(e.kind, ParseErrorKind::Io { .. }));
+    assert!(matches!(e.kind, InputErrorKind::Io { .. }));
     assert_eq!(e.position(), None);
     assert!(e.to_string().contains("disk on fire"));
 }
