@@ -162,6 +162,9 @@ pub fn check_drat(
 
 /// No clause: the reason of a decision or of an assumption.
 const NONE: u32 = u32::MAX;
+/// The flag of a watch of a clause of two literals, whose blocker is the other literal:
+/// it propagates without reading the clause.
+const BINARY: u32 = 1 << 31;
 /// The value of an unassigned variable.
 const UNDEF: u8 = 2;
 
@@ -178,8 +181,9 @@ struct Db {
     len: Vec<u32>,
     alive: Vec<bool>,
     /// Per literal: the clauses (of two literals or more) watching it, where it is one of
-    /// the first two literals.
-    watches: Vec<Vec<u32>>,
+    /// the first two literals, each with a literal of the clause (a blocker) whose being
+    /// true makes reading the clause needless.
+    watches: Vec<Vec<(u32, u32)>>,
     value: Vec<u8>,
     reason: Vec<u32>,
     trail: Vec<u32>,
@@ -288,8 +292,9 @@ impl Db {
     fn watch(&mut self, c: u32) {
         let s = self.start[c as usize] as usize;
         let (a, b) = (self.lits[s], self.lits[s + 1]);
-        self.watches[a as usize].push(c);
-        self.watches[b as usize].push(c);
+        let w = if self.len[c as usize] == 2 { c | BINARY } else { c };
+        self.watches[a as usize].push((w, b));
+        self.watches[b as usize].push((w, a));
     }
 
     /// Deletes one clause with the literals `lits`; false when there is none, or when it is
@@ -311,7 +316,7 @@ impl Db {
         let s = self.start[c as usize] as usize;
         for w in [self.lits[s], self.lits[s + 1]] {
             let ws = &mut self.watches[w as usize];
-            if let Some(at) = ws.iter().position(|&d| d == c) {
+            if let Some(at) = ws.iter().position(|&(d, _)| d & !BINARY == c) {
                 ws.swap_remove(at);
             }
         }
@@ -325,10 +330,28 @@ impl Db {
             self.qhead += 1;
             let fl = p ^ 1;
             let mut ws = std::mem::take(&mut self.watches[fl as usize]);
-            let mut i = 0;
+            // The watches kept are moved to the front: `ws[..j]`.
+            let (mut i, mut j) = (0, 0);
             let mut conflict = false;
             while i < ws.len() {
-                let c = ws[i];
+                let (c, blocker) = ws[i];
+                i += 1;
+                let value = self.lit_value(blocker);
+                if value == 1 {
+                    ws[j] = (c, blocker);
+                    j += 1;
+                    continue;
+                }
+                if c & BINARY != 0 {
+                    ws[j] = (c, blocker);
+                    j += 1;
+                    if value == 0 {
+                        conflict = true;
+                        break;
+                    }
+                    self.assign(blocker, c & !BINARY);
+                    continue;
+                }
                 let s = self.start[c as usize] as usize;
                 let len = self.len[c as usize] as usize;
                 if self.lits[s] == fl {
@@ -336,7 +359,8 @@ impl Db {
                 }
                 let first = self.lits[s];
                 if self.lit_value(first) == 1 {
-                    i += 1;
+                    ws[j] = (c, first);
+                    j += 1;
                     continue;
                 }
                 let mut moved = false;
@@ -344,8 +368,7 @@ impl Db {
                     let l = self.lits[s + k];
                     if self.lit_value(l) != 0 {
                         self.lits.swap(s + 1, s + k);
-                        self.watches[l as usize].push(c);
-                        ws.swap_remove(i);
+                        self.watches[l as usize].push((c, first));
                         moved = true;
                         break;
                     }
@@ -353,13 +376,21 @@ impl Db {
                 if moved {
                     continue;
                 }
-                i += 1;
+                ws[j] = (c, first);
+                j += 1;
                 if self.lit_value(first) == 0 {
                     conflict = true;
                     break;
                 }
                 self.assign(first, c);
             }
+            // On a conflict the watches not visited stay too.
+            while i < ws.len() {
+                ws[j] = ws[i];
+                i += 1;
+                j += 1;
+            }
+            ws.truncate(j);
             self.watches[fl as usize] = ws;
             if conflict {
                 return true;
