@@ -55,6 +55,12 @@ pub enum KernelError {
         /// Why the check failed.
         violation: crate::Violation,
     },
+    /// The solver that writes the proof of "no kernel" found a kernel of the draw part the
+    /// decision said has none (a bug, reported instead of a proof).
+    NoRefutation {
+        /// The number of vertices of that part.
+        part: usize,
+    },
     /// A vertex set's length differs from the graph's number of vertices.
     SetLength {
         /// The graph's number of vertices.
@@ -91,6 +97,11 @@ impl fmt::Display for KernelError {
             KernelError::WitnessRejected { what, violation } => {
                 write!(f, "internal error: the {what} witness fails its check ({violation})")
             }
+            KernelError::NoRefutation { part } => write!(
+                f,
+                "internal error: the proof solver found a kernel of a draw part of {part} \
+                 vertices that was decided to have none"
+            ),
             KernelError::SetLength { expected, found } => {
                 write!(f, "vertex set has length {found}, the graph has {expected} vertices")
             }

@@ -10,6 +10,9 @@
 //! - Kernels: [`find_kernel`] (one, or `None`), [`kernels`] (all, an iterator),
 //!   [`count_kernels`]; each says which argument decided ([`Explanation`]).
 //! - Stability numbers with witnesses: [`alpha`], [`beta`].
+//! - Certificates of "no kernel": [`find_kernel_with_proof`] gives a DRAT proof against
+//!   the kernel conditions as a CNF ([`kernel_cnf`], [`write_kernel_cnf`]), and
+//!   [`check_no_kernel`] checks one without the solvers ([`check_drat`] for any CNF).
 //!
 //! Facts the solvers use: every kernel is a maximal internally stable set and a minimal
 //! externally stable one, so β(G) ≤ |K| ≤ α(G) and α(G) < β(G) means there is no kernel
@@ -37,6 +40,8 @@
 //!   local search for a starting clique, and the branch-and-reduce search of sparse parts.
 //! - `cover/`: β — the set cover reductions, Lagrangian bound, linear-program cuts, local
 //!   search and branch and bound.
+//! - `proof/`: the kernel conditions as a CNF, DRAT proofs (reader and writer) and their
+//!   checker, apart from the solvers.
 //! - At the top: the checks (`check`), α and β of a whole graph (`numbers`) and what
 //!   their searches share (`stable`), induced subgraphs (`induced`), bitsets (`bits`),
 //!   the configuration and budget (`config`), errors and explanations (`error`,
@@ -70,6 +75,7 @@ mod explain;
 mod induced;
 mod kernel;
 mod numbers;
+mod proof;
 mod sat;
 mod stable;
 
@@ -81,5 +87,11 @@ pub use crate::config::Config;
 pub use crate::error::KernelError;
 pub use crate::explain::{Decided, Explanation};
 pub use crate::kernel::enumerate::{Kernels, kernels};
-pub use crate::kernel::find::{KernelAnswer, KernelCount, count_kernels, find_kernel};
+pub use crate::kernel::find::{
+    KernelAnswer, KernelCount, ProvedAnswer, count_kernels, find_kernel, find_kernel_with_proof,
+};
 pub use crate::numbers::{StableSet, alpha, beta};
+pub use crate::proof::{
+    DratChecked, DratError, DratProof, DratStep, ProofRefused, check_drat, check_no_kernel,
+    kernel_cnf, write_kernel_cnf,
+};

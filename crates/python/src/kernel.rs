@@ -78,23 +78,60 @@ fn ids(set: &VertexSet) -> Vec<u64> {
 /// rest. Deciding whether a kernel exists is NP-complete: time_limit (seconds, default
 /// none) bounds the search, which then raises TimeoutError.
 ///
+/// With proof=True the result is a pair (kernel, proof): the kernel and None, or None and
+/// the text of a DRAT proof that the kernel conditions (kernel_cnf) have no solution, as
+/// `gamegraph kernel --proof` writes it; verify_kernel_none checks it.
+///
 /// >>> import gamegraph as gg
 /// >>> gg.kernel(gg.Graph(3, [1, 2, 3], [2, 3, 1])) is None     # a directed triangle
 /// True
 /// >>> gg.kernel(gg.Graph(4, [1, 2, 3], [2, 3, 4]))             # a path
 /// [2, 4]
+/// >>> gg.kernel(gg.Graph(3, [1, 2, 3], [2, 3, 1]), proof=True)
+/// (None, '1 0\n0\n')
 #[pyfunction]
-#[pyo3(signature = (g, *, time_limit = None))]
+#[pyo3(signature = (g, *, time_limit = None, proof = false))]
 pub(crate) fn kernel(
     py: Python<'_>,
     g: &Bound<'_, PyGraph>,
     time_limit: Option<f64>,
-) -> PyResult<Option<Vec<u64>>> {
+    proof: bool,
+) -> PyResult<Py<PyAny>> {
     let cfg = config(time_limit)?;
     let graph = g.get().plain("kernel()")?;
-    let answer = stoppable(py, &cfg, |cfg| gamegraph_kernel::find_kernel(graph, cfg))?;
-    let answer = answer.map_err(|e| limit_error(e, time_limit))?;
-    Ok(answer.kernel.as_ref().map(ids))
+    if !proof {
+        let answer = stoppable(py, &cfg, |cfg| gamegraph_kernel::find_kernel(graph, cfg))?;
+        let answer = answer.map_err(|e| limit_error(e, time_limit))?;
+        return Ok(answer.kernel.as_ref().map(ids).into_pyobject(py)?.into_any().unbind());
+    }
+    let proved = stoppable(py, &cfg, |cfg| gamegraph_kernel::find_kernel_with_proof(graph, cfg))?;
+    let proved = proved.map_err(|e| limit_error(e, time_limit))?;
+    let text = proved.proof.map(|p| {
+        let mut out = Vec::new();
+        p.write_to(&mut out).expect("writing to memory");
+        String::from_utf8(out).expect("DRAT text is ASCII")
+    });
+    Ok((proved.answer.kernel.as_ref().map(ids), text).into_pyobject(py)?.into_any().unbind())
+}
+
+/// The kernel conditions of the graph as DIMACS CNF text (`gamegraph kernel --cnf`):
+/// variable i is "vertex i is in the kernel"; `-u -v` for each arc u -> v, `-u` for a
+/// self-loop, `v w1 ... wk` for each vertex v and its successors. Its models are the
+/// kernels; the formula a proof of kernel(g, proof=True) refutes.
+///
+/// >>> import gamegraph as gg
+/// >>> print(gg.kernel_cnf(gg.Graph(2, [1, 2], [2, 1])), end="")
+/// p cnf 2 4
+/// -1 -2 0
+/// 1 2 0
+/// -2 -1 0
+/// 2 1 0
+#[pyfunction]
+pub(crate) fn kernel_cnf(g: &Bound<'_, PyGraph>) -> PyResult<String> {
+    let graph = g.get().plain("kernel_cnf()")?;
+    let mut out = Vec::new();
+    gamegraph_kernel::write_kernel_cnf(graph, &mut out).expect("writing to memory");
+    Ok(String::from_utf8(out).expect("DIMACS text is ASCII"))
 }
 
 /// The number of kernels of the graph (a Python int of any size).

@@ -41,6 +41,7 @@ fn native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(retro::retro, m)?)?;
     m.add_class::<kernel::KernelIter>()?;
     m.add_function(wrap_pyfunction!(kernel::kernel, m)?)?;
+    m.add_function(wrap_pyfunction!(kernel::kernel_cnf, m)?)?;
     m.add_function(wrap_pyfunction!(kernel::count_kernels, m)?)?;
     m.add_function(wrap_pyfunction!(kernel::kernels, m)?)?;
     m.add_function(wrap_pyfunction!(kernel::alpha, m)?)?;
@@ -62,6 +63,7 @@ fn native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(verify::verify_retro, m)?)?;
     m.add_function(wrap_pyfunction!(verify::verify_grundy, m)?)?;
     m.add_function(wrap_pyfunction!(verify::verify_kernel, m)?)?;
+    m.add_function(wrap_pyfunction!(verify::verify_kernel_none, m)?)?;
     m.add_function(wrap_pyfunction!(verify::verify_octal, m)?)?;
     m.add_function(wrap_pyfunction!(verify::verify_subtraction, m)?)?;
     m.add_class::<solved::PySolvedGame>()?;

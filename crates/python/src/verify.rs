@@ -9,12 +9,13 @@ use gamegraph_grundy::octal::{
 };
 use gamegraph_grundy::{Nimber, Value, ValueTable, verify_values};
 use gamegraph_kernel::{
-    VertexSet, Violation, externally_stable, internally_stable, is_kernel, members,
+    DratProof, ProofRefused, VertexSet, Violation, check_no_kernel, externally_stable,
+    internally_stable, is_kernel, members,
 };
 use gamegraph_retro::Solution;
 use pyo3::exceptions::PyTimeoutError;
 use pyo3::prelude::*;
-use pyo3::types::PyString;
+use pyo3::types::{PyBytes, PyString};
 
 use crate::arrays::{int64_array, u64_items};
 use crate::error::{type_error, value_error};
@@ -325,6 +326,57 @@ pub(crate) fn verify_kernel(
                 holds(format!("the set of {size} {noun} is {name}{witness}"))
             }
         },
+    })
+}
+
+/// Checks a DRAT proof (str or bytes, as kernel(g, proof=True) gives it) that the graph
+/// has no kernel (the check of `gamegraph verify kernel --none`): each lemma must be RUP,
+/// or RAT on its first literal, against the kernel conditions written from the graph
+/// (kernel_cnf) and the lemmas before it, and the empty clause must be derived. A
+/// malformed proof raises ValueError with its line and column.
+///
+/// >>> import gamegraph as gg
+/// >>> c5 = gg.Graph(5, [1, 2, 3, 4, 5], [2, 3, 4, 5, 1])
+/// >>> kernel, proof = gg.kernel(c5, proof=True)
+/// >>> bool(gg.verify_kernel_none(c5, proof)), gg.verify_kernel_none(c5, "1 0").rule
+/// (True, 'empty-clause')
+#[pyfunction]
+pub(crate) fn verify_kernel_none(
+    py: Python<'_>,
+    g: &Bound<'_, PyGraph>,
+    proof: &Bound<'_, PyAny>,
+) -> PyResult<Verdict> {
+    let graph = g.get().plain("verify_kernel_none()")?;
+    let text: Vec<u8> = if proof.is_instance_of::<PyString>() {
+        proof.extract::<String>()?.into_bytes()
+    } else if let Ok(b) = proof.cast::<PyBytes>() {
+        b.as_bytes().to_vec()
+    } else {
+        return Err(type_error("proof: expected the DRAT text as str or bytes"));
+    };
+    let proof = DratProof::parse(&text).map_err(|e| value_error(format!("proof: {e}")))?;
+    let result = py.detach(|| check_no_kernel(graph, &proof));
+    let (n, m) = (graph.num_vertices(), graph.num_arcs());
+    Ok(match result {
+        Ok(c) if c.lemmas == 0 => holds(format!(
+            "{n} vertices, {m} arcs: no kernel; the {} clauses of the kernel conditions are \
+             unsatisfiable: unit propagation of the conditions alone reaches a conflict",
+            c.clauses
+        )),
+        Ok(c) => holds(format!(
+            "{n} vertices, {m} arcs: no kernel; the {} clauses of the kernel conditions are \
+             unsatisfiable: the proof derives the empty clause in {} lemmas ({} by RAT), each \
+             checked, with {} deletions",
+            c.clauses, c.lemmas, c.rat, c.deletions
+        )),
+        Err(e) => {
+            let (rule, line) = match e {
+                ProofRefused::NotImplied { line } => ("rup-rat", Some(line)),
+                ProofRefused::UnknownVariable { line, .. } => ("variable", Some(line)),
+                _ => ("empty-clause", None),
+            };
+            fails(e.to_string(), rule, line)
+        }
     })
 }
 

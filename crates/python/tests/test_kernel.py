@@ -95,3 +95,40 @@ def test_a_part_too_large_for_alpha_is_refused_with_value_error():
     band = gg.Graph(n, sources, targets)
     with pytest.raises(ValueError, match="exceeds the 32768 supported"):
         gg.alpha(band, time_limit=30)
+
+
+@given(graphs(max_vertices=10, max_arcs=25))
+def test_kernel_with_proof_gives_a_checked_proof_exactly_when_there_is_none(case):
+    n, arcs = case
+    g = build(gg, n, arcs)
+    succ = ref.successors(n, arcs)
+    truth = list(ref.kernels(succ))
+    kernel, proof = gg.kernel(g, proof=True)
+    assert kernel == gg.kernel(g)
+    assert (proof is None) == bool(truth) == (kernel is not None)
+    if proof is not None:
+        assert proof.endswith("0\n")
+        assert gg.verify_kernel_none(g, proof)
+        assert gg.verify_kernel_none(g, proof.encode())
+
+
+def test_proofs_of_odd_cycles_and_broken_proofs():
+    for k in range(3, 22, 2):
+        cycle = gg.Graph(k, list(range(1, k + 1)), [i % k + 1 for i in range(1, k + 1)])
+        kernel, proof = gg.kernel(cycle, proof=True)
+        assert kernel is None
+        verdict = gg.verify_kernel_none(cycle, proof)
+        assert verdict.ok and verdict.rule is None, verdict
+        cut = "".join(proof.splitlines(keepends=True)[:-1])
+        assert gg.verify_kernel_none(cycle, cut).rule == "empty-clause"
+        # Vertex 1 given the sink k + 1: a kernel, so the proof no longer holds.
+        more = gg.Graph(
+            k + 1, list(range(1, k + 1)) + [1], [i % k + 1 for i in range(1, k + 1)] + [k + 1]
+        )
+        assert gg.kernel(more) is not None
+        assert not gg.verify_kernel_none(more, proof)
+    with pytest.raises(ValueError, match="2:3"):
+        gg.verify_kernel_none(cycle, "1 2 0\n3 x 0\n")
+    with pytest.raises(TypeError):
+        gg.verify_kernel_none(cycle, 12)
+    assert gg.kernel_cnf(gg.Graph(1, [1], [1])) == "p cnf 1 2\n-1 0\n1 0\n"

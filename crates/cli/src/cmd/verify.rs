@@ -13,7 +13,8 @@ use gamegraph_grundy::octal::{
 };
 use gamegraph_grundy::{ValueTable, parse_value, verify_values};
 use gamegraph_kernel::{
-    VertexSet, Violation, externally_stable, internally_stable, is_kernel, members,
+    DratProof, ProofRefused, VertexSet, Violation, check_no_kernel, externally_stable,
+    internally_stable, is_kernel, members,
 };
 use gamegraph_retro::{Solution, read_table, verify};
 use serde_json::{Value, json};
@@ -40,6 +41,8 @@ Examples:
   gamegraph grundy --all game.txt | gamegraph verify grundy game.txt -
   gamegraph verify kernel six-cycle.txt \"1 3 5\"          # a kernel?
   gamegraph verify kernel five-cycle.txt \"1 3\" --alpha 2 # an independent set of 2
+  gamegraph kernel five-cycle.txt --proof c5.drat        # none, and a proof of it
+  gamegraph verify kernel five-cycle.txt --none c5.drat  # no kernel: check the proof
   gamegraph verify octal 0.77 --preperiod 71 --period 12
   gamegraph verify subtraction 1,3,4 --preperiod 0 --period 7 --json")]
 pub(crate) struct Args {
@@ -53,7 +56,8 @@ enum What {
     Retro(TableArgs),
     /// Check a `grundy --all` table (text or `--json`): the generalised Sprague-Grundy value of every vertex.
     Grundy(TableArgs),
-    /// Check that a vertex set is a kernel, internally stable or externally stable.
+    /// Check that a vertex set is a kernel, internally stable or externally stable, or
+    /// (--none FILE) a DRAT proof that the digraph has no kernel.
     Kernel(KernelArgs),
     /// Check a pre-period and period of an octal game.
     Octal(OctalArgs),
@@ -78,6 +82,7 @@ struct TableArgs {
 
 #[derive(Debug, clap::Args)]
 #[command(group = clap::ArgGroup::new("property").args(["kernel", "independent", "absorbing"]))]
+#[command(group = clap::ArgGroup::new("answer").args(["set", "none"]).required(true))]
 struct KernelArgs {
     /// The digraph.
     #[arg(value_name = "GRAPH")]
@@ -85,7 +90,16 @@ struct KernelArgs {
     /// The set: 1-based vertices separated by spaces or commas, as `kernel` prints them
     /// (`-`: read them from standard input).
     #[arg(value_name = "SET", allow_hyphen_values = true)]
-    set: String,
+    set: Option<String>,
+    /// Instead of a set: check that the digraph has no kernel, by the DRAT proof in FILE
+    /// (as `kernel --proof FILE` writes it; `-`: standard input) against the kernel
+    /// conditions, written here from the graph.
+    #[arg(
+        long,
+        value_name = "FILE",
+        conflicts_with_all = ["kernel", "independent", "absorbing", "alpha", "beta"]
+    )]
+    none: Option<PathBuf>,
     /// Check that SET is a kernel: internally and externally stable (the default).
     #[arg(long)]
     kernel: bool,
@@ -419,16 +433,20 @@ fn read_grundy_json(input: Input, n: usize) -> Result<ValueTable, CliError> {
 }
 
 fn run_kernel(args: &KernelArgs) -> Result<ExitCode, CliError> {
-    let g = graph(&args.graph, &args.input, Path::new(&args.set), "verify kernel")?;
+    let (Some(set), None) = (&args.set, &args.none) else {
+        let proof = args.none.as_deref().expect("clap requires SET or --none");
+        return run_kernel_none(args, proof);
+    };
+    let g = graph(&args.graph, &args.input, Path::new(set), "verify kernel")?;
     let n = g.num_vertices();
-    let (text, source) = if args.set == "-" {
+    let (text, source) = if set == "-" {
         let mut text = String::new();
         Input::open(None)?.reader.read_to_string(&mut text).map_err(|e| {
             CliError::input("<stdin>", None, format!("the set is not UTF-8 text: {e}"))
         })?;
         (text, "<stdin>")
     } else {
-        (args.set.clone(), "SET")
+        (set.clone(), "SET")
     };
     let list =
         parse_vertex_list(&text, n).map_err(|e| CliError::Usage(format!("{source}: {e}")))?;
@@ -480,6 +498,55 @@ fn run_kernel(args: &KernelArgs) -> Result<ExitCode, CliError> {
                 ))
             }
         },
+    };
+    verdict(args.json, result)
+}
+
+/// `verify kernel GRAPH --none FILE`: the DRAT proof in FILE against the kernel
+/// conditions of GRAPH.
+fn run_kernel_none(args: &KernelArgs, path: &Path) -> Result<ExitCode, CliError> {
+    let g = graph(&args.graph, &args.input, path, "verify kernel")?;
+    let mut input = Input::open(Some(path))?;
+    let mut text = Vec::new();
+    input.reader.read_to_end(&mut text)?;
+    let proof = DratProof::parse(&text)
+        .map_err(|e| CliError::at(&input.name, e.position(), e.message()))?;
+    let bar = progress(None, "checking");
+    let checked = check_no_kernel(&g, &proof);
+    if let Some(bar) = bar {
+        bar.finish_and_clear();
+    }
+    let (n, m) = (g.num_vertices(), g.num_arcs());
+    let result = match checked {
+        Ok(c) => {
+            let how = if c.lemmas == 0 {
+                "unit propagation of the conditions alone reaches a conflict".to_owned()
+            } else {
+                format!(
+                    "the proof derives the empty clause in {} lemmas ({} by RAT), each checked, \
+                     with {} deletions",
+                    c.lemmas, c.rat, c.deletions
+                )
+            };
+            Ok((
+                format!(
+                    "{n} vertices, {m} arcs: no kernel; the {} clauses of the kernel conditions \
+                     are unsatisfiable: {how}",
+                    c.clauses
+                ),
+                json!({"ok": true, "vertices": n, "arcs": m, "clauses": c.clauses,
+                       "lemmas": c.lemmas, "rat": c.rat, "deletions": c.deletions,
+                       "ignored_deletions": c.ignored_deletions}),
+            ))
+        }
+        Err(e) => {
+            let (rule, line) = match e {
+                ProofRefused::NotImplied { line } => ("rup-rat", Some(line)),
+                ProofRefused::UnknownVariable { line, .. } => ("variable", Some(line)),
+                _ => ("empty-clause", None),
+            };
+            Err((format!("{e} (rule {rule})"), json!({"ok": false, "line": line, "rule": rule})))
+        }
     };
     verdict(args.json, result)
 }

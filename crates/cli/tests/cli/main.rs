@@ -16,6 +16,7 @@ mod memory;
 mod nim;
 mod octal;
 mod play;
+mod proof;
 mod retro;
 mod serve;
 mod tab;

@@ -12,10 +12,12 @@ use crate::cover::min_absorbing;
 use crate::explain::{Decided, Explanation};
 use crate::induced::Subgraph;
 use crate::kernel::enumerate::Kernels;
+use crate::kernel::prove::refute_part;
 use crate::kernel::retrograde::{Reduced, put, reduce};
 use crate::kernel::richardson::kernel_without_odd_cycle;
 use crate::kernel::sat_encoding::{SatKernel, kernel_by_sat};
 use crate::kernel::search::Search;
+use crate::proof::DratProof;
 use crate::sat::Options;
 use crate::{Config, KernelError};
 
@@ -140,6 +142,47 @@ pub struct KernelAnswer {
 /// V. Chvátal, On the computational complexity of finding a kernel (1973).
 pub fn find_kernel(g: &Graph, cfg: &Config) -> Result<KernelAnswer, KernelError> {
     find_kernel_from(g, cfg, Route::DEFAULT)
+}
+
+/// A kernel or its absence, with a proof of the absence.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ProvedAnswer {
+    /// The answer, as [`find_kernel`] gives it.
+    pub answer: KernelAnswer,
+    /// When there is no kernel: a DRAT refutation of the kernel conditions of the whole
+    /// graph ([`kernel_cnf`](crate::kernel_cnf)), which
+    /// [`check_no_kernel`](crate::check_no_kernel) or any DRAT checker can check. `None`
+    /// when there is a kernel (the kernel is its own certificate: [`is_kernel`]).
+    pub proof: Option<DratProof>,
+}
+
+/// [`find_kernel`], with a proof when there is no kernel.
+///
+/// The answer is decided as [`find_kernel`] decides it, whichever argument decides. When
+/// there is no kernel, the draw part that has none is refuted once more by the CDCL
+/// solver, on the part's kernel conditions without the formula simplifications (sources
+/// removed, which only leaves clauses out), with every learnt clause written as a lemma and
+/// every deleted one as a deletion, in the variables of the whole graph, and the empty
+/// clause last. This is a DRAT proof against the kernel conditions of the whole graph: the
+/// retrograde reduction to the draw parts is unit propagation of those conditions, so a
+/// checker derives it by itself, and a refutation of one part's conditions refutes them
+/// all.
+///
+/// # Errors
+/// As [`find_kernel`]; the refutation counts against the same budget.
+///
+/// ```
+/// use gamegraph_graph::{Graph, Vertex};
+/// use gamegraph_kernel::{Config, check_no_kernel, find_kernel_with_proof};
+///
+/// let tri = Graph::from_arcs(3, &[(0, 1), (1, 2), (2, 0)].map(|(u, v)| (Vertex(u), Vertex(v)))).unwrap();
+/// let proved = find_kernel_with_proof(&tri, &Config::default()).unwrap();
+/// assert_eq!(proved.answer.kernel, None);
+/// let proof = proved.proof.unwrap();
+/// assert!(check_no_kernel(&tri, &proof).is_ok());
+/// ```
+pub fn find_kernel_with_proof(g: &Graph, cfg: &Config) -> Result<ProvedAnswer, KernelError> {
+    find_kernel_with_proof_from(g, cfg, Route::DEFAULT)
 }
 
 /// Which method decides a part of `n` vertices and `m` arcs with an odd cycle.
@@ -354,11 +397,33 @@ pub(crate) fn find_kernel_from(
     cfg: &Config,
     route: Route,
 ) -> Result<KernelAnswer, KernelError> {
+    Ok(decide(g, cfg, route, &mut Budget::new(cfg))?.0)
+}
+
+/// [`find_kernel_with_proof`], with the parts routed by `route`.
+pub(crate) fn find_kernel_with_proof_from(
+    g: &Graph,
+    cfg: &Config,
+    route: Route,
+) -> Result<ProvedAnswer, KernelError> {
     let mut budget = Budget::new(cfg);
-    let Reduced { mut base, parts, mut explanation } = reduce(g, &mut budget)?;
+    let (answer, part) = decide(g, cfg, route, &mut budget)?;
+    let proof = part.map(|p| refute_part(&p, &mut budget)).transpose()?;
+    Ok(ProvedAnswer { answer, proof })
+}
+
+/// [`find_kernel_from`] on `budget`; when there is no kernel, also the draw part that has
+/// none.
+fn decide(
+    g: &Graph,
+    cfg: &Config,
+    route: Route,
+    budget: &mut Budget,
+) -> Result<(KernelAnswer, Option<Subgraph>), KernelError> {
+    let Reduced { mut base, parts, mut explanation } = reduce(g, budget)?;
     let mut searched = false;
     for part in parts {
-        if let Some(k) = kernel_without_odd_cycle(&part, &mut budget)? {
+        if let Some(k) = kernel_without_odd_cycle(&part, budget)? {
             for (v, &inside) in k.iter().enumerate() {
                 if inside {
                     base.set(part.global[v].index(), true);
@@ -374,9 +439,9 @@ pub(crate) fn find_kernel_from(
         };
         if method != Method::Search {
             let found = if method == Method::Both {
-                kernel_by_both(&part, &mut budget)?
+                kernel_by_both(&part, budget)?
             } else {
-                kernel_by_sat(&part, &mut budget)?.0
+                kernel_by_sat(&part, budget)?.0
             };
             match found {
                 Some(inside) => {
@@ -390,28 +455,30 @@ pub(crate) fn find_kernel_from(
                 None => {
                     explanation.decided = Decided::Search;
                     explanation.nodes = budget.nodes;
-                    return Ok(KernelAnswer { kernel: None, explanation });
+                    return Ok((KernelAnswer { kernel: None, explanation }, Some(part)));
                 }
             }
         }
-        let mut s = Search::new(part, &mut budget)?;
+        let mut s = Search::new(part, budget)?;
         let found = match budget.capped(TRIAL_NODES, |b| s.next(b))? {
             Some(found) => found,
             None => {
-                if let Some(d) = alpha_below_beta(s.graph(), &mut budget)? {
+                if let Some(d) = alpha_below_beta(s.graph(), budget)? {
                     explanation.decided = d;
                     explanation.nodes = budget.nodes;
-                    return Ok(KernelAnswer { kernel: None, explanation });
+                    let part = s.graph().clone();
+                    return Ok((KernelAnswer { kernel: None, explanation }, Some(part)));
                 }
-                s.next(&mut budget)?
+                s.next(budget)?
             }
         };
         if found {
             put(&mut base, &s);
         } else {
-            explanation.decided = explain_none(s.graph(), &mut budget)?;
+            explanation.decided = explain_none(s.graph(), budget)?;
             explanation.nodes = budget.nodes;
-            return Ok(KernelAnswer { kernel: None, explanation });
+            let part = s.graph().clone();
+            return Ok((KernelAnswer { kernel: None, explanation }, Some(part)));
         }
     }
     if explanation.draw > 0 {
@@ -422,9 +489,10 @@ pub(crate) fn find_kernel_from(
     if is_kernel(g, &base) != Ok(Ok(())) {
         // Unreachable if the constructions above are right; never return an unchecked set.
         let k = Kernels::new(g, cfg).next().transpose()?;
-        return Ok(KernelAnswer { kernel: k, explanation });
+        let whole = if k.is_none() { Some(Subgraph::whole(g, budget)?) } else { None };
+        return Ok((KernelAnswer { kernel: k, explanation }, whole));
     }
-    Ok(KernelAnswer { kernel: Some(base), explanation })
+    Ok((KernelAnswer { kernel: Some(base), explanation }, None))
 }
 
 /// The number of kernels of `g`, with the argument that decided.

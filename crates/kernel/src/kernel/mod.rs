@@ -6,10 +6,12 @@
 //! Richardson's construction when it has no odd cycle ([`richardson`]), α < β, the exact
 //! search of [`search`], or the SAT encoding of [`sat_encoding`] for large parts, the two
 //! side by side on the parts where either may be faster. [`enumerate`] lists all kernels
-//! with the exact search.
+//! with the exact search. [`prove`] refutes a part without kernel once more, with the
+//! solver's proof log, for a DRAT proof of the absence.
 
 pub(crate) mod enumerate;
 pub(crate) mod find;
+mod prove;
 mod retrograde;
 mod richardson;
 mod sat_encoding;

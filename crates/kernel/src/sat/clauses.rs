@@ -3,8 +3,11 @@
 //! clauses of high glue.
 //!
 //! Every clause enters the database through [`Solver::attach`] and learnt clauses leave it
-//! only in [`Solver::reduce_db`]: [`Solver::learn`] and [`Solver::reduce_db`] are where a
-//! proof log (DRAT or LRAT lines for the learnt and the deleted clauses) would be written.
+//! only in [`Solver::reduce_db`]: [`Solver::learn`] and [`Solver::reduce_db`] are where the
+//! proof log ([`super::ProofLog`], DRAT lines for the learnt and the deleted clauses) is
+//! written when one is kept. The clauses added before solving are not logged: they are the
+//! formula (with the literals false at level 0 left out, which unit propagation of the
+//! formula gives back).
 
 use std::collections::{HashMap, HashSet};
 
@@ -96,6 +99,9 @@ impl Solver {
     /// the backjump) and asserts that literal: a unit at level 0, else with the stored clause
     /// as its reason.
     pub(super) fn learn(&mut self, lits: &[Lit], lbd: u32) {
+        if let Some(log) = &mut self.proof {
+            log.add(lits.iter().copied());
+        }
         if lits.len() == 1 {
             self.enqueue(lits[0], NO_REASON);
         } else {
@@ -124,6 +130,14 @@ impl Solver {
     /// then compacts the arena and rebuilds the watches.
     fn reduce_db(&mut self) {
         let drop = self.clauses_to_delete();
+        if let Some(log) = &mut self.proof {
+            let mut gone: Vec<u32> = drop.iter().copied().collect();
+            gone.sort_unstable(); // the same lines on every run
+            for c in gone {
+                let (c, len) = (c as usize, self.arena[c as usize] as usize);
+                log.delete(self.arena[c + 2..c + 2 + len].iter().map(|&l| Lit::from_code(l)));
+            }
+        }
         self.compact(&drop);
         self.rewatch();
     }

@@ -29,12 +29,14 @@ mod analyze;
 mod clauses;
 mod lit;
 mod order;
+mod proof;
 mod propagate;
 mod restart;
 #[cfg(test)]
 mod tests;
 
 pub(crate) use lit::{Lit, Var};
+pub(crate) use proof::ProofLog;
 
 use clauses::Watch;
 use gamegraph_graph::generate::SplitMix64;
@@ -96,6 +98,9 @@ pub(crate) struct Solver {
     to_clear: Vec<Var>,
     level_stamp: Vec<u64>,
     stamp: u64,
+    /// The clauses learnt and deleted, when a proof is asked for ([`Solver::log_proof`]);
+    /// read only where a clause is learnt or deleted, never while propagating.
+    proof: Option<Box<ProofLog>>,
 }
 
 impl Solver {
@@ -143,7 +148,24 @@ impl Solver {
             to_clear: Vec::new(),
             level_stamp: vec![0; n + 1],
             stamp: 0,
+            proof: None,
         }
+    }
+
+    /// Logs from now on every clause learnt and every learnt clause deleted (call it before
+    /// solving); [`Solver::take_proof`] gives the log.
+    pub(crate) fn log_proof(&mut self) {
+        self.proof = Some(Box::default());
+    }
+
+    /// The log started by [`Solver::log_proof`], ending with the empty clause when the
+    /// last [`Solver::solve`] proved the clauses unsatisfiable.
+    pub(crate) fn take_proof(&mut self) -> Option<ProofLog> {
+        let mut log = *self.proof.take()?;
+        if !self.ok {
+            log.finish();
+        }
+        Some(log)
     }
 
     /// The number of variables.

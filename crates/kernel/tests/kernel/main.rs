@@ -6,6 +6,7 @@
 mod beta;
 mod brute;
 mod fixtures;
+mod proof;
 mod sat_deadline;
 mod stable_deadline;
 mod stable_numbers;

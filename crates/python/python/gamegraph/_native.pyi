@@ -17,6 +17,7 @@ __all__ = [
     "retro",
     "KernelIter",
     "kernel",
+    "kernel_cnf",
     "count_kernels",
     "kernels",
     "alpha",
@@ -38,6 +39,7 @@ __all__ = [
     "verify_retro",
     "verify_grundy",
     "verify_kernel",
+    "verify_kernel_none",
     "verify_octal",
     "verify_subtraction",
     "SolvedGame",
@@ -130,7 +132,15 @@ class KernelIter(Iterator[list[int]]):
     @property
     def nodes(self) -> int: ...
 
-def kernel(g: Graph, *, time_limit: Optional[float] = None) -> Optional[list[int]]: ...
+@overload
+def kernel(
+    g: Graph, *, time_limit: Optional[float] = None, proof: Literal[False] = False
+) -> Optional[list[int]]: ...
+@overload
+def kernel(
+    g: Graph, *, time_limit: Optional[float] = None, proof: Literal[True]
+) -> tuple[Optional[list[int]], Optional[str]]: ...
+def kernel_cnf(g: Graph) -> str: ...
 def count_kernels(g: Graph, *, time_limit: Optional[float] = None) -> int: ...
 def kernels(g: Graph, *, time_limit: Optional[float] = None) -> KernelIter: ...
 def alpha(g: Graph, *, time_limit: Optional[float] = None) -> tuple[int, list[int]]: ...
@@ -301,6 +311,7 @@ def verify_kernel(
     alpha: Optional[int] = None,
     beta: Optional[int] = None,
 ) -> Verdict: ...
+def verify_kernel_none(g: Graph, proof: Union[str, bytes]) -> Verdict: ...
 def verify_octal(
     code: str,
     preperiod: int,

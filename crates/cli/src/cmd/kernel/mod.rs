@@ -12,12 +12,12 @@ use std::time::{Duration, Instant};
 use gamegraph_graph::{Graph, parse_vertex_list};
 use gamegraph_kernel::{
     Config, KernelAnswer, KernelCount, KernelError, StableSet, VertexSet, Violation, alpha, beta,
-    count_kernels, find_kernel, is_kernel, kernels,
+    count_kernels, find_kernel, find_kernel_with_proof, is_kernel, kernels, write_kernel_cnf,
 };
 
 use crate::common::{
-    CliError, GraphInput, Output, TimeLimit, check_outputs, parse_time_limit, progress, read_graph,
-    without_terminal_values,
+    CliError, GraphInput, Output, TimeLimit, check_outputs, create_file, parse_time_limit,
+    progress, read_graph, without_terminal_values,
 };
 
 /// The time limit when `--time-limit` is not given, in seconds (also written out in the help
@@ -43,7 +43,18 @@ Examples:
   gamegraph kernel graph.txt --check \"1 3 5\" # is {1, 3, 5} a kernel? (exit 0 or 1)
   gamegraph kernel graph.txt --explain       # which argument decided
   gamegraph kernel graph.txt --dot k.dot     # Graphviz drawing, kernel filled green
-  gamegraph kernel big.txt --time-limit 600  # give up after 10 minutes (exit 3)"
+  gamegraph kernel big.txt --time-limit 600  # give up after 10 minutes (exit 3)
+  gamegraph kernel c5.txt --proof c5.drat    # `none`, and a DRAT proof of it
+  gamegraph verify kernel c5.txt --none c5.drat  # check that proof (ok: ...)
+  gamegraph kernel c5.txt --cnf c5.cnf       # the kernel conditions in DIMACS, for
+  drat-trim c5.cnf c5.drat                   #   an outside DRAT checker
+
+--proof FILE writes, when the answer is `none`, a DRAT proof (text format) that the kernel
+conditions have no solution; when the graph has a kernel, FILE is not written (the kernel
+is its own certificate: `gamegraph verify kernel GRAPH SET`). The conditions are the CNF that
+--cnf FILE writes: variable i is vertex i, with the clause -u -v for each arc u -> v, -u for
+a self-loop u -> u, and v w1 ... wk for each vertex v and its successors. docs/formats.md
+describes both files."
 )]
 #[command(group = clap::ArgGroup::new("mode").args(["count", "all", "alpha", "beta", "check"]))]
 pub(crate) struct Args {
@@ -85,6 +96,14 @@ pub(crate) struct Args {
     /// Write the answer to FILE instead of standard output.
     #[arg(short, long, value_name = "FILE")]
     output: Option<PathBuf>,
+    /// When there is no kernel, write a DRAT proof of it to FILE (not written when there is
+    /// a kernel).
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["count", "all", "alpha", "beta", "check"])]
+    proof: Option<PathBuf>,
+    /// Write the kernel conditions to FILE as a DIMACS CNF (`p cnf N M`; variable i is
+    /// vertex i): the formula a --proof file refutes.
+    #[arg(long, value_name = "FILE")]
+    cnf: Option<PathBuf>,
 }
 
 /// What the command computes.
@@ -223,18 +242,35 @@ pub(crate) fn run(args: Args) -> Result<ExitCode, CliError> {
         _ => "<stdin>".to_owned(),
     };
     check_outputs(
-        &[("-o", args.output.as_deref()), ("--dot", args.dot.as_deref())],
+        &[
+            ("-o", args.output.as_deref()),
+            ("--dot", args.dot.as_deref()),
+            ("--proof", args.proof.as_deref()),
+            ("--cnf", args.cnf.as_deref()),
+        ],
         args.file.as_deref(),
     )?;
     let g =
         without_terminal_values(read_graph(args.file.as_deref(), &args.input)?.0, "kernel")?.graph;
+    if let Some(path) = &args.cnf {
+        let mut out = create_file(path)?;
+        write_kernel_cnf(&g, &mut out)?;
+        out.finish()?;
+    }
     let clock = Clock::start(args.time_limit);
+    let mut proof = None;
     let answer = match mode {
         Mode::All { limit } => return run_all(&args, &g, &clock, &source, limit),
         Mode::Check(text) => {
             let set = parse_set(&text, g.num_vertices())?;
             let verdict = is_kernel(&g, &set).map_err(|e| clock.error(e, &source))?;
             Answer::Check { set, verdict }
+        }
+        Mode::Query(Query::Find) if args.proof.is_some() => {
+            let proved = with_spinner(|| find_kernel_with_proof(&g, &clock.cfg))
+                .map_err(|e| clock.error(e, &source))?;
+            proof = proved.proof;
+            Answer::Kernel(proved.answer)
         }
         Mode::Query(q) => compute(&g, q, &clock.cfg).map_err(|e| clock.error(e, &source))?,
     };
@@ -243,19 +279,29 @@ pub(crate) fn run(args: Args) -> Result<ExitCode, CliError> {
     if let Some(path) = &args.dot {
         render::draw(path, &g, answer.drawn())?;
     }
+    if let (Some(path), Some(proof)) = (&args.proof, &proof) {
+        let mut file = create_file(path)?;
+        proof.write_to(&mut file)?;
+        file.finish()?;
+    }
     out.finish()?;
     Ok(code)
 }
 
 /// The answer of a query, with a spinner when stderr is a terminal.
 fn compute(g: &Graph, query: Query, cfg: &Config) -> Result<Answer, KernelError> {
-    let bar = progress(None, "searching");
-    let answer = match query {
+    with_spinner(|| match query {
         Query::Find => find_kernel(g, cfg).map(Answer::Kernel),
         Query::Count => count_kernels(g, cfg).map(Answer::Count),
         Query::Alpha => alpha(g, cfg).map(|set| Answer::Stable { name: "alpha", set }),
         Query::Beta => beta(g, cfg).map(|set| Answer::Stable { name: "beta", set }),
-    };
+    })
+}
+
+/// Runs `f` with a spinner when stderr is a terminal.
+fn with_spinner<T>(f: impl FnOnce() -> T) -> T {
+    let bar = progress(None, "searching");
+    let answer = f();
     if let Some(bar) = bar {
         bar.finish_and_clear();
     }
