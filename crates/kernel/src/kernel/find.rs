@@ -665,6 +665,25 @@ fn count_part(
     Ok(PartKernels::Count(here))
 }
 
+/// The routes the tests force, shared by the tests of the search and of the proofs.
+#[cfg(test)]
+pub(crate) mod test_routes {
+    use super::Route;
+
+    /// Every part to the SAT solver.
+    pub(crate) const SAT: Route =
+        Route { min_part: 1, mixed_part: 0, mixed_degree: (0, 0), sat_degree: usize::MAX };
+    /// Every part to the SAT solver and the search at once.
+    pub(crate) const BOTH: Route = Route {
+        min_part: 1,
+        mixed_part: usize::MAX,
+        mixed_degree: (0, usize::MAX),
+        sat_degree: usize::MAX,
+    };
+    /// Every part to the search.
+    pub(crate) const SEARCH: Route = Route { min_part: usize::MAX, ..Route::DEFAULT };
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -771,18 +790,7 @@ mod tests {
         }))
     }
 
-    /// Every part to the SAT solver.
-    const SAT: Route =
-        Route { min_part: 1, mixed_part: 0, mixed_degree: (0, 0), sat_degree: usize::MAX };
-    /// Every part to the SAT solver and the search at once.
-    const BOTH: Route = Route {
-        min_part: 1,
-        mixed_part: usize::MAX,
-        mixed_degree: (0, usize::MAX),
-        sat_degree: usize::MAX,
-    };
-    /// Every part to the search.
-    const SEARCH: Route = Route { min_part: usize::MAX, ..Route::DEFAULT };
+    use super::test_routes::{BOTH, SAT, SEARCH};
 
     fn pools() -> Vec<rayon::ThreadPool> {
         (1..=3).map(|t| rayon::ThreadPoolBuilder::new().num_threads(t).build().unwrap()).collect()

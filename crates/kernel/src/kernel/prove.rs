@@ -56,22 +56,10 @@ mod tests {
     use gamegraph_testkit::{SplitMix64, random_dense_graph, random_graph};
 
     use crate::explain::Decided;
-    use crate::kernel::find::{Route, find_kernel_from, find_kernel_with_proof_from};
+    use crate::kernel::find::{find_kernel_from, find_kernel_with_proof_from};
     use crate::{Config, check_no_kernel, is_kernel};
 
-    /// Every part to the search (below the SAT part sizes).
-    const SEARCH: Route =
-        Route { min_part: usize::MAX, mixed_part: 0, mixed_degree: (0, 0), sat_degree: 0 };
-    /// Every part to the SAT solver.
-    const SAT: Route =
-        Route { min_part: 1, mixed_part: 0, mixed_degree: (0, 0), sat_degree: usize::MAX };
-    /// Every part to the SAT solver and the search at once.
-    const BOTH: Route = Route {
-        min_part: 1,
-        mixed_part: usize::MAX,
-        mixed_degree: (0, usize::MAX),
-        sat_degree: usize::MAX,
-    };
+    use crate::kernel::find::test_routes::{BOTH, SAT, SEARCH};
 
     fn has_kernel_brute(g: &Graph) -> bool {
         let n = g.num_vertices();
