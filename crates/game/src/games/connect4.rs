@@ -348,6 +348,12 @@ impl ConnectFour {
         })
     }
 
+    /// Whether a board may be reached (see [`Game::rank_may_be_reached`]).
+    fn board_may_be_reached(&self, current: u64, mask: u64) -> bool {
+        let key = self.key(current, mask);
+        self.canonical(key) == key && !self.four(current) && self.last_stone_may_win(current, mask)
+    }
+
     fn mirror_key(&self, key: u64) -> u64 {
         let stride = self.stride();
         (0..self.width).fold(0, |m, c| {
@@ -413,12 +419,7 @@ impl Game for ConnectFour {
     /// other player's lines of four cannot all have been made by their last stone (no top
     /// stone of theirs is in every one of them).
     fn rank_may_be_reached(&self, rank: u64) -> bool {
-        self.unrank(rank).is_some_and(|(current, mask)| {
-            let key = self.key(current, mask);
-            self.canonical(key) == key
-                && !self.four(current)
-                && self.last_stone_may_win(current, mask)
-        })
+        self.unrank(rank).is_some_and(|(current, mask)| self.board_may_be_reached(current, mask))
     }
 
     fn show(&self, key: u64) -> String {
@@ -592,6 +593,20 @@ impl Tiered for ConnectFour {
 
     fn tier_rank_may_be_reached(&self, t: u32, r: u64) -> bool {
         r < self.tier_size(t) && self.rank_may_be_reached(self.ranks.before[t as usize] + r)
+    }
+
+    /// Steps from one board to the next as [`tier_unrank_sorted`](Tiered::tier_unrank_sorted)
+    /// does, instead of unranking each.
+    fn tier_ranks_may_be_reached(&self, t: u32, first: u64, out: &mut [bool]) {
+        let ranks: Vec<u64> = (first..).take(out.len()).collect();
+        let mut keys = Vec::with_capacity(ranks.len());
+        self.tier_unrank_sorted(t, &ranks, &mut keys);
+        for (o, key) in out.iter_mut().zip(keys) {
+            *o = key.is_some_and(|key| {
+                let (current, mask) = self.split(key);
+                self.board_may_be_reached(current, mask)
+            });
+        }
     }
 
     fn moves_stay(&self, _: u32) -> bool {

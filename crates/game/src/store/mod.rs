@@ -215,13 +215,13 @@ where
                 let rank = |i: usize| ranks.get(i);
                 // Numbers the game calls unreachable are skipped, unless it calls a
                 // reachable position's so.
-                let may_be_reached = |r: u64| game.rank_may_be_reached(r);
-                let skips = (0..positions.len()).into_par_iter().all(|i| may_be_reached(rank(i)));
+                let skips =
+                    (0..positions.len()).into_par_iter().all(|i| game.rank_may_be_reached(rank(i)));
                 if skips {
                     flags |= FLAG_SKIPS;
                 }
-                let skip: Option<&(dyn Fn(u64) -> bool + Sync)> =
-                    if skips { Some(&may_be_reached) } else { None };
+                let may_be_reached = each_rank(|r| game.rank_may_be_reached(r));
+                let skip: Option<MayBeReached<'_>> = skips.then_some(&may_be_reached);
                 let (starts, indices) = by_block(positions.len(), entries, &rank);
                 let blocks = starts
                     .par_windows(2)
@@ -287,6 +287,20 @@ where
 /// A value by rank: `None` for a number that is not a reachable position.
 pub(crate) type RankValue = Option<(Outcome, Option<u32>)>;
 
+/// Which numbers of a block the game calls possibly reachable: `f(first, out)` sets
+/// `out[i]` for number `first + i`, a block at a time so that a game can step through
+/// consecutive numbers.
+pub(crate) type MayBeReached<'a> = &'a (dyn Fn(u64, &mut [bool]) + Sync);
+
+/// [`MayBeReached`] from a test of one number.
+pub(crate) fn each_rank(may: impl Fn(u64) -> bool + Sync) -> impl Fn(u64, &mut [bool]) + Sync {
+    move |first, out| {
+        for (r, o) in (first..).zip(out.iter_mut()) {
+            *o = may(r);
+        }
+    }
+}
+
 /// Encodes the block of entries by rank `first..first + len`, asking `value` for each slot
 /// of the block in increasing order; with `skip`, the numbers it calls unreachable are
 /// skipped when they are not positions. Returns the block index's summary of the numbers
@@ -294,16 +308,20 @@ pub(crate) type RankValue = Option<(Outcome, Option<u32>)>;
 fn encode_rank_block(
     first: u64,
     len: usize,
-    skip: Option<&(dyn Fn(u64) -> bool + Sync)>,
+    skip: Option<MayBeReached<'_>>,
     remoteness: bool,
     mut value: impl FnMut(u32) -> RankValue,
 ) -> (u128, Vec<u8>) {
     let mut e = Encoder::new();
     let mut m = Models::new();
     let mut skipped = Skipped::new();
+    let mut may = vec![true; if skip.is_some() { len } else { 0 }];
+    if let Some(f) = skip {
+        f(first, &mut may);
+    }
     for slot in 0..len as u32 {
         let v = value(slot);
-        if v.is_none() && skip.is_some_and(|may| !may(first + u64::from(slot))) {
+        if v.is_none() && may.get(slot as usize) == Some(&false) {
             skipped.push(slot);
             continue;
         }
@@ -383,7 +401,7 @@ pub(crate) fn save_by_rank(
     game: FileGame<'_>,
     entries: u64,
     remoteness: bool,
-    skip: Option<&(dyn Fn(u64) -> bool + Sync)>,
+    skip: Option<MayBeReached<'_>>,
     value: &(dyn Fn(u64) -> RankValue + Sync),
 ) -> Result<(), FileError> {
     let mut flags = FLAG_RANKS | if remoteness { FLAG_REMOTENESS } else { 0 };
@@ -630,7 +648,7 @@ impl<R: Read + Seek> RawFile<R> {
     pub(crate) fn rank_value(
         &mut self,
         rank: u64,
-        may_be_reached: &dyn Fn(u64) -> bool,
+        may_be_reached: MayBeReached<'_>,
     ) -> Result<RankValue, FileError> {
         if rank >= self.entries {
             return Ok(None);
@@ -647,16 +665,12 @@ impl<R: Read + Seek> RawFile<R> {
         if b == 0 {
             return Ok(None);
         }
-        let block = self.decoded(b - 1, &|_| true)?;
+        let block = self.decoded(b - 1, &|_, out| out.fill(true))?;
         Ok(block.keys.binary_search(&key).ok().and_then(|i| block.values[i]))
     }
 
     /// Block `b` decoded, from the cache when it is the last block read.
-    fn decoded(
-        &mut self,
-        b: usize,
-        may_be_reached: &dyn Fn(u64) -> bool,
-    ) -> Result<&Block, FileError> {
+    fn decoded(&mut self, b: usize, may_be_reached: MayBeReached<'_>) -> Result<&Block, FileError> {
         if self.cache.as_ref().is_none_or(|block| block.number != b) {
             self.cache = None;
             let block = if self.ranks {
@@ -676,20 +690,18 @@ impl<R: Read + Seek> RawFile<R> {
     fn decode_rank_block(
         &mut self,
         b: usize,
-        may_be_reached: &dyn Fn(u64) -> bool,
+        may_be_reached: MayBeReached<'_>,
     ) -> Result<Vec<RankValue>, FileError> {
         let first = (b * BLOCK_ENTRIES) as u64;
         let count = self.entries_in(b);
         // The numbers this game calls unreachable in the block, checked against the
         // writer's before any is trusted.
-        let mut skip = vec![false; count];
+        let mut may = vec![true; count];
         if self.skips {
+            may_be_reached(first, &mut may);
             let mut skipped = Skipped::new();
-            for (slot, s) in skip.iter_mut().enumerate() {
-                *s = !may_be_reached(first + slot as u64);
-                if *s {
-                    skipped.push(slot as u32);
-                }
+            for (slot, _) in may.iter().enumerate().filter(|(_, may)| !**may) {
+                skipped.push(slot as u32);
             }
             if skipped.get() != self.blocks[b].first {
                 return Err(FileError::OtherGame {
@@ -702,8 +714,8 @@ impl<R: Read + Seek> RawFile<R> {
         let mut d = Decoder::new(&bytes);
         let mut m = Models::new();
         let mut values = Vec::with_capacity(count);
-        for &skipped in &skip {
-            let present = !skipped && m.get_present(&mut d);
+        for &may in &may {
+            let present = may && m.get_present(&mut d);
             values.push(if present {
                 Some(get_value(&mut m, &mut d, self.remoteness)?)
             } else {
@@ -851,7 +863,7 @@ where
         if self.raw.ranks {
             let Some(rank) = self.game.rank(c) else { return Ok(None) };
             let game = &self.game;
-            return self.raw.rank_value(rank, &|r| game.rank_may_be_reached(r));
+            return self.raw.rank_value(rank, &each_rank(|r| game.rank_may_be_reached(r)));
         }
         self.raw.position_value(c.into())
     }

@@ -28,9 +28,13 @@ impl std::error::Error for TierContractError {}
 /// from the start (a fixed sequence of pseudo-random moves), and `walks` ranks spread over
 /// every tier those games reach. For each canonical position it checks that its tier and
 /// rank are in range, that unranking gives it back (and, for the positions of the games,
-/// that [`tier_rank_may_be_reached`](Tiered::tier_rank_may_be_reached) holds), that its moves land in its own tier or
-/// in one of its child tiers (never staying in a tier whose moves all leave it); and that
-/// the child tiers form no cycle.
+/// /// that [`tier_rank_may_be_reached`](Tiered::tier_rank_may_be_reached) holds), that its
+/// moves land in its own tier or in one of its child tiers (never staying in a tier whose
+/// moves all leave it); that the child tiers form no cycle; and, on `walks` consecutive
+/// ranks from a random one of every tier reached, that the batch functions
+/// ([`tier_unrank_sorted`](Tiered::tier_unrank_sorted),
+/// [`tier_ranks_may_be_reached`](Tiered::tier_ranks_may_be_reached)) answer as the
+/// functions of one rank do.
 ///
 /// # Errors
 /// The first break found, with the tier and the position.
@@ -116,6 +120,7 @@ pub fn check_tiered<G: Tiered>(game: &G, walks: usize) -> Result<(), TierContrac
             continue;
         }
         let size = game.tier_size(t);
+        check_batches(game, t, next() % size.max(1), walks)?;
         for k in 0..walks as u64 {
             let r = if size <= walks as u64 { k } else { next() % size };
             if r >= size {
@@ -134,6 +139,38 @@ pub fn check_tiered<G: Tiered>(game: &G, walks: usize) -> Result<(), TierContrac
                     ));
                 }
             }
+        }
+    }
+    Ok(())
+}
+
+/// Checks the batch functions of tier `t` against those of one rank, on `len` consecutive
+/// ranks from `first`.
+fn check_batches<G: Tiered>(
+    game: &G,
+    t: u32,
+    first: u64,
+    len: usize,
+) -> Result<(), TierContractError> {
+    let fail = |r: u64, what: &str| TierContractError {
+        tier: t,
+        position: game.tier_unrank(t, r).map(|p| game.show(p)).unwrap_or_default(),
+        message: format!("{what} answers otherwise for rank {r} than for the rank alone"),
+    };
+    let ranks: Vec<u64> = (first..).take(len).collect();
+    let mut positions = Vec::new();
+    game.tier_unrank_sorted(t, &ranks, &mut positions);
+    if positions.len() != len {
+        return Err(fail(first, "tier_unrank_sorted"));
+    }
+    let mut may = vec![false; len];
+    game.tier_ranks_may_be_reached(t, first, &mut may);
+    for ((&r, p), may) in ranks.iter().zip(positions).zip(may) {
+        if p != game.tier_unrank(t, r) {
+            return Err(fail(r, "tier_unrank_sorted"));
+        }
+        if may != game.tier_rank_may_be_reached(t, r) {
+            return Err(fail(r, "tier_ranks_may_be_reached"));
         }
     }
     Ok(())

@@ -381,7 +381,7 @@ fn write_values<G: Tiered, C: Code>(
     codes: &[C],
 ) -> Result<(), TierError> {
     let game = run.game;
-    let skip = |r: u64| game.tier_rank_may_be_reached(t, r);
+    let skip = |first: u64, out: &mut [bool]| game.tier_ranks_may_be_reached(t, first, out);
     let value = |r: u64| {
         if r.is_multiple_of(1 << 16) {
             run.tick((codes.len() as u64 - r).min(1 << 16));
@@ -822,7 +822,7 @@ impl<'g, G: Tiered> TierValues<'g, G> {
         }
         let mut file = file.lock().unwrap_or_else(|e| e.into_inner());
         let game = self.game;
-        file.rank_value(r, &|r| game.tier_rank_may_be_reached(t, r))
+        file.rank_value(r, &|first, out| game.tier_ranks_may_be_reached(t, first, out))
             .map_err(file_error(&self.dir.join(values_name(t))))
     }
 

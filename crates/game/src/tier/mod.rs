@@ -126,6 +126,15 @@ pub trait Tiered: Game {
         true
     }
 
+    /// Sets `out[i]` to [`tier_rank_may_be_reached`](Tiered::tier_rank_may_be_reached)`(t,
+    /// first + i)`: the values files ask a block of consecutive ranks at a time. A game
+    /// whose numbering makes consecutive ranks cheap to step through overrides it.
+    fn tier_ranks_may_be_reached(&self, t: u32, first: u64, out: &mut [bool]) {
+        for (r, o) in (first..).zip(out.iter_mut()) {
+            *o = self.tier_rank_may_be_reached(t, r);
+        }
+    }
+
     /// Whether some move from tier `t` may stay in `t`; `true` by default. A tier whose
     /// moves all leave it is solved in one pass, without the reverse moves that
     /// retrograde analysis inside the tier needs.

@@ -3,6 +3,7 @@
 use std::collections::HashMap;
 
 use gamegraph_game::games::{BoardSizeError, ConnectFour};
+use gamegraph_game::tier::Tiered;
 use gamegraph_game::{ExploreConfig, Game, Outcome, SolvedGame};
 
 use crate::common;
@@ -303,6 +304,18 @@ fn numbers_of_unreachable_boards_are_known_to_be_unreachable() {
             assert_eq!(ended_before > 0, w >= 4 || h >= 4, "{w} × {h}");
             assert!(!game.rank_may_be_reached(count));
             assert!(!game.rank_may_be_reached(u64::MAX));
+            // A tier's numbers asked a block at a time (across height vectors, and past the
+            // last number) answer as when asked one by one.
+            for t in 0..game.tier_count() {
+                let mut may = vec![false; 97];
+                for first in (0..game.tier_size(t) + 97).step_by(97) {
+                    game.tier_ranks_may_be_reached(t, first, &mut may);
+                    for (r, &m) in (first..).zip(&may) {
+                        let one = game.tier_rank_may_be_reached(t, r);
+                        assert_eq!(m, one, "{w} × {h}, tier {t}, rank {r}");
+                    }
+                }
+            }
         }
     }
     // Every reachable position of 4 × 4, with and without symmetry.
