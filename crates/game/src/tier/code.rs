@@ -1,5 +1,5 @@
-//! The value of a rank in one byte or two: 0 for a rank no play reaches, 1 for a draw,
-//! `2 + 3·r + k` for a win (`k` = 0), loss (1) or tie (2) of remoteness `r`.
+//! The value of a rank in half a byte, one byte or two: 0 for a rank no play reaches, 1 for
+//! a draw, `2 + 3·r + k` for a win (`k` = 0), loss (1) or tie (2) of remoteness `r`.
 
 use crate::Outcome;
 
@@ -11,45 +11,41 @@ pub(crate) struct Value {
     pub(crate) remoteness: u32,
 }
 
-/// A value code stored per rank: `u8` or `u16`, little-endian in files.
-pub(crate) trait Code:
-    Copy + Default + Eq + std::fmt::Debug + Send + Sync + 'static
-{
-    /// Bytes per code.
-    const BYTES: usize;
+/// A width of the value codes stored per rank, in a byte array: half a byte (two codes a
+/// byte, the lower half first), one byte, or two little-endian bytes.
+pub(crate) trait Code: Send + Sync + 'static {
+    /// Bits per code.
+    const BITS: u64;
     /// The greatest remoteness a code holds.
     const MAX_REMOTENESS: u32;
 
-    /// The code of `v`; `None` when its remoteness is above [`Code::MAX_REMOTENESS`].
-    fn encode(v: Value) -> Option<Self>;
+    /// The code number at index `i` of `bytes`.
+    fn get(bytes: &[u8], i: usize) -> u32;
 
-    /// The code as a number.
-    fn get(self) -> u32;
+    /// Sets the code at index `i` of `bytes` to `code`, which fits.
+    fn set(bytes: &mut [u8], i: usize, code: u32);
 
-    /// The code at index `i` of little-endian `bytes`.
-    fn read(bytes: &[u8], i: usize) -> Self;
-
-    /// Appends the little-endian bytes of `codes` to `out`.
-    fn write_all(codes: &[Self], out: &mut Vec<u8>);
-
-    /// Writes the little-endian bytes of `codes` to `w`, a megabyte at a time.
-    fn write_to(codes: &[Self], w: &mut impl std::io::Write) -> std::io::Result<()> {
-        let mut buf = Vec::with_capacity(1 << 20);
-        for chunk in codes.chunks((1 << 20) / Self::BYTES) {
-            buf.clear();
-            Self::write_all(chunk, &mut buf);
-            w.write_all(&buf)?;
-        }
-        Ok(())
+    /// The bytes of `n` codes.
+    fn bytes(n: u64) -> u64 {
+        (n * Self::BITS).div_ceil(8)
     }
 
-    /// The value of a code; `None` for a rank no play reaches.
-    fn decode(self) -> Option<Value> {
-        let c = self.get();
-        match c {
+    /// The codes that `bytes` hold (with the unused half of a last byte).
+    fn count(bytes: &[u8]) -> usize {
+        bytes.len() * 8 / Self::BITS as usize
+    }
+
+    /// The code of `v`; `None` when its remoteness is above [`Code::MAX_REMOTENESS`].
+    fn encode(v: Value) -> Option<u32> {
+        number(v, Self::MAX_REMOTENESS)
+    }
+
+    /// The value at index `i` of `bytes`; `None` for a rank no play reaches.
+    fn read(bytes: &[u8], i: usize) -> Option<Value> {
+        match Self::get(bytes, i) {
             0 => None,
             1 => Some(Value { outcome: Outcome::Draw, remoteness: 0 }),
-            _ => {
+            c => {
                 let (r, k) = ((c - 2) / 3, (c - 2) % 3);
                 let outcome = [Outcome::Win, Outcome::Loss, Outcome::Tie][k as usize];
                 Some(Value { outcome, remoteness: r })
@@ -69,45 +65,47 @@ fn number(v: Value, max: u32) -> Option<u32> {
     (v.remoteness <= max).then(|| 2 + 3 * v.remoteness + k)
 }
 
+/// Codes of half a byte: what a solve without remoteness keeps (every remoteness is 0).
+pub(crate) struct Nibble;
+
+impl Code for Nibble {
+    const BITS: u64 = 4;
+    const MAX_REMOTENESS: u32 = 3;
+
+    fn get(bytes: &[u8], i: usize) -> u32 {
+        u32::from(bytes[i / 2] >> (4 * (i % 2)) & 0xf)
+    }
+
+    fn set(bytes: &mut [u8], i: usize, code: u32) {
+        let shift = 4 * (i % 2);
+        let b = &mut bytes[i / 2];
+        *b = *b & !(0xf << shift) | (code as u8) << shift;
+    }
+}
+
 impl Code for u8 {
-    const BYTES: usize = 1;
+    const BITS: u64 = 8;
     const MAX_REMOTENESS: u32 = 83;
 
-    fn encode(v: Value) -> Option<u8> {
-        number(v, Self::MAX_REMOTENESS).map(|n| n as u8)
+    fn get(bytes: &[u8], i: usize) -> u32 {
+        u32::from(bytes[i])
     }
 
-    fn get(self) -> u32 {
-        u32::from(self)
-    }
-
-    fn read(bytes: &[u8], i: usize) -> u8 {
-        bytes[i]
-    }
-
-    fn write_all(codes: &[u8], out: &mut Vec<u8>) {
-        out.extend_from_slice(codes);
+    fn set(bytes: &mut [u8], i: usize, code: u32) {
+        bytes[i] = code as u8;
     }
 }
 
 impl Code for u16 {
-    const BYTES: usize = 2;
+    const BITS: u64 = 16;
     const MAX_REMOTENESS: u32 = 21_843;
 
-    fn encode(v: Value) -> Option<u16> {
-        number(v, Self::MAX_REMOTENESS).map(|n| n as u16)
+    fn get(bytes: &[u8], i: usize) -> u32 {
+        u32::from(u16::from_le_bytes([bytes[2 * i], bytes[2 * i + 1]]))
     }
 
-    fn get(self) -> u32 {
-        u32::from(self)
-    }
-
-    fn read(bytes: &[u8], i: usize) -> u16 {
-        u16::from_le_bytes([bytes[2 * i], bytes[2 * i + 1]])
-    }
-
-    fn write_all(codes: &[u16], out: &mut Vec<u8>) {
-        out.extend(codes.iter().flat_map(|c| c.to_le_bytes()));
+    fn set(bytes: &mut [u8], i: usize, code: u32) {
+        bytes[2 * i..2 * i + 2].copy_from_slice(&(code as u16).to_le_bytes());
     }
 }
 
@@ -117,23 +115,32 @@ mod tests {
 
     fn round_trip<C: Code>() {
         for outcome in Outcome::ALL {
-            for remoteness in [0, 1, 2, 41, C::MAX_REMOTENESS] {
+            for remoteness in [0, 1, 2, C::MAX_REMOTENESS] {
                 let remoteness = if outcome == Outcome::Draw { 0 } else { remoteness };
                 let v = Value { outcome, remoteness };
                 let c = C::encode(v).unwrap();
-                assert_eq!(c.decode(), Some(v));
-                let mut bytes = Vec::new();
-                C::write_all(&[C::default(), c], &mut bytes);
-                assert_eq!(C::read(&bytes, 1), c);
+                // Each code beside others, which it leaves alone.
+                let mut bytes = vec![0u8; C::bytes(3) as usize];
+                C::set(&mut bytes, 1, c);
+                assert_eq!(C::read(&bytes, 1), Some(v));
+                assert_eq!((C::read(&bytes, 0), C::read(&bytes, 2)), (None, None));
+                let mut full = vec![0xffu8; C::bytes(3) as usize];
+                C::set(&mut full, 1, c);
+                assert_eq!(C::get(&full, 1), c);
+                let ones = ((1u64 << C::BITS) - 1) as u32;
+                assert_eq!((C::get(&full, 0), C::get(&full, 2)), (ones, ones));
             }
         }
-        let far = Value { outcome: Outcome::Win, remoteness: C::MAX_REMOTENESS + 1 };
+        let far = Value { outcome: Outcome::Tie, remoteness: C::MAX_REMOTENESS + 1 };
         assert_eq!(C::encode(far), None);
-        assert_eq!(C::default().decode(), None);
+        let most = Value { outcome: Outcome::Tie, remoteness: C::MAX_REMOTENESS };
+        assert_eq!(u64::from(C::encode(most).unwrap()) >> C::BITS, 0);
+        assert_eq!(C::count(&vec![0; C::bytes(5) as usize]), (C::bytes(5) * 8 / C::BITS) as usize);
     }
 
     #[test]
     fn codes_round_trip_up_to_their_greatest_remoteness() {
+        round_trip::<Nibble>();
         round_trip::<u8>();
         round_trip::<u16>();
     }

@@ -2,8 +2,9 @@
 //! the driver that fills it, resuming after the last finished tier; queries by position.
 //!
 //! # Layout
-//! - `manifest`: text, one record a line: `gamegraph-tiers 2`, then `game <identity>`,
-//!   `tiers <count>`, `remoteness yes|no`, `code-bytes 1|2`, then a line per finished step:
+//! - `manifest`: text, one record a line: `gamegraph-tiers 3`, then `game <identity>`,
+//!   `tiers <count>`, `remoteness yes|no`, `code-bits 4|8|16` (the width of the working
+//!   codes below; version 2 wrote `code-bytes 1|2` instead), then a line per finished step:
 //!   `reach <tier> <positions>` when the reachable ranks of a tier are written,
 //!   `solved <tier> <win> <loss> <tie> <draw>` when its values are. It is replaced whole
 //!   (written beside, then renamed) after every step, and each step's files are complete
@@ -19,9 +20,10 @@
 //! - While the solve runs, working files that are deleted once no step needs them:
 //!   `reach-<tier>.bits`, a bit a rank (little-endian 64-bit words) set for the ranks play
 //!   reaches from the start, kept until the tier is solved; `values-<tier>.codes`, a value
-//!   code a rank (one byte, or two little-endian bytes: 0 for a rank no play reaches, 1 for
-//!   a draw, `2 + 3·r + k` for a win (`k` = 0), loss (1) or tie (2) of remoteness `r`, 0 for
-//!   every position when remoteness is not kept), kept until every parent tier is solved.
+//!   code a rank (0 for a rank no play reaches, 1 for a draw, `2 + 3·r + k` for a win
+//!   (`k` = 0), loss (1) or tie (2) of remoteness `r`): half a byte when remoteness is not
+//!   kept (`r` is 0; two codes a byte, the lower half first), otherwise one byte, or two
+//!   little-endian bytes for games of long play; kept until every parent tier is solved.
 
 use std::fmt;
 use std::fs::{self, File};
@@ -34,7 +36,7 @@ use std::sync::atomic::Ordering::Relaxed;
 use rayon::prelude::*;
 
 use super::Tiered;
-use super::code::Code;
+use super::code::{Code, Nibble};
 use super::config::{
     MAX_TIERS, TierConfig, TierError, TierPhase, TierProgress, TierSummary, io_error,
 };
@@ -45,7 +47,9 @@ use crate::store::{FileGame, RawFile, save_by_rank};
 use crate::{Counts, FileError, MoveValue, Outcome, PositionValue};
 
 const MANIFEST: &str = "manifest";
-const MAGIC: &str = "gamegraph-tiers 2";
+const MAGIC: &str = "gamegraph-tiers 3";
+/// The first line of a manifest of the version before, read still.
+const MAGIC_2: &str = "gamegraph-tiers 2";
 
 /// One solve's context: the game, its settings, the progress counters.
 pub(crate) struct Run<'a, G> {
@@ -100,14 +104,14 @@ impl<G: Tiered> Run<'_, G> {
         }
     }
 
-    /// A zeroed array of `n` codes for tier `t`.
-    pub(crate) fn alloc<C: Code>(&self, n: u64) -> Result<Vec<C>, TierError> {
+    /// `bytes` zeroed bytes for the codes of the tier being solved.
+    pub(crate) fn alloc(&self, bytes: u64) -> Result<Vec<u8>, TierError> {
         let t = self.phase.lock().unwrap_or_else(|e| e.into_inner()).1;
-        let fail = || TierError::Memory { tier: t, bytes: n * C::BYTES as u64, limit: 0 };
-        let n = usize::try_from(n).map_err(|_| fail())?;
+        let fail = || TierError::Memory { tier: t, bytes, limit: 0 };
+        let n = usize::try_from(bytes).map_err(|_| fail())?;
         let mut v = Vec::new();
         v.try_reserve_exact(n).map_err(|_| fail())?;
-        v.resize(n, C::default());
+        v.resize(n, 0);
         Ok(v)
     }
 }
@@ -118,7 +122,7 @@ struct Header {
     game: String,
     tiers: u32,
     remoteness: bool,
-    code_bytes: usize,
+    code_bits: u64,
 }
 
 /// The manifest: the header and the finished steps.
@@ -138,11 +142,11 @@ impl Manifest {
     fn text(&self) -> String {
         let h = &self.header;
         let mut s = format!(
-            "{MAGIC}\ngame {}\ntiers {}\nremoteness {}\ncode-bytes {}\n",
+            "{MAGIC}\ngame {}\ntiers {}\nremoteness {}\ncode-bits {}\n",
             h.game,
             h.tiers,
             if h.remoteness { "yes" } else { "no" },
-            h.code_bytes
+            h.code_bits
         );
         for (t, n) in self.reached.iter().enumerate() {
             if let Some(n) = n {
@@ -164,9 +168,12 @@ impl Manifest {
             reason: format!("line {line}: expected {what}"),
         };
         let mut lines = text.lines().enumerate().map(|(i, l)| (i + 1, l));
-        if lines.next().map(|(_, l)| l) != Some(MAGIC) {
-            return Err(bad(1, MAGIC));
-        }
+        // Version 2 named the width of the codes in bytes, 1 or 2.
+        let version = match lines.next().map(|(_, l)| l) {
+            Some(MAGIC) => 3,
+            Some(MAGIC_2) => 2,
+            _ => return Err(bad(1, MAGIC)),
+        };
         let mut field = |name: &str| -> Result<(usize, String), TierError> {
             let (i, l) = lines.next().ok_or_else(|| bad(0, name))?;
             let value = l.strip_prefix(name).and_then(|v| v.strip_prefix(' '));
@@ -181,13 +188,23 @@ impl Manifest {
             "no" => false,
             _ => return Err(bad(i, "remoteness yes or no")),
         };
-        let (i, code_bytes) = field("code-bytes")?;
-        let code_bytes = match code_bytes.as_str() {
-            "1" => 1,
-            "2" => 2,
-            _ => return Err(bad(i, "code-bytes 1 or 2")),
+        let code_bits = if version == 2 {
+            let (i, code_bytes) = field("code-bytes")?;
+            match code_bytes.as_str() {
+                "1" => 8,
+                "2" => 16,
+                _ => return Err(bad(i, "code-bytes 1 or 2")),
+            }
+        } else {
+            let (i, code_bits) = field("code-bits")?;
+            match code_bits.as_str() {
+                "4" => 4,
+                "8" => 8,
+                "16" => 16,
+                _ => return Err(bad(i, "code-bits 4, 8 or 16")),
+            }
         };
-        let mut m = Manifest::new(Header { game, tiers, remoteness, code_bytes });
+        let mut m = Manifest::new(Header { game, tiers, remoteness, code_bits });
         for (i, l) in lines {
             let words: Vec<&str> = l.split(' ').collect();
             let nums: Option<Vec<u64>> = words[1..].iter().map(|w| w.parse().ok()).collect();
@@ -378,15 +395,16 @@ fn write_values<G: Tiered, C: Code>(
     journal: &mut Journal<'_>,
     dir_identity: &str,
     t: u32,
-    codes: &[C],
+    codes: &[u8],
 ) -> Result<(), TierError> {
     let game = run.game;
+    let size = game.tier_size(t);
     let skip = |first: u64, out: &mut [bool]| game.tier_ranks_may_be_reached(t, first, out);
     let value = |r: u64| {
         if r.is_multiple_of(1 << 16) {
-            run.tick((codes.len() as u64 - r).min(1 << 16));
+            run.tick((size - r).min(1 << 16));
         }
-        let v = codes[r as usize].decode()?;
+        let v = C::read(codes, r as usize)?;
         let remoteness = (run.remoteness && v.outcome != Outcome::Draw).then_some(v.remoteness);
         Some((v.outcome, remoteness))
     };
@@ -402,7 +420,7 @@ fn write_values<G: Tiered, C: Code>(
                     numbering: game.numbering(),
                     start: file_start(dir_identity, t),
                 },
-                codes.len() as u64,
+                size,
                 run.remoteness,
                 Some(&skip),
                 &value,
@@ -462,15 +480,16 @@ fn identity<G: Tiered>(game: &G) -> String {
 /// # Complexity
 /// Two passes over the reachable ranks of every tier, each generating the moves of every
 /// reachable position: the first once per child tier, the second once (plus sweeps inside
-/// tiers whose moves may stay). Files: a bit and one or two bytes per rank.
+/// tiers whose moves may stay). Working files: a bit and a code (half a byte without
+/// remoteness, otherwise one or two bytes) per rank.
 pub fn solve_tiers<G: Tiered>(
     game: &G,
     dir: &Path,
     config: &TierConfig,
 ) -> Result<TierSummary, TierError> {
-    let remoteness = !config.no_remoteness;
-    let wide = remoteness && game.remoteness_bound().is_none_or(|b| b > u8::MAX_REMOTENESS);
-    if wide {
+    if config.no_remoteness {
+        solve_with::<G, Nibble>(game, dir, config)
+    } else if game.remoteness_bound().is_none_or(|b| b > u8::MAX_REMOTENESS) {
         solve_with::<G, u16>(game, dir, config)
     } else {
         solve_with::<G, u8>(game, dir, config)
@@ -498,7 +517,7 @@ fn solve_with<G: Tiered, C: Code>(
     }
     let size = |t: u32| game.tier_size(t);
     let bits_bytes = |t: u32| words(size(t)) as u64 * 8;
-    let codes_bytes = |t: u32| size(t) * C::BYTES as u64;
+    let codes_bytes = |t: u32| C::bytes(size(t));
     if let Some(limit) = config.max_memory {
         // The reach pass holds the bit sets of the tiers being filled: the children of the
         // tiers expanded so far that are not expanded yet.
@@ -531,7 +550,7 @@ fn solve_with<G: Tiered, C: Code>(
         game: dir_identity.clone(),
         tiers: game.tier_count(),
         remoteness,
-        code_bytes: C::BYTES,
+        code_bits: C::BITS,
     };
     let manifest_path = dir.join(MANIFEST);
     let mut manifest = if manifest_path.exists() {
@@ -539,10 +558,10 @@ fn solve_with<G: Tiered, C: Code>(
         if m.header != header {
             let show = |h: &Header| {
                 format!(
-                    "{} with {} ({}-byte codes)",
+                    "{} with {} ({}-bit codes)",
                     h.game,
                     if h.remoteness { "remoteness" } else { "no remoteness" },
-                    h.code_bytes
+                    h.code_bits
                 )
             };
             return Err(TierError::OtherGame { found: show(&m.header), expected: show(&header) });
@@ -642,12 +661,13 @@ fn solve_with<G: Tiered, C: Code>(
                 views[c as usize] = child_maps[c as usize].as_ref().map(Mapped::bytes);
             }
             let bits = Mapped::open(&dir.join(reach_name(t)), bits_bytes(t))?;
-            let codes: Vec<C> = solve_tier(&run, t, bits.bytes(), &views)?;
+            let codes = solve_tier::<G, C>(&run, t, bits.bytes(), &views)?;
             let counts = codes
                 .par_chunks(1 << 16)
                 .map(|chunk| {
                     let mut counts = Counts::default();
-                    for v in chunk.iter().filter_map(|c| c.decode()) {
+                    // The unused half of a last byte of half-byte codes is 0: no position.
+                    for v in (0..C::count(chunk)).filter_map(|i| C::read(chunk, i)) {
                         match v.outcome {
                             Outcome::Win => counts.win += 1,
                             Outcome::Loss => counts.loss += 1,
@@ -665,11 +685,11 @@ fn solve_with<G: Tiered, C: Code>(
                 });
             drop(bits);
             if !parents[t as usize].is_empty() {
-                journal.write(&codes_name(t), |f| C::write_to(&codes, f))?;
+                journal.write(&codes_name(t), |f| f.write_all(&codes))?;
             }
-            if !codes.is_empty() {
-                run.begin(TierPhase::Write, t, codes.len() as u64);
-                write_values(&run, &mut journal, &dir_identity, t, &codes)?;
+            if size(t) > 0 {
+                run.begin(TierPhase::Write, t, size(t));
+                write_values::<G, C>(&run, &mut journal, &dir_identity, t, &codes)?;
             }
             drop(codes);
             manifest.solved[t as usize] = Some(counts);

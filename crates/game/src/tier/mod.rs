@@ -6,7 +6,8 @@
 //!   and a numbering of the positions inside each tier.
 //! - [`solve_tiers`]: the solver. A first pass, parents first, marks the ranks play reaches
 //!   from the start (a bit a rank); a second pass, children first, gives every reachable
-//!   position its outcome and remoteness, one byte a rank (two for games of long play),
+//!   position its outcome and remoteness, one byte a rank (two for games of long play,
+//!   half a byte without remoteness),
 //!   reading the solved child tiers back from their files through memory maps. Finished
 //!   tiers are kept in the output directory (made durable together, every two seconds
 //!   or so, when the solve stops and when it ends), so the same call resumes an
@@ -145,7 +146,8 @@ pub trait Tiered: Game {
 
     /// An upper bound on the remoteness of any position, when the game knows one (plies to
     /// the end: the cells of a board, the pins of a row); `None` by default. Values take
-    /// one byte a rank when the bound is at most 83, two bytes otherwise.
+    /// one byte a rank when the bound is at most 83, two bytes otherwise (half a byte when
+    /// remoteness is not kept).
     fn remoteness_bound(&self) -> Option<u32> {
         None
     }

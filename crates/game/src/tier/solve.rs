@@ -98,30 +98,31 @@ pub(crate) fn solve_tier<G: Tiered, C: Code>(
     t: u32,
     bits: &[u8],
     children: &[Option<&[u8]>],
-) -> Result<Vec<C>, TierError> {
+) -> Result<Vec<u8>, TierError> {
     let game = run.game;
     let size = game.tier_size(t);
     let step = u32::from(run.remoteness);
-    let mut codes = run.alloc::<C>(size)?;
+    let mut codes = run.alloc(C::bytes(size))?;
     run.begin(super::TierPhase::Solve, t, size);
-    let encode = |v: Value, r: u64| -> Result<C, TierError> {
+    let encode = |v: Value, r: u64| -> Result<u32, TierError> {
         C::encode(v).ok_or(TierError::Remoteness { tier: t, rank: r, remoteness: v.remoteness })
     };
     // The pass over the reachable ranks, a chunk per task: positions whose moves all leave
     // the tier get their value; the others, and the moves inside the tier, are gathered.
+    // A chunk's ranks are a whole number of bytes of codes.
     let gathered: Vec<Gathered> = codes
-        .par_chunks_mut(chunk_ranks(size) as usize)
+        .par_chunks_mut(C::bytes(chunk_ranks(size)) as usize)
         .enumerate()
         .map_init(Vec::new, |out, (chunk, slot)| {
             run.check_stop()?;
             let lo = chunk as u64 * chunk_ranks(size);
-            let hi = lo + slot.len() as u64;
+            let hi = (lo + chunk_ranks(size)).min(size);
             let (mut pending, mut to, mut from) = (Vec::new(), Vec::new(), Vec::new());
             for_each_position(run, t, &|i| word(bits, i), lo, hi, |r, pos| {
                 out.clear();
                 game.moves(pos, out);
                 if out.is_empty() {
-                    slot[(r - lo) as usize] = encode(terminal(game.terminal(pos)), r)?;
+                    C::set(slot, (r - lo) as usize, encode(terminal(game.terminal(pos)), r)?);
                     return Ok(());
                 }
                 let mut m = Moves::default();
@@ -141,8 +142,8 @@ pub(crate) fn solve_tier<G: Tiered, C: Code>(
                             .get(ct as usize)
                             .copied()
                             .flatten()
-                            .filter(|codes| cr < (codes.len() / C::BYTES) as u64)
-                            .and_then(|codes| C::read(codes, cr as usize).decode())
+                            .filter(|codes| cr < C::count(codes) as u64)
+                            .and_then(|codes| C::read(codes, cr as usize))
                             .ok_or_else(|| {
                                 run.contract(t, format!(
                                 "a move of {} lands on rank {cr} of tier {ct}, which is not a \
@@ -153,7 +154,7 @@ pub(crate) fn solve_tier<G: Tiered, C: Code>(
                     m.add(value);
                 }
                 if m.inside == 0 {
-                    slot[(r - lo) as usize] = encode(m.value(step), r)?;
+                    C::set(slot, (r - lo) as usize, encode(m.value(step), r)?);
                 } else {
                     pending.push((r, m));
                 }
@@ -174,7 +175,7 @@ pub(crate) fn solve_tier<G: Tiered, C: Code>(
     }
     if !pending.is_empty() {
         run.check_stop()?;
-        retrograde(&mut codes, pending, arcs, step, &encode)?;
+        retrograde::<C>(&mut codes, size, pending, arcs, step, &encode)?;
     }
     Ok(codes)
 }
@@ -311,14 +312,15 @@ impl RankIndex {
 /// move to a loss, a loss at `b` needs every move to be a win), so whichever comes first
 /// decides it.
 fn retrograde<C: Code>(
-    codes: &mut [C],
+    codes: &mut [u8],
+    size: u64,
     pending: Vec<Pending>,
     arcs: Vec<Arcs>,
     step: u32,
-    encode: &impl Fn(Value, u64) -> Result<C, TierError>,
+    encode: &impl Fn(Value, u64) -> Result<u32, TierError>,
 ) -> Result<(), TierError> {
     let waiting = pending.len();
-    let nodes = Nodes::new(codes.len() as u64, &pending, arcs);
+    let nodes = Nodes::new(size, &pending, arcs);
     let moves: Vec<Moves> = pending.into_iter().map(|(_, m)| m).collect();
     let not_win: Vec<AtomicU32> = moves.iter().map(|m| AtomicU32::new(m.not_win)).collect();
     let to_win: Vec<AtomicU32> = moves.iter().map(|m| AtomicU32::new(m.to_win)).collect();
@@ -327,7 +329,7 @@ fn retrograde<C: Code>(
     // to them.
     let seeds: Vec<(usize, Value)> = (waiting..nodes.rank.len())
         .map(|i| {
-            let v = codes[nodes.rank[i] as usize].decode();
+            let v = C::read(codes, nodes.rank[i] as usize);
             (i, v.expect("a move's end is reachable and has its value"))
         })
         .collect();
@@ -401,7 +403,7 @@ fn retrograde<C: Code>(
                 for (found, next) in done {
                     for (i, v) in found {
                         let r = nodes.rank[i];
-                        codes[r as usize] = encode(v, r)?;
+                        C::set(codes, r as usize, encode(v, r)?);
                     }
                     for (k, events) in next.0.into_iter().enumerate() {
                         for (i, v) in events {
@@ -416,7 +418,7 @@ fn retrograde<C: Code>(
     }
     for (i, &r) in nodes.rank[..waiting].iter().enumerate() {
         if !decided[i].load(Relaxed) {
-            codes[r as usize] = encode(Value { outcome: Outcome::Draw, remoteness: 0 }, r)?;
+            C::set(codes, r as usize, encode(Value { outcome: Outcome::Draw, remoteness: 0 }, r)?);
         }
     }
     Ok(())

@@ -225,6 +225,32 @@ fn a_directory_of_another_game_or_setting_is_refused() {
 }
 
 #[test]
+fn a_directory_of_the_version_before_still_answers() {
+    let dir = tempfile::tempdir().unwrap();
+    let game = ConnectFour::new(4, 4).unwrap();
+    let summary = solve_tiers(&game, dir.path(), &TierConfig::default()).unwrap();
+    // Version 2 named the width of the working codes in bytes.
+    let path = dir.path().join("manifest");
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(text.starts_with("gamegraph-tiers 3\n") && text.contains("\ncode-bits 8\n"));
+    let old = text
+        .replace("gamegraph-tiers 3\n", "gamegraph-tiers 2\n")
+        .replace("\ncode-bits 8\n", "\ncode-bytes 1\n");
+    std::fs::write(&path, old).unwrap();
+    let values = TierValues::open(&game, dir.path()).unwrap();
+    assert_eq!(
+        values.value(game.start()).unwrap(),
+        Some((summary.start_outcome, summary.start_remoteness))
+    );
+    let again = solve_tiers(&game, dir.path(), &TierConfig::default()).unwrap();
+    assert_eq!((again.counts, again.resumed), (summary.counts, 2 * summary.tiers.len() as u32));
+    // A width the version never wrote is refused.
+    let text = std::fs::read_to_string(&path).unwrap().replace("code-bits 8", "code-bits 2");
+    std::fs::write(&path, text).unwrap();
+    assert!(matches!(TierValues::open(&game, dir.path()), Err(TierError::Corrupt { .. })));
+}
+
+#[test]
 fn a_tier_over_the_memory_limit_is_refused_before_any_work() {
     let root = tempfile::tempdir().unwrap();
     let dir = root.path().join("solve");
