@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use gamegraph_graph::{Located, Position};
+use gamegraph_graph::{Budget, Limit, Located, Position};
 
 /// Why a position's text could not be read, with the 1-based line and column (in
 /// characters) where it goes wrong. A one-line notation puts every error on line 1.
@@ -54,12 +54,14 @@ impl std::error::Error for ParseError {}
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum ExploreError {
-    /// More positions than [`ExploreConfig::max_positions`](crate::ExploreConfig::max_positions)
-    /// are reachable.
-    TooManyPositions {
-        /// The limit.
-        limit: usize,
-        /// Positions found when exploration stopped (more than `limit`).
+    /// A limit was reached: more positions than
+    /// [`ExploreConfig::max_positions`](crate::ExploreConfig::max_positions) are reachable
+    /// ([`Limit::Budget`] of [`Budget::Positions`]), or the
+    /// [`ExploreConfig::stop`](crate::ExploreConfig::stop) flag was set ([`Limit::Stop`]).
+    Limit {
+        /// The limit reached.
+        limit: Limit,
+        /// Positions found by then (more than the budget when it is the budget's).
         found: usize,
     },
     /// A move, made again when the graph was built, led to a position exploration never
@@ -70,19 +72,25 @@ pub enum ExploreError {
         /// The unexpected move, in the game's notation.
         successor: String,
     },
-    /// The [`ExploreConfig::stop`](crate::ExploreConfig::stop) flag was set.
-    Stopped,
 }
 
 impl fmt::Display for ExploreError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            ExploreError::TooManyPositions { limit, found } => write!(
+            ExploreError::Limit {
+                limit: Limit::Budget { what: Budget::Positions, limit, .. },
+                found,
+            } => write!(
                 f,
                 "more than {limit} positions are reachable (stopped after {found}); \
                  raise the position limit"
             ),
-            ExploreError::Stopped => f.write_str("stopped before every position was found"),
+            ExploreError::Limit { limit: Limit::Stop, .. } => {
+                f.write_str("stopped before every position was found")
+            }
+            ExploreError::Limit { limit, found } => {
+                write!(f, "{limit} after finding {found} positions")
+            }
             ExploreError::Inconsistent { position, successor } => write!(
                 f,
                 "the move from {position} to {successor} was not found during exploration: \

@@ -4,7 +4,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 
 use gamegraph_graph::hint::prefetch;
-use gamegraph_graph::{Graph, Vertex};
+use gamegraph_graph::{Budget, Graph, Limit, Vertex};
 use rayon::prelude::*;
 
 use crate::solve::Reverse;
@@ -25,11 +25,13 @@ pub const BYTES_PER_POSITION: u64 = 100;
 /// What [`explore`] may do.
 #[derive(Debug, Clone)]
 pub struct ExploreConfig {
-    /// The most positions to explore; more gives [`ExploreError::TooManyPositions`].
+    /// The most positions to explore; more gives [`ExploreError::Limit`]
+    /// ([`Limit::Budget`]).
     /// Default 2²⁸ (about 268 million). Values above [`Vertex::MAX_VERTICES`] act as
     /// that limit.
     pub max_positions: usize,
-    /// Give up with [`ExploreError::Stopped`] once another thread sets this flag (a user's
+    /// Give up with [`ExploreError::Limit`] ([`Limit::Stop`]) once another thread sets this
+    /// flag (a user's
     /// Ctrl-C, say); read after every slice of a level and every chunk of moves. Default:
     /// none.
     pub stop: Option<Arc<AtomicBool>>,
@@ -42,18 +44,26 @@ impl Default for ExploreConfig {
 }
 
 impl ExploreConfig {
-    /// [`ExploreError::Stopped`] when the stop flag is set.
-    pub(crate) fn check_stop(&self) -> Result<(), ExploreError> {
-        check_stop(self.stop.as_deref())
+    /// [`Limit::Stop`] when the stop flag is set, `found` positions found by then.
+    pub(crate) fn check_stop(&self, found: usize) -> Result<(), ExploreError> {
+        check_stop(self.stop.as_deref(), found)
     }
 }
 
-/// [`ExploreError::Stopped`] when `stop` is set.
-fn check_stop(stop: Option<&AtomicBool>) -> Result<(), ExploreError> {
+/// [`Limit::Stop`] when `stop` is set, `found` positions found by then.
+fn check_stop(stop: Option<&AtomicBool>, found: usize) -> Result<(), ExploreError> {
     match stop {
-        Some(s) if s.load(Ordering::Relaxed) => Err(ExploreError::Stopped),
+        Some(s) if s.load(Ordering::Relaxed) => {
+            Err(ExploreError::Limit { limit: Limit::Stop, found })
+        }
         _ => Ok(()),
     }
+}
+
+/// The error of a position budget of `limit` exceeded, `found` positions found by then.
+fn too_many(limit: usize, found: usize) -> ExploreError {
+    let limit = Limit::Budget { what: Budget::Positions, limit: limit as u64, needed: None };
+    ExploreError::Limit { limit, found }
 }
 
 /// The positions a game can reach from its start, numbered, and the moves between them.
@@ -140,8 +150,9 @@ impl<P: Copy + Ord> Explored<P> {
 /// The [`Explored`] positions and graph; identical for every number of threads.
 ///
 /// # Errors
-/// [`ExploreError::TooManyPositions`] when more than `config.max_positions` positions are
-/// found (checked after each slice of a level); [`ExploreError::Inconsistent`] when the
+/// [`ExploreError::Limit`] when more than `config.max_positions` positions are found
+/// (checked after each slice of a level) or the stop flag is set;
+/// [`ExploreError::Inconsistent`] when the
 /// moves made the second time lead outside the positions found the first time (the game
 /// breaks its contract).
 ///
@@ -187,7 +198,7 @@ pub(crate) fn positions<G: Game>(
     let limit = config.max_positions.min(Vertex::MAX_VERTICES);
     let start = game.canonical(game.start());
     if limit == 0 {
-        return Err(ExploreError::TooManyPositions { limit, found: 1 });
+        return Err(too_many(limit, 1));
     }
     let positions = discover(game, start, limit, config)?;
     let start =
@@ -210,11 +221,11 @@ fn discover<G: Game>(
     while !frontier.is_empty() {
         let mut level = Vec::new();
         for slice in frontier.chunks(SLICE) {
-            config.check_stop()?;
+            config.check_stop(total)?;
             let fresh = expand_slice(game, &runs, slice);
             total += fresh.len();
             if total > limit {
-                return Err(ExploreError::TooManyPositions { limit, found: total });
+                return Err(too_many(limit, total));
             }
             level.extend_from_slice(&fresh);
             let mut run = fresh;
@@ -438,8 +449,8 @@ fn inconsistent<G: Game>(game: &G, p: G::Position) -> ExploreError {
 ///
 /// # Errors
 /// [`ExploreError::Inconsistent`] when a move leads outside `positions` or the second
-/// pass finds another number of moves than the first; [`ExploreError::Stopped`] once
-/// `stop` is set.
+/// pass finds another number of moves than the first; [`ExploreError::Limit`]
+/// ([`Limit::Stop`]) once `stop` is set.
 ///
 /// # Complexity
 /// Two more calls of `moves` and `canonical` per position and move; 5 bytes per position
@@ -457,7 +468,7 @@ pub(crate) fn build_reverse<G: Game>(
     degrees.par_chunks_mut(CHUNK).zip(positions.par_chunks(CHUNK)).try_for_each_init(
         Successors::new,
         |s, (degrees, chunk)| {
-            check_stop(stop)?;
+            check_stop(stop, n)?;
             for (degrees, group) in degrees.chunks_mut(GROUP).zip(chunk.chunks(GROUP)) {
                 s.expand(game, &fences, positions, group)?;
                 for (j, d) in degrees.iter_mut().enumerate() {
@@ -491,7 +502,7 @@ pub(crate) fn build_reverse<G: Game>(
     degrees.par_chunks(CHUNK).zip(positions.par_chunks(CHUNK)).enumerate().try_for_each_init(
         Successors::new,
         |s, (c, (degrees, chunk))| {
-            check_stop(stop)?;
+            check_stop(stop, n)?;
             for (g, (degrees, group)) in degrees.chunks(GROUP).zip(chunk.chunks(GROUP)).enumerate()
             {
                 s.expand(game, &fences, positions, group)?;

@@ -29,6 +29,7 @@ pub mod format;
 pub mod generate;
 mod group;
 pub mod hint;
+mod limit;
 mod map;
 pub mod memory;
 pub mod open;
@@ -42,6 +43,7 @@ mod vertex_list;
 
 pub use crate::csr::Graph;
 pub use crate::error::{GenError, GraphError, ReadError, ReadErrorKind, VertexListError};
+pub use crate::limit::{Budget, Limit};
 pub use crate::outcome::Outcome;
 pub use crate::position::{Located, Position, quote};
 pub use crate::summary::Summary;

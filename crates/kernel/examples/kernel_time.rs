@@ -34,7 +34,7 @@ fn main() -> Result<ExitCode, Box<dyn std::error::Error>> {
             writeln!(out, "{secs:.4} s, {} nodes", e.nodes)?;
             Ok(ExitCode::SUCCESS)
         }
-        Err(KernelError::TimeLimit { nodes }) => {
+        Err(KernelError::Limit { nodes, .. }) => {
             writeln!(out, "timeout\n{secs:.4} s, {nodes} nodes")?;
             Ok(ExitCode::from(3))
         }

@@ -31,7 +31,7 @@ fn main() -> Result<ExitCode, Box<dyn std::error::Error>> {
     let mut out = std::io::stdout();
     let s = match result {
         Ok(s) => s,
-        Err(KernelError::AlphaTimeLimit { best, bound }) => {
+        Err(KernelError::AlphaLimit { best, bound, .. }) => {
             writeln!(
                 out,
                 "timeout\n{secs:.4} s, {} nodes, {} <= alpha <= {bound}",
@@ -39,7 +39,7 @@ fn main() -> Result<ExitCode, Box<dyn std::error::Error>> {
             )?;
             return Ok(ExitCode::from(3));
         }
-        Err(KernelError::BetaTimeLimit { best, bound }) => {
+        Err(KernelError::BetaLimit { best, bound, .. }) => {
             writeln!(
                 out,
                 "timeout\n{secs:.4} s, {} nodes, {bound} <= beta <= {}",
@@ -47,7 +47,7 @@ fn main() -> Result<ExitCode, Box<dyn std::error::Error>> {
             )?;
             return Ok(ExitCode::from(3));
         }
-        Err(KernelError::TimeLimit { nodes }) => {
+        Err(KernelError::Limit { nodes, .. }) => {
             writeln!(out, "timeout\n{secs:.4} s, {nodes} nodes")?;
             return Ok(ExitCode::from(3));
         }

@@ -4,6 +4,8 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
+use gamegraph_graph::{Budget as Units, Limit};
+
 use crate::KernelError;
 
 /// Limits on a search. The default has none.
@@ -14,12 +16,14 @@ use crate::KernelError;
 /// reductions and bounds as in the searches themselves; [`Config::stop`] is read as often.
 #[derive(Debug, Clone, Default)]
 pub struct Config {
-    /// Give up with [`KernelError::TimeLimit`] once this instant has passed (default: never).
+    /// Give up with [`KernelError::Limit`] ([`Limit::Time`]) once this instant has passed
+    /// (default: never).
     pub deadline: Option<Instant>,
-    /// Give up with [`KernelError::NodeLimit`] after this many search nodes (default: no limit).
+    /// Give up with [`KernelError::Limit`] ([`Limit::Budget`]) after this many search nodes
+    /// (default: no limit).
     pub max_nodes: Option<u64>,
-    /// Give up as at the deadline once another thread sets this flag (a user's Ctrl-C, say);
-    /// default: none.
+    /// Give up with [`KernelError::Limit`] ([`Limit::Stop`]) once another thread sets this
+    /// flag (a user's Ctrl-C, say); default: none.
     pub stop: Option<Arc<AtomicBool>>,
 }
 
@@ -66,7 +70,8 @@ impl Budget {
     pub(crate) fn tick(&mut self, work: u64) -> Result<(), KernelError> {
         self.nodes += 1;
         if self.nodes >= self.max_nodes {
-            return Err(KernelError::NodeLimit { nodes: self.max_nodes });
+            let limit = Limit::Budget { what: Units::Nodes, limit: self.max_nodes, needed: None };
+            return Err(KernelError::Limit { limit, nodes: self.max_nodes });
         }
         self.spend(work.saturating_add(1))
     }
@@ -79,7 +84,7 @@ impl Budget {
         if let Some((every, calls)) = &mut self.trip {
             *calls += 1;
             if *calls % *every == 0 {
-                return Err(KernelError::TimeLimit { nodes: self.nodes });
+                return Err(KernelError::Limit { limit: Limit::Time, nodes: self.nodes });
             }
         }
         self.work = self.work.saturating_add(work);
@@ -124,7 +129,11 @@ impl Budget {
         self.max_nodes = outer;
         match r {
             Ok(t) => Ok(Some(t)),
-            Err(KernelError::NodeLimit { .. }) if capped && self.nodes < outer => Ok(None),
+            Err(KernelError::Limit { limit: Limit::Budget { .. }, .. })
+                if capped && self.nodes < outer =>
+            {
+                Ok(None)
+            }
             Err(e) => Err(e),
         }
     }
@@ -137,11 +146,22 @@ impl Budget {
 
     /// Fails when the deadline has passed or the stop flag is set.
     pub(crate) fn check_clock(&self) -> Result<(), KernelError> {
-        let stopped = self.stop.as_ref().is_some_and(|s| s.load(Ordering::Relaxed));
-        if stopped || self.deadline.is_some_and(|d| Instant::now() >= d) {
-            return Err(KernelError::TimeLimit { nodes: self.nodes });
+        match self.clock() {
+            Some(limit) => Err(KernelError::Limit { limit, nodes: self.nodes }),
+            None => Ok(()),
         }
-        Ok(())
+    }
+
+    /// [`Limit::Stop`] when the stop flag is set, [`Limit::Time`] when the deadline has
+    /// passed, `None` otherwise.
+    pub(crate) fn clock(&self) -> Option<Limit> {
+        if self.stop.as_ref().is_some_and(|s| s.load(Ordering::Relaxed)) {
+            Some(Limit::Stop)
+        } else if self.deadline.is_some_and(|d| Instant::now() >= d) {
+            Some(Limit::Time)
+        } else {
+            None
+        }
     }
 }
 

@@ -2,6 +2,8 @@
 
 use std::fmt;
 
+use gamegraph_graph::Limit;
+
 use crate::StableSet;
 
 /// Why a kernel or stable-set computation gave up.
@@ -10,14 +12,13 @@ use crate::StableSet;
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum KernelError {
-    /// The [`Config::deadline`](crate::Config::deadline) passed.
-    TimeLimit {
+    /// A limit of the [`Config`](crate::Config) was reached: its deadline
+    /// ([`Limit::Time`]), its stop flag ([`Limit::Stop`]) or its node budget
+    /// ([`Limit::Budget`]).
+    Limit {
+        /// The limit reached.
+        limit: Limit,
         /// Search nodes explored before giving up.
-        nodes: u64,
-    },
-    /// The [`Config::max_nodes`](crate::Config::max_nodes) budget was used up.
-    NodeLimit {
-        /// The budget that was reached.
         nodes: u64,
     },
     /// The number of kernels does not fit in a `u128`.
@@ -29,19 +30,23 @@ pub enum KernelError {
         /// The largest number supported.
         max: usize,
     },
-    /// The [`Config::deadline`](crate::Config::deadline) passed during the search for α:
-    /// `best` is the largest internally stable set found (checked like an exact answer),
-    /// and α is proven to be at most `bound`.
-    AlphaTimeLimit {
+    /// The [`Config::deadline`](crate::Config::deadline) passed, or its stop flag was set,
+    /// during the search for α: `best` is the largest internally stable set found (checked
+    /// like an exact answer), and α is proven to be at most `bound`.
+    AlphaLimit {
+        /// [`Limit::Time`] or [`Limit::Stop`].
+        limit: Limit,
         /// The best set found, its size and the search nodes explored.
         best: Box<StableSet>,
         /// A proven upper bound on α.
         bound: usize,
     },
-    /// The [`Config::deadline`](crate::Config::deadline) passed during the search for β:
-    /// `best` is the smallest externally stable set found (checked like an exact answer),
-    /// and β is proven to be at least `bound`.
-    BetaTimeLimit {
+    /// The [`Config::deadline`](crate::Config::deadline) passed, or its stop flag was set,
+    /// during the search for β: `best` is the smallest externally stable set found (checked
+    /// like an exact answer), and β is proven to be at least `bound`.
+    BetaLimit {
+        /// [`Limit::Time`] or [`Limit::Stop`].
+        limit: Limit,
         /// The best set found, its size and the search nodes explored.
         best: Box<StableSet>,
         /// A proven lower bound on β.
@@ -73,25 +78,25 @@ pub enum KernelError {
 impl fmt::Display for KernelError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            KernelError::TimeLimit { nodes } => {
-                write!(f, "time limit reached after {nodes} search nodes")
+            KernelError::Limit { limit: limit @ Limit::Budget { .. }, .. } => write!(f, "{limit}"),
+            KernelError::Limit { limit, nodes } => {
+                write!(f, "{limit} after {nodes} search nodes")
             }
-            KernelError::NodeLimit { nodes } => write!(f, "node limit of {nodes} reached"),
             KernelError::CountOverflow => f.write_str("the number of kernels exceeds 2^128"),
             KernelError::TooLarge { vertices, max } => write!(
                 f,
                 "a connected part of {vertices} vertices exceeds the {max} supported by the bitset search"
             ),
-            KernelError::AlphaTimeLimit { best, bound } => write!(
+            KernelError::AlphaLimit { limit, best, bound } => write!(
                 f,
-                "time limit reached after {} search nodes: the largest internally stable set \
-                 found has {} vertices, and alpha is at most {bound}",
+                "{limit} after {} search nodes: the largest internally stable set found has {} \
+                 vertices, and alpha is at most {bound}",
                 best.nodes, best.size
             ),
-            KernelError::BetaTimeLimit { best, bound } => write!(
+            KernelError::BetaLimit { limit, best, bound } => write!(
                 f,
-                "time limit reached after {} search nodes: the smallest externally stable set \
-                 found has {} vertices, and beta is at least {bound}",
+                "{limit} after {} search nodes: the smallest externally stable set found has {} \
+                 vertices, and beta is at least {bound}",
                 best.nodes, best.size
             ),
             KernelError::WitnessRejected { what, violation } => {
@@ -110,3 +115,11 @@ impl fmt::Display for KernelError {
 }
 
 impl std::error::Error for KernelError {}
+
+impl KernelError {
+    /// Whether this is the deadline or the stop flag of the [`Config`](crate::Config)
+    /// (not its node budget): the searches that race or time-box a part stop on these.
+    pub(crate) fn is_clock(&self) -> bool {
+        matches!(self, KernelError::Limit { limit: Limit::Time | Limit::Stop, .. })
+    }
+}

@@ -1,6 +1,6 @@
 //! The stability numbers α and β, with witnesses.
 
-use gamegraph_graph::Graph;
+use gamegraph_graph::{Graph, Limit};
 
 use crate::check::{VertexSet, externally_stable, internally_stable};
 use crate::clique::max_independent;
@@ -50,9 +50,10 @@ fn to_set(n: usize, local: &Subgraph, ids: &[u32]) -> VertexSet {
 /// incumbent in the first top-level branch that holds an optimum.
 ///
 /// # Errors
-/// [`KernelError::AlphaTimeLimit`] when the deadline passes during the search, with the
-/// best set found and a proven upper bound (a plain [`KernelError::TimeLimit`] when it passes
-/// before the search starts); [`KernelError::NodeLimit`] when the node budget runs out;
+/// [`KernelError::AlphaLimit`] when the deadline passes (or the stop flag is set) during
+/// the search, with the best set found and a proven upper bound (a plain
+/// [`KernelError::Limit`] when it does before the search starts, or the node budget runs
+/// out);
 /// [`KernelError::TooLarge`] for a connected part above 32768 vertices (after reductions);
 /// [`KernelError::WitnessRejected`] if the set found fails its independent check (never expected).
 ///
@@ -90,8 +91,9 @@ pub fn alpha(g: &Graph, cfg: &Config) -> Result<StableSet, KernelError> {
     }
     let best = StableSet { size: f.set.len(), set, nodes: budget.nodes };
     if !f.exact {
-        // Only the deadline leaves a search without a node limit inexact.
-        return Err(KernelError::AlphaTimeLimit { best: Box::new(best), bound: f.bound });
+        // Only the deadline or the stop flag leaves a search without a node limit inexact.
+        let limit = budget.clock().unwrap_or(Limit::Time);
+        return Err(KernelError::AlphaLimit { limit, best: Box::new(best), bound: f.bound });
     }
     Ok(best)
 }
@@ -118,9 +120,9 @@ pub fn alpha(g: &Graph, cfg: &Config) -> Result<StableSet, KernelError> {
 /// returned; so is α's (see [`internally_stable`]).
 ///
 /// # Errors
-/// [`KernelError::BetaTimeLimit`] when the deadline passes during the search, with the best
-/// set found and a proven lower bound (a plain [`KernelError::TimeLimit`] when it passes
-/// before the search starts); [`KernelError::NodeLimit`] when the node budget runs out;
+/// [`KernelError::BetaLimit`] when the deadline passes (or the stop flag is set) during the
+/// search, with the best set found and a proven lower bound (a plain [`KernelError::Limit`]
+/// when it does before the search starts, or the node budget runs out);
 /// [`KernelError::WitnessRejected`] if the set found fails the check (never expected).
 ///
 /// # Complexity
@@ -155,8 +157,9 @@ pub fn beta(g: &Graph, cfg: &Config) -> Result<StableSet, KernelError> {
     }
     let best = StableSet { size: f.set.len(), set, nodes: budget.nodes };
     if !f.exact {
-        // Only the deadline leaves a search without a node limit inexact.
-        return Err(KernelError::BetaTimeLimit { best: Box::new(best), bound: f.bound });
+        // Only the deadline or the stop flag leaves a search without a node limit inexact.
+        let limit = budget.clock().unwrap_or(Limit::Time);
+        return Err(KernelError::BetaLimit { limit, best: Box::new(best), bound: f.bound });
     }
     Ok(best)
 }

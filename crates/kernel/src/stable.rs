@@ -1,6 +1,7 @@
 //! What the α and β searches share: the result of a search with its proven bound, the
 //! connected parts of a graph and the largest part the bitset searches accept.
 
+use gamegraph_graph::Limit;
 use gamegraph_graph::algo::components_by;
 
 use crate::KernelError;
@@ -61,13 +62,13 @@ pub(crate) fn solve_parts(
     let mut late = false;
     for comp in comps {
         let solved = if late {
-            Err(KernelError::TimeLimit { nodes: budget.nodes })
+            Err(KernelError::Limit { limit: Limit::Time, nodes: budget.nodes })
         } else {
             solve(&comp, budget)
         };
         let f = match solved {
             Ok(f) => f,
-            Err(KernelError::TimeLimit { .. }) => unsolved(&comp),
+            Err(e) if e.is_clock() => unsolved(&comp),
             Err(e) => return Err(e),
         };
         late = late || budget.check_clock().is_err();

@@ -75,7 +75,7 @@ fn answers(instances: &Instances) -> Answers {
     let b = beta(&instances.beta, &cfg).unwrap();
     let limited = Config::with_deadline(Instant::now() + Duration::from_secs(3));
     let beta_deadline = match beta(&instances.lp, &limited) {
-        Err(KernelError::BetaTimeLimit { .. }) => true,
+        Err(KernelError::BetaLimit { .. }) => true,
         Ok(_) => false,
         Err(e) => panic!("{e:?}"),
     };

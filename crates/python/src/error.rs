@@ -3,12 +3,29 @@
 use std::fmt::Display;
 use std::path::Path;
 
+use gamegraph_graph::{Budget, Limit};
 use pyo3::PyErr;
-use pyo3::exceptions::{PyOSError, PyTypeError, PyValueError};
+use pyo3::exceptions::{
+    PyKeyboardInterrupt, PyMemoryError, PyOSError, PyTimeoutError, PyTypeError, PyValueError,
+};
 
 /// A `ValueError` (bad input, or a search the library refuses).
 pub(crate) fn value_error(message: impl Display) -> PyErr {
     PyValueError::new_err(message.to_string())
+}
+
+/// The one mapping of a [`Limit`] a library reached, with the message to raise:
+/// `TimeoutError` for the time limit and a work budget (search nodes, cell evaluations),
+/// `ValueError` for the position budget (a game too large for `max_positions`),
+/// `MemoryError` for memory, `KeyboardInterrupt` for a stop request.
+pub(crate) fn limit_error(limit: Limit, message: impl Display) -> PyErr {
+    let message = message.to_string();
+    match limit {
+        Limit::Stop => PyKeyboardInterrupt::new_err(message),
+        Limit::Memory { .. } => PyMemoryError::new_err(message),
+        Limit::Budget { what: Budget::Positions, .. } => PyValueError::new_err(message),
+        _ => PyTimeoutError::new_err(message),
+    }
 }
 
 /// A `TypeError` (an argument of the wrong kind).

@@ -9,12 +9,12 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
 use gamegraph_game::{ExploreConfig, ExploreError, Game, SolvedGame, ValuesFile};
-use gamegraph_graph::Vertex;
+use gamegraph_graph::{Limit, Vertex};
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
 
 use crate::arrays::{ranged, u64_items};
-use crate::error::{os_error, type_error, value_error};
+use crate::error::{limit_error, os_error, type_error, value_error};
 use crate::solved::{Named, PySolvedGame};
 use crate::values::{PyValuesFile, Stored, file_error};
 use crate::{interrupt, pool};
@@ -43,10 +43,16 @@ where
         interrupt::run_with(py, None, &stop, |_| pool.install(|| SolvedGame::new(game, &config)))?
             .value;
     let solved = solved.map_err(|e| match e {
-        ExploreError::TooManyPositions { limit, .. } => value_error(format!(
-            "more than {limit} positions are reachable; raise max_positions if this \
-             process's memory holds them"
-        )),
+        ExploreError::Limit { limit: limit @ Limit::Budget { limit: most, .. }, .. } => {
+            limit_error(
+                limit,
+                format_args!(
+                    "more than {most} positions are reachable; raise max_positions if this \
+                     process's memory holds them"
+                ),
+            )
+        }
+        e @ ExploreError::Limit { limit, .. } => limit_error(limit, e),
         e => value_error(e),
     })?;
     Ok(PySolvedGame::shipped(Box::new(Named { name, solved })))

@@ -4,12 +4,12 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
-use gamegraph_graph::Graph;
+use gamegraph_graph::{Graph, Limit};
 use gamegraph_kernel::{Config, KernelError, Kernels, StableSet, VertexSet};
-use pyo3::exceptions::{PyRuntimeError, PyTimeoutError};
+use pyo3::exceptions::PyRuntimeError;
 use pyo3::prelude::*;
 
-use crate::error::value_error;
+use crate::error::{limit_error, value_error};
 use crate::graph::PyGraph;
 use crate::interrupt;
 
@@ -39,26 +39,38 @@ fn config(time_limit: Option<f64>) -> PyResult<Config> {
 
 /// The exception for a search that gave up: `TimeoutError` with the CLI's message for the
 /// time limit, `ValueError` for a search the library refuses.
-fn limit_error(e: KernelError, time_limit: Option<f64>) -> PyErr {
+fn search_error(e: KernelError, time_limit: Option<f64>) -> PyErr {
     match e {
-        KernelError::TimeLimit { nodes } => PyTimeoutError::new_err(format!(
-            "time limit of {} s reached after {nodes} search nodes",
-            time_limit.unwrap_or_default()
-        )),
-        KernelError::AlphaTimeLimit { best, bound } => PyTimeoutError::new_err(format!(
-            "time limit of {} s reached after {} search nodes: alpha >= {} (a checked set), \
-             alpha <= {bound}",
-            time_limit.unwrap_or_default(),
-            best.nodes,
-            best.size
-        )),
-        KernelError::BetaTimeLimit { best, bound } => PyTimeoutError::new_err(format!(
-            "time limit of {} s reached after {} search nodes: beta <= {} (a checked set), \
-             beta >= {bound}",
-            time_limit.unwrap_or_default(),
-            best.nodes,
-            best.size
-        )),
+        KernelError::Limit { limit: Limit::Time, nodes } => limit_error(
+            Limit::Time,
+            format_args!(
+                "time limit of {} s reached after {nodes} search nodes",
+                time_limit.unwrap_or_default()
+            ),
+        ),
+        KernelError::AlphaLimit { limit: Limit::Time, best, bound } => limit_error(
+            Limit::Time,
+            format_args!(
+                "time limit of {} s reached after {} search nodes: alpha >= {} (a checked \
+                 set), alpha <= {bound}",
+                time_limit.unwrap_or_default(),
+                best.nodes,
+                best.size
+            ),
+        ),
+        KernelError::BetaLimit { limit: Limit::Time, best, bound } => limit_error(
+            Limit::Time,
+            format_args!(
+                "time limit of {} s reached after {} search nodes: beta <= {} (a checked \
+                 set), beta >= {bound}",
+                time_limit.unwrap_or_default(),
+                best.nodes,
+                best.size
+            ),
+        ),
+        KernelError::Limit { limit, .. }
+        | KernelError::AlphaLimit { limit, .. }
+        | KernelError::BetaLimit { limit, .. } => limit_error(limit, &e),
         KernelError::TooLarge { .. } | KernelError::CountOverflow => value_error(e),
         other => PyRuntimeError::new_err(other.to_string()),
     }
@@ -101,11 +113,11 @@ pub(crate) fn kernel(
     let graph = g.get().plain("kernel()")?;
     if !proof {
         let answer = stoppable(py, &cfg, |cfg| gamegraph_kernel::find_kernel(graph, cfg))?;
-        let answer = answer.map_err(|e| limit_error(e, time_limit))?;
+        let answer = answer.map_err(|e| search_error(e, time_limit))?;
         return Ok(answer.kernel.as_ref().map(ids).into_pyobject(py)?.into_any().unbind());
     }
     let proved = stoppable(py, &cfg, |cfg| gamegraph_kernel::find_kernel_with_proof(graph, cfg))?;
-    let proved = proved.map_err(|e| limit_error(e, time_limit))?;
+    let proved = proved.map_err(|e| search_error(e, time_limit))?;
     let text = proved.proof.map(|p| {
         let mut out = Vec::new();
         p.write_to(&mut out).expect("writing to memory");
@@ -151,7 +163,7 @@ pub(crate) fn count_kernels(
     let cfg = config(time_limit)?;
     let graph = g.get().plain("count_kernels()")?;
     let count = stoppable(py, &cfg, |cfg| gamegraph_kernel::count_kernels(graph, cfg))?;
-    Ok(count.map_err(|e| limit_error(e, time_limit))?.count)
+    Ok(count.map_err(|e| search_error(e, time_limit))?.count)
 }
 
 /// The iterator kernels() returns: each kernel as a sorted list of 1-based ids.
@@ -177,7 +189,7 @@ impl KernelIter {
         match interrupt::run_with(py, None, &stop, |_| kernels.next())?.value {
             None => Ok(None),
             Some(Ok(k)) => Ok(Some(ids(&k))),
-            Some(Err(e)) => Err(limit_error(e, time_limit)),
+            Some(Err(e)) => Err(search_error(e, time_limit)),
         }
     }
 
@@ -216,7 +228,7 @@ fn stable_set(
     let cfg = config(time_limit)?;
     let graph = g.get().plain("alpha() and beta()")?;
     let s =
-        stoppable(py, &cfg, |cfg| solve(graph, cfg))?.map_err(|e| limit_error(e, time_limit))?;
+        stoppable(py, &cfg, |cfg| solve(graph, cfg))?.map_err(|e| search_error(e, time_limit))?;
     Ok((s.size, ids(&s.set)))
 }
 

@@ -5,12 +5,11 @@ use gamegraph_grundy::octal::{
     analyse_octal_until, analyse_subtraction_until,
 };
 use numpy::PyArray1;
-use pyo3::exceptions::PyTimeoutError;
 use pyo3::prelude::*;
 use pyo3::types::PyString;
 
 use crate::arrays::{ranged, u64_items};
-use crate::error::value_error;
+use crate::error::{limit_error, value_error};
 use crate::interrupt;
 
 /// The Grundy sequence of a heap game, from octal() or subtraction().
@@ -31,7 +30,7 @@ pub(crate) struct Sequence {
 
 fn sequence_error(e: SequenceError) -> PyErr {
     match e {
-        SequenceError::TimeLimit { .. } => PyTimeoutError::new_err(e.to_string()),
+        SequenceError::Limit { limit, .. } => limit_error(limit, e),
         other => value_error(other),
     }
 }

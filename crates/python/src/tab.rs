@@ -1,6 +1,7 @@
 //! The tab board game: one cell's answer, or a solved board with its rows as arrays, the
 //! period of its rows and optimal lines; with a work limit, a time limit and Ctrl-C.
 
+use gamegraph_graph::Limit;
 use gamegraph_tab::{
     Board, Cell, Config, Period, Solution, SolveError, solve_cell_until, solve_until,
 };
@@ -9,7 +10,7 @@ use pyo3::exceptions::{PyTimeoutError, PyTypeError};
 use pyo3::prelude::*;
 
 use crate::arrays::ranged;
-use crate::error::value_error;
+use crate::error::{limit_error, value_error};
 use crate::interrupt;
 
 /// The most cells `board()` gives in one array (80 MB of uint64).
@@ -29,13 +30,14 @@ fn config(max_cells: Option<i128>) -> PyResult<Config> {
 /// period within the search), `ValueError` for work refused before it starts.
 fn solve_error(e: SolveError, time_limit: Option<f64>, timed_out: bool) -> PyErr {
     match e {
-        SolveError::Stopped if timed_out => PyTimeoutError::new_err(format!(
-            "time limit of {} s reached",
-            time_limit.unwrap_or_default()
-        )),
-        SolveError::CellLimit { .. } => {
-            PyTimeoutError::new_err(format!("{e}; raise the limit with max_cells="))
+        SolveError::Limit { limit: Limit::Stop, .. } if timed_out => limit_error(
+            Limit::Time,
+            format_args!("time limit of {} s reached", time_limit.unwrap_or_default()),
+        ),
+        SolveError::Limit { limit: limit @ Limit::Budget { .. }, .. } => {
+            limit_error(limit, format_args!("{e}; raise the limit with max_cells="))
         }
+        SolveError::Limit { limit, .. } => limit_error(limit, e),
         SolveError::NoPeriod { .. } => PyTimeoutError::new_err(e.to_string()),
         other => value_error(other),
     }

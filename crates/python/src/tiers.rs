@@ -11,15 +11,16 @@ use std::time::Instant;
 
 use gamegraph_game::tier::{TierConfig, TierError, TierValues, Tiered};
 use gamegraph_game::{Outcome, PositionValue};
+use gamegraph_graph::Limit;
 use pyo3::exceptions::{
-    PyFileExistsError, PyFileNotFoundError, PyIsADirectoryError, PyKeyboardInterrupt,
-    PyMemoryError, PyNotADirectoryError, PyOSError, PyPermissionError, PyRuntimeError,
+    PyFileExistsError, PyFileNotFoundError, PyIsADirectoryError, PyNotADirectoryError, PyOSError,
+    PyPermissionError, PyRuntimeError,
 };
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
 
 use crate::arrays::ranged;
-use crate::error::{os_error, value_error};
+use crate::error::{limit_error, os_error, value_error};
 use crate::games::{WithGame, by_name};
 use crate::values::{Failure, PyMove, Queries, Stored};
 use crate::{interrupt, pool};
@@ -29,10 +30,11 @@ use crate::{interrupt, pool};
 pub(crate) fn tier_error(e: TierError) -> PyErr {
     let message = e.to_string();
     match e {
-        TierError::Stopped => PyKeyboardInterrupt::new_err(message),
-        TierError::Memory { .. } => PyMemoryError::new_err(format!(
-            "{message}: give a larger max_memory if this machine holds it"
-        )),
+        TierError::Limit { limit: limit @ Limit::Memory { .. }, .. } => limit_error(
+            limit,
+            format_args!("{message}: give a larger max_memory if this machine holds it"),
+        ),
+        TierError::Limit { limit, .. } => limit_error(limit, message),
         TierError::Io { kind, .. } => match kind {
             ErrorKind::NotFound => PyFileNotFoundError::new_err(message),
             ErrorKind::PermissionDenied => PyPermissionError::new_err(message),

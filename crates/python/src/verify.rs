@@ -2,7 +2,7 @@
 //! kernels and stable sets, and claimed periods of octal and subtraction games.
 
 use gamegraph_game::{Outcome as GameOutcome, Table};
-use gamegraph_graph::{Graph, Outcome, Vertex};
+use gamegraph_graph::{Graph, Limit, Outcome, Vertex};
 use gamegraph_grundy::octal::{
     ClaimError, OctalCode, PeriodCheck, PeriodClaim, Play, Rules, SubtractionSet,
     verify_period_until,
@@ -13,12 +13,11 @@ use gamegraph_kernel::{
     internally_stable, is_kernel, members,
 };
 use gamegraph_retro::Solution;
-use pyo3::exceptions::PyTimeoutError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyString};
 
 use crate::arrays::{int64_array, u64_items};
-use crate::error::{type_error, value_error};
+use crate::error::{limit_error, type_error, value_error};
 use crate::graph::PyGraph;
 use crate::grundy::{GrundyValues, Infinite};
 
@@ -409,12 +408,14 @@ fn claim_verdict(
         Err(e @ (ClaimError::ZeroPeriod | ClaimError::TooManyValues { .. })) => {
             return Err(value_error(e));
         }
-        Err(ClaimError::TimeLimit { computed } | ClaimError::Stopped { computed }) => {
-            let limit = time_limit.unwrap_or(0.0);
-            return Err(PyTimeoutError::new_err(format!(
-                "time limit of {limit} s reached after computing {computed} values"
-            )));
+        Err(ClaimError::Limit { limit: Limit::Time, computed }) => {
+            let seconds = time_limit.unwrap_or(0.0);
+            return Err(limit_error(
+                Limit::Time,
+                format_args!("time limit of {seconds} s reached after computing {computed} values"),
+            ));
         }
+        Err(e @ ClaimError::Limit { limit, .. }) => return Err(limit_error(limit, e)),
         Err(e) => {
             let n = match e {
                 ClaimError::NotPeriodic { n, .. } => Some(n as u64),

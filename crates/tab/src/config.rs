@@ -32,13 +32,13 @@ pub struct Config {
     /// streaming DP.
     pub search_rows: u64,
     /// How many cell evaluations (rows computed × columns) one call may make before it
-    /// gives up with [`SolveError::CellLimit`](crate::SolveError::CellLimit) (default
+    /// gives up with [`SolveError::Limit`](crate::SolveError::Limit) (default
     /// 2^35). Row r of a board with M columns costs min(r, M) evaluations, a step of the
     /// period's proof M. Work known in advance to exceed it is refused before it starts;
     /// [`LIFETIME_CELLS`] is refused whatever this limit says. The time an evaluation takes
     /// depends on M and on the machine; [`Config::deadline`] bounds the time itself.
     pub max_cells: u64,
-    /// Give up with [`SolveError::TimeLimit`](crate::SolveError::TimeLimit) once this
+    /// Give up with [`SolveError::Limit`](crate::SolveError::Limit) once this
     /// instant has passed (default `None`, no deadline). The clock is read between rows,
     /// at least once every 2^20 cell evaluations, so a call returns within milliseconds
     /// of the deadline.
@@ -49,11 +49,12 @@ impl Config {
     /// The default configuration with a deadline `time` from now.
     ///
     /// ```
+    /// use gamegraph_graph::Limit;
     /// use gamegraph_tab::{Board, Config, SolveError, solve_cell};
     /// let config = Config::with_time_limit(std::time::Duration::ZERO);
     /// let board = Board::new(1_000_000, 1000)?;
     /// let e = solve_cell(board, board.cell(1, 1)?, &config, &mut |_| {}).unwrap_err();
-    /// assert!(matches!(e, SolveError::TimeLimit { .. }));
+    /// assert!(matches!(e, SolveError::Limit { limit: Limit::Time, .. }));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn with_time_limit(time: Duration) -> Config {

@@ -2,7 +2,7 @@
 
 use std::{fmt, io};
 
-use gamegraph_graph::{Located, Position};
+use gamegraph_graph::{Limit, Located, Position};
 
 /// Why a board or a cell is not valid.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -70,14 +70,6 @@ pub enum SolveError {
         /// 2M + 2 when that is more.
         searched: u64,
     },
-    /// The work limit [`Config::max_cells`](crate::Config::max_cells) was reached, or
-    /// would be by work known in advance.
-    CellLimit {
-        /// The limit.
-        limit: u64,
-        /// The cell evaluations the refused work needs, when known in advance.
-        needed: Option<u64>,
-    },
     /// Plain DP would need more than [`LIFETIME_CELLS`](crate::LIFETIME_CELLS) cell
     /// evaluations: refused before it starts.
     Hopeless {
@@ -88,9 +80,6 @@ pub enum SolveError {
         /// The rows a period search computed in vain first, if one ran.
         searched: Option<u64>,
     },
-    /// The stop flag of [`solve_until`](crate::solve_until) or
-    /// [`solve_cell_until`](crate::solve_cell_until) was set.
-    Stopped,
     /// More rows would be kept in memory than
     /// [`MAX_STORED_ROWS`](crate::MAX_STORED_ROWS): refused before it starts.
     TooMuchMemory {
@@ -99,15 +88,17 @@ pub enum SolveError {
         /// The most allowed.
         max: u64,
     },
-    /// [`Config::deadline`](crate::Config::deadline) passed.
-    TimeLimit {
-        /// The cell evaluations made by then.
-        cells: u64,
-    },
-    /// Memory that the work needs could not be allocated.
-    OutOfMemory {
-        /// The size of the allocation that failed, in bytes.
-        bytes: u64,
+    /// A limit was reached: the work limit [`Config::max_cells`](crate::Config::max_cells)
+    /// ([`Limit::Budget`], with the evaluations needed when the work was known in advance),
+    /// [`Config::deadline`](crate::Config::deadline) ([`Limit::Time`]), the stop flag of
+    /// [`solve_until`](crate::solve_until) or [`solve_cell_until`](crate::solve_cell_until)
+    /// ([`Limit::Stop`]), or memory the work needs that could not be allocated
+    /// ([`Limit::Memory`]).
+    Limit {
+        /// The limit reached.
+        limit: Limit,
+        /// The cell evaluations made by then, where they are counted.
+        cells: Option<u64>,
     },
 }
 
@@ -121,13 +112,6 @@ impl fmt::Display for SolveError {
             SolveError::NoPeriod { cols, searched } => {
                 write!(f, "no period of the rows of {cols} columns within {searched} rows")
             }
-            SolveError::CellLimit { limit, needed: Some(needed) } => write!(
-                f,
-                "the work needs {needed} cell evaluations, more than the limit of {limit}"
-            ),
-            SolveError::CellLimit { limit, needed: None } => {
-                write!(f, "the limit of {limit} cell evaluations was reached")
-            }
             SolveError::Hopeless { rows, cols, searched } => {
                 write!(
                     f,
@@ -140,19 +124,27 @@ impl fmt::Display for SolveError {
                 }
                 Ok(())
             }
-            SolveError::Stopped => f.write_str("stopped before the answer was found"),
             SolveError::TooMuchMemory { rows, max } => write!(
                 f,
                 "keeping {rows} rows in memory is more than the {max} allowed (24 bytes each)"
             ),
-            SolveError::TimeLimit { cells } => {
-                write!(f, "the time limit was reached after {cells} cell evaluations")
+            SolveError::Limit { limit: limit @ Limit::Budget { needed: Some(_), .. }, .. } => {
+                write!(f, "the work {limit}")
             }
-            SolveError::OutOfMemory { bytes } => write!(
+            SolveError::Limit { limit: Limit::Stop, .. } => {
+                f.write_str("stopped before the answer was found")
+            }
+            SolveError::Limit { limit: Limit::Time, cells } => write!(
+                f,
+                "the time limit was reached after {} cell evaluations",
+                cells.unwrap_or_default()
+            ),
+            SolveError::Limit { limit: Limit::Memory { needed, allowed: None }, .. } => write!(
                 f,
                 "not enough memory: {} could not be allocated",
-                gamegraph_graph::memory::human_bytes(*bytes)
+                gamegraph_graph::memory::human_bytes(*needed)
             ),
+            SolveError::Limit { limit, .. } => write!(f, "{limit}"),
         }
     }
 }

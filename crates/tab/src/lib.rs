@@ -73,13 +73,14 @@
 //!
 //! Every call counts its cell evaluations (row r reads min(r, M) candidates; a step of the
 //! period's proof reads M) against [`Config::max_cells`] and stops with
-//! [`SolveError::CellLimit`] when they run out; work known in advance (plain DP, streaming
+//! [`SolveError::Limit`] when they run out; work known in advance (plain DP, streaming
 //! to a cell, an optimal line) is checked before it starts. A [`Config::deadline`] is
 //! checked at least every 2^20 evaluations and stops the call with
-//! [`SolveError::TimeLimit`]. Work beyond [`LIFETIME_CELLS`] is refused at once with
+//! [`SolveError::Limit`] too (each says which limit it was: the cell budget, the
+//! deadline, the stop flag or memory). Work beyond [`LIFETIME_CELLS`] is refused at once with
 //! [`SolveError::Hopeless`], more than [`MAX_STORED_ROWS`] rows in memory with
 //! [`SolveError::TooMuchMemory`], and memory that cannot be allocated ends the call with
-//! [`SolveError::OutOfMemory`] rather than an abort.
+//! [`SolveError::Limit`] rather than an abort.
 
 mod board;
 mod config;

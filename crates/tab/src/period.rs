@@ -166,9 +166,8 @@ pub(crate) fn search_bound(cols: u32, search_rows: u64) -> u64 {
 ///
 /// # Errors
 /// [`SolveError::TooMuchMemory`] when `search_rows` is more than
-/// [`MAX_STORED_ROWS`](crate::MAX_STORED_ROWS), [`SolveError::CellLimit`] or
-/// [`SolveError::TimeLimit`] when `work` runs out, [`SolveError::OutOfMemory`] when the
-/// rows do not fit in memory.
+/// [`MAX_STORED_ROWS`](crate::MAX_STORED_ROWS), [`SolveError::Limit`] when `work` runs
+/// out or the rows do not fit in memory.
 pub(crate) fn find(
     cols: u32,
     search_rows: u64,

@@ -105,10 +105,10 @@ impl Solution {
     /// O(min(depth, max_plies) · M) time, O(min(depth, max_plies)) space.
     ///
     /// # Errors
-    /// As [`Solution::value`]; [`SolveError::CellLimit`] when the plies times M exceed
+    /// As [`Solution::value`]; [`SolveError::Limit`] when the plies times M exceed
     /// [`Config::max_cells`], [`SolveError::Hopeless`] or [`SolveError::TooMuchMemory`]
     /// when they are out of reach; all checked before the first move.
-    /// [`SolveError::TimeLimit`] when [`Config::deadline`] passes.
+    /// [`SolveError::Limit`] when [`Config::deadline`] passes.
     pub fn line(
         &self,
         cell: Cell,

@@ -24,7 +24,7 @@ use crate::work::{Work, check_stored, reserve};
 /// # Errors
 /// [`SolveError::TooTall`] when plain DP would store more than `store_rows` rows while
 /// `extrapolate` is off, [`SolveError::NoPeriod`] when the period search gives up,
-/// [`SolveError::CellLimit`] when the work exceeds [`Config::max_cells`] (checked before
+/// [`SolveError::Limit`] when the work exceeds [`Config::max_cells`] (checked before
 /// plain DP starts), [`SolveError::TooMuchMemory`] when more than
 /// [`MAX_STORED_ROWS`](crate::MAX_STORED_ROWS) rows would be stored.
 ///
@@ -48,20 +48,21 @@ pub fn solve(
     solve_with(board, config, &mut Work::new(config, progress))
 }
 
-/// [`solve`] that also gives up, with [`SolveError::Stopped`], once `stop` is set (by
+/// [`solve`] that also gives up, with [`Limit::Stop`](gamegraph_graph::Limit::Stop), once `stop` is set (by
 /// another thread: a Ctrl-C handler, a cancel button); the flag is read after every row.
 ///
 /// # Errors
-/// As [`solve`], and [`SolveError::Stopped`].
+/// As [`solve`], and [`SolveError::Limit`] ([`Limit::Stop`](gamegraph_graph::Limit::Stop)).
 ///
 /// # Example
 /// ```
 /// use std::sync::atomic::AtomicBool;
+/// use gamegraph_graph::Limit;
 /// use gamegraph_tab::{Board, Config, SolveError, solve_until};
 /// let board = Board::new(1_000_000_000_000_000_000, 50)?;
 /// let stop = AtomicBool::new(true);
 /// let e = solve_until(board, &Config::default(), &mut |_| {}, &stop).unwrap_err();
-/// assert_eq!(e, SolveError::Stopped);
+/// assert!(matches!(e, SolveError::Limit { limit: Limit::Stop, .. }));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn solve_until(
@@ -110,7 +111,7 @@ fn plain_rows(board: Board, work: &mut Work<'_>) -> Result<Vec<Row>, SolveError>
 /// O((μ + λ) · M) time and O(μ + λ + M) space.
 ///
 /// # Errors
-/// [`SolveError::CellLimit`] when the search exceeds [`Config::max_cells`],
+/// [`SolveError::Limit`] when the search exceeds [`Config::max_cells`],
 /// [`SolveError::TooMuchMemory`] when `search_rows` is more than
 /// [`MAX_STORED_ROWS`](crate::MAX_STORED_ROWS).
 ///
@@ -164,7 +165,7 @@ pub fn find_periods(
 ///
 /// # Errors
 /// [`SolveError::Hopeless`] when streaming DP would need more than
-/// [`LIFETIME_CELLS`](crate::LIFETIME_CELLS) cell evaluations, [`SolveError::CellLimit`]
+/// [`LIFETIME_CELLS`](crate::LIFETIME_CELLS) cell evaluations, [`SolveError::Limit`]
 /// when the work exceeds [`Config::max_cells`]; both checked before streaming starts.
 /// [`SolveError::TooMuchMemory`] when a period search would be needed and
 /// [`Config::search_rows`] is more than [`MAX_STORED_ROWS`](crate::MAX_STORED_ROWS).
@@ -181,11 +182,11 @@ pub fn solve_cell(
     cell_with_cache(board, cell, config, &mut cache, &mut Work::new(config, progress))
 }
 
-/// [`solve_cell`] that also gives up, with [`SolveError::Stopped`], once `stop` is set;
+/// [`solve_cell`] that also gives up, with [`Limit::Stop`](gamegraph_graph::Limit::Stop), once `stop` is set;
 /// the flag is read after every row.
 ///
 /// # Errors
-/// As [`solve_cell`], and [`SolveError::Stopped`].
+/// As [`solve_cell`], and [`SolveError::Limit`] ([`Limit::Stop`](gamegraph_graph::Limit::Stop)).
 ///
 /// # Panics
 /// When `cell` is not on `board`.

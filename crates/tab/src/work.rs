@@ -5,6 +5,8 @@ use std::time::Instant;
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
+use gamegraph_graph::{Budget, Limit};
+
 use crate::config::{Config, LIFETIME_CELLS, MAX_STORED_ROWS};
 use crate::error::SolveError;
 
@@ -34,7 +36,7 @@ pub(crate) struct Work<'a> {
     /// The count of cell evaluations at which the clock is read next.
     next_clock: u64,
     progress: &'a mut dyn FnMut(u64),
-    /// Set by another thread to stop the call ([`SolveError::Stopped`]).
+    /// Set by another thread to stop the call ([`Limit::Stop`]).
     stop: Option<&'a AtomicBool>,
 }
 
@@ -61,9 +63,9 @@ impl<'a> Work<'a> {
     }
 
     /// Checks, before starting, that `rows` rows of `cols` columns can be computed:
-    /// [`SolveError::Hopeless`] beyond [`LIFETIME_CELLS`], [`SolveError::CellLimit`] when
-    /// they would exceed what is left of the limit, [`SolveError::TimeLimit`] when the
-    /// deadline has passed. `searched` is the period search that failed first, if any (for
+    /// [`SolveError::Hopeless`] beyond [`LIFETIME_CELLS`], the cell budget's
+    /// [`SolveError::Limit`] when they would exceed what is left of it, [`Limit::Time`]
+    /// when the deadline has passed. `searched` is the period search that failed first, if any (for
     /// the message).
     pub(crate) fn plan(
         &self,
@@ -88,7 +90,7 @@ impl<'a> Work<'a> {
             return Err(SolveError::Hopeless { rows, cols, searched });
         };
         if self.used.saturating_add(cells) > self.limit {
-            return Err(SolveError::CellLimit { limit: self.limit, needed: Some(cells) });
+            return Err(self.over(Some(cells)));
         }
         self.clock()
     }
@@ -99,7 +101,7 @@ impl<'a> Work<'a> {
     pub(crate) fn row(&mut self, r: u64, cols: u32) -> Result<(), SolveError> {
         self.spend(r.min(u64::from(cols)))?;
         if self.stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
-            return Err(SolveError::Stopped);
+            return Err(SolveError::Limit { limit: Limit::Stop, cells: Some(self.used) });
         }
         if r.is_multiple_of(PROGRESS_EVERY) {
             (self.progress)(r);
@@ -113,7 +115,7 @@ impl<'a> Work<'a> {
     pub(crate) fn spend(&mut self, cells: u64) -> Result<(), SolveError> {
         self.used = self.used.saturating_add(cells);
         if self.used > self.limit {
-            return Err(SolveError::CellLimit { limit: self.limit, needed: None });
+            return Err(self.over(None));
         }
         if self.used >= self.next_clock {
             self.next_clock = self.used.saturating_add(CLOCK_EVERY);
@@ -122,12 +124,20 @@ impl<'a> Work<'a> {
         Ok(())
     }
 
-    /// Fails with [`SolveError::TimeLimit`] when the deadline has passed.
+    /// Fails with [`Limit::Time`] when the deadline has passed.
     pub(crate) fn clock(&self) -> Result<(), SolveError> {
         match self.deadline {
-            Some(d) if Instant::now() >= d => Err(SolveError::TimeLimit { cells: self.used }),
+            Some(d) if Instant::now() >= d => {
+                Err(SolveError::Limit { limit: Limit::Time, cells: Some(self.used) })
+            }
             _ => Ok(()),
         }
+    }
+
+    /// The cell budget passed, or to be passed by work that needs `needed` evaluations.
+    fn over(&self, needed: Option<u64>) -> SolveError {
+        let limit = Limit::Budget { what: Budget::Cells, limit: self.limit, needed };
+        SolveError::Limit { limit, cells: Some(self.used) }
     }
 }
 
@@ -140,16 +150,17 @@ pub(crate) fn check_stored(rows: u64) -> Result<(), SolveError> {
 }
 
 /// Makes room for `additional` more items in `v`, or fails with
-/// [`SolveError::OutOfMemory`] instead of aborting when the memory is not there.
+/// [`Limit::Memory`] instead of aborting when the memory is not there.
 pub(crate) fn reserve<T>(v: &mut Vec<T>, additional: usize) -> Result<(), SolveError> {
-    v.try_reserve_exact(additional).map_err(|_| SolveError::OutOfMemory {
-        bytes: (v.len().saturating_add(additional) as u64)
-            .saturating_mul(std::mem::size_of::<T>() as u64),
+    v.try_reserve_exact(additional).map_err(|_| {
+        let needed = (v.len().saturating_add(additional) as u64)
+            .saturating_mul(std::mem::size_of::<T>() as u64);
+        SolveError::Limit { limit: Limit::Memory { needed, allowed: None }, cells: None }
     })
 }
 
 /// Pushes `x` onto `v`, doubling its room when full, or fails with
-/// [`SolveError::OutOfMemory`].
+/// [`Limit::Memory`].
 #[inline]
 pub(crate) fn push<T>(v: &mut Vec<T>, x: T) -> Result<(), SolveError> {
     if v.len() == v.capacity() {

@@ -14,7 +14,7 @@ use gamegraph_game::{
     PositionValue, QueryError, SolvedGame, ValuesFile,
 };
 
-use gamegraph_graph::quote;
+use gamegraph_graph::{Limit, quote};
 use serde::Serialize;
 
 use crate::common::{CliError, Output, progress, thread_pool, write_json};
@@ -399,9 +399,11 @@ fn solve<G: Game + Send>(game: G, common: &Common) -> Result<(SolvedGame<G>, f64
         bar.finish_and_clear();
     }
     let solved = solved.map_err(|e| match e {
-        ExploreError::TooManyPositions { .. } => CliError::TimeLimit(format!(
-            "{e}: give a larger --max-positions if this machine's memory holds them"
-        )),
+        ExploreError::Limit { limit: limit @ Limit::Budget { .. }, .. } => CliError::limit(
+            limit,
+            format_args!("{e}: give a larger --max-positions if this machine's memory holds them"),
+        ),
+        ExploreError::Limit { limit, .. } => CliError::limit(limit, e),
         other => CliError::Other(anyhow::Error::new(other)),
     })?;
     Ok((solved, started.elapsed().as_secs_f64()))
@@ -693,9 +695,11 @@ struct TierSummaryJson<'a> {
 fn tier_error(dir: &Path, e: TierError) -> CliError {
     match e {
         e @ TierError::TooManyTiers { .. } => CliError::Usage(e.to_string()),
-        e @ TierError::Memory { .. } => {
-            CliError::TimeLimit(format!("{e}: give a larger --max-memory if this machine holds it"))
-        }
+        TierError::Limit { limit: limit @ Limit::Memory { .. }, .. } => CliError::limit(
+            limit,
+            format_args!("{e}: give a larger --max-memory if this machine holds it"),
+        ),
+        TierError::Limit { limit, .. } => CliError::limit(limit, e),
         e @ (TierError::Io { .. } | TierError::Contract { .. } | TierError::Remoteness { .. }) => {
             CliError::Other(
                 anyhow::Error::new(e).context(format!("cannot solve into {}", dir.display())),

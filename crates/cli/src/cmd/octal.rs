@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
 
-use gamegraph_graph::quote;
+use gamegraph_graph::{Limit, quote};
 use gamegraph_grundy::octal::{self, Algorithm, Analysis, Config, OctalCode, Theorem};
 use serde::Serialize;
 
@@ -105,12 +105,16 @@ impl SequenceArgs {
     /// The command-line error for a failure of the computation or of a value asked for.
     fn error(&self, e: octal::SequenceError) -> CliError {
         match e {
-            octal::SequenceError::TimeLimit { computed } => CliError::TimeLimit(format!(
-                "time limit of {} s reached after computing {computed} values; raise it with \
-                 --time-limit",
-                self.time_limit
-            )),
-            octal::SequenceError::NotComputed { heap, computed } => CliError::TimeLimit(format!(
+            octal::SequenceError::Limit { limit: Limit::Time, computed } => CliError::limit(
+                Limit::Time,
+                format_args!(
+                    "time limit of {} s reached after computing {computed} values; raise it \
+                     with --time-limit",
+                    self.time_limit
+                ),
+            ),
+            e @ octal::SequenceError::Limit { limit, .. } => CliError::limit(limit, e),
+            octal::SequenceError::NotComputed { heap, computed } => CliError::bound(format_args!(
                 "g({heap}) is unknown: no period was proven within the {computed} values \
                  computed; raise --limit"
             )),
@@ -153,7 +157,7 @@ impl SequenceArgs {
             write!(timed, "{report}").map_err(CliError::from)
         };
         if timed.expired {
-            return Err(CliError::TimeLimit(format!(
+            return Err(CliError::bound(format_args!(
                 "time limit of {} s reached while writing the values; raise it with --time-limit",
                 self.time_limit
             )));

@@ -10,7 +10,7 @@ use std::process::ExitCode;
 
 use gamegraph_game::Outcome as GameOutcome;
 use gamegraph_graph::format::Terminals;
-use gamegraph_graph::{Graph, Vertex};
+use gamegraph_graph::{Graph, Limit, Vertex};
 use gamegraph_grundy::{HeapGame, HeapMove, Play, solve_heaps};
 use gamegraph_retro::{Outcome, Solution, par_solve};
 use gamegraph_tab::{Board, Cell, Config};
@@ -747,9 +747,13 @@ fn rules<G: gamegraph_game::Game + Send>(
     };
     let solved = with_threads(threads, || gamegraph_game::SolvedGame::new(game, &config))?
         .map_err(|e| match e {
-            gamegraph_game::ExploreError::TooManyPositions { .. } => {
-                CliError::TimeLimit(format!("{e}: this machine's memory does not hold the game"))
+            gamegraph_game::ExploreError::Limit { limit: limit @ Limit::Budget { .. }, .. } => {
+                CliError::limit(
+                    limit,
+                    format_args!("{e}: this machine's memory does not hold the game"),
+                )
             }
+            gamegraph_game::ExploreError::Limit { limit, .. } => CliError::limit(limit, e),
             e => CliError::Usage(e.to_string()),
         })?;
     let start = solved.positions()[solved.start().index()];

@@ -6,7 +6,7 @@ use std::process::ExitCode;
 
 use gamegraph_game::{Outcome as GameOutcome, Table};
 use gamegraph_graph::format::GameFile;
-use gamegraph_graph::{Graph, Outcome, Vertex, parse_vertex_list};
+use gamegraph_graph::{Graph, Limit, Outcome, Vertex, parse_vertex_list};
 use gamegraph_grundy::octal::{
     ClaimError, OctalCode, PeriodCheck, PeriodClaim, Play, Rules, SubtractionSet,
     verify_period_until,
@@ -575,13 +575,17 @@ fn run_claim(rules: Rules<'_>, args: &ClaimArgs, theorem: &str) -> Result<ExitCo
         Err(e @ (ClaimError::ZeroPeriod | ClaimError::TooManyValues { .. })) => {
             return Err(CliError::Usage(e.to_string()));
         }
-        Err(ClaimError::TimeLimit { computed } | ClaimError::Stopped { computed }) => {
-            return Err(CliError::TimeLimit(format!(
-                "time limit of {} s reached after computing {computed} values; raise it with \
-                 --time-limit",
-                args.time_limit
-            )));
+        Err(ClaimError::Limit { limit: Limit::Time, computed }) => {
+            return Err(CliError::limit(
+                Limit::Time,
+                format_args!(
+                    "time limit of {} s reached after computing {computed} values; raise it \
+                     with --time-limit",
+                    args.time_limit
+                ),
+            ));
         }
+        Err(e @ ClaimError::Limit { limit, .. }) => return Err(CliError::limit(limit, e)),
         Err(e) => {
             let n = match e {
                 ClaimError::NotPeriodic { n, .. } => Some(n),

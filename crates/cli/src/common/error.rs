@@ -4,7 +4,7 @@ use std::fmt;
 use std::io;
 use std::process::ExitCode;
 
-use gamegraph_graph::Position;
+use gamegraph_graph::{Limit, Position};
 
 /// A failure, with the exit code it maps to.
 #[derive(Debug)]
@@ -13,8 +13,10 @@ pub(crate) enum CliError {
     Input { source: String, line: Option<u64>, column: Option<u64>, message: String },
     /// Arguments that clap accepted but that make no sense together, or a bad value: exit 2.
     Usage(String),
-    /// A limit was reached (`--time-limit`, a work limit, not enough memory): exit code 3.
-    TimeLimit(String),
+    /// A limit was reached (`--time-limit`, a work limit, not enough memory): exit code 3;
+    /// 130 for a stop request, as for an interrupt. `limit` is the library's, `None` for a
+    /// bound of the command's own. Made by [`CliError::limit`] and [`CliError::bound`].
+    Limit { limit: Option<Limit>, message: String },
     /// Anything else (an unreadable file, a full disk): exit code 1.
     Other(anyhow::Error),
 }
@@ -36,6 +38,18 @@ impl CliError {
 }
 
 impl CliError {
+    /// The one mapping of a [`Limit`] a library reached, with the message to print (the
+    /// library's, or one that says how to raise the limit).
+    pub(crate) fn limit(limit: Limit, message: impl fmt::Display) -> CliError {
+        CliError::Limit { limit: Some(limit), message: message.to_string() }
+    }
+
+    /// A bound of the command's own reached (a search depth, a count of values, the time
+    /// limit while writing): exit code 3, as for a library's [`Limit`].
+    pub(crate) fn bound(message: impl fmt::Display) -> CliError {
+        CliError::Limit { limit: None, message: message.to_string() }
+    }
+
     /// Bad input at a known [`Position`] of a named source.
     pub(crate) fn at(source: &str, at: Option<Position>, message: impl fmt::Display) -> CliError {
         CliError::input(source, at.map(|p| (p.line, p.column)), message)
@@ -67,7 +81,7 @@ impl fmt::Display for CliError {
                 }
                 write!(f, " {message}")
             }
-            CliError::Usage(m) | CliError::TimeLimit(m) => f.write_str(m),
+            CliError::Usage(m) | CliError::Limit { message: m, .. } => f.write_str(m),
             CliError::Other(e) => write!(f, "{e:#}"),
         }
     }
@@ -94,7 +108,8 @@ pub(crate) fn finish(result: Result<ExitCode, CliError>) -> ExitCode {
             }
             ExitCode::from(match e {
                 CliError::Input { .. } | CliError::Usage(_) => 2,
-                CliError::TimeLimit(_) => 3,
+                CliError::Limit { limit: Some(Limit::Stop), .. } => 130,
+                CliError::Limit { .. } => 3,
                 CliError::Other(_) => 1,
             })
         }

@@ -111,7 +111,7 @@ pub(crate) fn open_error(e: gamegraph_graph::open::OpenError) -> CliError {
             // memory, with the place in the file all the same.
             ReadErrorKind::TooLarge { .. } => {
                 let located = CliError::at(e.name(), e.position(), message);
-                return CliError::TimeLimit(located.to_string());
+                return CliError::bound(located);
             }
             _ => {}
         }

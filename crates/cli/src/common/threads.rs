@@ -1,5 +1,7 @@
 //! Thread pools for `--threads`, and the memory check before large allocations.
 
+use gamegraph_graph::Limit;
+
 use super::CliError;
 
 /// Runs `f` on a rayon pool of `threads` threads (rayon's default when `None`).
@@ -19,11 +21,14 @@ pub(crate) const MAX_THREADS: usize = 1024;
 pub(crate) fn check_memory(bytes: u64, what: &str) -> Result<(), CliError> {
     use gamegraph_graph::memory::{human_bytes, limit};
     match limit() {
-        Some(total) if bytes > total => Err(CliError::TimeLimit(format!(
-            "not enough memory for {what}: it needs {}, more than this process may use ({})",
-            human_bytes(bytes),
-            human_bytes(total)
-        ))),
+        Some(total) if bytes > total => Err(CliError::limit(
+            Limit::Memory { needed: bytes, allowed: Some(total) },
+            format_args!(
+                "not enough memory for {what}: it needs {}, more than this process may use ({})",
+                human_bytes(bytes),
+                human_bytes(total)
+            ),
+        )),
         _ => Ok(()),
     }
 }

@@ -7,6 +7,8 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
+use gamegraph_graph::Limit;
+
 use crate::{Counts, Outcome};
 
 /// The most tiers a game may have: each reached tier costs a few files and some bytes of
@@ -48,11 +50,11 @@ pub struct TierConfig {
     /// Keep no remoteness (outcomes only): files and answers without it. Default `false`.
     pub no_remoteness: bool,
     /// The most memory the solve may use, in bytes: the tier solved and the tier files it
-    /// reads. A tier that needs more gives [`TierError::Memory`] before any work. Default:
+    /// reads. A tier that needs more gives [`TierError::Limit`] before any work. Default:
     /// no limit.
     pub max_memory: Option<u64>,
-    /// Give up with [`TierError::Stopped`] once another thread sets this flag; read after
-    /// every chunk of 2^16 ranks. Finished tiers stay in the directory.
+    /// Give up with [`TierError::Limit`] ([`Limit::Stop`]) once another thread sets this
+    /// flag; read after every chunk of 2^16 ranks. Finished tiers stay in the directory.
     pub stop: Option<Arc<AtomicBool>>,
     /// Called after every chunk of ranks, from the threads that did it.
     pub progress: Option<Arc<dyn Fn(TierProgress) + Send + Sync>>,
@@ -73,8 +75,15 @@ impl fmt::Debug for TierConfig {
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum TierError {
-    /// The [`TierConfig::stop`] flag was set; every tier finished before is kept.
-    Stopped,
+    /// A limit was reached: the [`TierConfig::stop`] flag was set ([`Limit::Stop`]; every
+    /// tier finished before is kept), or a tier needs more memory than
+    /// [`TierConfig::max_memory`] allows or than could be allocated ([`Limit::Memory`]).
+    Limit {
+        /// The limit reached.
+        limit: Limit,
+        /// The tier being worked on.
+        tier: u32,
+    },
     /// The game broke the [`Tiered`](super::Tiered) contract (see [`check_tiered`](super::check_tiered)).
     Contract {
         /// The tier being worked on.
@@ -91,16 +100,6 @@ pub enum TierError {
         rank: u64,
         /// The remoteness.
         remoteness: u32,
-    },
-    /// A tier needs more memory than [`TierConfig::max_memory`] allows, or than could be
-    /// allocated.
-    Memory {
-        /// The tier.
-        tier: u32,
-        /// Bytes it needs.
-        bytes: u64,
-        /// Bytes allowed (0 when an allocation failed).
-        limit: u64,
     },
     /// Reading or writing a file failed.
     Io {
@@ -140,7 +139,13 @@ pub enum TierError {
 impl fmt::Display for TierError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            TierError::Stopped => f.write_str("stopped; the finished tiers are kept"),
+            TierError::Limit { limit: Limit::Stop, .. } => {
+                f.write_str("stopped; the finished tiers are kept")
+            }
+            TierError::Limit { limit: limit @ Limit::Memory { .. }, tier } => {
+                write!(f, "tier {tier} {limit}")
+            }
+            TierError::Limit { limit, tier } => write!(f, "{limit} in tier {tier}"),
             TierError::Contract { tier, message } => {
                 write!(f, "the game breaks the tier contract in tier {tier}: {message}")
             }
@@ -148,17 +153,6 @@ impl fmt::Display for TierError {
                 f,
                 "remoteness {remoteness} at rank {rank} of tier {tier} is more than the game's \
                  bound allows"
-            ),
-            TierError::Memory { tier, bytes, limit: 0 } => write!(
-                f,
-                "tier {tier} needs {}, which could not be allocated",
-                gamegraph_graph::memory::human_bytes(*bytes)
-            ),
-            TierError::Memory { tier, bytes, limit } => write!(
-                f,
-                "tier {tier} needs {}, more than the {} allowed",
-                gamegraph_graph::memory::human_bytes(*bytes),
-                gamegraph_graph::memory::human_bytes(*limit)
             ),
             TierError::Io { path, message, .. } => write!(f, "{}: {message}", path.display()),
             TierError::Corrupt { path, reason } => write!(f, "{}: {reason}", path.display()),

@@ -33,6 +33,7 @@ use std::sync::Mutex;
 use std::sync::atomic::AtomicU64;
 use std::sync::atomic::Ordering::Relaxed;
 
+use gamegraph_graph::Limit;
 use rayon::prelude::*;
 
 use super::Tiered;
@@ -76,7 +77,10 @@ impl<G: Tiered> Run<'_, G> {
 
     pub(crate) fn check_stop(&self) -> Result<(), TierError> {
         match &self.config.stop {
-            Some(s) if s.load(Relaxed) => Err(TierError::Stopped),
+            Some(s) if s.load(Relaxed) => Err(TierError::Limit {
+                limit: Limit::Stop,
+                tier: self.phase.lock().unwrap_or_else(|e| e.into_inner()).1,
+            }),
             _ => Ok(()),
         }
     }
@@ -107,7 +111,8 @@ impl<G: Tiered> Run<'_, G> {
     /// `bytes` zeroed bytes for the codes of the tier being solved.
     pub(crate) fn alloc(&self, bytes: u64) -> Result<Vec<u8>, TierError> {
         let t = self.phase.lock().unwrap_or_else(|e| e.into_inner()).1;
-        let fail = || TierError::Memory { tier: t, bytes, limit: 0 };
+        let fail =
+            || TierError::Limit { limit: Limit::Memory { needed: bytes, allowed: None }, tier: t };
         let n = usize::try_from(bytes).map_err(|_| fail())?;
         let mut v = Vec::new();
         v.try_reserve_exact(n).map_err(|_| fail())?;
@@ -474,7 +479,7 @@ fn identity<G: Tiered>(game: &G) -> String {
 /// # Errors
 /// [`TierError::TooManyTiers`] for a game of more than [`MAX_TIERS`] tiers, before any
 /// work; [`TierError::OtherGame`] when `dir` holds another game's or other settings' solve;
-/// [`TierError::Memory`], [`TierError::Stopped`], [`TierError::Io`],
+/// [`TierError::Limit`], [`TierError::Io`],
 /// [`TierError::Corrupt`], [`TierError::Contract`], [`TierError::Remoteness`].
 ///
 /// # Complexity
@@ -540,7 +545,8 @@ fn solve_with<G: Tiered, C: Code>(
                 + children[t as usize].iter().map(|&c| codes_bytes(c)).sum::<u64>();
             let bytes = reach.max(solve);
             if bytes > limit {
-                return Err(TierError::Memory { tier: t, bytes, limit });
+                let limit = Limit::Memory { needed: bytes, allowed: Some(limit) };
+                return Err(TierError::Limit { limit, tier: t });
             }
         }
     }

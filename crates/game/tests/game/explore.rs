@@ -4,6 +4,7 @@ use std::sync::atomic::{AtomicU32, Ordering};
 
 use gamegraph_game::games::{Chase, ConnectFour, OctalRows, TicTacToe};
 use gamegraph_game::{ExploreConfig, ExploreError, Explored, Game, ParseError, explore};
+use gamegraph_graph::{Budget, Limit};
 use gamegraph_testkit::SplitMix64;
 
 /// A game given by a random table: position `v` moves to `table[v]`.
@@ -74,8 +75,8 @@ fn the_limit_gives_an_error() {
     let game = TicTacToe::without_symmetry();
     let err = explore(&game, &ExploreConfig { max_positions: 1000, ..ExploreConfig::default() })
         .unwrap_err();
-    let ExploreError::TooManyPositions { limit, found } = err.clone() else { panic!("{err}") };
-    assert_eq!(limit, 1000);
+    let ExploreError::Limit { limit, found } = err.clone() else { panic!("{err}") };
+    assert_eq!(limit, Limit::Budget { what: Budget::Positions, limit: 1000, needed: None });
     assert!(found > 1000);
     assert!(err.to_string().contains("more than 1000 positions"), "{err}");
     assert!(
@@ -86,7 +87,7 @@ fn the_limit_gives_an_error() {
     );
     assert!(matches!(
         explore(&game, &ExploreConfig { max_positions: 0, ..ExploreConfig::default() }),
-        Err(ExploreError::TooManyPositions { limit: 0, .. })
+        Err(ExploreError::Limit { limit: Limit::Budget { limit: 0, .. }, .. })
     ));
 }
 
@@ -124,9 +125,10 @@ fn a_set_stop_flag_stops_exploring_and_solving() {
     let stop = Arc::new(AtomicBool::new(true));
     let config = ExploreConfig { stop: Some(Arc::clone(&stop)), ..ExploreConfig::default() };
     let game = TicTacToe::without_symmetry();
-    assert_eq!(explore(&game, &config).unwrap_err(), ExploreError::Stopped);
+    let stopped = ExploreError::Limit { limit: Limit::Stop, found: 1 };
+    assert_eq!(explore(&game, &config).unwrap_err(), stopped);
     let err = gamegraph_game::SolvedGame::new(TicTacToe::without_symmetry(), &config).unwrap_err();
-    assert_eq!(err, ExploreError::Stopped);
+    assert_eq!(err, stopped);
     assert_eq!(err.to_string(), "stopped before every position was found");
     // A flag that stays clear changes nothing.
     stop.store(false, Ordering::Relaxed);

@@ -9,6 +9,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use gamegraph_game::games::{Chase, ConnectFour, OctalRows, Quixo, TabBoard, TicTacToe};
 use gamegraph_game::tier::{TierConfig, TierError, TierValues, Tiered, check_tiered, solve_tiers};
 use gamegraph_game::{ExploreConfig, Game, Outcome, ParseError, SolvedGame, Terminal};
+use gamegraph_graph::Limit;
 use proptest::prelude::*;
 
 /// Every file of a directory with its bytes.
@@ -192,7 +193,7 @@ fn an_interrupted_solve_resumes_to_the_same_files() {
             ..TierConfig::default()
         };
         match solve_tiers(&game, dir.path(), &config) {
-            Err(TierError::Stopped) => stops += 1,
+            Err(TierError::Limit { limit: Limit::Stop, .. }) => stops += 1,
             Ok(summary) => assert!(summary.resumed > 0),
             Err(e) => panic!("{e}"),
         }
@@ -257,9 +258,9 @@ fn a_tier_over_the_memory_limit_is_refused_before_any_work() {
     let config = TierConfig { max_memory: Some(1 << 20), ..TierConfig::default() };
     let game = ConnectFour::new(6, 5).unwrap();
     match solve_tiers(&game, &dir, &config) {
-        Err(TierError::Memory { tier, bytes, limit }) => {
-            assert_eq!(limit, 1 << 20);
-            assert!(bytes > limit && tier <= 30);
+        Err(TierError::Limit { limit: Limit::Memory { needed, allowed }, tier }) => {
+            assert_eq!(allowed, Some(1 << 20));
+            assert!(needed > 1 << 20 && tier <= 30);
         }
         other => panic!("{other:?}"),
     }

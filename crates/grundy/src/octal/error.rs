@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use gamegraph_graph::{Located, Position};
+use gamegraph_graph::{Limit, Located, Position};
 
 /// Why an octal code such as `0.77` or `4.07` was rejected.
 ///
@@ -147,14 +147,13 @@ pub enum SequenceError {
         requested: u64,
     },
     /// The [`Config::deadline`](super::Config::deadline) passed before the computation
-    /// ended.
-    TimeLimit {
-        /// How many values were computed by then.
-        computed: usize,
-    },
-    /// The stop flag of [`analyse_octal_until`](super::analyse_octal_until) or
-    /// [`analyse_subtraction_until`](super::analyse_subtraction_until) was set.
-    Stopped {
+    /// ended ([`Limit::Time`]), or the stop flag of
+    /// [`analyse_octal_until`](super::analyse_octal_until) or
+    /// [`analyse_subtraction_until`](super::analyse_subtraction_until) was set
+    /// ([`Limit::Stop`]).
+    Limit {
+        /// The limit reached.
+        limit: Limit,
         /// How many values were computed by then.
         computed: usize,
     },
@@ -176,11 +175,8 @@ impl fmt::Display for SequenceError {
             SequenceError::TooManyValues { requested } => {
                 write!(f, "{requested} values do not fit in memory")
             }
-            SequenceError::TimeLimit { computed } => {
-                write!(f, "time limit reached after computing {computed} values")
-            }
-            SequenceError::Stopped { computed } => {
-                write!(f, "stopped after computing {computed} values")
+            SequenceError::Limit { limit, computed } => {
+                write!(f, "{limit} after computing {computed} values")
             }
             SequenceError::NotComputed { heap, computed } => write!(
                 f,

@@ -45,6 +45,8 @@ mod verify;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
+use gamegraph_graph::Limit;
+
 pub use self::code::{MAX_CODE_DIGITS, MAX_SUBTRACTION, OctalCode, SubtractionSet};
 pub use self::error::{CodeError, SequenceError, SetError};
 pub use self::period::{Certificate, Period, Theorem};
@@ -83,8 +85,8 @@ pub struct Config {
     pub algorithm: Algorithm,
     /// Tuning of the sparse method.
     pub sparse: SparseConfig,
-    /// Give up with [`SequenceError::TimeLimit`] once this instant has passed. Default
-    /// `None`: no deadline. The clock is read after every [`CLOCK_WORK`] units of work (a
+    /// Give up with [`SequenceError::Limit`] ([`Limit::Time`]) once this instant has
+    /// passed. Default `None`: no deadline. The clock is read after every [`CLOCK_WORK`] units of work (a
     /// unit is one option of one heap, or one value of a period check), so the deadline
     /// holds to within that much work however slowly single values come.
     pub deadline: Option<Instant>,
@@ -169,7 +171,7 @@ impl Analysis {
 /// # Errors
 /// [`SequenceError::ValueTooLarge`] if a value exceeds 65535 (the compact storage);
 /// [`SequenceError::TooManyValues`] if `config.limit` values do not fit in memory;
-/// [`SequenceError::TimeLimit`] once `config.deadline` has passed.
+/// [`SequenceError::Limit`] ([`Limit::Time`]) once `config.deadline` has passed.
 ///
 /// # Complexity
 /// Plain method: O(k²·s) time for `s` split digits. Sparse method: O(k·(|R|·s + c)) time
@@ -200,15 +202,16 @@ pub fn analyse_octal(
     octal_with_stop(code, config, progress, None)
 }
 
-/// [`analyse_octal`] that also gives up, with [`SequenceError::Stopped`], once `stop` is
+/// [`analyse_octal`] that also gives up, with [`Limit::Stop`], once `stop` is
 /// set (by another thread: a Ctrl-C handler, a cancel button). The flag is read as often
 /// as the clock of [`Config::deadline`].
 ///
 /// # Errors
-/// As [`analyse_octal`], and [`SequenceError::Stopped`].
+/// As [`analyse_octal`], and [`SequenceError::Limit`] ([`Limit::Stop`]).
 ///
 /// ```
 /// use std::sync::atomic::AtomicBool;
+/// use gamegraph_graph::Limit;
 /// use gamegraph_grundy::octal::{analyse_octal_until, Config, OctalCode, SequenceError};
 ///
 /// let kayles: OctalCode = "0.77".parse()?;
@@ -217,7 +220,7 @@ pub fn analyse_octal(
 /// assert_eq!(a.period().map(|p| p.period), Some(12));
 /// let stop = AtomicBool::new(true);
 /// let e = analyse_octal_until(&kayles, &Config::default(), &mut |_| {}, &stop);
-/// assert!(matches!(e, Err(SequenceError::Stopped { .. })));
+/// assert!(matches!(e, Err(SequenceError::Limit { limit: Limit::Stop, .. })));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn analyse_octal_until(
@@ -253,7 +256,7 @@ fn octal_with_stop(
 ///
 /// # Errors
 /// [`SequenceError::ValueTooLarge`] if a value exceeds 65535 (needs more than 65535
-/// elements in `S`); [`SequenceError::TooManyValues`] and [`SequenceError::TimeLimit`] as
+/// elements in `S`); [`SequenceError::TooManyValues`] and [`SequenceError::Limit`] as
 /// for [`analyse_octal`].
 ///
 /// # Complexity
@@ -278,11 +281,11 @@ pub fn analyse_subtraction(
     subtraction_with_stop(set, play, config, progress, None)
 }
 
-/// [`analyse_subtraction`] that also gives up, with [`SequenceError::Stopped`], once
+/// [`analyse_subtraction`] that also gives up, with [`Limit::Stop`], once
 /// `stop` is set, as [`analyse_octal_until`] does.
 ///
 /// # Errors
-/// As [`analyse_subtraction`], and [`SequenceError::Stopped`].
+/// As [`analyse_subtraction`], and [`SequenceError::Limit`] ([`Limit::Stop`]).
 pub fn analyse_subtraction_until(
     set: &SubtractionSet,
     play: Play,
@@ -329,10 +332,12 @@ fn drive(
         .map_err(|_| SequenceError::TooManyValues { requested: limit as u64 })?;
     let out_of_time = |computed: usize| {
         if stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
-            return Err(SequenceError::Stopped { computed });
+            return Err(SequenceError::Limit { limit: Limit::Stop, computed });
         }
         match config.deadline {
-            Some(d) if Instant::now() >= d => Err(SequenceError::TimeLimit { computed }),
+            Some(d) if Instant::now() >= d => {
+                Err(SequenceError::Limit { limit: Limit::Time, computed })
+            }
             _ => Ok(()),
         }
     };

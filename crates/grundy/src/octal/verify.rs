@@ -5,6 +5,8 @@ use std::fmt;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
+use gamegraph_graph::Limit;
+
 use super::{CLOCK_WORK, OctalCode, SubtractionSet};
 use crate::Play;
 
@@ -80,14 +82,12 @@ pub enum ClaimError {
         /// The smallest period.
         smallest: usize,
     },
-    /// The deadline of [`verify_period_until`] passed before the check ended: the claim is
-    /// neither accepted nor refused.
-    TimeLimit {
-        /// How many values were computed by then.
-        computed: usize,
-    },
-    /// The stop flag of [`verify_period_until`] was set before the check ended.
-    Stopped {
+    /// The deadline of [`verify_period_until`] passed ([`Limit::Time`]), or its stop flag
+    /// was set ([`Limit::Stop`]), before the check ended: the claim is neither accepted nor
+    /// refused.
+    Limit {
+        /// The limit reached.
+        limit: Limit,
         /// How many values were computed by then.
         computed: usize,
     },
@@ -100,7 +100,7 @@ impl ClaimError {
     pub fn rule(&self) -> &'static str {
         match self {
             ClaimError::ZeroPeriod | ClaimError::TooManyValues { .. } => "input",
-            ClaimError::TimeLimit { .. } | ClaimError::Stopped { .. } => "time-limit",
+            ClaimError::Limit { .. } => "time-limit",
             ClaimError::NotPeriodic { .. } => "period",
             ClaimError::PreperiodNotLeast { .. } => "least-preperiod",
             ClaimError::PeriodNotSmallest { .. } => "smallest-period",
@@ -131,11 +131,8 @@ impl fmt::Display for ClaimError {
             ClaimError::PeriodNotSmallest { claimed, smallest } => {
                 write!(f, "the period {claimed} is not the smallest: {smallest} is a period too")
             }
-            ClaimError::TimeLimit { computed } => {
-                write!(f, "time limit reached after computing {computed} values")
-            }
-            ClaimError::Stopped { computed } => {
-                write!(f, "stopped after computing {computed} values")
+            ClaimError::Limit { limit, computed } => {
+                write!(f, "{limit} after computing {computed} values")
             }
         }
     }
@@ -195,8 +192,8 @@ pub fn verify_period(rules: Rules<'_>, claim: PeriodClaim) -> Result<PeriodCheck
     verify_period_until(rules, claim, None, None)
 }
 
-/// [`verify_period`] that gives up with [`ClaimError::TimeLimit`] once `deadline` has
-/// passed and with [`ClaimError::Stopped`] once `stop` is set (a user's Ctrl-C, say). Both
+/// [`verify_period`] that gives up with [`ClaimError::Limit`]: [`Limit::Time`] once
+/// `deadline` has passed, [`Limit::Stop`] once `stop` is set (a user's Ctrl-C, say). Both
 /// are read after every [`CLOCK_WORK`] units of work (options of a heap looked at), so
 /// they hold to within about a millisecond however large the heaps.
 ///
@@ -208,13 +205,14 @@ pub fn verify_period(rules: Rules<'_>, claim: PeriodClaim) -> Result<PeriodCheck
 ///
 /// # Example
 /// ```
+/// use gamegraph_graph::Limit;
 /// use gamegraph_grundy::octal::{verify_period_until, ClaimError, OctalCode, PeriodClaim, Rules};
 /// use std::time::Instant;
 ///
 /// let code: OctalCode = "0.6".parse()?;
 /// let claim = PeriodClaim { preperiod: 4_000_000, period: 1, least: false };
 /// let e = verify_period_until(Rules::Octal(&code), claim, Some(Instant::now()), None);
-/// assert!(matches!(e, Err(ClaimError::TimeLimit { .. })));
+/// assert!(matches!(e, Err(ClaimError::Limit { limit: Limit::Time, .. })));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn verify_period_until(
@@ -305,10 +303,10 @@ impl Clock<'_> {
         }
         self.work = 0;
         if self.stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
-            return Err(ClaimError::Stopped { computed });
+            return Err(ClaimError::Limit { limit: Limit::Stop, computed });
         }
         if self.deadline.is_some_and(|d| Instant::now() >= d) {
-            return Err(ClaimError::TimeLimit { computed });
+            return Err(ClaimError::Limit { limit: Limit::Time, computed });
         }
         Ok(())
     }
@@ -408,13 +406,16 @@ mod tests {
         let code: OctalCode = "0.6".parse().unwrap();
         let big = PeriodClaim { preperiod: 4_000_000, period: 1, least: false };
         let late = verify_period_until(Rules::Octal(&code), big, Some(Instant::now()), None);
-        assert!(matches!(late, Err(ClaimError::TimeLimit { computed }) if computed < 4_000_000));
+        assert!(matches!(
+            late,
+            Err(ClaimError::Limit { limit: Limit::Time, computed }) if computed < 4_000_000
+        ));
         let stop = AtomicBool::new(true);
         let set: SubtractionSet = "1,2".parse().unwrap();
         let rules = Rules::Subtraction(&set, Play::Normal);
         let claim = PeriodClaim { preperiod: 16_000_000, period: 3, least: false };
         let stopped = verify_period_until(rules, claim, None, Some(&stop));
-        assert!(matches!(stopped, Err(ClaimError::Stopped { .. })));
+        assert!(matches!(stopped, Err(ClaimError::Limit { limit: Limit::Stop, .. })));
         assert_eq!(stopped.unwrap_err().rule(), "time-limit");
         // Without either, the same check ends with its verdict.
         let small = PeriodClaim { preperiod: 0, period: 3, least: true };

@@ -2,9 +2,10 @@
 //! Kayles and Dawson's Kayles (Berlekamp, Conway & Guy, Winning Ways, ch. 4), and snapshots
 //! of the fixtures in `fixtures/octal/`.
 
+use gamegraph_graph::Limit;
 use gamegraph_grundy::octal::{
-    Algorithm, Analysis, Config, OctalCode, Play, SparseConfig, SubtractionSet, analyse_octal,
-    analyse_subtraction,
+    Algorithm, Analysis, Config, OctalCode, Play, SequenceError, SparseConfig, SubtractionSet,
+    analyse_octal, analyse_subtraction,
 };
 use gamegraph_grundy::{Nimber, render};
 use proptest::prelude::*;
@@ -303,7 +304,7 @@ fn a_passed_deadline_stops_at_once() {
     let kayles: OctalCode = "0.77".parse().unwrap();
     let config = Config { deadline: Some(std::time::Instant::now()), ..Config::default() };
     let err = analyse_octal(&kayles, &config, &mut |_| {}).unwrap_err();
-    assert_eq!(err, gamegraph_grundy::octal::SequenceError::TimeLimit { computed: 0 });
+    assert_eq!(err, SequenceError::Limit { limit: Limit::Time, computed: 0 });
 }
 
 /// A game whose values come slowly (every split of every heap, 31 removals) is stopped
@@ -316,14 +317,12 @@ fn a_deadline_stops_a_slow_sequence() {
         let deadline = Some(start + std::time::Duration::from_millis(200));
         let config = Config { deadline, algorithm, ..Config::default() };
         let err = analyse_octal(&code, &config, &mut |_| {}).unwrap_err();
-        let gamegraph_grundy::octal::SequenceError::TimeLimit { computed } = err else {
-            panic!("{err:?}")
-        };
+        let SequenceError::Limit { limit: Limit::Time, computed } = err else { panic!("{err:?}") };
         assert!(computed < config.limit);
         assert!(start.elapsed() < std::time::Duration::from_secs(30));
     }
     let set: SubtractionSet = "4294967295".parse().unwrap();
     let config = Config { deadline: Some(std::time::Instant::now()), ..Config::default() };
     let err = analyse_subtraction(&set, Play::Normal, &config, &mut |_| {}).unwrap_err();
-    assert_eq!(err, gamegraph_grundy::octal::SequenceError::TimeLimit { computed: 0 });
+    assert_eq!(err, SequenceError::Limit { limit: Limit::Time, computed: 0 });
 }

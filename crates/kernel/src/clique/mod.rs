@@ -44,6 +44,7 @@
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
+use gamegraph_graph::Limit;
 use rayon::prelude::*;
 
 use crate::bits;
@@ -252,7 +253,7 @@ fn max_clique_w<const W: usize>(
     let mut s = Scratch::<W>::new();
     match colour(rows, &all, init.len(), &mut root.branches, &mut s, budget) {
         Ok(()) => {}
-        Err(KernelError::TimeLimit { .. }) => {
+        Err(e) if e.is_clock() => {
             return Ok(CliqueFound { clique: init.to_vec(), exact: false, bound: n });
         }
         Err(e) => return Err(e),
@@ -291,7 +292,8 @@ fn max_clique_w<const W: usize>(
     if exact {
         match witness(rows, &tasks, &ends.ends, &shared, budget) {
             // The size is proven; only the choice among maximum cliques was cut short.
-            Ok(()) | Err(KernelError::TimeLimit { .. }) => {}
+            Ok(()) => {}
+            Err(e) if e.is_clock() => {}
             Err(e) => return Err(e),
         }
     }
@@ -357,7 +359,7 @@ fn run_parallel<const W: usize>(
     for r in nodes {
         match r {
             Ok(n) => budget.nodes += n,
-            Err(KernelError::TimeLimit { nodes }) => {
+            Err(KernelError::Limit { limit: Limit::Time | Limit::Stop, nodes }) => {
                 budget.nodes += nodes;
                 exact = false;
             }
@@ -382,7 +384,8 @@ fn run_in_order<const W: usize>(
         if task.bound > shared.size.load(Ordering::Relaxed) {
             match subtree(rows, &task.start, task.p, shared, budget, cap) {
                 Ok(Some(f)) => found = f,
-                Ok(None) | Err(KernelError::TimeLimit { .. }) => return Ok(false),
+                Ok(None) => return Ok(false),
+                Err(e) if e.is_clock() => return Ok(false),
                 Err(e) => return Err(e),
             }
         }

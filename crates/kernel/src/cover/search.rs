@@ -351,7 +351,7 @@ pub(crate) fn min_cover(
             let bound = if exact { chosen.len() } else { root_lb.min(chosen.len()) };
             Ok(CoverFound { chosen, exact, bound })
         }
-        Err(KernelError::TimeLimit { .. }) => {
+        Err(e) if e.is_clock() => {
             let chosen = sv.h.best;
             let bound = root_lb.max(sv.root_bound).max(sv.lp_lb.unwrap_or(0)).min(chosen.len());
             Ok(CoverFound { exact: bound == chosen.len(), chosen, bound })

@@ -118,7 +118,7 @@ pub struct KernelAnswer {
 /// the same for any number of threads.
 ///
 /// # Errors
-/// [`KernelError::TimeLimit`] or [`KernelError::NodeLimit`] when `cfg`'s budget runs out.
+/// [`KernelError::Limit`] when a limit of `cfg` is reached.
 ///
 /// # Complexity
 /// O(n + m) when the retrograde labels or Richardson's construction decide; exponential in
@@ -514,7 +514,7 @@ pub struct KernelCount {
 /// test can prove a count of zero.
 ///
 /// # Errors
-/// [`KernelError::TimeLimit`] or [`KernelError::NodeLimit`] when `cfg`'s budget runs out;
+/// [`KernelError::Limit`] when a limit of `cfg` is reached;
 /// [`KernelError::CountOverflow`] above `u128::MAX`.
 ///
 /// # Complexity

@@ -19,6 +19,7 @@
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
+use gamegraph_graph::Limit;
 use gamegraph_graph::algo::{peel_by, strongly_connected_by};
 use rayon::prelude::*;
 
@@ -392,7 +393,7 @@ impl SatKernel {
     }
 
     /// Solves on: the membership of a kernel of `g` (the graph given to [`SatKernel::new`]),
-    /// or `None` when it has none; `TimeLimit` once `stop` is set.
+    /// or `None` when it has none; [`Limit::Stop`] once `stop` is set.
     pub(crate) fn run(
         &mut self,
         g: &Subgraph,
@@ -498,7 +499,7 @@ fn race(
                 }
                 // A helper's model only shows that one exists: solver 0 finds its own, so
                 // the kernel does not depend on the timing.
-                Ok(true) => Err(KernelError::TimeLimit { nodes: 0 }),
+                Ok(true) => Err(KernelError::Limit { limit: Limit::Stop, nodes: 0 }),
                 Err(e) => Err(e),
             };
             (r, b.nodes)

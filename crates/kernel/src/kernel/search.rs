@@ -357,7 +357,7 @@ mod tests {
                 let mut stops = 0;
                 loop {
                     match s.next(&mut b) {
-                        Err(KernelError::TimeLimit { .. }) => stops += 1,
+                        Err(e) if e.is_clock() => stops += 1,
                         Err(e) => panic!("{e}"),
                         Ok(false) => break,
                         Ok(true) => out.push((0..n).filter(|&v| s.is_in(v)).collect::<Vec<_>>()),

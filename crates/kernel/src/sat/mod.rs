@@ -39,6 +39,7 @@ pub(crate) use lit::{Lit, Var};
 pub(crate) use proof::ProofLog;
 
 use clauses::Watch;
+use gamegraph_graph::Limit;
 use gamegraph_graph::generate::SplitMix64;
 use order::Heap;
 
@@ -181,8 +182,8 @@ impl Solver {
 
     /// Solves: `Ok(true)` with a model ([`Solver::model_value`]), `Ok(false)` when the
     /// clauses are unsatisfiable. Gives the budget's error when it runs out, and
-    /// `TimeLimit` when `stop` is set. After [`KernelError::NodeLimit`] a call with a larger
-    /// budget carries on where the last one stopped.
+    /// [`Limit::Stop`] when `stop` is set. After the node budget's [`KernelError::Limit`] a
+    /// call with a larger budget carries on where the last one stopped.
     pub(crate) fn solve(
         &mut self,
         budget: &mut Budget,
@@ -198,7 +199,7 @@ impl Solver {
                 budget.spend(work)?;
                 work = 0;
                 if stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
-                    return Err(KernelError::TimeLimit { nodes: budget.nodes });
+                    return Err(KernelError::Limit { limit: Limit::Stop, nodes: budget.nodes });
                 }
             }
             if let Some(confl) = confl {

@@ -5,6 +5,7 @@ use super::*;
 use crate::Config;
 use crate::KernelError;
 use crate::config::Budget;
+use gamegraph_graph::Limit;
 use gamegraph_testkit::SplitMix64;
 use proptest::prelude::*;
 use proptest::test_runner::FileFailurePersistence;
@@ -166,9 +167,13 @@ fn the_budget_and_the_stop_flag_end_a_solve() {
     }
     let cfg = Config { max_nodes: Some(100), ..Config::default() };
     let mut b = Budget::new(&cfg);
-    assert_eq!(s.solve(&mut b, None), Err(KernelError::NodeLimit { nodes: 100 }));
+    let limit = Limit::Budget { what: gamegraph_graph::Budget::Nodes, limit: 100, needed: None };
+    assert_eq!(s.solve(&mut b, None), Err(KernelError::Limit { limit, nodes: 100 }));
     let stop = AtomicBool::new(true);
     let mut b = Budget::new(&Config::default());
-    assert!(matches!(s.solve(&mut b, Some(&stop)), Err(KernelError::TimeLimit { .. })));
+    assert!(matches!(
+        s.solve(&mut b, Some(&stop)),
+        Err(KernelError::Limit { limit: Limit::Stop, .. })
+    ));
     assert_eq!(s.num_vars(), 90);
 }

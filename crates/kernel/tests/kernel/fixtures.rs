@@ -6,7 +6,7 @@ use std::io::BufReader;
 
 use gamegraph_graph::ReadError;
 use gamegraph_graph::format::{self, Format, GameFile, ReadOptions};
-use gamegraph_graph::{Graph, Vertex};
+use gamegraph_graph::{Graph, Limit, Vertex};
 use gamegraph_kernel::{
     Config, Decided, KernelError, VertexSet, alpha, beta, count_kernels, externally_stable,
     find_kernel, internally_stable, is_kernel, kernels, maximal_internally_stable,
@@ -108,16 +108,24 @@ fn taking_one_to_four_has_the_multiples_of_five_as_its_kernel() {
 fn a_time_limit_in_the_past_or_a_set_stop_flag_stops_every_mode() {
     let g = fixture_graph("random-40-300.txt");
     let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(true));
-    for cfg in [
-        Config::with_deadline(std::time::Instant::now()),
-        Config { stop: Some(stop), ..Config::default() },
+    for (cfg, want) in [
+        (Config::with_deadline(std::time::Instant::now()), Limit::Time),
+        (Config { stop: Some(stop), ..Config::default() }, Limit::Stop),
     ] {
-        let limit = |r: Result<(), KernelError>| matches!(r, Err(KernelError::TimeLimit { .. }));
-        assert!(limit(find_kernel(&g, &cfg).map(drop)));
-        assert!(limit(count_kernels(&g, &cfg).map(drop)));
-        assert!(limit(alpha(&g, &cfg).map(drop)));
-        assert!(limit(beta(&g, &cfg).map(drop)));
-        assert!(limit(kernels(&g, &cfg).next().unwrap().map(drop)));
+        // The deadline and the stop flag are told apart, in every mode.
+        let limit = |r: Result<(), KernelError>| match r {
+            Err(
+                KernelError::Limit { limit, .. }
+                | KernelError::AlphaLimit { limit, .. }
+                | KernelError::BetaLimit { limit, .. },
+            ) => Some(limit),
+            _ => None,
+        };
+        assert_eq!(limit(find_kernel(&g, &cfg).map(drop)), Some(want));
+        assert_eq!(limit(count_kernels(&g, &cfg).map(drop)), Some(want));
+        assert_eq!(limit(alpha(&g, &cfg).map(drop)), Some(want));
+        assert_eq!(limit(beta(&g, &cfg).map(drop)), Some(want));
+        assert_eq!(limit(kernels(&g, &cfg).next().unwrap().map(drop)), Some(want));
     }
 }
 

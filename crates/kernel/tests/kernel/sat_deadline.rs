@@ -3,6 +3,7 @@
 
 use std::time::{Duration, Instant};
 
+use gamegraph_graph::Limit;
 use gamegraph_kernel::{Config, KernelError, find_kernel};
 use gamegraph_testkit::{SplitMix64, graph};
 
@@ -35,7 +36,10 @@ fn the_deadline_ends_the_sat_search_within_ten_percent() {
         let cfg = Config::with_deadline(start + limit);
         let r = pool.install(|| find_kernel(&g, &cfg));
         let spent = start.elapsed();
-        assert!(matches!(r, Err(KernelError::TimeLimit { .. })), "{threads} threads: {r:?}");
+        assert!(
+            matches!(r, Err(KernelError::Limit { limit: Limit::Time, .. })),
+            "{threads} threads: {r:?}"
+        );
         assert!(spent >= limit, "{threads} threads: stopped early, after {spent:?}");
         assert!(spent <= limit + limit / 10, "{threads} threads: stopped after {spent:?}");
     }

@@ -4,7 +4,7 @@
 
 use std::time::{Duration, Instant};
 
-use gamegraph_graph::Graph;
+use gamegraph_graph::{Graph, Limit};
 use gamegraph_kernel::{
     Config, KernelError, StableSet, alpha, beta, externally_stable, internally_stable,
 };
@@ -48,7 +48,9 @@ fn the_deadline_ends_the_alpha_search_within_ten_percent() {
     }
     let g = graph(n, &arcs);
     for e in on_deadline(&g, Duration::from_secs(2), alpha) {
-        let KernelError::AlphaTimeLimit { best, bound } = e else { panic!("{e:?}") };
+        let KernelError::AlphaLimit { limit: Limit::Time, best, bound } = e else {
+            panic!("{e:?}")
+        };
         assert_eq!(internally_stable(&g, &best.set).unwrap(), Ok(()));
         assert!(best.size >= 40 && best.size < bound && bound <= n, "{} {bound}", best.size);
     }
@@ -70,7 +72,7 @@ fn the_deadline_ends_the_beta_search_within_ten_percent() {
     }
     let g = graph(n as usize, &arcs);
     for e in on_deadline(&g, Duration::from_secs(3), beta) {
-        let KernelError::BetaTimeLimit { best, bound } = e else { panic!("{e:?}") };
+        let KernelError::BetaLimit { limit: Limit::Time, best, bound } = e else { panic!("{e:?}") };
         assert_eq!(externally_stable(&g, &best.set).unwrap(), Ok(()));
         assert!(bound < best.size && best.size <= 700, "{bound} {}", best.size);
     }

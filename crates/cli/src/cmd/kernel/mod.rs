@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
-use gamegraph_graph::{Graph, parse_vertex_list};
+use gamegraph_graph::{Graph, Limit, parse_vertex_list};
 use gamegraph_kernel::{
     Config, KernelAnswer, KernelCount, KernelError, StableSet, VertexSet, Violation, alpha, beta,
     count_kernels, find_kernel, find_kernel_with_proof, is_kernel, kernels, write_kernel_cnf,
@@ -195,36 +195,48 @@ impl Clock {
     /// The CLI error for a solver error on the graph read from `source`.
     fn error(&self, e: KernelError, source: &str) -> CliError {
         match e {
-            KernelError::TimeLimit { nodes } => {
+            KernelError::Limit { limit: Limit::Time, nodes } => {
                 let secs = self.limit.0.unwrap_or_default().as_secs_f64();
                 let which = if self.given { "" } else { "default " };
-                CliError::TimeLimit(format!(
-                    "{which}time limit of {secs} s reached after {nodes} search nodes \
+                CliError::limit(
+                    Limit::Time,
+                    format_args!(
+                        "{which}time limit of {secs} s reached after {nodes} search nodes \
                      (raise it with --time-limit SECS, or --time-limit none for no limit)"
-                ))
+                    ),
+                )
             }
-            KernelError::AlphaTimeLimit { ref best, bound } => {
+            KernelError::AlphaLimit { limit: Limit::Time, ref best, bound } => {
                 let secs = self.limit.0.unwrap_or_default().as_secs_f64();
                 let which = if self.given { "" } else { "default " };
-                CliError::TimeLimit(format!(
-                    "{which}time limit of {secs} s reached after {} search nodes: alpha >= {} \
+                CliError::limit(
+                    Limit::Time,
+                    format_args!(
+                        "{which}time limit of {secs} s reached after {} search nodes: alpha >= {} \
                      (an internally stable set of that size was found and checked) and \
                      alpha <= {bound} (raise it with --time-limit SECS, or --time-limit none for \
                      no limit)",
-                    best.nodes, best.size
-                ))
+                        best.nodes, best.size
+                    ),
+                )
             }
-            KernelError::BetaTimeLimit { ref best, bound } => {
+            KernelError::BetaLimit { limit: Limit::Time, ref best, bound } => {
                 let secs = self.limit.0.unwrap_or_default().as_secs_f64();
                 let which = if self.given { "" } else { "default " };
-                CliError::TimeLimit(format!(
-                    "{which}time limit of {secs} s reached after {} search nodes: beta <= {} \
+                CliError::limit(
+                    Limit::Time,
+                    format_args!(
+                        "{which}time limit of {secs} s reached after {} search nodes: beta <= {} \
                      (an externally stable set of that size was found and checked) and \
                      beta >= {bound} (raise it with --time-limit SECS, or --time-limit none for \
                      no limit)",
-                    best.nodes, best.size
-                ))
+                        best.nodes, best.size
+                    ),
+                )
             }
+            KernelError::Limit { limit, .. }
+            | KernelError::AlphaLimit { limit, .. }
+            | KernelError::BetaLimit { limit, .. } => CliError::limit(limit, e),
             // An answer that cannot be given for this input: refused.
             KernelError::TooLarge { .. } | KernelError::CountOverflow => {
                 CliError::input(source, None, e)

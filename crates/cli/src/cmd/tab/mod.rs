@@ -7,7 +7,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
-use gamegraph_graph::quote;
+use gamegraph_graph::{Limit, quote};
 use gamegraph_tab::{
     Board, Cell, Config, MAX_COLS, Outcome, Period, Solution, SolveError, Value, answer_tests,
     find_periods, parse_tests, solve, solve_cell,
@@ -226,10 +226,10 @@ fn with_progress<T>(message: &'static str, f: impl FnOnce(&mut dyn FnMut(u64)) -
 /// The exit code and message of a solver error, naming the option that changes it.
 fn solve_error(e: SolveError) -> CliError {
     match e {
-        SolveError::CellLimit { .. } => {
-            CliError::TimeLimit(format!("{e}; raise the limit with --max-cells CELLS"))
+        SolveError::Limit { limit: limit @ Limit::Budget { .. }, .. } => {
+            CliError::limit(limit, format_args!("{e}; raise the limit with --max-cells CELLS"))
         }
-        SolveError::NoPeriod { .. } => CliError::TimeLimit(format!(
+        SolveError::NoPeriod { .. } => CliError::bound(format_args!(
             "{e}; raise --search-rows to search further (at most {})",
             gamegraph_tab::MAX_STORED_ROWS
         )),
@@ -244,10 +244,11 @@ fn solve_error(e: SolveError) -> CliError {
             "{e}; --line and --board without --no-extrapolate use the period"
         )),
         SolveError::TooMuchMemory { .. } => CliError::Usage(format!("{e}; lower --search-rows")),
-        SolveError::TimeLimit { .. } => CliError::TimeLimit(format!(
-            "{e}; raise it with --time-limit SECS, or --time-limit none for no limit"
-        )),
-        SolveError::OutOfMemory { .. } => CliError::TimeLimit(e.to_string()),
+        SolveError::Limit { limit: Limit::Time, .. } => CliError::limit(
+            Limit::Time,
+            format_args!("{e}; raise it with --time-limit SECS, or --time-limit none for no limit"),
+        ),
+        SolveError::Limit { limit, .. } => CliError::limit(limit, e),
         other => CliError::Other(other.into()),
     }
 }
