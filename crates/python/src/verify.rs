@@ -408,7 +408,9 @@ fn claim_verdict(
         Err(e @ (ClaimError::ZeroPeriod | ClaimError::TooManyValues { .. })) => {
             return Err(value_error(e));
         }
-        Err(ClaimError::Limit { limit: Limit::Time, computed }) => {
+        // The stop flag is set here only at the deadline (Ctrl-C raises KeyboardInterrupt
+        // before the result is read).
+        Err(ClaimError::Limit { limit: Limit::Time | Limit::Stop, computed }) => {
             let seconds = time_limit.unwrap_or(0.0);
             return Err(limit_error(
                 Limit::Time,
