@@ -287,16 +287,20 @@ where
 /// A value by rank: `None` for a number that is not a reachable position.
 pub(crate) type RankValue = Option<(Outcome, Option<u32>)>;
 
-/// Which numbers of a block the game calls possibly reachable: `f(first, out)` sets
-/// `out[i]` for number `first + i`, a block at a time so that a game can step through
-/// consecutive numbers.
+/// Which numbers of a block the game calls possibly reachable, a block at a time so that a
+/// game can step through consecutive numbers: `f(first, out)` sets `out[i]` to whether
+/// number `first + i` may be reached for every `i` where `out[i]` is `false` on entry (the
+/// numbers asked about); it may set the others too (they are positions, which may be
+/// reached).
 pub(crate) type MayBeReached<'a> = &'a (dyn Fn(u64, &mut [bool]) + Sync);
 
-/// [`MayBeReached`] from a test of one number.
+/// [`MayBeReached`] from a test of one number, asked only about the numbers asked about.
 pub(crate) fn each_rank(may: impl Fn(u64) -> bool + Sync) -> impl Fn(u64, &mut [bool]) + Sync {
     move |first, out| {
         for (r, o) in (first..).zip(out.iter_mut()) {
-            *o = may(r);
+            if !*o {
+                *o = may(r);
+            }
         }
     }
 }
@@ -315,13 +319,14 @@ fn encode_rank_block(
     let mut e = Encoder::new();
     let mut m = Models::new();
     let mut skipped = Skipped::new();
-    let mut may = vec![true; if skip.is_some() { len } else { 0 }];
+    let values: Vec<RankValue> = (0..len as u32).map(&mut value).collect();
+    // Only the numbers that are not positions are asked about.
+    let mut may: Vec<bool> = values.iter().map(Option::is_some).collect();
     if let Some(f) = skip {
         f(first, &mut may);
     }
-    for slot in 0..len as u32 {
-        let v = value(slot);
-        if v.is_none() && may.get(slot as usize) == Some(&false) {
+    for (slot, v) in (0..len as u32).zip(values) {
+        if v.is_none() && skip.is_some() && !may[slot as usize] {
             skipped.push(slot);
             continue;
         }
@@ -698,6 +703,8 @@ impl<R: Read + Seek> RawFile<R> {
         // writer's before any is trusted.
         let mut may = vec![true; count];
         if self.skips {
+            // Every number of the block is asked about.
+            may.fill(false);
             may_be_reached(first, &mut may);
             let mut skipped = Skipped::new();
             for (slot, _) in may.iter().enumerate().filter(|(_, may)| !**may) {
