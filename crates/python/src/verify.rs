@@ -388,8 +388,9 @@ fn claim_verdict(
     time_limit: Option<f64>,
 ) -> PyResult<Verdict> {
     let deadline = crate::interrupt::deadline(time_limit)?;
-    let result = crate::interrupt::run(py, deadline, |stop| {
-        verify_period_until(rules, claim, None, Some(stop))
+    // The check reads its deadline itself; the stop flag is Ctrl-C's.
+    let result = crate::interrupt::run(py, None, |stop| {
+        verify_period_until(rules, claim, deadline, Some(stop))
     })?
     .value;
     Ok(match result {
@@ -408,9 +409,7 @@ fn claim_verdict(
         Err(e @ (ClaimError::ZeroPeriod | ClaimError::TooManyValues { .. })) => {
             return Err(value_error(e));
         }
-        // The stop flag is set here only at the deadline (Ctrl-C raises KeyboardInterrupt
-        // before the result is read).
-        Err(ClaimError::Limit { limit: Limit::Time | Limit::Stop, computed }) => {
+        Err(ClaimError::Limit { limit: Limit::Time, computed }) => {
             let seconds = time_limit.unwrap_or(0.0);
             return Err(limit_error(
                 Limit::Time,

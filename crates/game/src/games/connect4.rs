@@ -354,6 +354,55 @@ impl ConnectFour {
         self.canonical(key) == key && !self.four(current) && self.last_stone_may_win(current, mask)
     }
 
+    /// Calls `f` with the board of each rank of `ranks` (increasing) in tier `t`, as
+    /// `(stones of the player to move, all stones)`, or `None` past the tier: consecutive
+    /// ranks of one height vector step from one combination to the next instead of
+    /// unranking each.
+    fn boards_sorted(
+        &self,
+        t: u32,
+        ranks: impl Iterator<Item = u64>,
+        mut f: impl FnMut(Option<(u64, u64)>),
+    ) {
+        let n = t as usize;
+        if t >= self.tier_count() {
+            ranks.for_each(|_| f(None));
+            return;
+        }
+        let (size, ways) = (self.tier_size(t), self.ranks.binom[n * (self.cells() + 1) + n / 2]);
+        // The height vector in use, the first rank of its boards, and the last combination.
+        let mut at: Option<(Heights, u64, u64, u64)> = None;
+        for r in ranks {
+            if r >= size {
+                f(None);
+                continue;
+            }
+            let (heights, base, places, chosen) = match at {
+                Some((heights, base, places, chosen)) if (base..base + ways).contains(&r) => {
+                    let next = r - base;
+                    let chosen = if next >= places && next - places <= 8 && n >= 2 {
+                        (places..next).fold(chosen, |c, _| next_combination(c))
+                    } else {
+                        self.combination(n, next)
+                    };
+                    (heights, base, next, chosen)
+                }
+                _ => {
+                    let index = r / ways;
+                    let places = r % ways;
+                    (
+                        self.height_vector(n, index),
+                        index * ways,
+                        places,
+                        self.combination(n, places),
+                    )
+                }
+            };
+            at = Some((heights, base, places, chosen));
+            f(Some(heights.board(chosen, n)));
+        }
+    }
+
     fn mirror_key(&self, key: u64) -> u64 {
         let stride = self.stride();
         (0..self.width).fold(0, |m, c| {
@@ -551,44 +600,9 @@ impl Tiered for ConnectFour {
     /// Consecutive ranks of one height vector step from one combination to the next
     /// instead of unranking each.
     fn tier_unrank_sorted(&self, t: u32, ranks: &[u64], out: &mut Vec<Option<u64>>) {
-        let n = t as usize;
-        if t >= self.tier_count() {
-            out.extend(ranks.iter().map(|_| None));
-            return;
-        }
-        let (size, ways) = (self.tier_size(t), self.ranks.binom[n * (self.cells() + 1) + n / 2]);
-        // The height vector in use, the first rank of its boards, and the last combination.
-        let mut at: Option<(Heights, u64, u64, u64)> = None;
-        for &r in ranks {
-            if r >= size {
-                out.push(None);
-                continue;
-            }
-            let (heights, base, places, chosen) = match at {
-                Some((heights, base, places, chosen)) if (base..base + ways).contains(&r) => {
-                    let next = r - base;
-                    let chosen = if next >= places && next - places <= 8 && n >= 2 {
-                        (places..next).fold(chosen, |c, _| next_combination(c))
-                    } else {
-                        self.combination(n, next)
-                    };
-                    (heights, base, next, chosen)
-                }
-                _ => {
-                    let index = r / ways;
-                    let places = r % ways;
-                    (
-                        self.height_vector(n, index),
-                        index * ways,
-                        places,
-                        self.combination(n, places),
-                    )
-                }
-            };
-            at = Some((heights, base, places, chosen));
-            let (current, mask) = heights.board(chosen, n);
-            out.push(Some(self.key(current, mask)));
-        }
+        self.boards_sorted(t, ranks.iter().copied(), |board| {
+            out.push(board.map(|(current, mask)| self.key(current, mask)));
+        });
     }
 
     fn tier_rank_may_be_reached(&self, t: u32, r: u64) -> bool {
@@ -598,15 +612,12 @@ impl Tiered for ConnectFour {
     /// Steps from one board to the next as [`tier_unrank_sorted`](Tiered::tier_unrank_sorted)
     /// does, instead of unranking each.
     fn tier_ranks_may_be_reached(&self, t: u32, first: u64, out: &mut [bool]) {
-        let ranks: Vec<u64> = (first..).take(out.len()).collect();
-        let mut keys = Vec::with_capacity(ranks.len());
-        self.tier_unrank_sorted(t, &ranks, &mut keys);
-        for (o, key) in out.iter_mut().zip(keys) {
-            *o = key.is_some_and(|key| {
-                let (current, mask) = self.split(key);
-                self.board_may_be_reached(current, mask)
-            });
-        }
+        let mut out = out.iter_mut();
+        self.boards_sorted(t, (first..).take(out.len()), |board| {
+            if let Some(o) = out.next() {
+                *o = board.is_some_and(|(current, mask)| self.board_may_be_reached(current, mask));
+            }
+        });
     }
 
     fn moves_stay(&self, _: u32) -> bool {

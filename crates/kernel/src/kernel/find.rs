@@ -665,10 +665,25 @@ fn count_part(
     Ok(PartKernels::Count(here))
 }
 
-/// The routes the tests force, shared by the tests of the search and of the proofs.
+/// What the tests of the search and of the proofs share: the routes they force, and the
+/// brute-force answer they compare with.
 #[cfg(test)]
 pub(crate) mod test_routes {
+    use gamegraph_graph::Graph;
+
     use super::Route;
+
+    /// Whether `g` has a kernel, by trying every subset of its (at most 31) vertices.
+    pub(crate) fn has_kernel_brute(g: &Graph) -> bool {
+        let n = g.num_vertices();
+        (0..1u32 << n).any(|m| {
+            g.vertices().all(|v| {
+                let inside = m >> v.index() & 1 == 1;
+                let any = g.successors(v).iter().any(|u| m >> u.index() & 1 == 1);
+                inside != any
+            })
+        })
+    }
 
     /// Every part to the SAT solver.
     pub(crate) const SAT: Route =
@@ -689,17 +704,6 @@ mod tests {
     use super::*;
     use gamegraph_graph::Vertex;
     use gamegraph_testkit::{SplitMix64, random_dense_graph, random_graph};
-
-    fn has_kernel_brute(g: &Graph) -> bool {
-        let n = g.num_vertices();
-        (0..1u32 << n).any(|m| {
-            g.vertices().all(|v| {
-                let inside = m >> v.index() & 1 == 1;
-                let any = g.successors(v).iter().any(|u| m >> u.index() & 1 == 1);
-                inside != any
-            })
-        })
-    }
 
     /// A feedback vertex set of `g` (every looped vertex in it), greedily: vertices without
     /// an in-arc or an out-arc among those left are dropped, then the one of largest
@@ -790,7 +794,7 @@ mod tests {
         }))
     }
 
-    use super::test_routes::{BOTH, SAT, SEARCH};
+    use super::test_routes::{BOTH, SAT, SEARCH, has_kernel_brute};
 
     fn pools() -> Vec<rayon::ThreadPool> {
         (1..=3).map(|t| rayon::ThreadPoolBuilder::new().num_threads(t).build().unwrap()).collect()

@@ -52,25 +52,13 @@ pub(crate) fn refute_part(part: &Subgraph, budget: &mut Budget) -> Result<DratPr
 
 #[cfg(test)]
 mod tests {
-    use gamegraph_graph::Graph;
     use gamegraph_testkit::{SplitMix64, random_dense_graph, random_graph};
 
     use crate::explain::Decided;
     use crate::kernel::find::{find_kernel_from, find_kernel_with_proof_from};
     use crate::{Config, check_no_kernel, is_kernel};
 
-    use crate::kernel::find::test_routes::{BOTH, SAT, SEARCH};
-
-    fn has_kernel_brute(g: &Graph) -> bool {
-        let n = g.num_vertices();
-        (0..1u32 << n).any(|m| {
-            g.vertices().all(|v| {
-                let inside = m >> v.index() & 1 == 1;
-                let any = g.successors(v).iter().any(|u| m >> u.index() & 1 == 1);
-                inside != any
-            })
-        })
-    }
+    use crate::kernel::find::test_routes::{BOTH, SAT, SEARCH, has_kernel_brute};
 
     /// On each route, the answer with a proof is the answer without, a proof comes exactly
     /// with "none" (all subsets tell), and the checker accepts it.
