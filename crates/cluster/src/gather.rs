@@ -1,9 +1,9 @@
 //! The optimal moves of a worker's vertices, by the rules of `gamegraph retro`, and what
 //! is gathered for the query.
 
+use gamegraph_graph::outcome::{self, NONE};
 use gamegraph_graph::{Outcome, Vertex};
 use gamegraph_retro::Solution;
-use gamegraph_retro::labels::{self, NONE};
 use timely::worker::Worker;
 
 use crate::answer::{Answer, Gathered, Query, Shard};
@@ -54,7 +54,7 @@ pub(crate) fn gather(
 /// The optimal move of own vertex `u`, from what the worker heard of its targets (a
 /// target never reported is a draw).
 fn best_move(local: &Local, state: &State, u: usize) -> u32 {
-    labels::best_move(
+    outcome::best_move(
         state.label[u].outcome(),
         state.depth[u],
         local.arcs_of(u).iter().map(|t| (local.names.vertex(t.0), t.index())),

@@ -16,8 +16,8 @@
 //! processes gives up a peer that ends or falls silent for [`Cluster::liveness_timeout`]
 //! on every process. The run can send the process's standard output to `/dev/null`
 //! while it lasts ([`Cluster::silence_stdout`]). The messages are typed and packed for
-//! the wire in one module, and the labels and the optimal-move rule are retro's own
-//! ([`gamegraph_retro::labels`]).
+//! the wire in one module, and the labels and the optimal-move rule are the workspace's
+//! own ([`gamegraph_graph::outcome`]), as retro's solver uses them.
 //!
 //! ```
 //! use std::sync::Arc;

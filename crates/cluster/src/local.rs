@@ -1,8 +1,8 @@
 //! A worker's own graph: the successor lists of its block with every target renamed to an
 //! index among the distinct targets, and the reverse index that the rounds update through.
 
+use gamegraph_graph::outcome::NONE;
 use gamegraph_graph::{Graph, Vertex};
-use gamegraph_retro::labels::NONE;
 
 use crate::part::Part;
 

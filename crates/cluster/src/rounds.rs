@@ -2,7 +2,8 @@
 //! round sends the vertices decided at its depth to their subscribers, which update their
 //! own predecessors, until a round decides nothing anywhere.
 
-use gamegraph_retro::labels::{Label, NONE};
+use gamegraph_graph::Label;
+use gamegraph_graph::outcome::NONE;
 use timely::dataflow::{InputHandle, ProbeHandle};
 use timely::worker::Worker;
 

@@ -322,7 +322,7 @@ pub(crate) fn digest(role: &Role) -> u64 {
 /// predecessors through a local reverse index (an L successor makes a W, a W successor
 /// decrements a counter, a counter at zero makes an L), and a count of the decided
 /// vertices to every worker; the rounds end when one decides nothing anywhere. The
-/// optimal moves follow the rules of [`gamegraph_retro::labels::best_move`], from the
+/// optimal moves follow the rules of [`gamegraph_graph::outcome::best_move`], from the
 /// outcomes and depths each worker received for its own successors (a successor never
 /// reported is a draw).
 ///

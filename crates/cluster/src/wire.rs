@@ -23,9 +23,9 @@
 
 use std::fmt;
 
+use gamegraph_graph::Label;
 use gamegraph_graph::format::binary::PartCheck;
 use gamegraph_graph::{Outcome, Vertex};
-use gamegraph_retro::labels::Label;
 use serde::{Deserialize, Serialize};
 
 use crate::answer::Query;

@@ -2,18 +2,7 @@
 
 use std::hash::Hash;
 
-use crate::ParseError;
-
-/// The value of a finished position for the player to move there.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Terminal {
-    /// The player to move has won (the opponent's last move lost the game for them).
-    Win,
-    /// The player to move has lost: normal play, where the player who cannot move loses.
-    Loss,
-    /// The game is over and nobody won.
-    Tie,
-}
+use crate::{ParseError, Terminal};
 
 /// A two-player game given by its rules: a start position, the moves from every position,
 /// and the value of the positions where the game is over.

@@ -1,17 +1,9 @@
 //! The four-outcome retrograde solver: win, loss, tie, draw, with remoteness.
 
-use gamegraph_graph::{Graph, Vertex};
+use gamegraph_graph::outcome::{NONE, best_move};
+use gamegraph_graph::{Graph, Label, Vertex};
 
 use crate::{Outcome, Terminal};
-
-/// "No remoteness" in the per-vertex array.
-const NONE: u32 = u32::MAX;
-
-/// Labels of the propagation.
-const UNKNOWN: u8 = 0;
-const WIN: u8 = 1;
-const LOSS: u8 = 2;
-const TIE: u8 = 3;
 
 /// Outcome and remoteness of every vertex of a game graph, from [`solve`].
 #[derive(Debug, Clone)]
@@ -101,7 +93,8 @@ impl Solution {
         Solution { outcomes, remoteness: Remoteness::Bytes(remoteness) }
     }
 
-    /// An optimal move from `v` in `g` (the graph that was solved): from a win to a loss of
+    /// An optimal move from `v` in `g` (the graph that was solved), by the workspace's one
+    /// rule ([`best_move`](gamegraph_graph::outcome::best_move)): from a win to a loss of
     /// remoteness one less (the least), from a loss to a win of remoteness one less (the
     /// greatest), from a tie to a tie of remoteness one less (the least), from a draw to a
     /// draw; the smallest vertex id among them. `None` at a finished position.
@@ -109,21 +102,15 @@ impl Solution {
     /// # Complexity
     /// O(out-degree of `v`).
     pub fn best_move(&self, g: &Graph, v: Vertex) -> Option<Vertex> {
-        let outcome = self.outcome(v);
-        let want = self.remoteness(v).unwrap_or(0).wrapping_sub(1);
-        let wanted = match outcome {
-            Outcome::Win => Outcome::Loss,
-            Outcome::Loss => Outcome::Win,
-            other => other,
-        };
-        g.successors(v)
-            .iter()
-            .copied()
-            .filter(|s| {
-                self.outcomes[s.index()] == wanted
-                    && (outcome == Outcome::Draw || self.remoteness(*s) == Some(want))
-            })
-            .min()
+        let depth = |s: Vertex| self.remoteness(s).unwrap_or(NONE);
+        let m = best_move(
+            self.outcome(v),
+            depth(v),
+            g.successors(v).iter().map(|&s| (s.0, s)),
+            |s| self.outcome(s),
+            depth,
+        );
+        (m != NONE).then_some(Vertex(m))
     }
 
     /// How many vertices have each outcome.
@@ -230,7 +217,7 @@ pub fn solve(g: &Graph, terminal: impl Fn(Vertex) -> Terminal) -> Solution {
     let (soff, _) = g.successor_csr();
     let (poff, preds) = g.predecessor_csr();
     let preds_of = |v: u32| &preds[poff[v as usize] as usize..poff[v as usize + 1] as usize];
-    let mut label = vec![UNKNOWN; n];
+    let mut label = vec![Label::UNKNOWN; n];
     let mut remoteness = vec![NONE; n];
     let mut counter: Vec<u32> = (0..n).map(|v| (soff[v + 1] - soff[v]) as u32).collect();
     let mut queue: Vec<u32> = Vec::with_capacity(n);
@@ -238,19 +225,11 @@ pub fn solve(g: &Graph, terminal: impl Fn(Vertex) -> Terminal) -> Solution {
     for v in 0..n {
         if counter[v] == 0 {
             remoteness[v] = 0;
-            match terminal(Vertex::from_index(v)) {
-                Terminal::Win => {
-                    label[v] = WIN;
-                    queue.push(v as u32);
-                }
-                Terminal::Loss => {
-                    label[v] = LOSS;
-                    queue.push(v as u32);
-                }
-                Terminal::Tie => {
-                    label[v] = TIE;
-                    ties.push(v as u32);
-                }
+            let t = terminal(Vertex::from_index(v));
+            label[v] = Label::decided(t.outcome());
+            match t {
+                Terminal::Win | Terminal::Loss => queue.push(v as u32),
+                Terminal::Tie => ties.push(v as u32),
             }
         }
     }
@@ -260,11 +239,11 @@ pub fn solve(g: &Graph, terminal: impl Fn(Vertex) -> Terminal) -> Solution {
         let v = queue[head];
         head += 1;
         let next = remoteness[v as usize] + 1;
-        if label[v as usize] == LOSS {
+        if label[v as usize] == Label::LOSS {
             for &p in preds_of(v) {
                 let p = p.index();
-                if label[p] == UNKNOWN {
-                    label[p] = WIN;
+                if label[p] == Label::UNKNOWN {
+                    label[p] = Label::WIN;
                     remoteness[p] = next;
                     queue.push(p as u32);
                 }
@@ -272,10 +251,10 @@ pub fn solve(g: &Graph, terminal: impl Fn(Vertex) -> Terminal) -> Solution {
         } else {
             for &p in preds_of(v) {
                 let p = p.index();
-                if label[p] == UNKNOWN {
+                if label[p] == Label::UNKNOWN {
                     counter[p] -= 1;
                     if counter[p] == 0 {
-                        label[p] = LOSS;
+                        label[p] = Label::LOSS;
                         remoteness[p] = next;
                         queue.push(p as u32);
                     }
@@ -296,22 +275,14 @@ pub fn solve(g: &Graph, terminal: impl Fn(Vertex) -> Terminal) -> Solution {
         let next = remoteness[v as usize] + 1;
         for &p in preds_of(v) {
             let p = p.index();
-            if label[p] == UNKNOWN {
-                label[p] = TIE;
+            if label[p] == Label::UNKNOWN {
+                label[p] = Label::TIE;
                 remoteness[p] = next;
                 queue.push(p as u32);
             }
         }
     }
-    let outcomes = label
-        .into_iter()
-        .map(|l| match l {
-            WIN => Outcome::Win,
-            LOSS => Outcome::Loss,
-            TIE => Outcome::Tie,
-            _ => Outcome::Draw,
-        })
-        .collect();
+    let outcomes = label.into_iter().map(Label::outcome).collect();
     Solution { outcomes, remoteness: Remoteness::Words(remoteness) }
 }
 
@@ -365,15 +336,13 @@ pub(crate) struct Reverse {
 struct Packed(Vec<u8>);
 
 impl Packed {
-    const BY_CODE: [Outcome; 4] = [Outcome::Draw, Outcome::Win, Outcome::Loss, Outcome::Tie];
-
     fn new(n: usize) -> Packed {
         Packed(vec![0; n.div_ceil(4)])
     }
 
     #[inline]
     fn get(&self, v: usize) -> Outcome {
-        Packed::BY_CODE[usize::from((self.0[v >> 2] >> ((v & 3) * 2)) & 3)]
+        Outcome::ALL[usize::from((self.0[v >> 2] >> ((v & 3) * 2)) & 3)]
     }
 
     #[inline]

@@ -270,7 +270,7 @@ pub fn play_mixed_sum(
     let answer = |best| SumAnswer { outcome, best, method: Method::Theory, values: None };
     let want = match outcome {
         Outcome::Win => Outcome::Loss,
-        Outcome::Draw => Outcome::Draw,
+        Outcome::Draw | Outcome::Tie => outcome,
         Outcome::Loss => return Ok(SumAnswer { values: Some(sum_values), ..answer(None) }),
     };
     let c = infinite.len();

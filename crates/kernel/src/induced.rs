@@ -166,32 +166,6 @@ impl Subgraph {
     }
 }
 
-/// Retrograde labels of the whole graph: a position without moves is lost, one with a move
-/// to a lost position is won, one all of whose moves go to won positions is lost, and the
-/// rest are draws.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Label {
-    Win,
-    Loss,
-    Draw,
-}
-
-/// Labels every vertex Win, Loss or Draw by retrograde analysis (`gamegraph_retro::solve`).
-///
-/// Complexity: O(n + m) time and space.
-pub(crate) fn retro_labels(g: &Graph) -> Vec<Label> {
-    use gamegraph_retro::Outcome;
-    gamegraph_retro::solve(g)
-        .outcomes()
-        .iter()
-        .map(|o| match o {
-            Outcome::Win => Label::Win,
-            Outcome::Loss => Label::Loss,
-            Outcome::Draw => Label::Draw,
-        })
-        .collect()
-}
-
 /// Whether `g` has no directed cycle (self-loops count as cycles), by Kahn's algorithm
 /// ([`is_acyclic_by`]); spends one unit of `budget` per vertex and per arc, twice.
 ///

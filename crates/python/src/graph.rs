@@ -2,7 +2,8 @@
 
 use std::path::{Path, PathBuf};
 
-use gamegraph_graph::format::{Format, GameFile, TerminalValue, Terminals};
+use gamegraph_graph::Terminal;
+use gamegraph_graph::format::{Format, GameFile, Terminals};
 use gamegraph_graph::open;
 use gamegraph_graph::{Graph, ReadErrorKind, Vertex};
 use numpy::PyArray1;
@@ -90,11 +91,11 @@ pub(crate) fn game_terminals(
     g: &Graph,
     value: impl Fn(Vertex) -> gamegraph_game::Terminal,
 ) -> Option<Terminals> {
-    let entries: Vec<(Vertex, TerminalValue)> = g
+    let entries: Vec<(Vertex, Terminal)> = g
         .vertices()
         .filter(|&v| g.out_degree(v) == 0)
-        .map(|v| (v, value(v).into()))
-        .filter(|&(_, t)| t != TerminalValue::Loss)
+        .map(|v| (v, value(v)))
+        .filter(|&(_, t)| t != Terminal::Loss)
         .collect();
     if entries.is_empty() {
         return None;
@@ -114,7 +115,7 @@ fn terminals(g: &Graph, values: &Bound<'_, PyDict>) -> PyResult<Terminals> {
         let v = vertex(id, n, "terminal: vertex")?;
         let letter: String = value.extract().unwrap_or_default();
         let value = match letter.as_bytes() {
-            [c] => TerminalValue::from_letter(*c),
+            [c] => Terminal::from_letter(*c),
             _ => None,
         }
         .ok_or_else(|| {

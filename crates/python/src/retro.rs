@@ -184,7 +184,7 @@ pub(crate) fn retro(
             (Solved::Plain(s), outcome, depth, moves)
         }
         Some(values) => {
-            let s = gamegraph_game::solve(graph, |v| values.value_or_loss(v).into());
+            let s = gamegraph_game::solve(graph, |v| values.value_or_loss(v));
             let n = s.len();
             let outcome: Vec<u8> = s.outcomes().par_iter().map(|o| o.code()).collect();
             let depth = arrays(n, |v| s.remoteness(v).map_or(-1, i64::from));

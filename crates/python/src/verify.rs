@@ -163,7 +163,7 @@ pub(crate) fn verify_retro(
     let c = table.counts();
     let result = match &g.terminal {
         Some(values) => {
-            let terminal = |v| values.value_or_loss(v).into();
+            let terminal = |v| values.value_or_loss(v);
             let result = py.detach(|| gamegraph_game::verify(graph, terminal, &table));
             result.map_err(|e| (e.to_string(), e.rule()))
         }

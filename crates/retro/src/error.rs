@@ -183,6 +183,12 @@ pub enum PartsError {
         /// Its outcome.
         outcome: Outcome,
     },
+    /// A tie, which a graph without terminal values does not have (every vertex without
+    /// moves is a loss for the player to move there).
+    Tie {
+        /// The vertex.
+        vertex: Vertex,
+    },
     /// A depth of `u32::MAX` or more, which no graph has.
     DepthTooLarge {
         /// The vertex.
@@ -207,6 +213,11 @@ impl fmt::Display for PartsError {
             PartsError::Depth { vertex, .. } => write!(
                 f,
                 "vertex {}: a depth must be given exactly for W and L",
+                vertex.one_based()
+            ),
+            PartsError::Tie { vertex } => write!(
+                f,
+                "vertex {}: a tie, but a graph without terminal values has none (W, L or D)",
                 vertex.one_based()
             ),
             PartsError::DepthTooLarge { vertex } => {

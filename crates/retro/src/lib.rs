@@ -30,7 +30,6 @@
 //! ```
 
 mod error;
-pub mod labels;
 mod par;
 mod read;
 mod solution;

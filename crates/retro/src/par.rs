@@ -5,8 +5,8 @@ use gamegraph_graph::hint::prefetch;
 use gamegraph_graph::{Graph, Vertex};
 use rayon::prelude::*;
 
-use crate::labels::NONE;
 use crate::{Outcome, Solution, solve};
+use gamegraph_graph::outcome::NONE;
 
 /// Low bits of a state word: the count of successors not yet known to be W while the
 /// vertex is unlabelled, its depth once it is labelled.

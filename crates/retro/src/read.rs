@@ -5,8 +5,8 @@ use std::io::BufRead;
 use gamegraph_graph::TableError;
 use gamegraph_graph::table::{FieldError, Rows, number};
 
-use crate::labels::NONE;
 use crate::{Outcome, Solution};
+use gamegraph_graph::outcome::NONE;
 
 /// Reads the table [`Solution::table`] prints (what `gamegraph retro --all` prints) for a
 /// graph of `n` vertices: one line `V OUTCOME DEPTH MOVE` per vertex, the vertices

@@ -5,8 +5,8 @@ use std::fmt;
 
 use gamegraph_graph::Vertex;
 
-use crate::labels::NONE;
 use crate::{Outcome, PartsError};
+use gamegraph_graph::outcome::NONE;
 
 /// Outcome, depth and optimal move of every position of a game graph, as returned by
 /// [`solve`](crate::solve) and [`par_solve`](crate::par_solve).
@@ -184,7 +184,7 @@ impl fmt::Display for Table<'_> {
 impl Solution {
     /// A solution from its parts, indexed by vertex: outcomes, depths (`None` for a draw)
     /// and moves (`None` for none), as another solver computed them. Checks the shape
-    /// only: equal lengths, a depth exactly for the W and L vertices (below `u32::MAX`),
+    /// only: equal lengths, no tie, a depth exactly for the W and L vertices (below `u32::MAX`),
     /// moves inside the vertex range; [`verify`](crate::verify) checks it against a graph.
     ///
     /// # Errors
@@ -220,6 +220,7 @@ impl Solution {
         for (i, (&outcome, &d)) in outcomes.iter().zip(&depths).enumerate() {
             let vertex = Vertex::from_index(i);
             stored.push(match d {
+                _ if outcome == Outcome::Tie => return Err(PartsError::Tie { vertex }),
                 Some(NONE) => return Err(PartsError::DepthTooLarge { vertex }),
                 Some(d) if outcome != Outcome::Draw => d,
                 None if outcome == Outcome::Draw => NONE,
@@ -293,7 +294,8 @@ impl Solution {
             match o {
                 Outcome::Win => c.win += 1,
                 Outcome::Loss => c.loss += 1,
-                Outcome::Draw => c.draw += 1,
+                // A solution never holds a tie (`from_parts` refuses one).
+                Outcome::Draw | Outcome::Tie => c.draw += 1,
             }
         }
         c

@@ -4,8 +4,9 @@ use std::collections::HashMap;
 
 use gamegraph_graph::Graph;
 
-use crate::labels::{Label, NONE, best_move};
 use crate::{Outcome, Solution};
+use gamegraph_graph::Label;
+use gamegraph_graph::outcome::{NONE, best_move};
 
 /// Labels every position of `g` win / lose / draw, with its depth and optimal move, by
 /// retrograde analysis (backward induction from the positions without moves). This is the

@@ -119,7 +119,8 @@ fn check_vertex(
             }
             check_move(Some(t))
         }
-        Outcome::Draw => {
+        // A solution never holds a tie (`Solution::from_parts` refuses one).
+        Outcome::Draw | Outcome::Tie => {
             if let Some(&t) = succ.iter().find(|&&t| s.outcome(t) == Outcome::Loss) {
                 return Err(CertificateError::DrawWithLossSuccessor { vertex: v, successor: t });
             }
@@ -137,8 +138,8 @@ fn check_vertex(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::labels::NONE;
     use crate::solve;
+    use gamegraph_graph::outcome::NONE;
     use gamegraph_testkit::graph;
 
     fn parts(s: &Solution) -> (Vec<Outcome>, Vec<u32>, Vec<u32>) {

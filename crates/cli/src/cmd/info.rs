@@ -5,7 +5,8 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use gamegraph_graph::Summary;
-use gamegraph_graph::format::{TerminalValue, Terminals};
+use gamegraph_graph::Terminal;
+use gamegraph_graph::format::Terminals;
 
 use crate::common::{CliError, GraphInput, Output, read_graph, write_json};
 
@@ -56,9 +57,9 @@ impl TerminalCounts {
         let count = |want| t.iter().filter(|&(_, x)| x == want).count();
         TerminalCounts {
             total: t.len(),
-            win: count(TerminalValue::Win),
-            loss: count(TerminalValue::Loss),
-            tie: count(TerminalValue::Tie),
+            win: count(Terminal::Win),
+            loss: count(Terminal::Loss),
+            tie: count(Terminal::Tie),
         }
     }
 }

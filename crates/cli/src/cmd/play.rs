@@ -183,7 +183,7 @@ pub(crate) fn run(args: Args) -> Result<ExitCode, CliError> {
         let solution = match file.terminal {
             Some(values) => {
                 let s = with_threads(args.threads, || {
-                    gamegraph_game::solve(&graph, |v| values.value_or_loss(v).into())
+                    gamegraph_game::solve(&graph, |v| values.value_or_loss(v))
                 })?;
                 GraphSolution::Values(s, values)
             }
@@ -313,7 +313,7 @@ impl GraphGame {
     /// The outcome, remoteness (depth) and an optimal move of `v`.
     fn value(&self, v: Vertex) -> (GameOutcome, Option<u32>, Option<Vertex>) {
         match &self.solution {
-            GraphSolution::Plain(s) => (s.outcome(v).into(), s.depth(v), s.best_move(v)),
+            GraphSolution::Plain(s) => (s.outcome(v), s.depth(v), s.best_move(v)),
             GraphSolution::Values(s, _) => {
                 (s.outcome(v), s.remoteness(v), s.best_move(&self.graph, v))
             }
@@ -368,7 +368,7 @@ impl Game for GraphGame {
                     "you win: the engine cannot move"
                 }
             }
-            GraphSolution::Values(_, values) => terminal_end(values.value_or_loss(v).into(), me),
+            GraphSolution::Values(_, values) => terminal_end(values.value_or_loss(v), me),
         }
     }
 }

@@ -252,7 +252,7 @@ fn run_retro(args: &TableArgs) -> Result<ExitCode, CliError> {
     };
     let bar = progress(None, "checking");
     let result = match &file.terminal {
-        Some(values) => gamegraph_game::verify(g, |v| values.value_or_loss(v).into(), &table)
+        Some(values) => gamegraph_game::verify(g, |v| values.value_or_loss(v), &table)
             .map_err(|e| (e.to_string(), e.rule())),
         None => {
             let s = retro_solution(&table).map_err(|e| CliError::input(&name, None, e))?;
@@ -287,7 +287,7 @@ fn run_retro(args: &TableArgs) -> Result<ExitCode, CliError> {
 fn three_outcomes(s: &Solution) -> Table {
     let vertices = (0..s.num_vertices()).map(Vertex::from_index);
     Table {
-        outcomes: s.outcomes().iter().map(|&o| o.into()).collect(),
+        outcomes: s.outcomes().to_vec(),
         remoteness: vertices.clone().map(|v| s.depth(v)).collect(),
         moves: vertices.map(|v| s.best_move(v)).collect(),
     }

@@ -21,11 +21,12 @@ pub(crate) use self::threads::{check_memory, thread_pool, with_threads};
 pub(crate) use self::time_limit::{TimeLimit, deadline_after, parse_time_limit};
 
 /// The Graphviz fill colour of a position in drawings: `palegreen` for a win, `salmon`
-/// for a loss, `lightgray` for a draw.
+/// for a loss, `khaki` for a tie, `lightgray` for a draw.
 pub(crate) fn outcome_color(o: gamegraph_graph::Outcome) -> &'static str {
     match o {
         gamegraph_graph::Outcome::Win => "palegreen",
         gamegraph_graph::Outcome::Loss => "salmon",
+        gamegraph_graph::Outcome::Tie => "khaki",
         gamegraph_graph::Outcome::Draw => "lightgray",
     }
 }

@@ -69,7 +69,7 @@ fn check(succ: &[Vec<usize>], terminal: &[Terminal]) {
     let s = solve(&g, |_| Terminal::Loss);
     let r = gamegraph_retro::solve(&g);
     for v in g.vertices() {
-        assert_eq!(s.outcome(v), Outcome::from(r.outcome(v)));
+        assert_eq!(s.outcome(v), r.outcome(v));
         assert_eq!(s.remoteness(v), r.depth(v));
     }
 }

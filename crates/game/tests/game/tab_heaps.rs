@@ -62,7 +62,7 @@ fn heaps_with_a_take_limit_match_the_heap_solver() {
                 ..HeapGame::default()
             })
             .unwrap();
-            assert_eq!(solved.start_outcome(), Outcome::from(answer.outcome), "{code} {heaps:?}");
+            assert_eq!(solved.start_outcome(), answer.outcome, "{code} {heaps:?}");
         }
     }
 }

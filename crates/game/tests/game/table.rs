@@ -3,7 +3,7 @@
 //! every finished position is a loss, against `gamegraph_retro::solve` on the explored
 //! graph.
 
-use gamegraph_game::{ExploreConfig, Outcome, SolvedGame, Terminal, explore};
+use gamegraph_game::{ExploreConfig, SolvedGame, Terminal, explore};
 use gamegraph_testkit::SplitMix64;
 use proptest::prelude::*;
 
@@ -17,7 +17,7 @@ fn check(table: Table) -> Result<(), TestCaseError> {
         let r = gamegraph_retro::solve(explored.graph());
         for v in explored.graph().vertices() {
             let p = explored.position(v) as usize;
-            prop_assert_eq!((Outcome::from(r.outcome(v)), r.depth(v)), want[p], "row {}", p);
+            prop_assert_eq!((r.outcome(v), r.depth(v)), want[p], "row {}", p);
         }
     }
     let solved = SolvedGame::new(table, &ExploreConfig::default()).unwrap();

@@ -43,7 +43,7 @@ use self::text::window::Input;
 use crate::{Graph, ReadError, Vertex};
 
 pub use self::binary::write_binary;
-pub use self::terminal::{TerminalValue, Terminals, TerminalsError};
+pub use self::terminal::{Terminals, TerminalsError};
 pub use self::write::{DotStyle, write_arc_list, write_dot, write_header, write_terminals};
 
 /// The file formats the readers know.
@@ -132,11 +132,12 @@ pub fn write(
 /// O(n + m) time, O(1) extra space.
 ///
 /// ```
-/// use gamegraph_graph::format::{self, Format, GameFile, ReadOptions, TerminalValue, Terminals};
+/// use gamegraph_graph::format::{self, Format, GameFile, ReadOptions, Terminals};
+/// use gamegraph_graph::Terminal;
 /// use gamegraph_graph::{Graph, Vertex};
 ///
 /// let g = Graph::from_arcs(3, &[(Vertex(0), Vertex(1)), (Vertex(0), Vertex(2))]).unwrap();
-/// let terminal = Terminals::new(&g, &[(Vertex(2), TerminalValue::Tie)]).unwrap();
+/// let terminal = Terminals::new(&g, &[(Vertex(2), Terminal::Tie)]).unwrap();
 /// let file = GameFile { graph: g, start: Some(Vertex(0)), terminal: Some(terminal) };
 /// let mut out = Vec::new();
 /// format::write_game(&mut out, &file, Format::Header).unwrap();

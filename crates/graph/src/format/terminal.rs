@@ -3,72 +3,21 @@
 
 use std::fmt;
 
-use crate::{Graph, Vertex};
-
-/// The value of a vertex without moves for the player to move there.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum TerminalValue {
-    /// The player to move has won.
-    Win,
-    /// The player to move has lost (the value of every vertex without moves that has no
-    /// recorded value).
-    Loss,
-    /// The game is over and nobody won.
-    Tie,
-}
-
-impl TerminalValue {
-    /// The letter of the text formats: `W`, `L` or `T`.
-    pub const fn letter(self) -> char {
-        match self {
-            TerminalValue::Win => 'W',
-            TerminalValue::Loss => 'L',
-            TerminalValue::Tie => 'T',
-        }
-    }
-
-    /// The value of a letter `W`, `L` or `T`.
-    pub const fn from_letter(c: u8) -> Option<TerminalValue> {
-        match c {
-            b'W' => Some(TerminalValue::Win),
-            b'L' => Some(TerminalValue::Loss),
-            b'T' => Some(TerminalValue::Tie),
-            _ => None,
-        }
-    }
-
-    /// The 2-bit code of the binary format: 1 win, 2 loss, 3 tie (0 is "no value").
-    pub(crate) const fn code(self) -> u8 {
-        match self {
-            TerminalValue::Win => 1,
-            TerminalValue::Loss => 2,
-            TerminalValue::Tie => 3,
-        }
-    }
-
-    /// The value of a 2-bit code, `None` for 0.
-    pub(crate) const fn from_code(code: u8) -> Option<TerminalValue> {
-        match code & 3 {
-            1 => Some(TerminalValue::Win),
-            2 => Some(TerminalValue::Loss),
-            3 => Some(TerminalValue::Tie),
-            _ => None,
-        }
-    }
-}
+use crate::{Graph, Terminal, Vertex};
 
 /// The terminal values of some vertices without moves of a graph of `n` vertices, two bits
 /// per vertex. A vertex without moves and without a value is a loss for the player to move.
 ///
 /// ```
-/// use gamegraph_graph::format::{TerminalValue, Terminals};
+/// use gamegraph_graph::Terminal;
+/// use gamegraph_graph::format::Terminals;
 /// use gamegraph_graph::{Graph, Vertex};
 ///
 /// let g = Graph::from_arcs(3, &[(Vertex(0), Vertex(1)), (Vertex(0), Vertex(2))]).unwrap();
-/// let t = Terminals::new(&g, &[(Vertex(2), TerminalValue::Tie)]).unwrap();
-/// assert_eq!((t.get(Vertex(2)), t.get(Vertex(1)), t.len()), (Some(TerminalValue::Tie), None, 1));
-/// assert_eq!(t.value_or_loss(Vertex(1)), TerminalValue::Loss);
-/// let e = Terminals::new(&g, &[(Vertex(0), TerminalValue::Win)]).unwrap_err();
+/// let t = Terminals::new(&g, &[(Vertex(2), Terminal::Tie)]).unwrap();
+/// assert_eq!((t.get(Vertex(2)), t.get(Vertex(1)), t.len()), (Some(Terminal::Tie), None, 1));
+/// assert_eq!(t.value_or_loss(Vertex(1)), Terminal::Loss);
+/// let e = Terminals::new(&g, &[(Vertex(0), Terminal::Win)]).unwrap_err();
 /// assert_eq!(e.to_string(), "vertex 1 has moves: only a vertex without moves has a terminal value");
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -134,10 +83,7 @@ impl Terminals {
     ///
     /// # Complexity
     /// O(n + k) for k entries.
-    pub fn new(
-        g: &Graph,
-        entries: &[(Vertex, TerminalValue)],
-    ) -> Result<Terminals, TerminalsError> {
+    pub fn new(g: &Graph, entries: &[(Vertex, Terminal)]) -> Result<Terminals, TerminalsError> {
         let mut t = Terminals::empty(g.num_vertices());
         for &(v, value) in entries {
             t.insert(g, v, value)?;
@@ -150,7 +96,7 @@ impl Terminals {
         &mut self,
         g: &Graph,
         v: Vertex,
-        value: TerminalValue,
+        value: Terminal,
     ) -> Result<(), TerminalsError> {
         let vertex = v.one_based();
         if v.index() >= self.n {
@@ -162,7 +108,7 @@ impl Terminals {
         if self.get(v).is_some() {
             return Err(TerminalsError::Twice { vertex });
         }
-        self.bits[v.index() / 4] |= value.code() << (2 * (v.index() % 4));
+        self.bits[v.index() / 4] |= value.outcome().code() << (2 * (v.index() % 4));
         self.count += 1;
         Ok(())
     }
@@ -221,22 +167,22 @@ impl Terminals {
     ///
     /// # Panics
     /// If `v` is not a vertex of the graph.
-    pub fn get(&self, v: Vertex) -> Option<TerminalValue> {
+    pub fn get(&self, v: Vertex) -> Option<Terminal> {
         assert!(v.index() < self.n, "vertex {} outside 1..{}", v.one_based(), self.n);
-        TerminalValue::from_code(self.bits[v.index() / 4] >> (2 * (v.index() % 4)))
+        Terminal::from_code((self.bits[v.index() / 4] >> (2 * (v.index() % 4))) & 3)
     }
 
     /// The value of `v`, a loss when it has none (the value of every vertex without moves
     /// in a file without terminal values).
-    pub fn value_or_loss(&self, v: Vertex) -> TerminalValue {
-        self.get(v).unwrap_or(TerminalValue::Loss)
+    pub fn value_or_loss(&self, v: Vertex) -> Terminal {
+        self.get(v).unwrap_or(Terminal::Loss)
     }
 
     /// The vertices with a value, in increasing order, with their values.
-    pub fn iter(&self) -> impl Iterator<Item = (Vertex, TerminalValue)> + '_ {
+    pub fn iter(&self) -> impl Iterator<Item = (Vertex, Terminal)> + '_ {
         self.bits.iter().enumerate().filter(|(_, b)| **b != 0).flat_map(|(i, &b)| {
             (0..4).filter_map(move |k| {
-                TerminalValue::from_code(b >> (2 * k)).map(|t| (Vertex::from_index(4 * i + k), t))
+                Terminal::from_code((b >> (2 * k)) & 3).map(|t| (Vertex::from_index(4 * i + k), t))
             })
         })
     }

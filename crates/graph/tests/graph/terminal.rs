@@ -5,10 +5,10 @@ use std::io::Write;
 
 use gamegraph_graph::format::binary::write_game_binary;
 use gamegraph_graph::format::{
-    self, Format, GameFile, ReadOptions, TerminalValue, Terminals, write_binary, write_header,
+    self, Format, GameFile, ReadOptions, Terminals, write_binary, write_header,
 };
 use gamegraph_graph::open::{self, Options};
-use gamegraph_graph::{Graph, Located, Position, ReadError, Vertex};
+use gamegraph_graph::{Graph, Located, Position, ReadError, Terminal, Vertex};
 use proptest::prelude::*;
 
 use crate::support::resealed;
@@ -55,10 +55,7 @@ fn the_section_is_read_in_both_header_layouts() {
     assert_eq!(file.graph, small());
     assert_eq!(file.start, Some(v(0)));
     let t = file.terminal.clone().unwrap();
-    assert_eq!(
-        t.iter().collect::<Vec<_>>(),
-        [(v(1), TerminalValue::Tie), (v(2), TerminalValue::Win)]
-    );
+    assert_eq!(t.iter().collect::<Vec<_>>(), [(v(1), Terminal::Tie), (v(2), Terminal::Win)]);
     // Without a start line the first line `N M` would also be an arc; the keyword says header.
     let without = "4 4\n1 2\n1 3\n1 4\n4 4\n\nterminal\n2 T 3 W\n";
     let (file2, format) = read_auto(without.as_bytes()).unwrap();
@@ -68,7 +65,7 @@ fn the_section_is_read_in_both_header_layouts() {
     let none = Graph::from_arcs(2, &[]).unwrap();
     let (file3, format) = read_auto(b"2 0\nterminal\n2 L\n").unwrap();
     assert_eq!((format, &file3.graph, file3.start), (Format::Header, &none, None));
-    assert_eq!(file3.terminal.unwrap().get(v(1)), Some(TerminalValue::Loss));
+    assert_eq!(file3.terminal.unwrap().get(v(1)), Some(Terminal::Loss));
     let (file4, _) = read_auto(b"2 0 terminal").unwrap();
     assert_eq!(file4.terminal, Some(Terminals::empty(2)));
     // The keyword on the line of the last arc, with or without a start line: numbers and
@@ -161,7 +158,7 @@ fn every_error_of_the_section_has_its_position() {
 #[test]
 fn the_binary_format_holds_the_values_under_flag_bit_2() {
     let g = small();
-    let t = Terminals::new(&g, &[(v(2), TerminalValue::Tie)]).unwrap();
+    let t = Terminals::new(&g, &[(v(2), Terminal::Tie)]).unwrap();
     let file = GameFile { graph: g.clone(), start: Some(v(0)), terminal: Some(t) };
     let mut bin = Vec::new();
     write_game_binary(&mut bin, &file, false).unwrap();
@@ -190,7 +187,7 @@ fn the_binary_format_holds_the_values_under_flag_bit_2() {
     moves[96] |= 1;
     // Three vertices: the fourth code of the byte is unused.
     let g3 = Graph::from_arcs(3, &[(v(0), v(1))]).unwrap();
-    let t3 = Terminals::new(&g3, &[(v(2), TerminalValue::Win)]).unwrap();
+    let t3 = Terminals::new(&g3, &[(v(2), Terminal::Win)]).unwrap();
     let mut unused = Vec::new();
     write_game_binary(&mut unused, &GameFile { graph: g3, start: None, terminal: Some(t3) }, false)
         .unwrap();
@@ -222,7 +219,7 @@ fn the_binary_format_holds_the_values_under_flag_bit_2() {
 #[test]
 fn the_arcs_format_cannot_hold_terminal_values() {
     let g = small();
-    let t = Terminals::new(&g, &[(v(1), TerminalValue::Win)]).unwrap();
+    let t = Terminals::new(&g, &[(v(1), Terminal::Win)]).unwrap();
     let file = GameFile { graph: g, start: None, terminal: Some(t) };
     let e = format::write_game(Vec::new(), &file, Format::ArcList).unwrap_err();
     assert_eq!(e.kind(), std::io::ErrorKind::InvalidInput);
@@ -250,12 +247,9 @@ fn files() -> impl Strategy<Value = GameFile> {
                     .vertices()
                     .filter(|&u| g.out_degree(u) == 0)
                     .filter_map(|u| {
-                        let value = [
-                            None,
-                            Some(TerminalValue::Win),
-                            Some(TerminalValue::Loss),
-                            Some(TerminalValue::Tie),
-                        ][values[u.index()] as usize];
+                        let value =
+                            [None, Some(Terminal::Win), Some(Terminal::Loss), Some(Terminal::Tie)]
+                                [values[u.index()] as usize];
                         value.map(|t| (u, t))
                     })
                     .collect();

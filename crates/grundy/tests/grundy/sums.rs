@@ -118,13 +118,7 @@ fn retro(p: &Product) -> Vec<Outcome> {
         .collect();
     let big = Graph::from_arcs(p.succ.len(), &arcs).unwrap();
     let solution = gamegraph_retro::solve(&big);
-    (0..p.succ.len())
-        .map(|s| match solution.outcome(Vertex(s as u32)) {
-            gamegraph_retro::Outcome::Win => Outcome::Win,
-            gamegraph_retro::Outcome::Loss => Outcome::Loss,
-            gamegraph_retro::Outcome::Draw => Outcome::Draw,
-        })
-        .collect()
+    solution.outcomes().to_vec()
 }
 
 /// A graph, 1–3 tokens, 0–2 heaps of 0..=4 with limits 1..=4 (4 never binds: a Nim heap),

@@ -1,12 +1,12 @@
 //! The retrograde reduction shared by every kernel query.
 
-use gamegraph_graph::Graph;
+use gamegraph_graph::{Graph, Outcome};
 
 use crate::KernelError;
 use crate::check::VertexSet;
 use crate::config::Budget;
 use crate::explain::{Decided, Explanation};
-use crate::induced::{Label, Subgraph, is_acyclic, retro_labels, weak_components};
+use crate::induced::{Subgraph, is_acyclic, weak_components};
 use crate::kernel::search::Search;
 
 /// A graph reduced to the parts of its draw subgraph.
@@ -31,25 +31,30 @@ pub(crate) struct Reduced {
 pub(crate) fn reduce(g: &Graph, budget: &mut Budget) -> Result<Reduced, KernelError> {
     let n = g.num_vertices();
     budget.check_clock()?;
-    // Linear in the size of the graph; the clock is read before and after.
-    let labels = retro_labels(g);
+    // Retrograde labels of the whole graph (a position without moves is lost, one with a
+    // move to a lost position is won, one all of whose moves go to won positions is lost,
+    // the rest are draws): linear in the size of the graph; the clock is read before and
+    // after.
+    let solution = gamegraph_retro::solve(g);
     budget.check_clock()?;
     let mut base = VertexSet::repeat(false, n);
     let (mut loss, mut win, mut draw) = (0, 0, 0);
     let mut keep = vec![false; n];
-    for (i, l) in labels.iter().enumerate() {
-        match l {
-            Label::Loss => {
+    for (i, o) in solution.outcomes().iter().enumerate() {
+        match o {
+            Outcome::Loss => {
                 loss += 1;
                 base.set(i, true);
             }
-            Label::Win => win += 1,
-            Label::Draw => {
+            Outcome::Win => win += 1,
+            // Without terminal values the solver gives no tie.
+            Outcome::Draw | Outcome::Tie => {
                 draw += 1;
                 keep[i] = true;
             }
         }
     }
+    drop(solution);
     budget.spend(n as u64)?;
     let mut scratch = vec![u32::MAX; n];
     let mut parts = Vec::new();

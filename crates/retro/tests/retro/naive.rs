@@ -54,6 +54,7 @@ fn naive(g: &Graph) -> Naive {
                 Outcome::Draw => {
                     succ[v].iter().copied().filter(|&s| outcome[s] == Outcome::Draw).collect()
                 }
+                Outcome::Tie => unreachable!("this oracle labels only W, L and D"),
             };
             candidates.into_iter().min().map(|s| Vertex(s as u32))
         })

@@ -14,18 +14,7 @@ use crate::common::{CliError, Output, write_json};
 /// Solves `g` with the values of `values` at its vertices without moves (a loss where a
 /// vertex has none).
 pub(super) fn solve_values(g: &Graph, values: &Terminals) -> Solution {
-    solve(g, |v| values.value_or_loss(v).into())
-}
-
-/// The Graphviz fill colour of an outcome: as the three-outcome drawings, and `khaki` for
-/// a tie.
-fn color(o: Outcome) -> &'static str {
-    match o {
-        Outcome::Win => "palegreen",
-        Outcome::Loss => "salmon",
-        Outcome::Tie => "khaki",
-        Outcome::Draw => "lightgray",
-    }
+    solve(g, |v| values.value_or_loss(v))
 }
 
 /// Writes the DOT drawing: each vertex labelled with its outcome and remoteness, coloured
@@ -45,7 +34,7 @@ pub(super) fn write_values_dot(
             }
         })
         .collect();
-    let colors: Vec<&str> = s.outcomes().iter().map(|&o| color(o)).collect();
+    let colors: Vec<&str> = s.outcomes().iter().map(|&o| crate::common::outcome_color(o)).collect();
     let highlight = start.map(|v| s.line(g, v).0).unwrap_or_default();
     let style = DotStyle {
         name: "retro",

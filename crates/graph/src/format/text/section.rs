@@ -2,7 +2,8 @@
 //! pairs `V X` (a vertex without moves and its value `W`, `L` or `T`), read on one thread.
 
 use super::chunk::{KEYWORD, Pos, char_at, is_space, memchr, number, quote};
-use crate::format::{TerminalValue, Terminals};
+use crate::Terminal;
+use crate::format::Terminals;
 use crate::{Graph, ReadError, ReadErrorKind, Vertex};
 
 /// A cursor over the section, with absolute positions.
@@ -93,7 +94,7 @@ pub(super) fn read_section(bytes: &[u8], pos: Pos, g: &Graph) -> Result<Terminal
         let Some(b) = s.skip() else {
             return Err(s.expected(what, "end of input".into()));
         };
-        let Some(t) = TerminalValue::from_letter(b) else {
+        let Some(t) = Terminal::from_letter(b) else {
             return Err(s.expected(what, quote(char_at(bytes, s.i))));
         };
         if !s.ends_at(s.i + 1) {
