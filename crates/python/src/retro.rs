@@ -83,8 +83,8 @@ impl PyRetro {
         self.start.map(Vertex::one_based)
     }
 
-    /// How many vertices are won, lost and drawn: {"win": ..., "loss": ..., "draw": ...},
-    /// and "tie" for a graph with terminal values.
+    /// How many vertices have each outcome: {"win": ..., "loss": ..., "tie": ..., "draw": ...}
+    /// (ties only in a graph with terminal values), as the command's JSON "counts".
     fn counts<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         let d = PyDict::new(py);
         match &self.solution {
@@ -92,6 +92,7 @@ impl PyRetro {
                 let c = s.counts();
                 d.set_item("win", c.win)?;
                 d.set_item("loss", c.loss)?;
+                d.set_item("tie", 0)?;
                 d.set_item("draw", c.draw)?;
             }
             Solved::Values(s, _) => {

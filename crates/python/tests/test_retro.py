@@ -27,6 +27,7 @@ def test_retro_equals_the_reference(case, threads):
     assert counts == {
         "win": outcome.count(gg.WIN),
         "loss": outcome.count(gg.LOSS),
+        "tie": 0,
         "draw": outcome.count(gg.DRAW),
     }
 

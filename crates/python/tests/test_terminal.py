@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 import gamegraph as gg
 from strategies import graphs
 
-CODE = {gg.WIN: "W", gg.LOSS: "L", gg.DRAW: "D", gg.TIE: "T"}
+CODE = {gg.WIN: "win", gg.LOSS: "loss", gg.DRAW: "draw", gg.TIE: "tie"}
 
 # The example of docs/formats.md.
 EXAMPLE = """8 8        # 8 vertices, 8 arcs

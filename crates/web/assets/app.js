@@ -181,7 +181,8 @@ function setText(id, text) { $(id).textContent = text; }
 function showError(prefix, e) { setText(`${prefix}-error`, e ? `error: ${e.message || e}` : ''); }
 function logLine(id, text) { $(id).append(el('li', {}, text)); $(id).scrollTop = 1e9; }
 const who = (me) => (me ? 'you' : 'the engine');
-const outcomeWord = { W: 'win', L: 'loss', D: 'draw' };
+const outcomeWord = { W: 'win', L: 'loss', T: 'tie', D: 'draw' };
+const SHORT = { win: 'W', loss: 'L', tie: 'T', draw: 'D' };
 
 /** The line that ends a game, worded as `gamegraph play` words it. */
 function endLine(me, noMoveWins) {
@@ -353,7 +354,8 @@ function solveGraph() {
     clearGraph();
     setText('graph-detected', format ? `read as the ${format} format` : `format detected: ${info.format === 'header' ? 'header (N M, the start, then the arcs)' : info.format === 'arcs' ? 'an arc list (one arc u v per line)' : info.format}`);
     graph.n = info.vertices;
-    graph.table = retro.all;
+    // Outcomes come as words (win, loss, draw); the table and the drawing show letters.
+    graph.table = retro.all.map((r) => ({ ...r, outcome: SHORT[r.outcome] }));
     graph.start = retro.start ? retro.start.vertex : null;
     graph.arcs = arcs;
     graph.succ = Array.from({ length: graph.n + 1 }, () => []);
@@ -364,7 +366,7 @@ function solveGraph() {
     let s = `${retro.vertices} vertices, ${retro.arcs} arcs: ${c.win} W, ${c.loss} L, ${c.draw} D.`;
     if (retro.start) {
       const st = retro.start;
-      s += ` From the start ${st.vertex}: ${outcomeWord[st.outcome]} for the player to move` +
+      s += ` From the start ${st.vertex}: ${st.outcome} for the player to move` +
         (st.depth !== null ? ` in ${plies(st.depth)}` : '') + ` (answer ${retro.answer}).`;
     } else {
       s += ' The graph has no start vertex: click a vertex to play from it.';
@@ -517,7 +519,7 @@ function graphHint() {
   const g = graph.game;
   if (!g || g.over) return;
   const r = graph.table[g.pos - 1];
-  const text = { W: `${r.move} wins in ${plies(r.depth)}`, L: `every move loses; ${r.move} lasts longest (${plies(r.depth)})`, D: `${r.move} keeps the draw` }[r.outcome];
+  const text = { W: `${r.move} wins in ${plies(r.depth)}`, L: `every move loses; ${r.move} lasts longest (${plies(r.depth)})`, T: `${r.move} holds the tie (${plies(r.depth)})`, D: `${r.move} keeps the draw` }[r.outcome];
   setText('graph-hint-text', `hint: ${text}`);
 }
 
@@ -1035,7 +1037,6 @@ function plotValues(values, p) {
 // Games given by rules: tic-tac-toe and Connect Four, every move with its value
 
 const games = { name: 'tic-tac-toe', cols: 3, rows: 3, pos: null, value: null, history: [] };
-const SHORT = { win: 'W', loss: 'L', tie: 'T', draw: 'D' };
 
 function clearGames() {
   for (const id of ['games-summary', 'games-result', 'games-hint-text']) setText(id, '');

@@ -401,7 +401,7 @@ mod tests {
     #[test]
     fn answers_are_read_from_both_outputs() {
         let cpp = baseline_answer("positions 80541 moves 152287 start tie 16\n").unwrap();
-        let json = "{\n  \"game\": \"connect-four\",\n  \"positions\": 80541,\n  \"moves\": 152287,\n  \"start\": \"..../..../..../....\",\n  \"outcome\": \"tie\",\n  \"remoteness\": 16,\n  \"wins\": 1\n}";
+        let json = "{\n  \"game\": \"connect-four\",\n  \"positions\": 80541,\n  \"moves\": 152287,\n  \"start\": \"..../..../..../....\",\n  \"outcome\": \"tie\",\n  \"remoteness\": 16,\n  \"counts\": {\n    \"win\": 1\n  }\n}";
         assert_eq!(gamegraph_answer(json).unwrap(), cpp);
     }
 

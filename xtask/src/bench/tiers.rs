@@ -335,8 +335,8 @@ fn solve_cmd(tools: &Tools, board: Board) -> Command {
     c
 }
 
-/// The raw text of field `key` in a flat JSON object (a number, `null` or a string
-/// without escapes).
+/// The raw text of the first field `key` in a JSON object, at any depth (a number, `null`
+/// or a string without escapes).
 fn json_field<'a>(json: &'a str, key: &str) -> Result<&'a str> {
     let pat = format!("\"{key}\":");
     let at = json.find(&pat).with_context(|| format!("no {key} in {json:?}"))? + pat.len();
@@ -355,9 +355,9 @@ fn explicit_answer(json: &str) -> Result<Answer> {
     let r = json_field(json, "remoteness")?;
     Ok(Answer {
         positions: n("positions")?,
-        wins: n("wins")?,
-        losses: n("losses")?,
-        ties: n("ties")?,
+        wins: n("win")?,
+        losses: n("loss")?,
+        ties: n("tie")?,
         outcome: Some(outcome_word(json_field(json, "outcome")?)),
         remoteness: if r == "null" { None } else { Some(r.parse()?) },
         file_bytes: json_field(json, "file_bytes").ok().map(str::parse).transpose()?,
@@ -668,8 +668,8 @@ mod tests {
     #[test]
     fn solve_summaries_are_read() {
         let out = r#"{"game":"connect-four","positions":3945711,"tiers":21,"resumed":0,
-            "file_bytes":1000,"start":"x","outcome":"tie","remoteness":20,"wins":1390516,
-            "losses":1251559,"ties":1303636,"draws":0,"seconds":2.6}"#;
+            "file_bytes":1000,"start":"x","outcome":"tie","remoteness":20,"counts":{"win":1390516,
+            "loss":1251559,"tie":1303636,"draw":0},"seconds":2.6}"#;
         let a = explicit_answer(out).unwrap();
         assert_eq!(a.positions, Some(3945711));
         assert_eq!((a.wins, a.losses, a.ties), (Some(1390516), Some(1251559), Some(1303636)));

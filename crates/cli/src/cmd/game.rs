@@ -17,7 +17,7 @@ use gamegraph_game::{
 use gamegraph_graph::{Limit, quote};
 use serde::Serialize;
 
-use crate::common::{CliError, Output, progress, thread_pool, write_json};
+use crate::common::{CliError, JsonCounts, Output, progress, thread_pool, write_json};
 use gamegraph_graph::Located;
 
 /// Arguments of `gamegraph game`.
@@ -425,23 +425,12 @@ struct StartAndCounts {
     start: String,
     outcome: &'static str,
     remoteness: Option<u32>,
-    wins: usize,
-    losses: usize,
-    ties: usize,
-    draws: usize,
+    counts: JsonCounts,
 }
 
 impl StartAndCounts {
     fn new(start: String, outcome: Outcome, remoteness: Option<u32>, c: Counts) -> StartAndCounts {
-        StartAndCounts {
-            start,
-            outcome: outcome.word(),
-            remoteness,
-            wins: c.win,
-            losses: c.loss,
-            ties: c.tie,
-            draws: c.draw,
-        }
+        StartAndCounts { start, outcome: outcome.word(), remoteness, counts: JsonCounts::of(c) }
     }
 
     /// The `start:` and `wins:` lines of the text summary.
@@ -450,7 +439,7 @@ impl StartAndCounts {
         writeln!(
             out,
             "wins: {}, losses: {}, ties: {}, draws: {}",
-            self.wins, self.losses, self.ties, self.draws
+            self.counts.win, self.counts.loss, self.counts.tie, self.counts.draw
         )
     }
 }

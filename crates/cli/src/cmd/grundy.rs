@@ -7,7 +7,7 @@ use std::process::ExitCode;
 
 use gamegraph_graph::{Vertex, parse_vertex_list};
 use gamegraph_grundy::{
-    LoopyValues, Method, SUM_SEARCH_LIMIT, SumAnswer, SumError, SumGame, SumMove,
+    LoopyValues, Method, Nimber, SUM_SEARCH_LIMIT, SumAnswer, SumError, SumGame, SumMove, Value,
     loopy_grundy_in_pool, play_misere_sum, play_mixed_sum,
 };
 use serde::Serialize;
@@ -77,10 +77,74 @@ pub(crate) struct Args {
     output: Option<PathBuf>,
 }
 
+/// A vertex and its loopy Grundy value, as `grundy --json` prints it and `verify grundy`
+/// reads it back.
+#[derive(Serialize, serde::Deserialize)]
+pub(crate) struct JsonValue {
+    pub(crate) vertex: u64,
+    pub(crate) value: JsonGrundy,
+}
+
+/// A loopy Grundy value in JSON: a finite value is a number; ∞(K) is `{"infinite": K}`,
+/// the finite follower values as numbers.
 #[derive(Serialize)]
-struct JsonValue {
-    vertex: u64,
-    value: String,
+#[serde(untagged)]
+pub(crate) enum JsonGrundy {
+    Finite(u64),
+    Infinite { infinite: Vec<u64> },
+}
+
+impl<'de> serde::Deserialize<'de> for JsonGrundy {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<JsonGrundy, D::Error> {
+        struct Visitor;
+        impl<'de> serde::de::Visitor<'de> for Visitor {
+            type Value = JsonGrundy;
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("a Grundy value: a number or {\"infinite\": [numbers]}")
+            }
+            fn visit_u64<E: serde::de::Error>(self, x: u64) -> Result<JsonGrundy, E> {
+                Ok(JsonGrundy::Finite(x))
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(
+                self,
+                mut map: A,
+            ) -> Result<JsonGrundy, A::Error> {
+                let mut set = None;
+                while let Some(key) = map.next_key::<String>()? {
+                    if key != "infinite" || set.is_some() {
+                        return Err(serde::de::Error::custom(format!(
+                            "expected one key \"infinite\", found {key:?}"
+                        )));
+                    }
+                    set = Some(map.next_value::<Vec<u64>>()?);
+                }
+                let infinite = set.ok_or_else(|| serde::de::Error::missing_field("infinite"))?;
+                Ok(JsonGrundy::Infinite { infinite })
+            }
+        }
+        d.deserialize_any(Visitor)
+    }
+}
+
+impl JsonGrundy {
+    pub(crate) fn of(v: &Value) -> JsonGrundy {
+        match v {
+            Value::Finite(x) => JsonGrundy::Finite(x.0),
+            Value::Infinite(k) => {
+                JsonGrundy::Infinite { infinite: k.iter().map(|x| x.0).collect() }
+            }
+        }
+    }
+
+    /// The value (checked by whoever stores it: a set must be sorted without repeats).
+    pub(crate) fn value(&self) -> Value {
+        match self {
+            JsonGrundy::Finite(x) => Value::Finite(Nimber(*x)),
+            JsonGrundy::Infinite { infinite } => {
+                Value::Infinite(infinite.iter().map(|&x| Nimber(x)).collect())
+            }
+        }
+    }
 }
 
 #[derive(Serialize)]
@@ -92,15 +156,17 @@ enum JsonMove {
 
 #[derive(Serialize)]
 struct JsonSum {
-    outcome: u8,
+    outcome: &'static str,
+    /// The outcome code: 1, 2 or 0, as the text output prints it.
+    answer: u8,
     play: &'static str,
     method: &'static str,
     /// Normal play: the value of the sum, of each token, of each heap, and the digit sum
     /// of the finite ones.
     #[serde(skip_serializing_if = "Option::is_none")]
-    value: Option<String>,
+    value: Option<JsonGrundy>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    token_values: Option<Vec<String>>,
+    token_values: Option<Vec<JsonGrundy>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     heap_values: Option<Vec<u64>>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -147,14 +213,15 @@ fn write_sum(
     if json {
         let v = answer.values.as_ref();
         let json = JsonSum {
-            outcome: answer.outcome.code(),
+            outcome: answer.outcome.word(),
+            answer: answer.outcome.code(),
             play: if misere { "misere" } else { "normal" },
             method: match answer.method {
                 Method::Theory => "theory",
                 Method::Search => "search",
             },
-            value: v.map(|v| v.value.to_string()),
-            token_values: v.map(|v| v.tokens.iter().map(ToString::to_string).collect()),
+            value: v.map(|v| JsonGrundy::of(&v.value)),
+            token_values: v.map(|v| v.tokens.iter().map(JsonGrundy::of).collect()),
             heap_values: v.map(|v| v.heaps.iter().map(|x| x.0).collect()),
             digit_sum: v.map(|v| v.digit_sum.0),
             best: answer.best.map(json_move),
@@ -249,16 +316,22 @@ pub(crate) fn run(args: Args) -> Result<ExitCode, CliError> {
         if args.json {
             let all: Vec<JsonValue> = g
                 .vertices()
-                .map(|v| JsonValue { vertex: v.one_based(), value: values.value(v).to_string() })
+                .map(|v| JsonValue {
+                    vertex: v.one_based(),
+                    value: JsonGrundy::of(&values.value(v)),
+                })
                 .collect();
             write_json(&mut out, &all)?;
         } else {
             out.write_all(gamegraph_grundy::render::values(&values).as_bytes())?;
         }
     } else if let Some(s) = start {
-        let value = values.value(s).to_string();
+        let value = values.value(s);
         if args.json {
-            write_json(&mut out, &JsonValue { vertex: s.one_based(), value })?;
+            write_json(
+                &mut out,
+                &JsonValue { vertex: s.one_based(), value: JsonGrundy::of(&value) },
+            )?;
         } else {
             writeln!(out, "{value}")?;
         }

@@ -63,7 +63,9 @@ struct JsonMove {
 
 #[derive(Serialize)]
 struct JsonAnswer {
-    outcome: u8,
+    outcome: &'static str,
+    /// The outcome code: 1 or 2, as the text output prints it.
+    answer: u8,
     values: Vec<u64>,
     digit_sum: u64,
     moves: Vec<JsonMove>,
@@ -153,7 +155,8 @@ pub(crate) fn run(args: Args) -> Result<ExitCode, CliError> {
     let mut out = Output::create(None)?;
     if args.json {
         let json = JsonAnswer {
-            outcome: answer.outcome.code(),
+            outcome: answer.outcome.word(),
+            answer: answer.outcome.code(),
             values: answer.values.iter().map(|v| v.0).collect(),
             digit_sum: answer.digit_sum.0,
             moves: answer

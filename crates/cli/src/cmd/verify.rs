@@ -4,14 +4,14 @@ use std::io::{BufRead, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use gamegraph_game::{Outcome as GameOutcome, Table};
+use gamegraph_game::Table;
 use gamegraph_graph::format::GameFile;
 use gamegraph_graph::{Graph, Limit, Outcome, Vertex, parse_vertex_list};
 use gamegraph_grundy::octal::{
     ClaimError, OctalCode, PeriodCheck, PeriodClaim, Play, Rules, SubtractionSet,
     verify_period_until,
 };
-use gamegraph_grundy::{ValueTable, parse_value, verify_values};
+use gamegraph_grundy::{ValueTable, verify_values};
 use gamegraph_kernel::{
     DratProof, ProofRefused, VertexSet, Violation, check_no_kernel, externally_stable,
     internally_stable, is_kernel, members,
@@ -20,7 +20,7 @@ use gamegraph_retro::{Solution, read_table, verify};
 use serde_json::{Value, json};
 
 use crate::common::{
-    CliError, GraphInput, Input, Output, deadline_after, progress, read_graph,
+    CliError, GraphInput, Input, JsonCounts, Output, deadline_after, progress, read_graph,
     without_terminal_values, write_json,
 };
 use gamegraph_graph::Located;
@@ -265,10 +265,7 @@ fn run_retro(args: &TableArgs) -> Result<ExitCode, CliError> {
     let result = match result {
         Ok(()) => {
             let c = table.counts();
-            let mut counts = json!({"win": c.win, "loss": c.loss, "draw": c.draw});
-            if four {
-                counts["tie"] = json!(c.tie);
-            }
+            let counts = JsonCounts::of(c);
             let line = gamegraph_game::verified_retro(c, four);
             Ok((
                 format!("{n} vertices, {} arcs: {line}", g.num_arcs()),
@@ -295,24 +292,12 @@ fn three_outcomes(s: &Solution) -> Table {
 
 /// The table of a graph without terminal values, as the three-outcome solution it must be.
 fn retro_solution(t: &Table) -> Result<Solution, String> {
-    let outcomes = t
-        .outcomes
-        .iter()
-        .enumerate()
-        .map(|(i, o)| match o {
-            GameOutcome::Win => Ok(Outcome::Win),
-            GameOutcome::Loss => Ok(Outcome::Loss),
-            GameOutcome::Draw => Ok(Outcome::Draw),
-            GameOutcome::Tie => {
-                Err(format!("vertex {}: a tie (T) only in a graph with terminal values", i + 1))
-            }
-        })
-        .collect::<Result<Vec<_>, _>>()?;
-    Solution::from_parts(outcomes, t.remoteness.clone(), t.moves.clone()).map_err(|e| e.to_string())
+    Solution::from_parts(t.outcomes.clone(), t.remoteness.clone(), t.moves.clone())
+        .map_err(|e| e.to_string())
 }
 
-/// The `--json` form of `retro --all`: its `"all"` array; a tie (`T`) only when `ties`
-/// (a graph with terminal values).
+/// The `--json` form of `retro --all`: its `"all"` array, outcomes by their words; a tie
+/// only when `ties` (a graph with terminal values).
 fn read_retro_json(input: Input, n: usize, ties: bool) -> Result<Table, CliError> {
     #[derive(serde::Deserialize)]
     struct Row {
@@ -338,19 +323,20 @@ fn read_retro_json(input: Input, n: usize, ties: bool) -> Result<Table, CliError
     if rows.len() != n {
         return Err(bad(format!("expected {n} entries in \"all\", found {}", rows.len())));
     }
-    let letters = if ties { "\"W\", \"L\", \"T\" or \"D\"" } else { "\"W\", \"L\" or \"D\"" };
+    let words = if ties {
+        "\"win\", \"loss\", \"tie\" or \"draw\""
+    } else {
+        "\"win\", \"loss\" or \"draw\""
+    };
     let mut t = Table { outcomes: Vec::new(), remoteness: Vec::new(), moves: Vec::new() };
     for (i, row) in rows.iter().enumerate() {
         let entry = |what: String| bad(format!("entry {} of \"all\": expected {what}", i + 1));
         if row.vertex != i as u64 + 1 {
             return Err(entry(format!("vertex {}, found {}", i + 1, row.vertex)));
         }
-        t.outcomes.push(match row.outcome.as_str() {
-            "W" => GameOutcome::Win,
-            "L" => GameOutcome::Loss,
-            "T" if ties => GameOutcome::Tie,
-            "D" => GameOutcome::Draw,
-            o => return Err(entry(format!("an outcome {letters}, found {o:?}"))),
+        t.outcomes.push(match Outcome::ALL.into_iter().find(|o| o.word() == row.outcome) {
+            Some(o) if o != Outcome::Tie || ties => o,
+            _ => return Err(entry(format!("an outcome {words}, found {:?}", row.outcome))),
         });
         t.remoteness.push(match row.depth {
             Some(d) if d < u32::MAX => Some(d),
@@ -406,13 +392,9 @@ fn run_grundy(args: &TableArgs) -> Result<ExitCode, CliError> {
 
 /// The `--json` form of `grundy --all`: an array of `{"vertex": V, "value": "…"}`.
 fn read_grundy_json(input: Input, n: usize) -> Result<ValueTable, CliError> {
-    #[derive(serde::Deserialize)]
-    struct Row {
-        vertex: u64,
-        value: String,
-    }
+    use crate::cmd::grundy::JsonValue;
     let name = input.name.clone();
-    let rows: Vec<Row> = serde_json::from_reader(input.reader).map_err(|e| {
+    let rows: Vec<JsonValue> = serde_json::from_reader(input.reader).map_err(|e| {
         let at = (e.line() > 0).then(|| (e.line() as u64, e.column() as u64));
         CliError::input(&name, at, e)
     })?;
@@ -426,7 +408,7 @@ fn read_grundy_json(input: Input, n: usize) -> Result<ValueTable, CliError> {
         if row.vertex != i as u64 + 1 {
             return Err(entry(format!("expected vertex {}, found {}", i + 1, row.vertex)));
         }
-        let value = parse_value(&row.value).map_err(|e| entry(e.to_string()))?;
+        let value = row.value.value();
         table.push(&value).map_err(|e| entry(e.to_string()))?;
     }
     Ok(table)

@@ -14,6 +14,9 @@ pub(crate) use self::error::{CliError, finish};
 pub(crate) use self::input::{
     GraphInput, Input, open_error, read_graph, terminal_values_refused, without_terminal_values,
 };
+use gamegraph_graph::Outcome;
+use serde::Serialize;
+
 pub(crate) use self::list::{ListError, Numbers, parse_numbers};
 pub(crate) use self::output::{Output, check_distinct, check_outputs, create_file, write_json};
 pub(crate) use self::progress::progress;
@@ -22,11 +25,38 @@ pub(crate) use self::time_limit::{TimeLimit, deadline_after, parse_time_limit};
 
 /// The Graphviz fill colour of a position in drawings: `palegreen` for a win, `salmon`
 /// for a loss, `khaki` for a tie, `lightgray` for a draw.
-pub(crate) fn outcome_color(o: gamegraph_graph::Outcome) -> &'static str {
+pub(crate) fn outcome_color(o: Outcome) -> &'static str {
     match o {
-        gamegraph_graph::Outcome::Win => "palegreen",
-        gamegraph_graph::Outcome::Loss => "salmon",
-        gamegraph_graph::Outcome::Tie => "khaki",
-        gamegraph_graph::Outcome::Draw => "lightgray",
+        Outcome::Win => "palegreen",
+        Outcome::Loss => "salmon",
+        Outcome::Tie => "khaki",
+        Outcome::Draw => "lightgray",
+    }
+}
+
+/// How many positions have each outcome, as every JSON answer gives them (`"counts"`: all
+/// four, in this order).
+#[derive(Serialize, Default)]
+pub(crate) struct JsonCounts {
+    pub(crate) win: usize,
+    pub(crate) loss: usize,
+    pub(crate) tie: usize,
+    pub(crate) draw: usize,
+}
+
+impl JsonCounts {
+    /// The counts of a four-outcome solve.
+    pub(crate) fn of(c: gamegraph_game::Counts) -> JsonCounts {
+        JsonCounts { win: c.win, loss: c.loss, tie: c.tie, draw: c.draw }
+    }
+
+    /// Counts one more `outcome`.
+    pub(crate) fn add(&mut self, outcome: Outcome) {
+        match outcome {
+            Outcome::Win => self.win += 1,
+            Outcome::Loss => self.loss += 1,
+            Outcome::Tie => self.tie += 1,
+            Outcome::Draw => self.draw += 1,
+        }
     }
 }

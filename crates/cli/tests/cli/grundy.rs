@@ -38,7 +38,7 @@ fn start_value_all_values_and_tokens() {
     assert_eq!(stdout(&o), "2\n");
     let o = run(&dir, &["--tokens", "4,5", "--json", "g.txt", "--threads", "1"]);
     let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
-    assert_eq!(v["outcome"], 1);
+    assert_eq!((&v["outcome"], &v["answer"]), (&"win".into(), &1.into()));
     assert_eq!(v["move"]["to"], 5);
 }
 
@@ -102,10 +102,10 @@ fn sums_of_tokens_and_heaps() {
     assert_eq!(stdout(&o), "0\nmove token 1 from 1 to 2\n");
     let o = run(&dir, &["g.txt", "--tokens", "4,1", "--heaps", "2", "--json", "--threads", "1"]);
     let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
-    assert_eq!(v["outcome"], 0);
+    assert_eq!((&v["outcome"], &v["answer"]), (&"draw".into(), &0.into()));
     assert_eq!(v["play"], "normal");
-    assert_eq!(v["value"], "inf{2}");
-    assert_eq!(v["token_values"], serde_json::json!(["1", "inf{1}"]));
+    assert_eq!(v["value"], serde_json::json!({"infinite": [2]}));
+    assert_eq!(v["token_values"], serde_json::json!([1, {"infinite": [1]}]));
     assert_eq!(v["heap_values"], serde_json::json!([2]));
     assert_eq!(v["digit_sum"], 3);
     assert_eq!(v["move"], serde_json::json!({"token": 1, "from": 4, "to": 5}));
@@ -125,7 +125,7 @@ fn misere_sums() {
     // The token at 5 cannot move: the misère-Nim rule (1 ⊕ 1 = 0, every heap ≤ 1: a win).
     let o = run(&dir, &["g.txt", "--tokens", "5", "--heaps", "1,1", "--misere", "--json"]);
     let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
-    assert_eq!(v["outcome"], 1);
+    assert_eq!(v["outcome"], "win");
     assert_eq!((&v["play"], &v["method"]), (&"misere".into(), &"theory".into()));
     assert_eq!(v["move"], serde_json::json!({"heap": 1, "take": 1}));
     assert!(v.get("digit_sum").is_none());
@@ -134,7 +134,7 @@ fn misere_sums() {
     let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
     assert_eq!(
         (&v["outcome"], &v["method"], &v["move"]),
-        (&2.into(), &"search".into(), &None::<u8>.into())
+        (&"loss".into(), &"search".into(), &None::<u8>.into())
     );
     // The cycle 1 <-> 2 with an exit 2 -> 3: whoever leaves the cycle loses; a draw.
     std::fs::write(dir.join("c.txt"), "3 3\n2\n1 2\n2 1\n2 3\n").unwrap();

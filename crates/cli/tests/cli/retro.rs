@@ -106,10 +106,10 @@ fn json_output() {
     assert_eq!(v["answer"], 0);
     assert_eq!(v["vertices"], 5);
     assert_eq!(v["arcs"], 5);
-    assert_eq!(v["counts"], serde_json::json!({"win": 1, "loss": 1, "draw": 3}));
+    assert_eq!(v["counts"], serde_json::json!({"win": 1, "loss": 1, "tie": 0, "draw": 3}));
     assert_eq!(
         v["start"],
-        serde_json::json!({"vertex": 1, "outcome": "D", "depth": null, "move": 2})
+        serde_json::json!({"vertex": 1, "outcome": "draw", "depth": null, "move": 2})
     );
     assert!(v.get("all").is_none() && v.get("line").is_none());
 
@@ -118,11 +118,11 @@ fn json_output() {
     assert_eq!(v["all"].as_array().unwrap().len(), 5);
     assert_eq!(
         v["all"][3],
-        serde_json::json!({"vertex": 4, "outcome": "W", "depth": 1, "move": 5})
+        serde_json::json!({"vertex": 4, "outcome": "win", "depth": 1, "move": 5})
     );
     assert_eq!(
         v["all"][4],
-        serde_json::json!({"vertex": 5, "outcome": "L", "depth": 0, "move": null})
+        serde_json::json!({"vertex": 5, "outcome": "loss", "depth": 0, "move": null})
     );
 
     let v: serde_json::Value =
@@ -294,16 +294,16 @@ fn terminal_values_give_four_outcomes_worked_out_by_hand() {
     assert_eq!(json["answer"], 3);
     assert_eq!(
         json["start"],
-        serde_json::json!({"vertex": 1, "outcome": "T", "depth": 2, "move": 2})
+        serde_json::json!({"vertex": 1, "outcome": "tie", "depth": 2, "move": 2})
     );
     assert_eq!(
         json["all"][7],
-        serde_json::json!({"vertex": 8, "outcome": "D", "depth": null, "move": 8})
+        serde_json::json!({"vertex": 8, "outcome": "draw", "depth": null, "move": 8})
     );
     let json: serde_json::Value =
         serde_json::from_str(&stdout(&retro(&t, &["--json", "--line", "v.txt"]))).unwrap();
-    let steps =
-        [(1, "T"), (2, "T"), (5, "T")].map(|(v, o)| serde_json::json!({"vertex": v, "outcome": o}));
+    let steps = [(1, "tie"), (2, "tie"), (5, "tie")]
+        .map(|(v, o)| serde_json::json!({"vertex": v, "outcome": o}));
     assert_eq!(json["line"], serde_json::json!({"positions": steps, "end": "terminal"}));
     // The same from the binary format, mapped and read.
     let o = support::gamegraph(&t, &["convert", "v.txt", "--to", "binary", "-o", "v.bin"], None);

@@ -367,14 +367,25 @@ fn grundy_names_each_broken_rule() {
         check("1 inf{}\n2 inf{}\n3 inf{0}\n4 -1\n"),
         bad("4:3: expected a value: a number or `inf{...}`, found \"-1\"")
     );
-    let json = r#"[{"vertex": 1, "value": "inf{}"}, {"vertex": 2, "value": "inf{}"},
-        {"vertex": 3, "value": "inf{0}"}, {"vertex": 4, "value": "inf{0"}]"#;
+    let json = r#"[{"vertex": 1, "value": {"infinite": []}}, {"vertex": 2, "value": {"infinite": []}},
+        {"vertex": 3, "value": {"infinite": [0]}}, {"vertex": 4, "value": {"infinite": [2, 1]}}]"#;
     assert_eq!(
         result(&gamegraph(&t, &["verify", "grundy", "g.txt", "-"], Some(json.as_bytes()))),
         (
             2,
             String::new(),
-            "error: <stdin>: entry 4: expected `}`, found end of the value\n".into()
+            "error: <stdin>: entry 4: the set of an infinite value must increase\n".into()
+        )
+    );
+    let json = r#"[{"vertex": 1, "value": "inf{}"}]"#;
+    assert_eq!(
+        result(&gamegraph(&t, &["verify", "grundy", "g.txt", "-"], Some(json.as_bytes()))),
+        (
+            2,
+            String::new(),
+            "error: <stdin>:1:31: invalid type: string \"inf{}\", expected a Grundy value: a \
+             number or {\"infinite\": [numbers]} at line 1 column 31\n"
+                .into()
         )
     );
     let o = gamegraph(

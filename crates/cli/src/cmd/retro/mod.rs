@@ -1,20 +1,17 @@
 //! `gamegraph retro`: win / lose / draw, depth and optimal moves of a game graph (and
 //! ties, with remoteness, when the file gives terminal values).
 
-mod values;
+mod write;
 
-use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use gamegraph_graph::Vertex;
-use gamegraph_graph::format::{DotStyle, write_dot};
-use gamegraph_retro::{LineEnd, Outcome, Solution, par_solve};
-use serde::Serialize;
+use gamegraph_retro::{Solution, par_solve};
 
+use self::write::{Solved, WithValues, write_solved, write_solved_dot};
 use crate::common::{
     CliError, GraphInput, Output, check_outputs, create_file, progress, read_graph, thread_pool,
-    write_json,
 };
 
 /// Win / lose / draw, depth and optimal moves of a game graph (retrograde analysis).
@@ -68,47 +65,35 @@ pub(crate) fn run(args: Args) -> Result<ExitCode, CliError> {
     let g = &file.graph;
     let start = args.shape.start_vertex(g.num_vertices(), file.start)?;
 
-    if let Some(terminal) = &file.terminal {
+    fn solving<T: Send>(pool: &rayon::ThreadPool, solve: impl FnOnce() -> T + Send) -> T {
         let bar = progress(None, "solving");
-        let solution = pool.install(|| values::solve_values(g, terminal));
+        let solution = pool.install(solve);
         if let Some(bar) = bar {
             bar.finish_and_clear();
         }
-        if let Some(path) = &args.dot {
-            let mut w = create_file(path)?;
-            values::write_values_dot(&mut w, &solution, g, start)?;
-            w.finish()?;
-        }
-        let out = Output::create(args.output.as_deref())?;
-        values::write_values(out, &solution, g, start, args.shape)?;
-        return Ok(ExitCode::SUCCESS);
+        solution
     }
-
-    let bar = progress(None, "solving");
-    let solution = pool.install(|| par_solve(g));
-    if let Some(bar) = bar {
-        bar.finish_and_clear();
+    if let Some(terminal) = &file.terminal {
+        let solution = solving(&pool, || gamegraph_game::solve(g, |v| terminal.value_or_loss(v)));
+        emit(&WithValues { solution: &solution, graph: g }, g, start, &args)
+    } else {
+        emit(&solving(&pool, || par_solve(g)), g, start, &args)
     }
+}
 
+/// Writes the drawing (with `--dot`) and the answer of a solved graph.
+fn emit(
+    s: &impl Solved,
+    g: &gamegraph_graph::Graph,
+    start: Option<Vertex>,
+    args: &Args,
+) -> Result<ExitCode, CliError> {
     if let Some(path) = &args.dot {
-        let labels = solution.vertex_labels();
-        let colors: Vec<&str> =
-            solution.outcomes().iter().map(|&o| crate::common::outcome_color(o)).collect();
-        let line: Vec<Vertex> =
-            start.map(|s| solution.principal_variation(s).positions().to_vec()).unwrap_or_default();
-        let style = DotStyle {
-            name: "retro",
-            labels: Some(&labels),
-            colors: Some(&colors),
-            highlight: Some(&line),
-        };
         let mut w = create_file(path)?;
-        write_dot(&mut w, g, &style)?;
+        write_solved_dot(&mut w, s, g, start)?;
         w.finish()?;
     }
-
-    let out = Output::create(args.output.as_deref())?;
-    write_solution(out, &solution, g.num_arcs(), start, args.shape)?;
+    write_solved(Output::create(args.output.as_deref())?, s, g.num_arcs(), start, args.shape)?;
     Ok(ExitCode::SUCCESS)
 }
 
@@ -167,121 +152,5 @@ pub(crate) fn print_solution(
     start: Option<Vertex>,
     shape: Shape,
 ) -> Result<(), CliError> {
-    write_solution(Output::create(None)?, solution, arcs, start, shape)
-}
-
-/// Writes a solution to `out` as `gamegraph retro` prints it, and finishes `out`.
-fn write_solution(
-    mut out: Output,
-    solution: &Solution,
-    arcs: usize,
-    start: Option<Vertex>,
-    shape: Shape,
-) -> Result<(), CliError> {
-    if shape.json {
-        write_json(&mut out, &json(solution, arcs, start, shape))?;
-    } else if shape.all {
-        write!(out, "{}", solution.table())?;
-    } else if let Some(start) = start {
-        if shape.line {
-            let line = solution.principal_variation(start);
-            write!(out, "{}", line.display(solution))?;
-        } else {
-            writeln!(out, "{}", solution.outcome(start).code())?;
-        }
-    }
-    out.finish()?;
-    Ok(())
-}
-
-#[derive(Serialize)]
-struct JsonCounts {
-    win: usize,
-    loss: usize,
-    draw: usize,
-}
-
-#[derive(Serialize)]
-struct JsonVertex {
-    vertex: u64,
-    outcome: char,
-    depth: Option<u32>,
-    #[serde(rename = "move")]
-    best_move: Option<u64>,
-}
-
-impl JsonVertex {
-    fn new(s: &Solution, v: Vertex) -> Self {
-        JsonVertex {
-            vertex: v.one_based(),
-            outcome: s.outcome(v).letter(),
-            depth: s.depth(v),
-            best_move: s.best_move(v).map(Vertex::one_based),
-        }
-    }
-}
-
-#[derive(Serialize)]
-struct JsonStep {
-    vertex: u64,
-    outcome: char,
-}
-
-#[derive(Serialize)]
-struct JsonLine {
-    positions: Vec<JsonStep>,
-    /// `terminal` (the last position has no move) or `repeats` (a draw).
-    end: &'static str,
-    /// For a draw, the earlier position the next optimal move goes back to.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    repeats: Option<u64>,
-}
-
-#[derive(Serialize)]
-struct Json {
-    vertices: usize,
-    arcs: usize,
-    counts: JsonCounts,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    start: Option<JsonVertex>,
-    /// The answer for the start vertex: 1, 2 or 0.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    answer: Option<u8>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    all: Option<Vec<JsonVertex>>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    line: Option<JsonLine>,
-}
-
-fn json(s: &Solution, arcs: usize, start: Option<Vertex>, args: Shape) -> Json {
-    let c = s.counts();
-    let line = start.filter(|_| args.line).map(|start| {
-        let line = s.principal_variation(start);
-        JsonLine {
-            positions: line
-                .positions()
-                .iter()
-                .map(|&v| JsonStep { vertex: v.one_based(), outcome: s.outcome(v).letter() })
-                .collect(),
-            end: match line.end() {
-                LineEnd::Terminal => "terminal",
-                LineEnd::Repeats(_) => "repeats",
-            },
-            repeats: match line.end() {
-                LineEnd::Terminal => None,
-                LineEnd::Repeats(v) => Some(v.one_based()),
-            },
-        }
-    });
-    Json {
-        vertices: s.num_vertices(),
-        arcs,
-        counts: JsonCounts { win: c.win, loss: c.loss, draw: c.draw },
-        start: start.map(|v| JsonVertex::new(s, v)),
-        answer: start.map(|v| s.outcome(v)).map(Outcome::code),
-        all: args.all.then(|| {
-            (0..s.num_vertices()).map(|i| JsonVertex::new(s, Vertex::from_index(i))).collect()
-        }),
-        line,
-    }
+    write_solved(Output::create(None)?, solution, arcs, start, shape)
 }
