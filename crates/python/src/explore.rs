@@ -71,11 +71,11 @@ fn terminal_value(p: &Bound<'_, PyAny>, value: &Bound<'_, PyAny>) -> PyResult<Te
 /// >>> # Take 1, 3 or 4 objects from a heap; whoever cannot move loses.
 /// >>> s = gg.explore(10, lambda n: [n - k for k in (1, 3, 4) if k <= n])
 /// >>> len(s), s.start_outcome, s.start_remoteness
-/// (11, 1, 5)
+/// (11, Outcome.WIN, 5)
 /// >>> [n for n in range(11) if s.outcome(n) == gg.LOSS]
 /// [0, 2, 7, 9]
 /// >>> s.moves(10)
-/// [(7, 1, 4), (9, 1, 6), (6, 2, 3)]
+/// [(7, Outcome.WIN, 4), (9, Outcome.WIN, 6), (6, Outcome.LOSS, 3)]
 #[pyfunction]
 #[pyo3(signature = (start, moves, terminal = None, canonical = None, *, max_positions = None))]
 pub(crate) fn explore(

@@ -89,9 +89,9 @@ fn rows_name(rows: &[u32]) -> String {
 /// >>> import gamegraph as gg
 /// >>> t = gg.games.tic_tac_toe()
 /// >>> len(t), t.start_outcome, t.start_remoteness
-/// (765, 3, 9)
+/// (765, Outcome.TIE, 9)
 /// >>> t.value("XX./OO./..."), t.moves("XX./OO./...")[0]
-/// ((1, 1), ('XXX/OO./...', 1, 0))
+/// ((Outcome.WIN, 1), ('XXX/OO./...', Outcome.WIN, 0))
 #[pyfunction]
 #[pyo3(signature = (*, symmetry = true, threads = None))]
 pub(crate) fn tic_tac_toe(
@@ -122,7 +122,7 @@ fn tic_tac_toe_rules(symmetry: bool) -> TicTacToe {
 /// >>> import gamegraph as gg
 /// >>> c = gg.games.connect_four(4, 4)
 /// >>> c.start_outcome, c.start_remoteness
-/// (3, 16)
+/// (Outcome.TIE, 16)
 /// >>> c.outcome("..../..../..../XXX.")
 /// Traceback (most recent call last):
 ///     ...
@@ -158,7 +158,7 @@ fn connect_four_rules(cols: i128, rows: i128, symmetry: bool) -> PyResult<(Conne
 /// >>> import gamegraph as gg
 /// >>> k = gg.games.kayles([4, 7])
 /// >>> k.start, k.start_outcome, k.moves("4 7")[0]
-/// ('7 4', 1, ('7 2', 1, 8))
+/// ('7 4', Outcome.WIN, ('7 2', Outcome.WIN, 8))
 #[pyfunction]
 #[pyo3(signature = (rows, *, max_positions = None, threads = None))]
 pub(crate) fn kayles(
@@ -178,7 +178,7 @@ pub(crate) fn kayles(
 ///
 /// >>> import gamegraph as gg
 /// >>> [gg.games.dawsons_kayles(n).start_outcome for n in range(1, 8)]
-/// [2, 1, 1, 1, 2, 1, 1]
+/// [Outcome.LOSS, Outcome.WIN, Outcome.WIN, Outcome.WIN, Outcome.LOSS, Outcome.WIN, Outcome.WIN]
 #[pyfunction]
 #[pyo3(signature = (rows, *, max_positions = None, threads = None))]
 pub(crate) fn dawsons_kayles(
@@ -200,7 +200,7 @@ pub(crate) fn dawsons_kayles(
 ///
 /// >>> import gamegraph as gg
 /// >>> gg.games.octal("0.137", 9).start_outcome
-/// 1
+/// Outcome.WIN
 #[pyfunction]
 #[pyo3(name = "octal_rows", signature = (code, rows, *, max_positions = None, threads = None))]
 pub(crate) fn octal_rows(
@@ -234,7 +234,7 @@ fn octal_rules(code: &str, rows: &Bound<'_, PyAny>) -> PyResult<(OctalRows, Stri
 ///
 /// >>> import gamegraph as gg
 /// >>> gg.games.chase(3).start_outcome, gg.games.chase(6).start_outcome
-/// (1, 0)
+/// (Outcome.WIN, Outcome.DRAW)
 #[pyfunction]
 #[pyo3(signature = (cells, *, symmetry = true, threads = None))]
 pub(crate) fn chase(
@@ -260,7 +260,7 @@ fn chase_rules(cells: i128, symmetry: bool) -> PyResult<(Chase, String)> {
 /// >>> import gamegraph as gg
 /// >>> t = gg.games.tab(10, 4, 5, 3)
 /// >>> t.start, t.start_outcome
-/// ('5 3', 2)
+/// ('5 3', Outcome.LOSS)
 #[pyfunction]
 #[pyo3(name = "tab_board", signature = (n, m, x, y, *, max_positions = None, threads = None))]
 #[allow(clippy::too_many_arguments)]
@@ -306,7 +306,7 @@ fn tab_rules(n: i128, m: i128, x: i128, y: i128) -> PyResult<(TabBoard, String)>
 /// >>> import gamegraph as gg
 /// >>> q = gg.games.quixo(3)
 /// >>> q.start, q.start_outcome, q.start_remoteness
-/// ('.../.../... x', 1, 7)
+/// ('.../.../... x', Outcome.WIN, 7)
 #[pyfunction]
 #[pyo3(signature = (side, *, symmetry = true, max_positions = None, threads = None))]
 pub(crate) fn quixo(
@@ -427,7 +427,7 @@ fn arguments<'py>(
 /// >>> gg.games.kayles([4, 7]).save(path)
 /// >>> v = gg.games.open_values(path, "kayles", [4, 7])
 /// >>> v.value("7 4"), v.moves("7 4")[0]
-/// ((1, 9), ('7 2', 1, 8))
+/// ((Outcome.WIN, 9), ('7 2', Outcome.WIN, 8))
 /// >>> del v; folder.cleanup()
 #[pyfunction]
 #[pyo3(signature = (path, game, *args, symmetry = true))]

@@ -12,6 +12,7 @@ use pyo3::types::{PyDict, PyFrozenSet, PyList};
 use crate::arrays::u64_items;
 use crate::error::value_error;
 use crate::graph::PyGraph;
+use crate::outcome::PyOutcome;
 use crate::pool;
 
 /// An infinite value ∞(K) of the generalised Sprague-Grundy function: K (the attribute
@@ -332,9 +333,9 @@ fn heaps_and_limits(
 /// >>> import gamegraph as gg
 /// >>> g = gg.Graph(5, [1, 2, 2, 4], [2, 1, 3, 5])
 /// >>> gg.play_sum(g, tokens=[4], heaps=[5, 7, 9], max=[2, 3, 4])
-/// (1, HeapMove(heap=3, take=4))
+/// (Outcome.WIN, HeapMove(heap=3, take=4))
 /// >>> gg.play_sum(g, tokens=[4], heaps=[1], misere=True)
-/// (1, TokenMove(token=1, source=4, target=5))
+/// (Outcome.WIN, TokenMove(token=1, source=4, target=5))
 #[pyfunction]
 #[pyo3(signature = (g, tokens = None, heaps = None, max = None, *, misere = false, threads = None))]
 #[allow(clippy::too_many_arguments)]
@@ -346,7 +347,7 @@ pub(crate) fn play_sum(
     max: Option<&Bound<'_, PyAny>>,
     misere: bool,
     threads: Option<i64>,
-) -> PyResult<(u8, Option<Py<PyAny>>)> {
+) -> PyResult<(PyOutcome, Option<Py<PyAny>>)> {
     let g = g.get();
     let n = g.plain("play_sum()")?.num_vertices();
     let mut vertices = Vec::new();
@@ -378,7 +379,7 @@ pub(crate) fn play_sum(
     };
     let answer = answer.map_err(sum_error)?;
     let best = answer.best.map(|m| move_object(py, m)).transpose()?;
-    Ok((answer.outcome.code(), best))
+    Ok((PyOutcome(answer.outcome), best))
 }
 
 /// Plays a sum of heaps: returns (outcome, move).
@@ -393,11 +394,11 @@ pub(crate) fn play_sum(
 ///
 /// >>> import gamegraph as gg
 /// >>> gg.nim([3, 5, 6])
-/// (2, None)
+/// (Outcome.LOSS, None)
 /// >>> gg.nim([5, 7, 9], max=[2, 3, 4])      # values 2, 3, 4: digit sum 5
-/// (1, HeapMove(heap=3, take=3))
+/// (Outcome.WIN, HeapMove(heap=3, take=3))
 /// >>> gg.nim([1, 1, 4], misere=True)         # leave 1, 1, 1
-/// (1, HeapMove(heap=3, take=3))
+/// (Outcome.WIN, HeapMove(heap=3, take=3))
 #[pyfunction]
 #[pyo3(signature = (heaps, max = None, *, misere = false, moore = None))]
 pub(crate) fn nim(
@@ -406,7 +407,7 @@ pub(crate) fn nim(
     max: Option<&Bound<'_, PyAny>>,
     misere: bool,
     moore: Option<u64>,
-) -> PyResult<(u8, Option<Py<PyAny>>)> {
+) -> PyResult<(PyOutcome, Option<Py<PyAny>>)> {
     let (heaps, limits) = heaps_and_limits(heaps, max)?;
     let game =
         HeapGame { heaps, limits, play: if misere { Play::Misere } else { Play::Normal }, moore };
@@ -419,5 +420,5 @@ pub(crate) fn nim(
         }
         (None, [m, ..]) => Some(Py::new(py, HeapMove::from(*m))?.into_any()),
     };
-    Ok((answer.outcome.code(), best))
+    Ok((PyOutcome(answer.outcome), best))
 }

@@ -20,6 +20,7 @@ mod interrupt;
 mod kernel;
 mod memory;
 mod octal;
+mod outcome;
 mod pool;
 mod retro;
 mod solved;

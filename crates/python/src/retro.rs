@@ -9,6 +9,7 @@ use pyo3::types::PyDict;
 use rayon::prelude::*;
 
 use crate::graph::PyGraph;
+use crate::outcome::PyOutcome;
 use crate::pool;
 
 /// The solution of a game graph, from retro().
@@ -54,11 +55,11 @@ impl Solved {
         }
     }
 
-    /// The outcome code of `v`: 1 win, 2 loss, 0 draw, 3 tie.
-    fn code(&self, v: Vertex) -> u8 {
+    /// The outcome of `v`.
+    fn outcome(&self, v: Vertex) -> gamegraph_graph::Outcome {
         match self {
-            Solved::Plain(s) => s.outcome(v).code(),
-            Solved::Values(s, _) => s.outcome(v).code(),
+            Solved::Plain(s) => s.outcome(v),
+            Solved::Values(s, _) => s.outcome(v),
         }
     }
 }
@@ -71,10 +72,11 @@ fn frozen<T>(array: Bound<'_, T>) -> PyResult<Py<T>> {
 
 #[pymethods]
 impl PyRetro {
-    /// The start vertex's code (1 win, 2 loss, 0 draw), or None without a start vertex.
+    /// The start vertex's outcome (an Outcome, equal to its code: 1 win, 2 loss, 0 draw, 3
+    /// tie), or None without a start vertex.
     #[getter]
-    fn answer(&self) -> Option<u8> {
-        self.start.map(|s| self.solution.code(s))
+    fn answer(&self) -> Option<PyOutcome> {
+        self.start.map(|s| PyOutcome(self.solution.outcome(s)))
     }
 
     /// The start vertex the answer is for (1-based), or None.
@@ -150,14 +152,14 @@ impl PyRetro {
 /// >>> g = gg.Graph(5, [1, 2, 3, 1, 4], [2, 3, 1, 4, 5], start=1)
 /// >>> s = gg.retro(g)
 /// >>> s.answer                       # 1 -> 2 -> 3 -> 1 goes round for ever
-/// 0
+/// Outcome.DRAW
 /// >>> s.outcome.tolist(), s.depth.tolist(), s.move.tolist()
 /// ([0, 0, 0, 1, 2], [-1, -1, -1, 1, 0], [2, 3, 1, 5, 0])
 /// >>> gg.retro(g, start=4).answer, s.line(4)
-/// (1, [4, 5])
+/// (Outcome.WIN, [4, 5])
 /// >>> t = gg.retro(gg.Graph(5, [1, 2, 3, 1, 4], [2, 3, 1, 4, 5], start=1, terminal={5: "T"}))
 /// >>> t.answer, t.outcome.tolist(), t.line()
-/// (3, [3, 3, 3, 3, 3], [1, 4, 5])
+/// (Outcome.TIE, [3, 3, 3, 3, 3], [1, 4, 5])
 #[pyfunction]
 #[pyo3(signature = (g, *, threads = None, start = None))]
 pub(crate) fn retro(

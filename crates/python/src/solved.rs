@@ -18,11 +18,12 @@ use pyo3::{PyTraverseError, PyVisit};
 
 use crate::error::{os_error, value_error};
 use crate::graph::PyGraph;
+use crate::outcome::PyOutcome;
 use crate::values::file_error;
 
 /// A move as Python sees it: the position after the move, its outcome for the player who
 /// makes it, and the remoteness of the position it leads to.
-type PyMove = (Py<PyAny>, u8, Option<u32>);
+type PyMove = (Py<PyAny>, PyOutcome, Option<u32>);
 
 /// A game with every position reachable from its start solved: the outcome for the player
 /// to move (1 win, 2 loss, 3 tie, 0 draw) and the remoteness (plies to the end of the game
@@ -48,9 +49,9 @@ type PyMove = (Py<PyAny>, u8, Option<u32>);
 /// >>> import gamegraph as gg
 /// >>> s = gg.explore(7, lambda n: [n - k for k in (1, 2) if k <= n])
 /// >>> s
-/// SolvedGame(positions=8, start=7, start_outcome=1, start_remoteness=5)
+/// SolvedGame(positions=8, start=7, start_outcome=Outcome.WIN, start_remoteness=5)
 /// >>> s.outcome(6), s.remoteness(6), s.moves(7)
-/// (2, 4, [(6, 1, 4), (5, 2, 3)])
+/// (Outcome.LOSS, 4, [(6, Outcome.WIN, 4), (5, Outcome.LOSS, 3)])
 #[pyclass(frozen, name = "SolvedGame", module = "gamegraph")]
 pub(crate) struct PySolvedGame {
     inner: Inner,
@@ -273,15 +274,15 @@ impl PySolvedGame {
         }
     }
 
-    fn outcome_of(&self, v: Vertex) -> u8 {
-        self.solution().outcome(v).code()
+    fn outcome_of(&self, v: Vertex) -> PyOutcome {
+        PyOutcome(self.solution().outcome(v))
     }
 }
 
 #[pymethods]
 impl PySolvedGame {
-    /// The outcome of position p for the player to move: 1 win, 2 loss, 3 tie, 0 draw.
-    fn outcome(&self, p: &Bound<'_, PyAny>) -> PyResult<u8> {
+    /// The outcome of position p for the player to move (an Outcome: WIN, LOSS, TIE, DRAW).
+    fn outcome(&self, p: &Bound<'_, PyAny>) -> PyResult<PyOutcome> {
         Ok(self.outcome_of(self.vertex(p)?))
     }
 
@@ -293,7 +294,7 @@ impl PySolvedGame {
     }
 
     /// The outcome and the remoteness of position p.
-    fn value(&self, p: &Bound<'_, PyAny>) -> PyResult<(u8, Option<u32>)> {
+    fn value(&self, p: &Bound<'_, PyAny>) -> PyResult<(PyOutcome, Option<u32>)> {
         let v = self.vertex(p)?;
         Ok((self.outcome_of(v), self.solution().remoteness(v)))
     }
@@ -325,7 +326,7 @@ impl PySolvedGame {
                     .into_iter()
                     .map(|m| {
                         let q = found[m.position.1].0.clone().unbind();
-                        (q, m.outcome.code(), m.remoteness)
+                        (q, PyOutcome(m.outcome), m.remoteness)
                     })
                     .collect())
             }
@@ -340,7 +341,7 @@ impl PySolvedGame {
                     .into_iter()
                     .map(|m| {
                         let q = m.position.into_pyobject(py)?.into_any().unbind();
-                        Ok((q, m.outcome.code(), m.remoteness))
+                        Ok((q, PyOutcome(m.outcome), m.remoteness))
                     })
                     .collect()
             }
@@ -422,7 +423,7 @@ impl PySolvedGame {
 
     /// The outcome of the start position for the first player.
     #[getter]
-    fn start_outcome(&self) -> u8 {
+    fn start_outcome(&self) -> PyOutcome {
         self.outcome_of(self.start_vertex())
     }
 

@@ -22,6 +22,7 @@ use pyo3::types::PyTuple;
 use crate::arrays::ranged;
 use crate::error::{limit_error, os_error, value_error};
 use crate::games::{WithGame, by_name};
+use crate::outcome::PyOutcome;
 use crate::values::{Failure, PyMove, Queries, Stored};
 use crate::{interrupt, pool};
 
@@ -68,7 +69,7 @@ pub(crate) struct PyTierSummary {
     resumed: u32,
     file_bytes: u64,
     start: String,
-    start_outcome: u8,
+    start_outcome: PyOutcome,
     start_remoteness: Option<u32>,
     wins: usize,
     losses: usize,
@@ -136,7 +137,7 @@ impl WithGame for Solve<'_> {
             resumed: summary.resumed,
             file_bytes: summary.file_bytes,
             start: game.show(game.canonical(game.start())),
-            start_outcome: summary.start_outcome.code(),
+            start_outcome: PyOutcome(summary.start_outcome),
             start_remoteness: summary.start_remoteness,
             wins: c.win,
             losses: c.loss,
@@ -174,7 +175,7 @@ impl WithGame for Solve<'_> {
 /// >>> folder = tempfile.TemporaryDirectory()
 /// >>> s = gg.games.solve_tiers(folder.name, "connect_four", 4, 4)
 /// >>> s.positions, s.tiers, s.start_outcome, s.start_remoteness, s.resumed
-/// (80541, 17, 3, 16, 0)
+/// (80541, 17, Outcome.TIE, 16, 0)
 /// >>> gg.games.solve_tiers(folder.name, "connect_four", 4, 4).resumed
 /// 34
 /// >>> folder.cleanup()
@@ -227,7 +228,7 @@ pub(crate) fn solve_tiers(
 /// >>> _ = gg.games.solve_tiers(folder.name, "tic_tac_toe", remoteness=False)
 /// >>> v = gg.games.open_tiers(folder.name, "tic_tac_toe")
 /// >>> v.has_remoteness, v.value("XX./OO./..."), v.outcome(".../.X./...")
-/// (False, (1, None), 3)
+/// (False, (Outcome.WIN, None), Outcome.TIE)
 /// >>> del v; folder.cleanup()
 #[pyclass(frozen, name = "TierValues", module = "gamegraph")]
 pub(crate) struct PyTierValues {
@@ -252,12 +253,12 @@ impl PyTierValues {
     }
 
     /// The outcome and the remoteness of position p.
-    fn value(&self, py: Python<'_>, p: &str) -> PyResult<(u8, Option<u32>)> {
+    fn value(&self, py: Python<'_>, p: &str) -> PyResult<(PyOutcome, Option<u32>)> {
         self.queries.value(py, p)
     }
 
-    /// The outcome of position p for the player to move: 1 win, 2 loss, 3 tie, 0 draw.
-    fn outcome(&self, py: Python<'_>, p: &str) -> PyResult<u8> {
+    /// The outcome of position p for the player to move (an Outcome: WIN, LOSS, TIE, DRAW).
+    fn outcome(&self, py: Python<'_>, p: &str) -> PyResult<PyOutcome> {
         Ok(self.queries.value(py, p)?.0)
     }
 
@@ -389,7 +390,7 @@ impl WithGame for Open<'_> {
 /// >>> _ = gg.games.solve_tiers(folder.name, "kayles", [4, 7])
 /// >>> v = gg.games.open_tiers(folder.name, "kayles", [4, 7])
 /// >>> v.value("7 4"), v.moves("7 4")[0]
-/// ((1, 9), ('7 2', 1, 8))
+/// ((Outcome.WIN, 9), ('7 2', Outcome.WIN, 8))
 /// >>> del v; folder.cleanup()
 #[pyfunction]
 #[pyo3(signature = (directory, game, *args, symmetry = true))]

@@ -12,6 +12,7 @@ use pyo3::exceptions::{PyKeyError, PyOSError};
 use pyo3::prelude::*;
 
 use crate::error::value_error;
+use crate::outcome::PyOutcome;
 use crate::solved::parse_error;
 
 /// Why a query of a values file failed.
@@ -87,7 +88,7 @@ pub(crate) fn file_error(e: FileError, path: &Path) -> PyErr {
 /// >>> gg.games.tic_tac_toe().save(path, remoteness=False)
 /// >>> v = gg.games.open_values(path, "tic_tac_toe")
 /// >>> v.has_remoteness, v.value("XX./OO./..."), v.outcome(".../.X./...")
-/// (False, (1, None), 3)
+/// (False, (Outcome.WIN, None), Outcome.TIE)
 /// >>> del v; folder.cleanup()
 #[pyclass(frozen, name = "ValuesFile", module = "gamegraph")]
 pub(crate) struct PyValuesFile {
@@ -133,9 +134,9 @@ impl Queries {
 
     /// The outcome code and the remoteness of position `p`: `ValueError` for a text that
     /// is no position, `KeyError` for one play does not reach.
-    pub(crate) fn value(&self, py: Python<'_>, p: &str) -> PyResult<(u8, Option<u32>)> {
+    pub(crate) fn value(&self, py: Python<'_>, p: &str) -> PyResult<(PyOutcome, Option<u32>)> {
         match self.with(py, |s| s.value(p)).map_err(|e| failure(p, e))? {
-            Some((o, r)) => Ok((o.code(), r)),
+            Some((o, r)) => Ok((PyOutcome(o), r)),
             None => Err(PyKeyError::new_err(p.to_owned())),
         }
     }
@@ -146,7 +147,7 @@ impl Queries {
             Some(value) => Ok(value
                 .moves
                 .into_iter()
-                .map(|m| (m.position, m.outcome.code(), m.remoteness))
+                .map(|m| (m.position, PyOutcome(m.outcome), m.remoteness))
                 .collect()),
             None => Err(PyKeyError::new_err(p.to_owned())),
         }
@@ -155,7 +156,7 @@ impl Queries {
 
 /// A move as the queries give it: the position after it, its outcome for the mover, the
 /// remoteness of the position it leads to.
-pub(crate) type PyMove = (String, u8, Option<u32>);
+pub(crate) type PyMove = (String, PyOutcome, Option<u32>);
 
 /// The Python exception for a failed query of `p`.
 fn failure(p: &str, e: Failure) -> PyErr {
@@ -176,12 +177,12 @@ impl PyValuesFile {
     }
 
     /// The outcome and the remoteness of position p.
-    fn value(&self, py: Python<'_>, p: &str) -> PyResult<(u8, Option<u32>)> {
+    fn value(&self, py: Python<'_>, p: &str) -> PyResult<(PyOutcome, Option<u32>)> {
         self.queries.value(py, p)
     }
 
-    /// The outcome of position p for the player to move: 1 win, 2 loss, 3 tie, 0 draw.
-    fn outcome(&self, py: Python<'_>, p: &str) -> PyResult<u8> {
+    /// The outcome of position p for the player to move (an Outcome: WIN, LOSS, TIE, DRAW).
+    fn outcome(&self, py: Python<'_>, p: &str) -> PyResult<PyOutcome> {
         Ok(self.queries.value(py, p)?.0)
     }
 

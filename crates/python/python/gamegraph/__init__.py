@@ -58,22 +58,24 @@ from ._native import (
     verify_subtraction,
     write_graph,
 )
+from ._outcome import Outcome
 from . import games
 
-#: The outcome code of a position the player to move wins.
-WIN = 1
-#: The outcome code of a position the player to move loses.
-LOSS = 2
-#: The outcome code of a draw (best play goes on for ever).
-DRAW = 0
-#: The outcome code of a tie (the game ends and nobody wins).
-TIE = 3
+#: A position the player to move wins (``Outcome.WIN``, equal to its code 1).
+WIN = Outcome.WIN
+#: A position the player to move loses (``Outcome.LOSS``, equal to its code 2).
+LOSS = Outcome.LOSS
+#: A draw: best play goes on for ever (``Outcome.DRAW``, equal to its code 0).
+DRAW = Outcome.DRAW
+#: A tie: the game ends and nobody wins (``Outcome.TIE``, equal to its code 3).
+TIE = Outcome.TIE
 
 __all__ = [
     "DRAW",
     "LOSS",
     "TIE",
     "WIN",
+    "Outcome",
     "Graph",
     "GrundyValues",
     "HeapMove",

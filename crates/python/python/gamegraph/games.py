@@ -14,7 +14,7 @@ the column where its text goes wrong; one that cannot be reached from the start 
 >>> import gamegraph as gg
 >>> t = gg.games.tic_tac_toe()
 >>> t.outcome("XX./OO./..."), t.best_move("XX./OO./...")
-(1, ('XXX/OO./...', 1, 0))
+(Outcome.WIN, ('XXX/OO./...', Outcome.WIN, 0))
 """
 
 from ._native import (
