@@ -2,6 +2,7 @@
 
 use gamegraph_game::{Terminal, solve};
 use gamegraph_graph::{Graph, Vertex};
+use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
@@ -34,6 +35,155 @@ fn terminal_value(p: &Bound<'_, PyAny>, value: &Bound<'_, PyAny>) -> PyResult<Te
     }
 }
 
+/// The error of a position that cannot be a dict key, naming it.
+fn unhashable(py: Python<'_>, e: PyErr, q: &Bound<'_, PyAny>) -> PyErr {
+    if !e.is_instance_of::<PyTypeError>(py) {
+        return e;
+    }
+    match (q.repr(), q.get_type().name()) {
+        (Ok(r), Ok(t)) => PyTypeError::new_err(format!(
+            "the position {r} is a {t}, which is not hashable: positions must be hashable \
+             (ints, tuples, strings, frozensets, ...)"
+        )),
+        _ => e,
+    }
+}
+
+/// Adds a note naming the callback call `call` (such as `moves(7)`) to an error a callback
+/// raised, so that the traceback says which position it failed on (Python 3.11 and later;
+/// the error is unchanged on older versions).
+fn noted(py: Python<'_>, e: PyErr, call: impl FnOnce() -> PyResult<String>) -> PyErr {
+    let value = e.value(py);
+    if value.hasattr("add_note").unwrap_or(false)
+        && let Ok(call) = call()
+    {
+        let _ = value.call_method1("add_note", (format!("raised by {call}"),));
+    }
+    e
+}
+
+/// `f(p)`, an error raised there noted with the call.
+fn call<'py>(
+    name: &str,
+    f: &Bound<'py, PyAny>,
+    p: &Bound<'py, PyAny>,
+) -> PyResult<Bound<'py, PyAny>> {
+    f.call1((p,)).map_err(|e| noted(p.py(), e, || Ok(format!("{name}({})", p.repr()?))))
+}
+
+/// The positions after each move from `p`: `moves(p)` as an iterator, with a `TypeError`
+/// naming the call when it returns something that is not iterable.
+fn moves_iter<'py>(
+    moves: &Bound<'py, PyAny>,
+    p: &Bound<'py, PyAny>,
+) -> PyResult<Bound<'py, pyo3::types::PyIterator>> {
+    let out = call("moves", moves, p)?;
+    out.try_iter().map_err(|_| match (p.repr(), out.get_type().name()) {
+        (Ok(p), Ok(t)) => PyTypeError::new_err(format!(
+            "moves({p}) returned {t}, not an iterable of positions (return [] when the game is over)"
+        )),
+        (Err(e), _) | (_, Err(e)) => e,
+    })
+}
+
+/// `canonical(q)` (or `q` itself without one), errors noted with the call.
+fn canonical_of<'py>(
+    canonical: Option<&Py<PyAny>>,
+    q: Bound<'py, PyAny>,
+) -> PyResult<Bound<'py, PyAny>> {
+    match canonical {
+        Some(f) => call("canonical", f.bind(q.py()), &q),
+        None => Ok(q),
+    }
+}
+
+/// How many positions whose canonical form is another object the contract check of
+/// `canonical` looks at, besides the start.
+const CANONICAL_SAMPLE: usize = 32;
+
+/// Checks `canonical` against the rules on the sampled positions: each `(raw, c)` is a
+/// position as `moves` (or the caller) gave it and the vertex of its canonical form.
+/// canonical must be idempotent, the moves of `raw` must lead to the classes the moves of
+/// its representative lead to, and a finished `raw` must be worth what its representative
+/// is worth.
+#[allow(clippy::too_many_arguments)]
+fn check_canonical(
+    py: Python<'_>,
+    sample: &[(Py<PyAny>, usize)],
+    positions: &[Py<PyAny>],
+    index: &Bound<'_, PyDict>,
+    graph: &Graph,
+    terminals: &[Terminal],
+    moves: &Bound<'_, PyAny>,
+    terminal: Option<&Py<PyAny>>,
+    canonical: Option<&Py<PyAny>>,
+) -> PyResult<()> {
+    let broken = |what: String| {
+        value_error(format!(
+            "canonical breaks its contract: {what} (canonical must be idempotent, commute with \
+             the moves and keep terminal values; see explore's documentation)"
+        ))
+    };
+    for (raw, c) in sample {
+        let (raw, rep) = (raw.bind(py), positions[*c].bind(py));
+        let again = canonical_of(canonical, rep.clone())?;
+        if !again.eq(rep)? {
+            return Err(broken(format!(
+                "canonical({}) is {}, not itself",
+                rep.repr()?,
+                again.repr()?
+            )));
+        }
+        let mut classes: Vec<usize> = Vec::new();
+        for q in moves_iter(moves, raw)? {
+            let q = canonical_of(canonical, q?)?;
+            match index.get_item(&q)? {
+                Some(i) => classes.push(i.extract()?),
+                None => classes.push(usize::MAX),
+            }
+        }
+        classes.sort_unstable();
+        classes.dedup();
+        let want: Vec<usize> =
+            graph.successors(Vertex::from_index(*c)).iter().map(|v| v.index()).collect();
+        if classes != want {
+            let show = |list: &[usize]| -> PyResult<String> {
+                let items: PyResult<Vec<String>> = list
+                    .iter()
+                    .map(|&i| match positions.get(i) {
+                        Some(p) => Ok(p.bind(py).repr()?.to_string()),
+                        None => Ok("a position never reached from its representative".into()),
+                    })
+                    .collect();
+                Ok(format!("[{}]", items?.join(", ")))
+            };
+            return Err(broken(format!(
+                "canonical({}) is {}, but the moves of the one lead to the classes {} and of the \
+                 other to {}",
+                raw.repr()?,
+                rep.repr()?,
+                show(&classes)?,
+                show(&want)?
+            )));
+        }
+        if want.is_empty()
+            && let Some(f) = terminal
+        {
+            let value = terminal_value(raw, &call("terminal", f.bind(py), raw)?)?;
+            if value != terminals[*c] {
+                return Err(broken(format!(
+                    "terminal({}) is {:?} but terminal({}) of its canonical form is {:?}",
+                    raw.repr()?,
+                    value,
+                    rep.repr()?,
+                    terminals[*c]
+                )));
+            }
+        }
+    }
+    Ok(())
+}
+
 /// Explores every position of a game reachable from start and solves it: four outcomes
 /// for the player to move (1 win, 2 loss, 3 tie, 0 draw: play for ever) and the
 /// remoteness of each position, as the shipped games of gg.games are solved.
@@ -61,9 +211,15 @@ fn terminal_value(p: &Bound<'_, PyAny>, value: &Bound<'_, PyAny>) -> PyResult<Te
 /// about once per position and move, terminal once per finished position). The solve
 /// then runs in Rust without the GIL.
 ///
-/// Raises whatever a callback raises; ValueError naming the position for a terminal
-/// value other than 1, 2 or 3, and when more than max_positions positions are reachable;
-/// TypeError for a position that is not hashable; MemoryError when the positions do not
+/// Raises whatever a callback raises, with a note naming the call (``raised by
+/// moves(7)``, Python 3.11 and later); TypeError naming the call when moves returns
+/// something that is not iterable (``moves(7) returned NoneType, ...``) and for a position
+/// that is not hashable; ValueError naming the position for a terminal value other than
+/// 1, 2 or 3, when more than max_positions positions are reachable, and when canonical
+/// breaks its contract on a sample (the start and the first positions whose canonical
+/// form is another object: canonical(p) must be p for a canonical p, the moves of a
+/// position and of its canonical form must lead to the same classes, and a finished
+/// position must be worth what its canonical form is worth); MemoryError when the positions do not
 /// fit in memory; KeyboardInterrupt on Ctrl-C (looked for every few thousand positions
 /// and moves, even when moves is an iterator written in C).
 ///
@@ -91,9 +247,15 @@ pub(crate) fn explore(
         None => crate::memory::default_max_positions(BYTES_PER_PYTHON_POSITION),
     };
     let index = PyDict::new(py);
-    let start = PyExplored::canonical(canonical.as_ref(), start)?;
-    index.set_item(&start, 0usize)?;
+    let raw_start = start.clone().unbind();
+    let start = canonical_of(canonical.as_ref(), start)?;
+    index.set_item(&start, 0usize).map_err(|e| unhashable(py, e, &start))?;
     let mut positions: Vec<Py<PyAny>> = vec![start.unbind()];
+    // Positions whose canonical form is another object, for the check of canonical.
+    let mut sample: Vec<(Py<PyAny>, usize)> = Vec::new();
+    if canonical.is_some() {
+        sample.push((raw_start, 0));
+    }
     let mut terminals: Vec<Terminal> = Vec::new();
     let mut offsets: Vec<u64> = vec![0];
     let mut targets: Vec<Vertex> = Vec::new();
@@ -119,10 +281,14 @@ pub(crate) fn explore(
         head += 1;
         step()?;
         successors.clear();
-        for q in moves_of.call1((&p,))?.try_iter()? {
+        for raw in moves_iter(moves_of, &p)? {
             step()?;
-            let q = PyExplored::canonical(canonical.as_ref(), q?)?;
-            let v = match index.get_item(&q)? {
+            let raw = raw.map_err(|e| noted(py, e, || Ok(format!("moves({})", p.repr()?))))?;
+            let keep = canonical.is_some() && sample.len() <= CANONICAL_SAMPLE;
+            let kept = keep.then(|| raw.clone());
+            let q = canonical_of(canonical.as_ref(), raw)?;
+            let found = index.get_item(&q).map_err(|e| unhashable(py, e, &q))?;
+            let v = match found {
                 Some(i) => Vertex::from_index(i.extract::<usize>()?),
                 None => {
                     let i = positions.len();
@@ -133,16 +299,21 @@ pub(crate) fn explore(
                     }
                     index.set_item(&q, i)?;
                     grow(&mut positions, "the positions")?;
-                    positions.push(q.unbind());
+                    positions.push(q.clone().unbind());
                     Vertex::from_index(i)
                 }
             };
+            if let Some(raw) = kept
+                && !raw.eq(&q)?
+            {
+                sample.push((raw.unbind(), v.index()));
+            }
             grow(&mut successors, "the moves of a position")?;
             successors.push(v);
         }
         let value = if successors.is_empty() {
             match &terminal {
-                Some(f) => terminal_value(&p, &f.bind(py).call1((&p,))?)?,
+                Some(f) => terminal_value(&p, &call("terminal", f.bind(py), &p)?)?,
                 None => Terminal::Loss,
             }
         } else {
@@ -160,6 +331,17 @@ pub(crate) fn explore(
         offsets.push(targets.len() as u64);
     }
     let graph = Graph::from_csr(offsets, targets).map_err(value_error)?;
+    check_canonical(
+        py,
+        &sample,
+        &positions,
+        &index,
+        &graph,
+        &terminals,
+        moves_of,
+        terminal.as_ref(),
+        canonical.as_ref(),
+    )?;
     let solution = py.detach(|| solve(&graph, |v| terminals[v.index()]));
     let terminal = crate::graph::game_terminals(&graph, |v| terminals[v.index()]);
     let graph = Py::new(py, PyGraph { graph, start: Some(Vertex(0)), terminal })?;

@@ -226,7 +226,7 @@ fn stable_set(
     solve: fn(&Graph, &Config) -> Result<StableSet, KernelError>,
 ) -> PyResult<(usize, Vec<u64>)> {
     let cfg = config(time_limit)?;
-    let graph = g.get().plain("alpha() and beta()")?;
+    let graph = g.get().plain("alpha() or beta()")?;
     let s =
         stoppable(py, &cfg, |cfg| solve(graph, cfg))?.map_err(|e| search_error(e, time_limit))?;
     Ok((s.size, ids(&s.set)))
