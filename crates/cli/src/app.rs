@@ -7,7 +7,7 @@ use clap::{Parser, Subcommand};
 use crate::cmd;
 use crate::common::{CliError, finish};
 
-/// Exact solver for two-player impartial games: game graphs, kernels, Grundy values, the tab board.
+/// Exact solver for two-player games: games given by their rules, game graphs, the tab board; kernels, Grundy values and periods of impartial games.
 #[derive(Debug, Parser)]
 #[command(name = "gamegraph", version, propagate_version = true)]
 #[command(after_help = "Examples:
@@ -54,6 +54,16 @@ enum Command {
     Serve(cmd::serve::Args),
     /// Check an answer (retro or grundy table, kernel, period) without trusting the solver.
     Verify(cmd::verify::Args),
+    /// Print a completion script for a shell (bash, zsh, fish, elvish, powershell).
+    #[command(after_help = "Examples:
+  gamegraph completions bash > ~/.local/share/bash-completion/completions/gamegraph
+  gamegraph completions zsh > ~/.zfunc/_gamegraph     # with fpath+=~/.zfunc in ~/.zshrc
+  gamegraph completions fish > ~/.config/fish/completions/gamegraph.fish")]
+    Completions {
+        /// The shell.
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
 }
 
 /// The solvers that also ship as a binary of their own (`gamegraph-<name>`).
@@ -148,6 +158,17 @@ fn dispatch(command: Command) -> Result<ExitCode, CliError> {
         Command::Serve(a) => cmd::serve::run(a),
         Command::Game(a) => cmd::game::run(a),
         Command::Verify(a) => cmd::verify::run(a),
+        Command::Completions { shell } => {
+            use clap::CommandFactory;
+            use std::io::Write;
+            // Into memory first: the generator panics on a write error (a closed pipe).
+            let mut script = Vec::new();
+            clap_complete::generate(shell, &mut Cli::command(), "gamegraph", &mut script);
+            let mut out = crate::common::Output::create(None)?;
+            out.write_all(&script)?;
+            out.finish()?;
+            Ok(ExitCode::SUCCESS)
+        }
     }
 }
 

@@ -7,7 +7,7 @@ use std::fs;
 use std::io::Read;
 use std::process::{Command, Stdio};
 
-use support::{GAMEGRAPH, SEED, TempDir, gamegraph};
+use support::{GAMEGRAPH, SEED, TempDir, gamegraph, text};
 
 fn code(o: &std::process::Output) -> i32 {
     o.status.code().expect("exited normally")
@@ -499,4 +499,28 @@ fn an_interrupted_output_leaves_no_temporary_file() {
     let status = child.wait().unwrap();
     assert!(!status.success());
     assert_eq!(names(&t), ["g.txt"], "the temporary file was left behind");
+}
+
+#[test]
+fn completion_scripts_name_every_command_and_bash_reads_its_own() {
+    let t = TempDir::new("completions");
+    for shell in ["bash", "zsh", "fish", "elvish", "powershell"] {
+        let o = gamegraph(&t, &["completions", shell], None);
+        assert!(o.status.success(), "{shell}");
+        let script = text(&o.stdout);
+        for command in ["retro", "kernel", "game", "verify", "completions"] {
+            assert!(script.contains(command), "{shell}: {command}");
+        }
+    }
+    let o = gamegraph(&t, &["completions", "bash"], None);
+    std::fs::write(t.join("gamegraph.bash"), &o.stdout).unwrap();
+    let check = std::process::Command::new("bash")
+        .args(["-n", "gamegraph.bash"])
+        .current_dir(&*t)
+        .status()
+        .unwrap();
+    assert!(check.success());
+    let o = gamegraph(&t, &["completions", "tcsh"], None);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(text(&o.stderr).contains("possible values: bash"), "{}", text(&o.stderr));
 }
