@@ -72,11 +72,11 @@ enum Which {
     },
     /// Connect Four on a board of any size: four in a row wins, a full board is a tie.
     ConnectFour {
-        /// The number of columns.
-        #[arg(long, default_value_t = 7)]
+        /// The number of columns (7 on the standard board).
+        #[arg(long)]
         cols: u32,
-        /// The number of rows.
-        #[arg(long, default_value_t = 6)]
+        /// The number of rows (6 on the standard board).
+        #[arg(long)]
         rows: u32,
         /// Count mirror images as different positions.
         #[arg(long)]

@@ -696,15 +696,11 @@ fn rules_game(
         }
         "tic-tac-toe" => rules(TicTacToe::new(), threads, me_first, input, echo, out),
         "connect-four" => {
-            let (w, h) = match rest.split_once('x') {
-                Some(size) => size,
-                None if rest.is_empty() && !spec.ends_with(':') => ("7", "6"),
-                None => return Err(bad(&"expected COLSxROWS")),
+            let size =
+                rest.split_once('x').and_then(|(w, h)| Some((w.parse().ok()?, h.parse().ok()?)));
+            let Some((w, h)) = size else {
+                return Err(bad(&"expected connect-four:COLSxROWS, such as connect-four:5x4"));
             };
-            let (w, h) = (
-                w.parse().map_err(|_| bad(&"expected COLSxROWS"))?,
-                h.parse().map_err(|_| bad(&"expected COLSxROWS"))?,
-            );
             rules(ConnectFour::new(w, h).map_err(|e| bad(&e))?, threads, me_first, input, echo, out)
         }
         "kayles" => rules(

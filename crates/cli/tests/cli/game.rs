@@ -215,9 +215,21 @@ fn a_results_path_that_is_no_regular_file_is_refused_before_it_is_opened() {
 #[test]
 fn a_bad_position_is_refused_before_the_game_is_explored() {
     let t = TempDir::new("game-query-first");
-    // The default 7 x 6 board: exploring it first would take the whole limit.
-    let (code, out, err) =
-        run(&t, &["connect-four", "query", "--max-positions", "1000000", "X?garbage"]);
+    // The standard 7 x 6 board: exploring it first would take the whole limit.
+    let (code, out, err) = run(
+        &t,
+        &[
+            "connect-four",
+            "--cols",
+            "7",
+            "--rows",
+            "6",
+            "query",
+            "--max-positions",
+            "1000000",
+            "X?garbage",
+        ],
+    );
     assert_eq!((code, out.as_str()), (2, ""));
     assert!(err.starts_with("error: <position>:1:"), "{err}");
 }

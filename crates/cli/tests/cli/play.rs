@@ -316,7 +316,9 @@ fn game_arguments_a_game_does_not_take_are_refused() {
     for (spec, why) in [
         ("tic-tac-toe:foo", "tic-tac-toe takes no arguments"),
         ("tic-tac-toe:", "tic-tac-toe takes no arguments"),
-        ("connect-four:foo", "expected COLSxROWS"),
+        ("connect-four:foo", "expected connect-four:COLSxROWS, such as connect-four:5x4"),
+        ("connect-four", "expected connect-four:COLSxROWS, such as connect-four:5x4"),
+        ("connect-four:5X4", "expected connect-four:COLSxROWS, such as connect-four:5x4"),
     ] {
         let out = gamegraph(&dir, &["play", "--game", spec], Some(b""));
         assert_eq!(out.status.code(), Some(2), "{spec}");
