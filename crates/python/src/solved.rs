@@ -281,6 +281,12 @@ impl PySolvedGame {
 
 #[pymethods]
 impl PySolvedGame {
+    /// The game's size, the start's value, the counts and the start's moves as HTML
+    /// (Jupyter).
+    fn _repr_html_(slf: &Bound<'_, Self>) -> PyResult<String> {
+        slf.py().import("gamegraph._display")?.call_method1("solved_html", (slf,))?.extract()
+    }
+
     /// The outcome of position p for the player to move (an Outcome: WIN, LOSS, TIE, DRAW).
     fn outcome(&self, p: &Bound<'_, PyAny>) -> PyResult<PyOutcome> {
         Ok(self.outcome_of(self.vertex(p)?))

@@ -26,3 +26,13 @@ def test_every_answer_is_an_outcome():
     assert gg.retro(g).answer is gg.WIN
     assert gg.nim([3, 5, 6])[0] is gg.LOSS
     assert type(gg.play_sum(g, tokens=[1])[0]) is gg.Outcome
+
+
+def test_a_solved_game_shows_its_value_and_moves_in_a_notebook():
+    t = gg.games.tic_tac_toe()
+    page = t._repr_html_()
+    assert "tic-tac-toe: 765 positions" in page and "tie in 9 for the player to move" in page
+    assert "390 win, 224 loss, 151 tie, 0 draw" in page
+    assert page.count("<tr>") == 1 + len(t.moves(t.start))
+    s = gg.explore(10, lambda n: [n - k for k in (1, 2) if k <= n])
+    assert "a game given by Python functions: 11 positions" in s._repr_html_()

@@ -156,3 +156,34 @@ def grundy_html(v: Any) -> str:
     note = f"<p>{counts['finite']} finite and {counts['infinite']} infinite values"
     note += f"; the first {shown} of {n} vertices shown</p>" if shown < n else "</p>"
     return _table(["vertex", "value"], rows, note)
+
+
+_OUTCOME_COLORS = {"win": _WIN, "loss": _LOSS, "tie": "#fff2b3", "draw": "#e0e0e0"}
+
+
+def _value_words(outcome: Any, remoteness: Optional[int]) -> str:
+    return f"{outcome} in {remoteness}" if remoteness is not None else str(outcome)
+
+
+def solved_html(s: Any) -> str:
+    """A solved game: its size, the start's value, the counts, and the start's moves best
+    first with their values for the player who makes them."""
+    name = s.name or "a game given by Python functions"
+    counts = s.counts()
+    caption = (
+        f"<p>{html.escape(name)}: {len(s)} positions; start {html.escape(repr(s.start))}: "
+        f"{html.escape(_value_words(s.start_outcome, s.start_remoteness))} for the player "
+        f"to move; " + ", ".join(f"{counts[k]} {k}" for k in ("win", "loss", "tie", "draw")) + "</p>"
+    )
+    moves = s.moves(s.start)
+    shown = moves[:MAX_TABLE_ROWS]
+    rows = [
+        [
+            f"<td>{html.escape(repr(p))}</td>",
+            f'<td style="background:{_OUTCOME_COLORS[str(o)]}">'
+            f"{html.escape(_value_words(o, r))}</td>",
+        ]
+        for p, o, r in shown
+    ]
+    note = f"<p>the first {len(shown)} of {len(moves)} moves shown</p>" if len(shown) < len(moves) else ""
+    return caption + _table(["move to", "value for the mover"], rows, note)
