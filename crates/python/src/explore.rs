@@ -152,7 +152,7 @@ fn check_canonical(
                     .iter()
                     .map(|&i| match positions.get(i) {
                         Some(p) => Ok(p.bind(py).repr()?.to_string()),
-                        None => Ok("a position never reached from its representative".into()),
+                        None => Ok("a position the exploration never reached".into()),
                     })
                     .collect();
                 Ok(format!("[{}]", items?.join(", ")))
