@@ -274,7 +274,7 @@ const LIST: &[Listed] = &[
     },
     Listed {
         name: "connect-four",
-        arguments: "[--cols W] [--rows H] [--no-symmetry]",
+        arguments: "--cols W --rows H [--no-symmetry]",
         notation: "the rows from the top separated by /, each W cells of X, O and .: ..../..../.O../.XX.",
         example: "gamegraph game connect-four --cols 4 --rows 4 solve",
     },
