@@ -43,3 +43,9 @@ def test_worked_session_in_docs(monkeypatch):
     result = doctest.testfile(str(ROOT / "docs" / "python.md"), module_relative=False, optionflags=FLAGS)
     assert result.attempted > 10
     assert result.failed == 0
+
+
+def test_readme_example():
+    result = doctest.testfile(str(ROOT / "README.md"), module_relative=False, optionflags=FLAGS)
+    assert result.attempted >= 3
+    assert result.failed == 0
