@@ -173,3 +173,118 @@ pub fn vertex_set(n: usize, members: impl IntoIterator<Item = usize>) -> VertexS
 pub fn members(set: &VertexSet) -> Vec<Vertex> {
     set.iter_ones().map(Vertex::from_index).collect()
 }
+
+impl Violation {
+    /// The name of the rule the set breaks, as `verify kernel` reports it:
+    /// `internal-stability`, `external-stability` or `maximality`.
+    pub fn rule(&self) -> &'static str {
+        match self {
+            Violation::Arc { .. } => "internal-stability",
+            Violation::NotAbsorbed(_) => "external-stability",
+            Violation::CanAdd(_) => "maximality",
+        }
+    }
+
+    /// The vertex the violation is at (the tail of an arc).
+    pub fn vertex(&self) -> Vertex {
+        match *self {
+            Violation::Arc { from, .. } => from,
+            Violation::NotAbsorbed(v) | Violation::CanAdd(v) => v,
+        }
+    }
+}
+
+/// What a set is claimed to be, for [`judge_set`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum SetClaim {
+    /// A kernel: internally and externally stable.
+    Kernel,
+    /// Internally stable, and with `Some(k)` a witness that α ≥ k (k vertices).
+    Independent(Option<usize>),
+    /// Externally stable, and with `Some(k)` a witness that β ≤ k (k vertices).
+    Absorbing(Option<usize>),
+}
+
+impl SetClaim {
+    /// The property in words: `a kernel`, `internally stable`, `externally stable`.
+    pub fn property(self) -> &'static str {
+        match self {
+            SetClaim::Kernel => "a kernel",
+            SetClaim::Independent(_) => "internally stable",
+            SetClaim::Absorbing(_) => "externally stable",
+        }
+    }
+}
+
+/// The verdict of [`judge_set`], worded once for every front end: `message` follows
+/// "ok: " or "wrong: ", and a failure names its `rule` (a [`Violation::rule`], or `size`
+/// for a set of another size than claimed) and, when there is one, its vertex and arc.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SetVerdict {
+    /// Whether the set is what it is claimed to be.
+    pub ok: bool,
+    /// The sentence, without the rule.
+    pub message: String,
+    /// The rule a wrong set breaks.
+    pub rule: Option<&'static str>,
+    /// The vertex a wrong set fails at.
+    pub vertex: Option<Vertex>,
+    /// The arc inside a set that is not internally stable.
+    pub arc: Option<(Vertex, Vertex)>,
+    /// The number of vertices of the set.
+    pub size: usize,
+}
+
+/// Checks that `set` is what `claim` says, as `verify kernel` does: the property first,
+/// then the size a bound claims.
+///
+/// ```
+/// use gamegraph_graph::{Graph, Vertex};
+/// use gamegraph_kernel::{SetClaim, judge_set, vertex_set};
+///
+/// let g = Graph::from_arcs(4, &[(Vertex(0), Vertex(1)), (Vertex(1), Vertex(2)), (Vertex(2), Vertex(3)), (Vertex(3), Vertex(0))]).unwrap();
+/// let v = judge_set(&g, &vertex_set(4, [0, 2]), SetClaim::Independent(Some(2))).unwrap();
+/// assert_eq!((v.ok, v.message.as_str()), (true, "the set of 2 vertices is internally stable: a witness that alpha >= 2"));
+/// let v = judge_set(&g, &vertex_set(4, [0, 1]), SetClaim::Kernel).unwrap();
+/// assert_eq!((v.ok, v.rule, v.arc), (false, Some("internal-stability"), Some((Vertex(0), Vertex(1)))));
+/// ```
+///
+/// # Errors
+/// [`KernelError`] when the set's length is not the graph's number of vertices.
+pub fn judge_set(g: &Graph, set: &VertexSet, claim: SetClaim) -> Result<SetVerdict, KernelError> {
+    let check = match claim {
+        SetClaim::Kernel => is_kernel,
+        SetClaim::Independent(_) => internally_stable,
+        SetClaim::Absorbing(_) => externally_stable,
+    };
+    let size = set.count_ones();
+    let verdict =
+        |ok, message, rule, vertex, arc| SetVerdict { ok, message, rule, vertex, arc, size };
+    Ok(match check(g, set)? {
+        Err(v) => {
+            let arc = match v {
+                Violation::Arc { from, to } => Some((from, to)),
+                _ => None,
+            };
+            verdict(false, v.to_string(), Some(v.rule()), Some(v.vertex()), arc)
+        }
+        Ok(()) => match claim {
+            SetClaim::Independent(Some(k)) | SetClaim::Absorbing(Some(k)) if k != size => {
+                let what = if matches!(claim, SetClaim::Independent(_)) { "alpha" } else { "beta" };
+                let message =
+                    format!("the set has {size} vertices, not the {k} claimed for {what}");
+                verdict(false, message, Some("size"), None, None)
+            }
+            _ => {
+                let witness = match claim {
+                    SetClaim::Independent(Some(k)) => format!(": a witness that alpha >= {k}"),
+                    SetClaim::Absorbing(Some(k)) => format!(": a witness that beta <= {k}"),
+                    _ => String::new(),
+                };
+                let noun = if size == 1 { "vertex" } else { "vertices" };
+                let message = format!("the set of {size} {noun} is {}{witness}", claim.property());
+                verdict(true, message, None, None, None)
+            }
+        },
+    })
+}

@@ -80,8 +80,8 @@ mod sat;
 mod stable;
 
 pub use crate::check::{
-    VertexSet, Violation, externally_stable, internally_stable, is_kernel,
-    maximal_internally_stable, members, vertex_set,
+    SetClaim, SetVerdict, VertexSet, Violation, externally_stable, internally_stable, is_kernel,
+    judge_set, maximal_internally_stable, members, vertex_set,
 };
 pub use crate::config::Config;
 pub use crate::error::KernelError;

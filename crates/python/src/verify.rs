@@ -2,16 +2,13 @@
 //! kernels and stable sets, and claimed periods of octal and subtraction games.
 
 use gamegraph_game::{Outcome as GameOutcome, Table};
-use gamegraph_graph::{Graph, Limit, Outcome, Vertex};
+use gamegraph_graph::{Limit, Outcome, Vertex};
 use gamegraph_grundy::octal::{
     ClaimError, OctalCode, PeriodCheck, PeriodClaim, Play, Rules, SubtractionSet,
     verify_period_until,
 };
 use gamegraph_grundy::{Nimber, Value, ValueTable, verify_values};
-use gamegraph_kernel::{
-    DratProof, ProofRefused, VertexSet, Violation, check_no_kernel, externally_stable,
-    internally_stable, is_kernel, members,
-};
+use gamegraph_kernel::{DratProof, ProofRefused, SetClaim, VertexSet, check_no_kernel, judge_set};
 use gamegraph_retro::Solution;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyString};
@@ -278,10 +275,10 @@ pub(crate) fn verify_kernel(
         None if beta.is_some() => "absorbing",
         None => "kernel",
     };
-    let (name, check): (&str, fn(&Graph, &VertexSet) -> _) = match property {
-        "kernel" => ("a kernel", is_kernel),
-        "independent" if beta.is_none() => ("internally stable", internally_stable),
-        "absorbing" if alpha.is_none() => ("externally stable", externally_stable),
+    let claim = match property {
+        "kernel" => SetClaim::Kernel,
+        "independent" if beta.is_none() => SetClaim::Independent(alpha),
+        "absorbing" if alpha.is_none() => SetClaim::Absorbing(beta),
         "independent" | "absorbing" => {
             return Err(value_error(format!("{property} does not go with that bound")));
         }
@@ -296,35 +293,10 @@ pub(crate) fn verify_kernel(
         let v = crate::graph::vertex(i128::from(id), n, "set: vertex")?;
         bits.set(v.index(), true);
     }
-    let verdict = py.detach(|| check(graph, &bits)).map_err(value_error)?;
-    let size = members(&bits).len();
-    let claim = alpha.map(|k| ("alpha", k)).or(beta.map(|k| ("beta", k)));
-    Ok(match verdict {
-        Err(v) => {
-            let (rule, vertex) = match v {
-                Violation::Arc { from, .. } => ("internal-stability", Some(from)),
-                Violation::NotAbsorbed(x) => ("external-stability", Some(x)),
-                Violation::CanAdd(x) => ("maximality", Some(x)),
-                _ => ("other", None),
-            };
-            fails(v.to_string(), rule, vertex.map(Vertex::one_based))
-        }
-        Ok(()) => match claim {
-            Some((what, k)) if k != size => fails(
-                format!("the set has {size} vertices, not the {k} claimed for {what}"),
-                "size",
-                None,
-            ),
-            _ => {
-                let witness = match claim {
-                    Some(("alpha", k)) => format!(": a witness that alpha >= {k}"),
-                    Some((_, k)) => format!(": a witness that beta <= {k}"),
-                    None => String::new(),
-                };
-                let noun = if size == 1 { "vertex" } else { "vertices" };
-                holds(format!("the set of {size} {noun} is {name}{witness}"))
-            }
-        },
+    let v = py.detach(|| judge_set(graph, &bits, claim)).map_err(value_error)?;
+    Ok(match v.rule {
+        None => holds(v.message),
+        Some(rule) => fails(v.message, rule, v.vertex.map(Vertex::one_based)),
     })
 }
 

@@ -12,10 +12,7 @@ use gamegraph_grundy::octal::{
     verify_period_until,
 };
 use gamegraph_grundy::{ValueTable, verify_values};
-use gamegraph_kernel::{
-    DratProof, ProofRefused, VertexSet, Violation, check_no_kernel, externally_stable,
-    internally_stable, is_kernel, members,
-};
+use gamegraph_kernel::{DratProof, ProofRefused, SetClaim, VertexSet, check_no_kernel, judge_set};
 use gamegraph_retro::{Solution, read_table, verify};
 use serde_json::{Value, json};
 
@@ -436,50 +433,26 @@ fn run_kernel(args: &KernelArgs) -> Result<ExitCode, CliError> {
     for v in list {
         set.set(v.index(), true);
     }
-    let (name, check): (&str, fn(&Graph, &VertexSet) -> _) =
-        if args.independent || (args.alpha.is_some() && !args.kernel) {
-            ("internally stable", internally_stable)
-        } else if args.absorbing || (args.beta.is_some() && !args.kernel) {
-            ("externally stable", externally_stable)
-        } else {
-            ("a kernel", is_kernel)
-        };
-    let verdict_of = check(&g, &set).map_err(|e| CliError::Other(anyhow::Error::new(e)))?;
-    let size = members(&set).len();
-    let claim = args.alpha.map(|k| ("alpha", k)).or(args.beta.map(|k| ("beta", k)));
-    let result = match verdict_of {
-        Err(v) => {
-            let (rule, vertex, arc) = match v {
-                Violation::Arc { from, to } => {
-                    ("internal-stability", from, Some([from.one_based(), to.one_based()]))
-                }
-                Violation::NotAbsorbed(x) => ("external-stability", x, None),
-                Violation::CanAdd(x) => ("maximality", x, None),
-                _ => ("other", Vertex(0), None),
-            };
-            Err((
-                format!("{v} (rule {rule})"),
-                json!({"ok": false, "vertex": vertex.one_based(), "arc": arc, "rule": rule}),
-            ))
-        }
-        Ok(()) => match claim {
-            Some((what, k)) if k != size => Err((
-                format!("the set has {size} vertices, not the {k} claimed for {what} (rule size)"),
-                json!({"ok": false, "vertex": null, "rule": "size", "size": size}),
-            )),
-            _ => {
-                let witness = match claim {
-                    Some(("alpha", k)) => format!(": a witness that alpha >= {k}"),
-                    Some((_, k)) => format!(": a witness that beta <= {k}"),
-                    None => String::new(),
-                };
-                let noun = if size == 1 { "vertex" } else { "vertices" };
-                Ok((
-                    format!("the set of {size} {noun} is {name}{witness}"),
-                    json!({"ok": true, "size": size, "property": name}),
-                ))
+    let claim = if args.independent || (args.alpha.is_some() && !args.kernel) {
+        SetClaim::Independent(args.alpha)
+    } else if args.absorbing || (args.beta.is_some() && !args.kernel) {
+        SetClaim::Absorbing(args.beta)
+    } else {
+        SetClaim::Kernel
+    };
+    let v = judge_set(&g, &set, claim).map_err(|e| CliError::Other(anyhow::Error::new(e)))?;
+    let result = if v.ok {
+        Ok((v.message, json!({"ok": true, "size": v.size, "property": claim.property()})))
+    } else {
+        let rule = v.rule.unwrap_or("other");
+        let json = match v.arc {
+            _ if rule == "size" => {
+                json!({"ok": false, "vertex": null, "rule": rule, "size": v.size})
             }
-        },
+            arc => json!({"ok": false, "vertex": v.vertex.map(Vertex::one_based),
+                          "arc": arc.map(|(a, b)| [a.one_based(), b.one_based()]), "rule": rule}),
+        };
+        Err((format!("{} (rule {rule})", v.message), json))
     };
     verdict(args.json, result)
 }
