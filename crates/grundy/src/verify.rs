@@ -101,6 +101,18 @@ impl ValueTable {
         (self.label.len() - infinite, infinite)
     }
 
+    /// What [`verify_values`] proved of this table on `g`, in the words `verify grundy`
+    /// prints after "ok: ".
+    pub fn describe(&self, g: &Graph) -> String {
+        let (finite, infinite) = self.counts();
+        format!(
+            "{} vertices, {} arcs: {finite} finite and {infinite} infinite values; the mex, \
+             set, escape and counter rules hold",
+            g.num_vertices(),
+            g.num_arcs()
+        )
+    }
+
     fn set(&self, v: usize) -> &[u64] {
         &self.k_values[self.k_offsets[v]..self.k_offsets[v + 1]]
     }

@@ -4,8 +4,7 @@
 use gamegraph_game::{Outcome as GameOutcome, Table};
 use gamegraph_graph::{Limit, Outcome, Vertex};
 use gamegraph_grundy::octal::{
-    ClaimError, OctalCode, PeriodCheck, PeriodClaim, Play, Rules, SubtractionSet,
-    verify_period_until,
+    ClaimError, OctalCode, PeriodClaim, Play, Rules, SubtractionSet, verify_period_until,
 };
 use gamegraph_grundy::{Nimber, Value, ValueTable, verify_values};
 use gamegraph_kernel::{DratProof, ProofRefused, SetClaim, VertexSet, check_no_kernel, judge_set};
@@ -227,17 +226,9 @@ pub(crate) fn verify_grundy(
 ) -> PyResult<Verdict> {
     let graph = g.get().plain("verify_grundy()")?;
     let table = value_table(values)?;
-    let n = graph.num_vertices();
     let result = py.detach(|| verify_values(graph, &table));
     Ok(match result {
-        Ok(()) => {
-            let (finite, infinite) = table.counts();
-            holds(format!(
-                "{n} vertices, {} arcs: {finite} finite and {infinite} infinite values; the mex, \
-                 set, escape and counter rules hold",
-                graph.num_arcs()
-            ))
-        }
+        Ok(()) => holds(table.describe(graph)),
         Err(e) => fails(e.to_string(), e.rule(), e.vertex().map(Vertex::one_based)),
     })
 }
@@ -356,7 +347,6 @@ fn claim_verdict(
     py: Python<'_>,
     rules: Rules<'_>,
     claim: PeriodClaim,
-    theorem: &str,
     time_limit: Option<f64>,
 ) -> PyResult<Verdict> {
     let deadline = crate::interrupt::deadline(time_limit)?;
@@ -366,18 +356,7 @@ fn claim_verdict(
     })?
     .value;
     Ok(match result {
-        Ok(PeriodCheck { checked_from, checked_to, values }) => {
-            let (p, q) = (claim.preperiod, claim.period);
-            let least = if claim.least {
-                format!("; {p} is the least pre-period and {q} the smallest period")
-            } else {
-                String::new()
-            };
-            holds(format!(
-                "g(n + {q}) = g(n) for every n >= {p}: checked for {checked_from} <= n < \
-                 {checked_to} on {values} values computed directly ({theorem}){least}"
-            ))
-        }
+        Ok(check) => holds(check.describe(rules, claim)),
         Err(e @ (ClaimError::ZeroPeriod | ClaimError::TooManyValues { .. })) => {
             return Err(value_error(e));
         }
@@ -425,9 +404,8 @@ pub(crate) fn verify_octal(
 ) -> PyResult<Verdict> {
     let parsed: OctalCode =
         code.parse().map_err(|e| value_error(format!("invalid octal code {code:?}: {e}")))?;
-    let theorem = format!("Guy-Smith theorem, largest removal t = {}", parsed.largest_removal());
     let claim = PeriodClaim { preperiod, period, least };
-    claim_verdict(py, Rules::Octal(&parsed), claim, &theorem, time_limit)
+    claim_verdict(py, Rules::Octal(&parsed), claim, time_limit)
 }
 
 /// Checks a claimed pre-period P and period Q of a subtraction game (misere=True: of its
@@ -461,7 +439,6 @@ pub(crate) fn verify_subtraction(
     let parsed =
         parsed.map_err(|e| value_error(format!("invalid subtraction set {text:?}: {e}")))?;
     let play = if misere { Play::Misere } else { Play::Normal };
-    let theorem = format!("subtraction window of max S = {} values", parsed.max());
     let claim = PeriodClaim { preperiod, period, least };
-    claim_verdict(py, Rules::Subtraction(&parsed, play), claim, &theorem, time_limit)
+    claim_verdict(py, Rules::Subtraction(&parsed, play), claim, time_limit)
 }

@@ -172,17 +172,14 @@ pub(crate) fn run(args: Args) -> Result<ExitCode, CliError> {
             let code: OctalCode = a.code.parse().map_err(|e| {
                 CliError::Usage(format!("invalid octal code {}: {e}", quote(&a.code)))
             })?;
-            let t = code.largest_removal();
-            let theorem = format!("Guy-Smith theorem, largest removal t = {t}");
-            run_claim(Rules::Octal(&code), &a.claim, &theorem)
+            run_claim(Rules::Octal(&code), &a.claim)
         }
         What::Subtraction(a) => {
             let set: SubtractionSet = a.set.parse().map_err(|e| {
                 CliError::Usage(format!("invalid subtraction set {}: {e}", quote(&a.set)))
             })?;
             let play = if a.misere { Play::Misere } else { Play::Normal };
-            let theorem = format!("subtraction window of max S = {} values", set.max());
-            run_claim(Rules::Subtraction(&set, play), &a.claim, &theorem)
+            run_claim(Rules::Subtraction(&set, play), &a.claim)
         }
     }
 }
@@ -370,11 +367,7 @@ fn run_grundy(args: &TableArgs) -> Result<ExitCode, CliError> {
         Ok(()) => {
             let (finite, infinite) = table.counts();
             Ok((
-                format!(
-                    "{n} vertices, {} arcs: {finite} finite and {infinite} infinite values; the \
-                     mex, set, escape and counter rules hold",
-                    g.num_arcs()
-                ),
+                table.describe(&g),
                 json!({"ok": true, "vertices": n, "arcs": g.num_arcs(),
                        "finite": finite, "infinite": infinite}),
             ))
@@ -506,27 +499,17 @@ fn run_kernel_none(args: &KernelArgs, path: &Path) -> Result<ExitCode, CliError>
     verdict(args.json, result)
 }
 
-fn run_claim(rules: Rules<'_>, args: &ClaimArgs, theorem: &str) -> Result<ExitCode, CliError> {
+fn run_claim(rules: Rules<'_>, args: &ClaimArgs) -> Result<ExitCode, CliError> {
     let claim =
         PeriodClaim { preperiod: args.preperiod, period: args.period, least: !args.not_least };
     let deadline = deadline_after(args.time_limit)?;
     let result = match verify_period_until(rules, claim, deadline, None) {
-        Ok(PeriodCheck { checked_from, checked_to, values }) => {
-            let (p, q) = (args.preperiod, args.period);
-            let least = if claim.least {
-                format!("; {p} is the least pre-period and {q} the smallest period")
-            } else {
-                String::new()
-            };
-            Ok((
-                format!(
-                    "g(n + {q}) = g(n) for every n >= {p}: checked for {checked_from} <= n < \
-                     {checked_to} on {values} values computed directly ({theorem}){least}"
-                ),
-                json!({"ok": true, "preperiod": p, "period": q, "least": claim.least,
-                       "checked_from": checked_from, "checked_to": checked_to, "values": values}),
-            ))
-        }
+        Ok(check @ PeriodCheck { checked_from, checked_to, values }) => Ok((
+            check.describe(rules, claim),
+            json!({"ok": true, "preperiod": claim.preperiod, "period": claim.period,
+                   "least": claim.least, "checked_from": checked_from,
+                   "checked_to": checked_to, "values": values}),
+        )),
         Err(e @ (ClaimError::ZeroPeriod | ClaimError::TooManyValues { .. })) => {
             return Err(CliError::Usage(e.to_string()));
         }

@@ -46,6 +46,42 @@ pub struct PeriodCheck {
     pub values: usize,
 }
 
+impl Rules<'_> {
+    /// The theorem that extends a checked window to every `n`, in words, with its bound:
+    /// `Guy-Smith theorem, largest removal t = 2`, `subtraction window of max S = 5 values`.
+    pub fn theorem(&self) -> String {
+        match self {
+            Rules::Octal(code) => {
+                format!("Guy-Smith theorem, largest removal t = {}", code.largest_removal())
+            }
+            Rules::Subtraction(set, _) => {
+                format!("subtraction window of max S = {} values", set.max())
+            }
+        }
+    }
+}
+
+impl PeriodCheck {
+    /// What the check proved, in the words `verify octal` and `verify subtraction` print
+    /// after "ok: ".
+    pub fn describe(&self, rules: Rules<'_>, claim: PeriodClaim) -> String {
+        let (p, q) = (claim.preperiod, claim.period);
+        let least = if claim.least {
+            format!("; {p} is the least pre-period and {q} the smallest period")
+        } else {
+            String::new()
+        };
+        format!(
+            "g(n + {q}) = g(n) for every n >= {p}: checked for {} <= n < {} on {} values \
+             computed directly ({}){least}",
+            self.checked_from,
+            self.checked_to,
+            self.values,
+            rules.theorem()
+        )
+    }
+}
+
 /// Why a claimed period is refused.
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
