@@ -7,7 +7,7 @@ use gamegraph_grundy::octal::{
     ClaimError, OctalCode, PeriodClaim, Play, Rules, SubtractionSet, verify_period_until,
 };
 use gamegraph_grundy::{Nimber, Value, ValueTable, verify_values};
-use gamegraph_kernel::{DratProof, ProofRefused, SetClaim, VertexSet, check_no_kernel, judge_set};
+use gamegraph_kernel::{DratProof, SetClaim, VertexSet, check_no_kernel, judge_set};
 use gamegraph_retro::Solution;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyString};
@@ -318,27 +318,9 @@ pub(crate) fn verify_kernel_none(
     };
     let proof = DratProof::parse(&text).map_err(|e| value_error(format!("proof: {e}")))?;
     let result = py.detach(|| check_no_kernel(graph, &proof));
-    let (n, m) = (graph.num_vertices(), graph.num_arcs());
     Ok(match result {
-        Ok(c) if c.lemmas == 0 => holds(format!(
-            "{n} vertices, {m} arcs: no kernel; the {} clauses of the kernel conditions are \
-             unsatisfiable: unit propagation of the conditions alone reaches a conflict",
-            c.clauses
-        )),
-        Ok(c) => holds(format!(
-            "{n} vertices, {m} arcs: no kernel; the {} clauses of the kernel conditions are \
-             unsatisfiable: the proof derives the empty clause in {} lemmas ({} by RAT), each \
-             checked, with {} deletions",
-            c.clauses, c.lemmas, c.rat, c.deletions
-        )),
-        Err(e) => {
-            let (rule, line) = match e {
-                ProofRefused::NotImplied { line } => ("rup-rat", Some(line)),
-                ProofRefused::UnknownVariable { line, .. } => ("variable", Some(line)),
-                _ => ("empty-clause", None),
-            };
-            fails(e.to_string(), rule, line)
-        }
+        Ok(c) => holds(c.describe(graph)),
+        Err(e) => fails(e.to_string(), e.rule(), e.line()),
     })
 }
 

@@ -12,7 +12,7 @@ use gamegraph_grundy::octal::{
     verify_period_until,
 };
 use gamegraph_grundy::{ValueTable, verify_values};
-use gamegraph_kernel::{DratProof, ProofRefused, SetClaim, VertexSet, check_no_kernel, judge_set};
+use gamegraph_kernel::{DratProof, SetClaim, VertexSet, check_no_kernel, judge_set};
 use gamegraph_retro::{Solution, read_table, verify};
 use serde_json::{Value, json};
 
@@ -464,37 +464,17 @@ fn run_kernel_none(args: &KernelArgs, path: &Path) -> Result<ExitCode, CliError>
     if let Some(bar) = bar {
         bar.finish_and_clear();
     }
-    let (n, m) = (g.num_vertices(), g.num_arcs());
     let result = match checked {
-        Ok(c) => {
-            let how = if c.lemmas == 0 {
-                "unit propagation of the conditions alone reaches a conflict".to_owned()
-            } else {
-                format!(
-                    "the proof derives the empty clause in {} lemmas ({} by RAT), each checked, \
-                     with {} deletions",
-                    c.lemmas, c.rat, c.deletions
-                )
-            };
-            Ok((
-                format!(
-                    "{n} vertices, {m} arcs: no kernel; the {} clauses of the kernel conditions \
-                     are unsatisfiable: {how}",
-                    c.clauses
-                ),
-                json!({"ok": true, "vertices": n, "arcs": m, "clauses": c.clauses,
-                       "lemmas": c.lemmas, "rat": c.rat, "deletions": c.deletions,
-                       "ignored_deletions": c.ignored_deletions}),
-            ))
-        }
-        Err(e) => {
-            let (rule, line) = match e {
-                ProofRefused::NotImplied { line } => ("rup-rat", Some(line)),
-                ProofRefused::UnknownVariable { line, .. } => ("variable", Some(line)),
-                _ => ("empty-clause", None),
-            };
-            Err((format!("{e} (rule {rule})"), json!({"ok": false, "line": line, "rule": rule})))
-        }
+        Ok(c) => Ok((
+            c.describe(&g),
+            json!({"ok": true, "vertices": g.num_vertices(), "arcs": g.num_arcs(),
+                   "clauses": c.clauses, "lemmas": c.lemmas, "rat": c.rat,
+                   "deletions": c.deletions, "ignored_deletions": c.ignored_deletions}),
+        )),
+        Err(e) => Err((
+            format!("{e} (rule {})", e.rule()),
+            json!({"ok": false, "line": e.line(), "rule": e.rule()}),
+        )),
     };
     verdict(args.json, result)
 }

@@ -59,6 +59,51 @@ pub enum ProofRefused {
     NoEmptyClause,
 }
 
+impl ProofRefused {
+    /// The name of the rule the proof breaks, as `verify kernel --none` reports it:
+    /// `rup-rat`, `variable` or `empty-clause`.
+    pub fn rule(&self) -> &'static str {
+        match self {
+            ProofRefused::NotImplied { .. } => "rup-rat",
+            ProofRefused::UnknownVariable { .. } => "variable",
+            ProofRefused::NoEmptyClause => "empty-clause",
+        }
+    }
+
+    /// The 1-based line of the refused lemma, `None` when the proof ends without the empty
+    /// clause.
+    pub fn line(&self) -> Option<u64> {
+        match *self {
+            ProofRefused::NotImplied { line } | ProofRefused::UnknownVariable { line, .. } => {
+                Some(line)
+            }
+            ProofRefused::NoEmptyClause => None,
+        }
+    }
+}
+
+impl DratChecked {
+    /// What the check proved on `g`, in the words `verify kernel --none` prints after "ok: ".
+    pub fn describe(&self, g: &gamegraph_graph::Graph) -> String {
+        let how = if self.lemmas == 0 {
+            "unit propagation of the conditions alone reaches a conflict".to_owned()
+        } else {
+            format!(
+                "the proof derives the empty clause in {} lemmas ({} by RAT), each checked, \
+                 with {} deletions",
+                self.lemmas, self.rat, self.deletions
+            )
+        };
+        format!(
+            "{} vertices, {} arcs: no kernel; the {} clauses of the kernel conditions are \
+             unsatisfiable: {how}",
+            g.num_vertices(),
+            g.num_arcs(),
+            self.clauses
+        )
+    }
+}
+
 impl fmt::Display for ProofRefused {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
