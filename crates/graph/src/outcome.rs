@@ -177,7 +177,6 @@ pub const NONE: u32 = u32::MAX;
 /// use gamegraph_graph::{Label, Outcome};
 /// assert_eq!(Label::UNKNOWN.outcome(), Outcome::Draw);
 /// assert_eq!(Label::decided(Outcome::Tie), Label::TIE);
-/// assert!(Label::WIN.is_decided() && !Label::UNKNOWN.is_decided());
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[repr(transparent)]
@@ -199,28 +198,14 @@ impl Label {
         Label(outcome.code())
     }
 
-    /// Whether the label is decided.
-    #[inline]
-    pub const fn is_decided(self) -> bool {
-        self.0 != 0
-    }
-
     /// The final outcome of a label: a position still undecided when the propagation is
     /// over is a draw.
     #[inline]
     pub const fn outcome(self) -> Outcome {
-        match self.0 {
-            1 => Outcome::Win,
-            2 => Outcome::Loss,
-            3 => Outcome::Tie,
-            _ => Outcome::Draw,
+        match Outcome::from_code(self.0) {
+            Some(o) => o,
+            None => Outcome::Draw,
         }
-    }
-
-    /// The byte of the label: its outcome's code, `0` undecided.
-    #[inline]
-    pub const fn code(self) -> u8 {
-        self.0
     }
 }
 

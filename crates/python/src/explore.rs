@@ -87,7 +87,7 @@ fn moves_iter<'py>(
 }
 
 /// `canonical(q)` (or `q` itself without one), errors noted with the call.
-fn canonical_of<'py>(
+pub(crate) fn canonical_of<'py>(
     canonical: Option<&Py<PyAny>>,
     q: Bound<'py, PyAny>,
 ) -> PyResult<Bound<'py, PyAny>> {

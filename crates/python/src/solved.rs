@@ -82,21 +82,10 @@ pub(crate) struct PyExplored {
 }
 
 impl PyExplored {
-    /// The canonical form of `p`.
-    pub(crate) fn canonical<'py>(
-        canonical: Option<&Py<PyAny>>,
-        p: Bound<'py, PyAny>,
-    ) -> PyResult<Bound<'py, PyAny>> {
-        match canonical {
-            Some(f) => f.bind(p.py()).call1((p,)),
-            None => Ok(p),
-        }
-    }
-
     /// The vertex of `p` (canonicalised first), `None` when it was not reached.
     fn find(&self, p: &Bound<'_, PyAny>) -> PyResult<Option<Vertex>> {
         let py = p.py();
-        let c = PyExplored::canonical(self.canonical.as_ref(), p.clone())?;
+        let c = crate::explore::canonical_of(self.canonical.as_ref(), p.clone())?;
         match self.index.bind(py).get_item(&c)? {
             Some(i) => Ok(Some(Vertex::from_index(i.extract::<usize>()?))),
             None => Ok(None),

@@ -438,12 +438,11 @@ fn run_kernel(args: &KernelArgs) -> Result<ExitCode, CliError> {
         Ok((v.message, json!({"ok": true, "size": v.size, "property": claim.property()})))
     } else {
         let rule = v.rule.unwrap_or("other");
-        let json = match v.arc {
-            _ if rule == "size" => {
-                json!({"ok": false, "vertex": null, "rule": rule, "size": v.size})
-            }
-            arc => json!({"ok": false, "vertex": v.vertex.map(Vertex::one_based),
-                          "arc": arc.map(|(a, b)| [a.one_based(), b.one_based()]), "rule": rule}),
+        let json = if rule == "size" {
+            json!({"ok": false, "vertex": null, "rule": rule, "size": v.size})
+        } else {
+            json!({"ok": false, "vertex": v.vertex.map(Vertex::one_based),
+                   "arc": v.arc.map(|(a, b)| [a.one_based(), b.one_based()]), "rule": rule})
         };
         Err((format!("{} (rule {rule})", v.message), json))
     };

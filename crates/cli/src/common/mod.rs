@@ -36,7 +36,7 @@ pub(crate) fn outcome_color(o: Outcome) -> &'static str {
 
 /// How many positions have each outcome, as every JSON answer gives them (`"counts"`: all
 /// four, in this order).
-#[derive(Serialize, Default)]
+#[derive(Serialize)]
 pub(crate) struct JsonCounts {
     pub(crate) win: usize,
     pub(crate) loss: usize,
@@ -48,15 +48,5 @@ impl JsonCounts {
     /// The counts of a four-outcome solve.
     pub(crate) fn of(c: gamegraph_game::Counts) -> JsonCounts {
         JsonCounts { win: c.win, loss: c.loss, tie: c.tie, draw: c.draw }
-    }
-
-    /// Counts one more `outcome`.
-    pub(crate) fn add(&mut self, outcome: Outcome) {
-        match outcome {
-            Outcome::Win => self.win += 1,
-            Outcome::Loss => self.loss += 1,
-            Outcome::Tie => self.tie += 1,
-            Outcome::Draw => self.draw += 1,
-        }
     }
 }

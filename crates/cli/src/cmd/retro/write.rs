@@ -23,6 +23,8 @@ pub(super) trait Solved {
     fn best_move(&self, v: Vertex) -> Option<Vertex>;
     /// The optimal line from `start`, and the vertex it goes back to for a draw.
     fn line(&self, start: Vertex) -> (Vec<Vertex>, Option<Vertex>);
+    /// How many vertices have each outcome.
+    fn counts(&self) -> JsonCounts;
 }
 
 impl Solved for gamegraph_retro::Solution {
@@ -45,6 +47,10 @@ impl Solved for gamegraph_retro::Solution {
             gamegraph_retro::LineEnd::Repeats(v) => Some(v),
         };
         (line.positions().to_vec(), repeats)
+    }
+    fn counts(&self) -> JsonCounts {
+        let c = gamegraph_retro::Solution::counts(self);
+        JsonCounts { win: c.win, loss: c.loss, tie: 0, draw: c.draw }
     }
 }
 
@@ -69,6 +75,9 @@ impl Solved for WithValues<'_> {
     }
     fn line(&self, start: Vertex) -> (Vec<Vertex>, Option<Vertex>) {
         self.solution.line(self.graph, start)
+    }
+    fn counts(&self) -> JsonCounts {
+        JsonCounts::of(self.solution.counts())
     }
 }
 
@@ -220,10 +229,6 @@ struct Json {
 }
 
 fn json(s: &impl Solved, arcs: usize, start: Option<Vertex>, shape: Shape) -> Json {
-    let mut counts = JsonCounts::default();
-    for i in 0..s.len() {
-        counts.add(s.outcome(Vertex::from_index(i)));
-    }
     let line = start.filter(|_| shape.line).map(|start| {
         let (positions, repeats) = s.line(start);
         JsonLine {
@@ -238,7 +243,7 @@ fn json(s: &impl Solved, arcs: usize, start: Option<Vertex>, shape: Shape) -> Js
     Json {
         vertices: s.len(),
         arcs,
-        counts,
+        counts: s.counts(),
         start: start.map(|v| JsonVertex::new(s, v)),
         answer: start.map(|v| s.outcome(v).code()),
         all: shape
