@@ -2,7 +2,7 @@
 
 use std::hash::Hash;
 
-use crate::{ParseError, Terminal};
+use crate::{Board, ParseError, Terminal};
 
 /// A two-player game given by its rules: a start position, the moves from every position,
 /// and the value of the positions where the game is over.
@@ -90,6 +90,24 @@ pub trait Game: Sync {
     /// # Errors
     /// A [`ParseError`] with the 1-based column where the text goes wrong.
     fn parse(&self, s: &str) -> Result<Self::Position, ParseError>;
+
+    /// The name of the move from `from` to `to` (a position [`moves`](Game::moves) gives
+    /// for `from`), as a player types it: `b2` at tic-tac-toe, `column 4` at Connect Four,
+    /// `take 2 from 7 leaving 2 3` on rows of pins. The moves of one position have
+    /// different names. Front ends take moves by these names and show them in hints; a game
+    /// without names (`None`, the default) is played by typing the position after the move.
+    fn move_name(&self, from: Self::Position, to: Self::Position) -> Option<String> {
+        let _ = (from, to);
+        None
+    }
+
+    /// A picture of `p` for front ends to draw: a grid of cells with pieces, or rows of
+    /// pins; `None` (the default) when the game has none, or the board is too large to
+    /// draw, and front ends show the position's text.
+    fn board(&self, p: Self::Position) -> Option<Board> {
+        let _ = p;
+        None
+    }
 
     /// A one-to-one numbering of the canonical positions by small integers, when the game
     /// has one; `None` by default.

@@ -46,6 +46,7 @@
 //! assert_eq!(solved.game().show(q.moves[0].position), "XXX/OO./...");
 //! ```
 
+mod board;
 mod coder;
 mod error;
 mod explore;
@@ -58,6 +59,7 @@ pub mod tier;
 mod values_path;
 mod verify;
 
+pub use crate::board::{Board, Grid};
 pub use crate::error::{ExploreError, ParseError, QueryError};
 pub use crate::explore::{BYTES_PER_POSITION, ExploreConfig, Explored, explore};
 pub use crate::game::Game;

@@ -1,7 +1,7 @@
 //! A loopy game: a cat chases a mouse around a ring.
 
 use crate::tier::Tiered;
-use crate::{Game, ParseError};
+use crate::{Board, Game, Grid, ParseError};
 
 /// The smallest ring.
 pub const MIN_RING: u32 = 3;
@@ -122,6 +122,30 @@ impl Game for Chase {
             out.push(self.position(l, mouse, true));
             out.push(self.position(r, mouse, true));
         }
+    }
+
+    /// The cell the mover steps to, numbered round the ring from 0: `to 5`; `stay` when
+    /// the mouse stays where it is.
+    fn move_name(&self, from: u32, to: u32) -> Option<String> {
+        let (cat, mouse, mouse_to_move) = Self::parts(from);
+        let (cat2, mouse2, _) = Self::parts(to);
+        Some(match (mouse_to_move, mouse2 == mouse) {
+            (true, true) => "stay".to_owned(),
+            (true, false) => format!("to {mouse2}"),
+            (false, _) if cat2 != cat => format!("to {cat2}"),
+            (false, _) => return None,
+        })
+    }
+
+    /// The ring as one row of cells numbered from 0, on rings of at most 40 cells.
+    fn board(&self, p: u32) -> Option<Board> {
+        if self.n > 40 {
+            return None;
+        }
+        let ring: Vec<char> = self.show(p).chars().take(self.n as usize).collect();
+        let grid =
+            Grid::from_fn(1, ring.len(), |_, c| ring[c], |_| String::new(), |c| c.to_string());
+        Some(Board::Grid(grid))
     }
 
     fn canonical(&self, p: u32) -> u32 {

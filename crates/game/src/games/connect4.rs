@@ -1,7 +1,7 @@
 //! Connect Four on a board of any size that fits a 64-bit bitboard.
 
 use crate::tier::Tiered;
-use crate::{Game, ParseError, Terminal};
+use crate::{Board, Game, Grid, ParseError, Terminal};
 
 /// Connect Four on a board of `width` columns and `height` rows chosen at run time.
 ///
@@ -445,6 +445,25 @@ impl Game for ConnectFour {
     fn terminal(&self, key: u64) -> Terminal {
         let (current, mask) = self.split(key);
         if self.four(current ^ mask) { Terminal::Loss } else { Terminal::Tie }
+    }
+
+    /// The column the stone is dropped in, numbered from 1 on the left: `column 4`.
+    fn move_name(&self, from: u64, to: u64) -> Option<String> {
+        let added = self.split(from).1 ^ self.split(to).1;
+        (added != 0).then(|| format!("column {}", added.trailing_zeros() / self.stride() + 1))
+    }
+
+    fn board(&self, key: u64) -> Option<Board> {
+        let text: Vec<char> = self.show(key).chars().filter(|&c| c != '/').collect();
+        let (w, h) = (self.width as usize, self.height as usize);
+        let grid = Grid::from_fn(
+            h,
+            w,
+            |r, c| text[r * w + c],
+            |r| (h - r).to_string(),
+            |c| (c + 1).to_string(),
+        );
+        Some(Board::Grid(grid.with_line_of(4)))
     }
 
     fn canonical(&self, key: u64) -> u64 {

@@ -3,7 +3,7 @@
 use gamegraph_grundy::octal::OctalCode;
 
 use crate::tier::Tiered;
-use crate::{Game, ParseError};
+use crate::{Board, Game, ParseError};
 
 /// Bits per row length in a packed position.
 const BITS: u32 = 6;
@@ -239,6 +239,31 @@ impl Game for OctalRows {
                 }
             }
         }
+    }
+
+    /// The row played and what is left of it: `take 2 from 7 leaving 2 3`, `take 1 from
+    /// 4 leaving 3`, `take 2 from 2`, or `split 5 into 2 3` when a code lets a move take
+    /// nothing. Rows are named by their lengths: rows of equal length are alike.
+    fn move_name(&self, from: u128, to: u128) -> Option<String> {
+        let (mut before, mut after) = (self.rows(from), self.rows(to));
+        for n in self.rows(to) {
+            if let Some(i) = before.iter().position(|&m| m == n) {
+                before.remove(i);
+                after.remove(after.iter().position(|&m| m == n).expect("a row of to"));
+            }
+        }
+        let [row] = before[..] else { return None };
+        let left: u32 = after.iter().sum();
+        let leaving = after.iter().map(u32::to_string).collect::<Vec<_>>().join(" ");
+        Some(match (row - left, leaving.is_empty()) {
+            (0, _) => format!("split {row} into {leaving}"),
+            (k, true) => format!("take {k} from {row}"),
+            (k, false) => format!("take {k} from {row} leaving {leaving}"),
+        })
+    }
+
+    fn board(&self, p: u128) -> Option<Board> {
+        Some(Board::Pins(self.rows(p)))
     }
 
     fn canonical(&self, p: u128) -> u128 {

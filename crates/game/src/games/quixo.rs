@@ -2,7 +2,7 @@
 //! back in at the end of its row or column.
 
 use crate::tier::Tiered;
-use crate::{Game, ParseError, Terminal};
+use crate::{Board, Game, Grid, ParseError, Terminal};
 
 /// The smallest board side.
 pub const MIN_QUIXO: u32 = 3;
@@ -399,6 +399,38 @@ impl Game for Quixo {
         let (x, o, o_to_move) = self.parts(p);
         let mine = if o_to_move { o } else { x };
         if self.has_line(mine) { Terminal::Win } else { Terminal::Loss }
+    }
+
+    /// The cube taken and the cell it is pushed in at, each as its column `a`… from the
+    /// left and its row `1`… from the bottom: `a1-e1` takes the bottom-left cube and
+    /// pushes it in at the right end of the bottom row.
+    fn move_name(&self, from: u64, to: u64) -> Option<String> {
+        let (x, o, o_to_move) = self.parts(from);
+        let (mine, theirs) = if o_to_move { (o, x) } else { (x, o) };
+        let slide = self.slides.iter().filter(|m| theirs & m.taken == 0).find(|slide| {
+            let (m, t) = slide.apply(mine, theirs);
+            let (nx, no) = if o_to_move { (t, m) } else { (m, t) };
+            Self::key(nx, no, !o_to_move) == to
+        })?;
+        let n = self.n as usize;
+        let name = |bit: u64| {
+            let cell = bit.trailing_zeros() as usize;
+            format!("{}{}", (b'a' + (cell % n) as u8) as char, n - cell / n)
+        };
+        Some(format!("{}-{}", name(slide.taken), name(slide.end)))
+    }
+
+    fn board(&self, p: u64) -> Option<Board> {
+        let text: Vec<char> = self.show(p).chars().filter(|&c| "XO.".contains(c)).collect();
+        let n = self.n as usize;
+        let grid = Grid::from_fn(
+            n,
+            n,
+            |r, c| text[r * n + c],
+            |r| (n - r).to_string(),
+            |c| ((b'a' + c as u8) as char).to_string(),
+        );
+        Some(Board::Grid(grid.with_line_of(n)))
     }
 
     fn canonical(&self, p: u64) -> u64 {

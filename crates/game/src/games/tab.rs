@@ -3,7 +3,7 @@
 use gamegraph_tab::{Board, Cell};
 
 use crate::tier::Tiered;
-use crate::{Game, ParseError};
+use crate::{Board as Picture, Game, Grid, ParseError};
 
 /// The most columns: a column is stored in 8 bits.
 pub const MAX_TAB_COLS: u32 = 255;
@@ -93,6 +93,41 @@ impl Game for TabBoard {
         let (row, col) = self.cell(p);
         let to = self.board.successors(Cell { row, col });
         out.extend(to.map(|c| c.row << 8 | u64::from(c.col)));
+    }
+
+    /// The column the piece moves to: `column 3`.
+    fn move_name(&self, _: u64, to: u64) -> Option<String> {
+        Some(format!("column {}", self.cell(to).1))
+    }
+
+    /// The board with the piece `@` and the cells it can move to `+`, rows numbered from
+    /// the bottom; on boards of at most 30 rows and 30 columns.
+    fn board(&self, p: u64) -> Option<Picture> {
+        let (rows, cols) = (self.board.rows(), self.board.cols());
+        if rows > 30 || cols > 30 {
+            return None;
+        }
+        let (row, col) = self.cell(p);
+        let mut to = Vec::new();
+        self.moves(p, &mut to);
+        let to: Vec<(u64, u32)> = to.into_iter().map(|q| self.cell(q)).collect();
+        let grid = Grid::from_fn(
+            rows as usize,
+            cols as usize,
+            |r, c| {
+                let here = (rows - r as u64, c as u32 + 1);
+                if here == (row, col) {
+                    '@'
+                } else if to.contains(&here) {
+                    '+'
+                } else {
+                    '.'
+                }
+            },
+            |r| (rows - r as u64).to_string(),
+            |c| (c + 1).to_string(),
+        );
+        Some(Picture::Grid(grid))
     }
 
     fn show(&self, p: u64) -> String {

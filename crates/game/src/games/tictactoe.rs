@@ -1,7 +1,7 @@
 //! Tic-tac-toe on the 3 × 3 board, with its 8 symmetries.
 
 use crate::tier::Tiered;
-use crate::{Game, ParseError, Terminal};
+use crate::{Board, Game, Grid, ParseError, Terminal};
 
 /// The 8 lines of three cells.
 const LINES: [[usize; 3]; 8] =
@@ -115,6 +115,24 @@ impl Game for TicTacToe {
 
     fn terminal(&self, p: u32) -> Terminal {
         if Self::has_line(p, X) || Self::has_line(p, O) { Terminal::Loss } else { Terminal::Tie }
+    }
+
+    /// The cell marked: its column `a` to `c` from the left and row `1` to `3` from the
+    /// bottom, `b2` the centre.
+    fn move_name(&self, from: u32, to: u32) -> Option<String> {
+        let c = (0..9).find(|&c| Self::cell(from, c) != Self::cell(to, c))?;
+        Some(format!("{}{}", ['a', 'b', 'c'][c % 3], 3 - c / 3))
+    }
+
+    fn board(&self, p: u32) -> Option<Board> {
+        let grid = Grid::from_fn(
+            3,
+            3,
+            |r, c| ['.', 'X', 'O', '?'][Self::cell(p, 3 * r + c) as usize],
+            |r| (3 - r).to_string(),
+            |c| ['a', 'b', 'c'][c].to_string(),
+        );
+        Some(Board::Grid(grid.with_line_of(3)))
     }
 
     fn canonical(&self, p: u32) -> u32 {

@@ -1,0 +1,264 @@
+//! Engines: a game's rules and the values of its positions behind one object-safe trait,
+//! whatever the game and wherever the values come from.
+
+use std::fmt;
+use std::fs::File;
+use std::io::BufReader;
+use std::path::Path;
+use std::sync::Mutex;
+
+use gamegraph_game::{
+    Board, ExploreConfig, ExploreError, FileError, Game, MoveValue, ParseError, PositionValue,
+    SolvedGame, Terminal, ValuesFile,
+};
+
+/// A position of any game, packed into 128 bits (every shipped game's positions fit).
+pub type Pos = u128;
+
+/// A game's rules and the values of its positions, with positions as [`Pos`]: what a play
+/// session, a server or a binding holds without knowing the game's type.
+pub trait Engine: Send + Sync {
+    /// The game's identity ([`Game::identity`]).
+    fn identity(&self) -> String;
+    /// The start position.
+    fn start(&self) -> Pos;
+    /// The positions after each legal move from `p` (nothing when the game is over).
+    fn moves(&self, p: Pos) -> Vec<Pos>;
+    /// The value for the player to move at a finished position.
+    fn terminal(&self, p: Pos) -> Terminal;
+    /// The representative of `p`'s class.
+    fn canonical(&self, p: Pos) -> Pos;
+    /// The text of `p`.
+    fn show(&self, p: Pos) -> String;
+    /// Reads a position's text.
+    ///
+    /// # Errors
+    /// The game's [`ParseError`].
+    fn parse(&self, text: &str) -> Result<Pos, ParseError>;
+    /// The name of the move from `from` to `to`, if the game names moves.
+    fn move_name(&self, from: Pos, to: Pos) -> Option<String>;
+    /// A picture of `p`, if the game gives one.
+    fn board(&self, p: Pos) -> Option<Board>;
+    /// The value of `p` and of every move from it, best first.
+    ///
+    /// # Errors
+    /// A [`LookupError`] when `p` is not reachable from the start, or the values cannot be
+    /// read.
+    fn query(&self, p: Pos) -> Result<PositionValue<Pos>, LookupError>;
+}
+
+/// Why a value could not be looked up.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LookupError {
+    message: String,
+}
+
+impl LookupError {
+    pub(crate) fn new(message: impl Into<String>) -> LookupError {
+        LookupError { message: message.into() }
+    }
+}
+
+impl fmt::Display for LookupError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for LookupError {}
+
+/// Where the values of a game's positions come from.
+trait Values<G: Game>: Send + Sync {
+    fn game(&self) -> &G;
+    fn query(&self, p: G::Position) -> Result<Option<PositionValue<G::Position>>, LookupError>;
+}
+
+impl<G: Game + Send> Values<G> for SolvedGame<G> {
+    fn game(&self) -> &G {
+        SolvedGame::game(self)
+    }
+
+    fn query(&self, p: G::Position) -> Result<Option<PositionValue<G::Position>>, LookupError> {
+        Ok(self.vertex(self.game().canonical(p)).and_then(|_| SolvedGame::query(self, p).ok()))
+    }
+}
+
+/// A values file read a block at a time; queries take turns on the reader.
+struct FromFile<G: Game> {
+    game: G,
+    file: Mutex<ValuesFile<G, BufReader<File>>>,
+}
+
+impl<G: Game + Send + Sync> Values<G> for FromFile<G>
+where
+    G::Position: Into<u128>,
+{
+    fn game(&self) -> &G {
+        &self.game
+    }
+
+    fn query(&self, p: G::Position) -> Result<Option<PositionValue<G::Position>>, LookupError> {
+        let mut file = self.file.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        file.query(p).map_err(|e| LookupError::new(e.to_string()))
+    }
+}
+
+/// An [`Engine`] over a game of type `G` and a source of its values.
+struct Erased<G: Game, V> {
+    values: V,
+    _game: std::marker::PhantomData<fn() -> G>,
+}
+
+impl<G, V> Erased<G, V>
+where
+    G: Game,
+    G::Position: Into<u128> + TryFrom<u128>,
+    V: Values<G>,
+{
+    fn game(&self) -> &G {
+        self.values.game()
+    }
+
+    /// The game's position for `p`; `p` always comes from this game, so it fits.
+    fn pos(p: Pos) -> G::Position {
+        G::Position::try_from(p).unwrap_or_else(|_| panic!("position {p} is not of this game"))
+    }
+}
+
+impl<G, V> Engine for Erased<G, V>
+where
+    G: Game,
+    G::Position: Into<u128> + TryFrom<u128>,
+    V: Values<G>,
+{
+    fn identity(&self) -> String {
+        self.game().identity()
+    }
+
+    fn start(&self) -> Pos {
+        self.game().start().into()
+    }
+
+    fn moves(&self, p: Pos) -> Vec<Pos> {
+        let mut out = Vec::new();
+        self.game().moves(Self::pos(p), &mut out);
+        out.into_iter().map(Into::into).collect()
+    }
+
+    fn terminal(&self, p: Pos) -> Terminal {
+        self.game().terminal(Self::pos(p))
+    }
+
+    fn canonical(&self, p: Pos) -> Pos {
+        self.game().canonical(Self::pos(p)).into()
+    }
+
+    fn show(&self, p: Pos) -> String {
+        self.game().show(Self::pos(p))
+    }
+
+    fn parse(&self, text: &str) -> Result<Pos, ParseError> {
+        self.game().parse(text).map(Into::into)
+    }
+
+    fn move_name(&self, from: Pos, to: Pos) -> Option<String> {
+        self.game().move_name(Self::pos(from), Self::pos(to))
+    }
+
+    fn board(&self, p: Pos) -> Option<Board> {
+        self.game().board(Self::pos(p))
+    }
+
+    fn query(&self, p: Pos) -> Result<PositionValue<Pos>, LookupError> {
+        let value = self.values.query(Self::pos(p))?.ok_or_else(|| {
+            LookupError::new(format!("{} is not reachable from the start", self.show(p)))
+        })?;
+        Ok(PositionValue {
+            position: value.position.into(),
+            outcome: value.outcome,
+            remoteness: value.remoteness,
+            moves: value
+                .moves
+                .into_iter()
+                .map(|m| MoveValue {
+                    position: m.position.into(),
+                    outcome: m.outcome,
+                    remoteness: m.remoteness,
+                })
+                .collect(),
+        })
+    }
+}
+
+/// An engine over a game explored and solved in memory.
+pub fn solved<G>(solved: SolvedGame<G>) -> Box<dyn Engine>
+where
+    G: Game + Send + 'static,
+    G::Position: Into<u128> + TryFrom<u128>,
+{
+    Box::new(Erased { values: solved, _game: std::marker::PhantomData })
+}
+
+/// Explores and solves `game` on the current rayon pool, as an engine.
+///
+/// # Errors
+/// The explorer's error (too many positions, a broken contract).
+pub fn solve<G>(game: G, config: &ExploreConfig) -> Result<Box<dyn Engine>, ExploreError>
+where
+    G: Game + Send + 'static,
+    G::Position: Into<u128> + TryFrom<u128>,
+{
+    Ok(solved(SolvedGame::new(game, config)?))
+}
+
+/// An engine answering from the values file at `path` (written by
+/// [`SolvedGame::save`]), which must be of `game`.
+///
+/// # Errors
+/// The file cannot be opened, or is not a values file of this game.
+pub fn open_values<G>(game: G, path: &Path) -> Result<Box<dyn Engine>, FileError>
+where
+    G: Game + Clone + Send + Sync + 'static,
+    G::Position: Into<u128> + TryFrom<u128>,
+{
+    let file = File::open(path)?;
+    let file = ValuesFile::open(game.clone(), BufReader::new(file))?;
+    Ok(Box::new(Erased {
+        values: FromFile { game, file: Mutex::new(file) },
+        _game: std::marker::PhantomData,
+    }))
+}
+
+/// A [`Visit`](crate::Visit) that explores and solves the game a
+/// [`Spec`](crate::Spec) names: `spec.visit(Solve(config))`.
+#[derive(Debug, Clone, Default)]
+pub struct Solve(pub ExploreConfig);
+
+impl crate::Visit for Solve {
+    type Output = Result<Box<dyn Engine>, ExploreError>;
+
+    fn visit<G>(self, game: G) -> Self::Output
+    where
+        G: gamegraph_game::tier::Tiered + Clone + Send + Sync + 'static,
+        G::Position: Into<u128> + TryFrom<u128>,
+    {
+        solve(game, &self.0)
+    }
+}
+
+/// A [`Visit`](crate::Visit) that opens a values file of the game a
+/// [`Spec`](crate::Spec) names: `spec.visit(Open(path))`.
+#[derive(Debug, Clone, Copy)]
+pub struct Open<'a>(pub &'a Path);
+
+impl crate::Visit for Open<'_> {
+    type Output = Result<Box<dyn Engine>, FileError>;
+
+    fn visit<G>(self, game: G) -> Self::Output
+    where
+        G: gamegraph_game::tier::Tiered + Clone + Send + Sync + 'static,
+        G::Position: Into<u128> + TryFrom<u128>,
+    {
+        open_values(game, self.0)
+    }
+}
