@@ -7,6 +7,7 @@ use std::io::BufReader;
 use std::path::Path;
 use std::sync::Mutex;
 
+use gamegraph_game::tier::{TierError, TierValues, Tiered};
 use gamegraph_game::{
     Board, ExploreConfig, ExploreError, FileError, Game, MoveValue, ParseError, PositionValue,
     SolvedGame, Terminal, ValuesFile,
@@ -100,6 +101,19 @@ where
     fn query(&self, p: G::Position) -> Result<Option<PositionValue<G::Position>>, LookupError> {
         let mut file = self.file.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
         file.query(p).map_err(|e| LookupError::new(e.to_string()))
+    }
+}
+
+impl<G> Values<G> for TierValues<G>
+where
+    G: Tiered + Send + Sync,
+{
+    fn game(&self) -> &G {
+        TierValues::game(self)
+    }
+
+    fn query(&self, p: G::Position) -> Result<Option<PositionValue<G::Position>>, LookupError> {
+        TierValues::query(self, p).map_err(|e| LookupError::new(e.to_string()))
     }
 }
 
@@ -239,26 +253,71 @@ impl crate::Visit for Solve {
 
     fn visit<G>(self, game: G) -> Self::Output
     where
-        G: gamegraph_game::tier::Tiered + Clone + Send + Sync + 'static,
+        G: Tiered + Clone + Send + Sync + 'static,
         G::Position: Into<u128> + TryFrom<u128>,
     {
         solve(game, &self.0)
     }
 }
 
-/// A [`Visit`](crate::Visit) that opens a values file of the game a
-/// [`Spec`](crate::Spec) names: `spec.visit(Open(path))`.
+/// Why solved values could not be opened.
+#[derive(Debug)]
+pub enum OpenError {
+    /// A values file of `solve --explicit -o` (or [`SolvedGame::save`]).
+    File(FileError),
+    /// A directory of `solve -o` (the tier solver).
+    Tiers(TierError),
+}
+
+impl fmt::Display for OpenError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            OpenError::File(e) => e.fmt(f),
+            OpenError::Tiers(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for OpenError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            OpenError::File(e) => Some(e),
+            OpenError::Tiers(e) => Some(e),
+        }
+    }
+}
+
+/// An engine answering from the solved values at `path` of `game`: a directory the tier
+/// solver wrote, or a values file.
+///
+/// # Errors
+/// The values cannot be opened, or are of another game.
+pub fn open<G>(game: G, path: &Path) -> Result<Box<dyn Engine>, OpenError>
+where
+    G: Tiered + Clone + Send + Sync + 'static,
+    G::Position: Into<u128> + TryFrom<u128>,
+{
+    if path.is_dir() {
+        let values = TierValues::open(game, path).map_err(OpenError::Tiers)?;
+        Ok(Box::new(Erased { values, _game: std::marker::PhantomData }))
+    } else {
+        open_values(game, path).map_err(OpenError::File)
+    }
+}
+
+/// A [`Visit`](crate::Visit) that opens the solved values at a path (a directory of tiers
+/// or a values file) for the game a [`Spec`](crate::Spec) names: `spec.visit(Open(path))`.
 #[derive(Debug, Clone, Copy)]
 pub struct Open<'a>(pub &'a Path);
 
 impl crate::Visit for Open<'_> {
-    type Output = Result<Box<dyn Engine>, FileError>;
+    type Output = Result<Box<dyn Engine>, OpenError>;
 
     fn visit<G>(self, game: G) -> Self::Output
     where
-        G: gamegraph_game::tier::Tiered + Clone + Send + Sync + 'static,
+        G: Tiered + Clone + Send + Sync + 'static,
         G::Position: Into<u128> + TryFrom<u128>,
     {
-        open_values(game, self.0)
+        open(game, self.0)
     }
 }

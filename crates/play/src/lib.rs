@@ -24,6 +24,6 @@ pub mod engine;
 mod registry;
 mod session;
 
-pub use crate::engine::{Engine, LookupError, Pos};
+pub use crate::engine::{Engine, LookupError, OpenError, Pos};
 pub use crate::registry::{ENTRIES, Entry, Spec, SpecError, Visit};
 pub use crate::session::{End, IllegalMove, Move, PlayError, Session, Step};

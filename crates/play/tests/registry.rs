@@ -162,3 +162,34 @@ fn illegal_moves_name_the_legal_ones() {
     assert!(s.undo() && s.undo() && !s.undo());
     assert_eq!(s.ply(), 0);
 }
+
+#[test]
+fn a_directory_of_tiers_answers_as_the_solve_does() {
+    use gamegraph_game::tier::{TierConfig, solve_tiers};
+    struct Tiers<'a>(&'a std::path::Path);
+    impl gamegraph_play::Visit for Tiers<'_> {
+        type Output = ();
+        fn visit<G>(self, game: G)
+        where
+            G: gamegraph_game::tier::Tiered + Clone + Send + Sync + 'static,
+            G::Position: Into<u128> + TryFrom<u128>,
+        {
+            solve_tiers(&game, self.0, &TierConfig::default()).unwrap();
+        }
+    }
+    for spec in small() {
+        let dir = tempfile::tempdir().unwrap();
+        spec.visit(Tiers(dir.path())).unwrap();
+        let mut memory = session(&spec);
+        let mut tiers = Session::new(spec.visit(Open(dir.path())).unwrap().unwrap()).unwrap();
+        for _ in 0..30 {
+            assert_eq!(memory.value(), tiers.value(), "{spec}");
+            assert_eq!(memory.moves(), tiers.moves(), "{spec}");
+            if memory.over().is_some() {
+                break;
+            }
+            memory.play_best().unwrap();
+            tiers.play_best().unwrap();
+        }
+    }
+}

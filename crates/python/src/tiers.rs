@@ -2,11 +2,10 @@
 //! from it (`gg.games.open_tiers`), as `gamegraph game ... solve -o DIR` and `query
 //! --results DIR` do.
 
-use std::any::{Any, TypeId};
 use std::io::ErrorKind;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 use std::time::Instant;
 
 use gamegraph_game::tier::{TierConfig, TierError, TierValues, Tiered};
@@ -289,32 +288,9 @@ impl PyTierValues {
     }
 }
 
-/// The game `game`, kept for the life of the process, one value per game identity.
-///
-/// [`TierValues`] borrows its game; a Python object cannot hold a borrow, so the games of
-/// opened directories live on, each game (its identity and numbering, which tell games
-/// apart) once however many times it is opened: a few kilobytes of rules apiece.
-fn kept<G: Tiered + Send + Sync + 'static>(game: G) -> &'static G {
-    type Kept = (TypeId, String, &'static (dyn Any + Send + Sync));
-    static KEPT: Mutex<Vec<Kept>> = Mutex::new(Vec::new());
-    let key = format!("{} (numbering {})", game.identity(), game.numbering());
-    let mut kept = KEPT.lock().unwrap_or_else(|e| e.into_inner());
-    let found = kept
-        .iter()
-        .filter(|(t, k, _)| *t == TypeId::of::<G>() && *k == key)
-        .find_map(|(_, _, g)| g.downcast_ref::<G>());
-    if let Some(g) = found {
-        return g;
-    }
-    let g: &'static G = Box::leak(Box::new(game));
-    kept.push((TypeId::of::<G>(), key, g));
-    g
-}
-
 /// A solved directory opened for its game.
 struct Opened<G: Tiered + 'static> {
-    game: &'static G,
-    values: TierValues<'static, G>,
+    values: TierValues<G>,
 }
 
 impl<G> Stored for Opened<G>
@@ -326,16 +302,16 @@ where
     }
 
     fn value(&mut self, s: &str) -> Result<Option<(Outcome, Option<u32>)>, Failure> {
-        let p = self.game.parse(s).map_err(Failure::Parse)?;
+        let p = self.values.game().parse(s).map_err(Failure::Parse)?;
         self.values.value(p).map_err(Failure::Tier)
     }
 
     fn query(&mut self, s: &str) -> Result<Option<PositionValue<String>>, Failure> {
-        let p = self.game.parse(s).map_err(Failure::Parse)?;
+        let p = self.values.game().parse(s).map_err(Failure::Parse)?;
         let Some(value) = self.values.query(p).map_err(Failure::Tier)? else {
             return Ok(None);
         };
-        Ok(Some(crate::solved::shown(self.game, value)))
+        Ok(Some(crate::solved::shown(self.values.game(), value)))
     }
 }
 
@@ -352,7 +328,7 @@ impl WithGame for Open<'_> {
         G: Tiered + Send + Sync + 'static,
         G::Position: Into<u128> + Send,
     {
-        let game = kept(game);
+        let identity = game.identity();
         let dir = self.dir;
         let values = TierValues::open(game, dir).map_err(|e| match e {
             // A directory that solve_tiers did not write is bad input.
@@ -369,9 +345,9 @@ impl WithGame for Open<'_> {
         })?;
         let file_bytes = values.file_bytes();
         Ok(PyTierValues {
-            queries: Queries::new(Box::new(Opened { game, values })),
+            queries: Queries::new(Box::new(Opened { values })),
             directory: dir.display().to_string(),
-            game: game.identity(),
+            game: identity,
             file_bytes,
         })
     }

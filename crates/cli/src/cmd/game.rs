@@ -570,7 +570,7 @@ where
             solve_by_tiers(&game, name, dir, *no_remoteness, *max_memory, common)
         }
         Action::Query { position, results: Some(dir), common } if dir.is_dir() => {
-            let values = TierValues::open(&game, dir).map_err(|e| match e {
+            let values = TierValues::open(game, dir).map_err(|e| match e {
                 // A directory that `solve -o DIR` did not write is bad input.
                 e @ TierError::Io { .. } => CliError::input(
                     &dir.display().to_string(),
@@ -579,11 +579,12 @@ where
                 ),
                 e => tier_error(dir, e),
             })?;
+            let game = values.game();
             let p = game.parse(position).map_err(|e| query_error(position, e.into()))?;
             let value = values.query(p).map_err(|e| tier_error(dir, e))?.ok_or_else(|| {
                 query_error(position, QueryError::Unreachable { position: game.show(p) })
             })?;
-            print_value(&game, &value, common.json)
+            print_value(game, &value, common.json)
         }
         _ => act(game, name, action),
     }

@@ -729,9 +729,9 @@ fn solve_with<G: Tiered, C: Code>(
         counts.tie += c.tie;
         counts.draw += c.draw;
     }
-    let values = TierValues::open(game, dir)?;
+    let values = TierFiles::open(game, dir)?;
     let file_bytes = values.file_bytes;
-    let v = values.lookup(start)?.ok_or_else(|| TierError::Corrupt {
+    let v = values.lookup(game, start)?.ok_or_else(|| TierError::Corrupt {
         path: dir.join(values_name(start_tier)),
         reason: "the start has no value".into(),
     })?;
@@ -747,31 +747,32 @@ fn solve_with<G: Tiered, C: Code>(
 
 /// The values of a directory solved by [`solve_tiers`], queried by position: each tier's
 /// values file is opened (its header and block index read), and a query reads one block.
-pub struct TierValues<'g, G> {
-    game: &'g G,
+pub struct TierValues<G> {
+    game: G,
+    files: TierFiles,
+}
+
+/// The values files of a solved directory, opened.
+struct TierFiles {
     remoteness: bool,
     dir: PathBuf,
     files: Vec<Option<Mutex<RawFile<File>>>>,
     file_bytes: u64,
 }
 
-impl<G> fmt::Debug for TierValues<'_, G> {
+impl<G> fmt::Debug for TierValues<G> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("TierValues")
-            .field("remoteness", &self.remoteness)
-            .field("tiers", &self.files.iter().filter(|m| m.is_some()).count())
-            .field("file_bytes", &self.file_bytes)
+            .field("remoteness", &self.files.remoteness)
+            .field("tiers", &self.files.files.iter().filter(|m| m.is_some()).count())
+            .field("file_bytes", &self.files.file_bytes)
             .finish()
     }
 }
 
-impl<'g, G: Tiered> TierValues<'g, G> {
-    /// Opens the solved directory `dir` of `game`.
-    ///
-    /// # Errors
-    /// [`TierError::OtherGame`] when it holds another game; [`TierError::Unfinished`] when
-    /// a tier play reaches has no values yet; [`TierError::Io`], [`TierError::Corrupt`].
-    pub fn open(game: &'g G, dir: &Path) -> Result<TierValues<'g, G>, TierError> {
+impl TierFiles {
+    /// Opens the values files of the solved directory `dir` of `game`.
+    fn open<G: Tiered>(game: &G, dir: &Path) -> Result<TierFiles, TierError> {
         check_tier_count(game)?;
         let m = Manifest::read(&dir.join(MANIFEST))?;
         let expected = identity(game);
@@ -811,23 +812,51 @@ impl<'g, G: Tiered> TierValues<'g, G> {
             }
             files[t as usize] = Some(Mutex::new(raw));
         }
-        Ok(TierValues {
-            game,
-            remoteness: m.header.remoteness,
-            dir: dir.to_owned(),
-            files,
-            file_bytes,
-        })
+        Ok(TierFiles { remoteness: m.header.remoteness, dir: dir.to_owned(), files, file_bytes })
+    }
+
+    /// The value of the canonical position `c` of `game`.
+    fn lookup<G: Tiered>(
+        &self,
+        game: &G,
+        c: G::Position,
+    ) -> Result<Option<(Outcome, Option<u32>)>, TierError> {
+        let t = game.tier(c);
+        let Some(Some(file)) = self.files.get(t as usize) else { return Ok(None) };
+        let r = game.tier_rank(c);
+        if r >= game.tier_size(t) {
+            return Ok(None);
+        }
+        let mut file = file.lock().unwrap_or_else(|e| e.into_inner());
+        file.rank_value(r, &|first, out| game.tier_ranks_may_be_reached(t, first, out))
+            .map_err(file_error(&self.dir.join(values_name(t))))
+    }
+}
+
+impl<G: Tiered> TierValues<G> {
+    /// Opens the solved directory `dir` of `game`, which it keeps.
+    ///
+    /// # Errors
+    /// [`TierError::OtherGame`] when it holds another game; [`TierError::Unfinished`] when
+    /// a tier play reaches has no values yet; [`TierError::Io`], [`TierError::Corrupt`].
+    pub fn open(game: G, dir: &Path) -> Result<TierValues<G>, TierError> {
+        let files = TierFiles::open(&game, dir)?;
+        Ok(TierValues { game, files })
+    }
+
+    /// The game.
+    pub fn game(&self) -> &G {
+        &self.game
     }
 
     /// The bytes of the values files, one per tier.
     pub fn file_bytes(&self) -> u64 {
-        self.file_bytes
+        self.files.file_bytes
     }
 
     /// Whether the values hold remoteness.
     pub fn has_remoteness(&self) -> bool {
-        self.remoteness
+        self.files.remoteness
     }
 
     /// The outcome and remoteness of a position (canonicalised first); `Ok(None)` when
@@ -836,20 +865,7 @@ impl<'g, G: Tiered> TierValues<'g, G> {
     /// # Errors
     /// [`TierError::Corrupt`] when a code in the file is impossible.
     pub fn value(&self, p: G::Position) -> Result<Option<(Outcome, Option<u32>)>, TierError> {
-        self.lookup(self.game.canonical(p))
-    }
-
-    fn lookup(&self, c: G::Position) -> Result<Option<(Outcome, Option<u32>)>, TierError> {
-        let t = self.game.tier(c);
-        let Some(Some(file)) = self.files.get(t as usize) else { return Ok(None) };
-        let r = self.game.tier_rank(c);
-        if r >= self.game.tier_size(t) {
-            return Ok(None);
-        }
-        let mut file = file.lock().unwrap_or_else(|e| e.into_inner());
-        let game = self.game;
-        file.rank_value(r, &|first, out| game.tier_ranks_may_be_reached(t, first, out))
-            .map_err(file_error(&self.dir.join(values_name(t))))
+        self.files.lookup(&self.game, self.game.canonical(p))
     }
 
     /// The value of a position and of every move from it, best first, as
@@ -866,7 +882,7 @@ impl<'g, G: Tiered> TierValues<'g, G> {
         let mut moves = Vec::with_capacity(next.len());
         for q in next {
             let (o, r) = self.value(q)?.ok_or_else(|| TierError::Corrupt {
-                path: self.dir.join(values_name(self.game.tier(self.game.canonical(q)))),
+                path: self.files.dir.join(values_name(self.game.tier(self.game.canonical(q)))),
                 reason: "a move of a reachable position has no value".into(),
             })?;
             moves.push(MoveValue { position: q, outcome: o.flip(), remoteness: r });

@@ -36,7 +36,7 @@ where
     assert_eq!(summary.positions(), solved.len() as u64);
     assert_eq!(summary.counts, solved.solution().counts());
     assert_eq!(summary.start_outcome, solved.start_outcome());
-    let values = TierValues::open(&game, dir.path()).unwrap();
+    let values = TierValues::open(game.clone(), dir.path()).unwrap();
     // In the files' order, so that each block is decoded once.
     let mut positions = solved.positions().to_vec();
     positions.sort_by_key(|&p| {
@@ -217,7 +217,10 @@ fn a_directory_of_another_game_or_setting_is_refused() {
         solve_tiers(&other, dir.path(), &TierConfig::default()),
         Err(TierError::OtherGame { .. })
     ));
-    assert!(matches!(TierValues::open(&other, dir.path()), Err(TierError::OtherGame { .. })));
+    assert!(matches!(
+        TierValues::open(other.clone(), dir.path()),
+        Err(TierError::OtherGame { .. })
+    ));
     let config = TierConfig { no_remoteness: true, ..TierConfig::default() };
     assert!(matches!(
         solve_tiers(&ConnectFour::new(4, 4).unwrap(), dir.path(), &config),
@@ -238,7 +241,7 @@ fn a_directory_of_the_version_before_still_answers() {
         .replace("gamegraph-tiers 3\n", "gamegraph-tiers 2\n")
         .replace("\ncode-bits 8\n", "\ncode-bytes 1\n");
     std::fs::write(&path, old).unwrap();
-    let values = TierValues::open(&game, dir.path()).unwrap();
+    let values = TierValues::open(game.clone(), dir.path()).unwrap();
     assert_eq!(
         values.value(game.start()).unwrap(),
         Some((summary.start_outcome, summary.start_remoteness))
@@ -248,7 +251,7 @@ fn a_directory_of_the_version_before_still_answers() {
     // A width the version never wrote is refused.
     let text = std::fs::read_to_string(&path).unwrap().replace("code-bits 8", "code-bits 2");
     std::fs::write(&path, text).unwrap();
-    assert!(matches!(TierValues::open(&game, dir.path()), Err(TierError::Corrupt { .. })));
+    assert!(matches!(TierValues::open(game.clone(), dir.path()), Err(TierError::Corrupt { .. })));
 }
 
 #[test]
@@ -407,7 +410,7 @@ fn a_loopy_tier_gives_draws_ties_and_late_losses() {
     agrees_with_explicit(game.clone(), false);
     let dir = tempfile::tempdir().unwrap();
     solve_tiers(&game, dir.path(), &TierConfig::default()).unwrap();
-    let values = TierValues::open(&game, dir.path()).unwrap();
+    let values = TierValues::open(game.clone(), dir.path()).unwrap();
     assert_eq!(values.value(3).unwrap(), Some((Outcome::Loss, Some(1))));
 }
 
@@ -437,7 +440,7 @@ fn a_solved_directory_keeps_a_compact_values_file_a_tier() {
     let last = bytes.len() - 1;
     bytes[last] ^= 0x10;
     std::fs::write(&path, &bytes).unwrap();
-    let values = TierValues::open(&game, dir.path()).unwrap();
+    let values = TierValues::open(game.clone(), dir.path()).unwrap();
     let mut errors = 0;
     for &p in solved.positions().iter().filter(|&&p| game.tier(p) == tier) {
         match values.value(p) {
