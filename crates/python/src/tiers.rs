@@ -4,8 +4,8 @@
 
 use std::io::ErrorKind;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
 use gamegraph_game::tier::{TierConfig, TierError, TierValues, Tiered};

@@ -7,7 +7,6 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
 
-use gamegraph_game::games::{Chase, ConnectFour, OctalRows, Quixo, TabBoard, TicTacToe};
 use gamegraph_game::tier::{TierConfig, TierError, TierPhase, TierValues, Tiered, solve_tiers};
 use gamegraph_game::{
     BYTES_PER_POSITION, Counts, ExploreConfig, ExploreError, FileError, Game, Outcome,
@@ -19,6 +18,7 @@ use serde::Serialize;
 
 use crate::common::{CliError, JsonCounts, Output, progress, thread_pool, write_json};
 use gamegraph_graph::Located;
+use gamegraph_play::{ENTRIES, Spec, Visit};
 
 /// Arguments of `gamegraph game`.
 #[derive(Debug, clap::Args)]
@@ -200,132 +200,75 @@ struct Common {
 
 /// Runs `gamegraph game`.
 pub(crate) fn run(args: Args) -> Result<ExitCode, CliError> {
-    let usage = |e: &dyn std::fmt::Display| CliError::Usage(e.to_string());
-    match args.game {
-        Which::List { json } => list(json),
-        Which::TicTacToe { no_symmetry, action } => {
-            let game = if no_symmetry { TicTacToe::without_symmetry() } else { TicTacToe::new() };
-            act_tiered(game, "tic-tac-toe", &action)
-        }
+    let (words, action) = match args.game {
+        Which::List { json } => return list(json),
+        Which::TicTacToe { no_symmetry, action } => (named("tic-tac-toe", no_symmetry), action),
         Which::ConnectFour { cols, rows, no_symmetry, action } => {
-            let game = if no_symmetry {
-                ConnectFour::without_symmetry(cols, rows)
-            } else {
-                ConnectFour::new(cols, rows)
-            };
-            act_tiered(game.map_err(|e| usage(&e))?, "connect-four", &action)
+            let mut w = named("connect-four", no_symmetry);
+            w.extend(["--cols".into(), cols.to_string(), "--rows".into(), rows.to_string()]);
+            (w, action)
         }
-        Which::Kayles { rows, action } => {
-            let game = OctalRows::kayles(&parse_rows(&rows)?).map_err(|e| usage(&e))?;
-            act_tiered(game, "kayles", &action)
-        }
-        Which::DawsonsKayles { rows, action } => {
-            let game = OctalRows::dawson(&parse_rows(&rows)?).map_err(|e| usage(&e))?;
-            act_tiered(game, "dawsons-kayles", &action)
-        }
-        Which::Octal { code, rows, action } => {
-            let code = code.parse().map_err(|e| usage(&e))?;
-            let game = OctalRows::new(code, &parse_rows(&rows)?).map_err(|e| usage(&e))?;
-            act_tiered(game, "octal", &action)
-        }
+        Which::Kayles { rows, action } => (vec!["kayles".into(), rows], action),
+        Which::DawsonsKayles { rows, action } => (vec!["dawsons-kayles".into(), rows], action),
+        Which::Octal { code, rows, action } => (vec!["octal".into(), code, rows], action),
         Which::Chase { cells, no_symmetry, action } => {
-            let game = if no_symmetry { Chase::without_symmetry(cells) } else { Chase::new(cells) };
-            act_tiered(game.map_err(|e| usage(&e))?, "chase", &action)
+            let mut w = named("chase", no_symmetry);
+            w.push(cells.to_string());
+            (w, action)
         }
         Which::Quixo { side, no_symmetry, action } => {
-            let game = if no_symmetry { Quixo::without_symmetry(side) } else { Quixo::new(side) };
-            act_tiered(game.map_err(|e| usage(&e))?, "quixo", &action)
+            let mut w = named("quixo", no_symmetry);
+            w.push(side.to_string());
+            (w, action)
         }
         Which::Tab { rows, cols, at, action } => {
-            let (x, y) = crate::cmd::tab::parse_at(&at)?;
-            let game = TabBoard::new(rows, cols, x, y).map_err(|e| usage(&e))?;
-            act_tiered(game, "tab", &action)
+            (vec!["tab".into(), rows.to_string(), cols.to_string(), at], action)
         }
+    };
+    let spec = Spec::parse(&words).map_err(|e| CliError::Usage(e.to_string()))?;
+    spec.visit(Act { name: spec.entry().name, action: &action })
+        .map_err(|e| CliError::Usage(e.to_string()))?
+}
+
+/// The words of a game's name and its `--no-symmetry`, for the registry.
+fn named(name: &str, no_symmetry: bool) -> Vec<String> {
+    let mut w = vec![name.to_owned()];
+    if no_symmetry {
+        w.push("--no-symmetry".into());
+    }
+    w
+}
+
+/// Runs an action on the game the registry builds.
+struct Act<'a> {
+    name: &'static str,
+    action: &'a Action,
+}
+
+impl Visit for Act<'_> {
+    type Output = Result<ExitCode, CliError>;
+
+    fn visit<G>(self, game: G) -> Self::Output
+    where
+        G: Tiered + Clone + Send + Sync + 'static,
+        G::Position: Into<u128> + TryFrom<u128>,
+    {
+        act_tiered(game, self.name, self.action)
     }
 }
-
-/// Row lengths given as `4,7` or `4 7`.
-pub(crate) fn parse_rows(text: &str) -> Result<Vec<u32>, CliError> {
-    text.split(|c: char| c == ',' || c.is_whitespace())
-        .filter(|t| !t.is_empty())
-        .map(|t| {
-            t.parse().map_err(|_| {
-                CliError::Usage(format!("rows: {} is not a row length (0 to 2^32 - 1)", quote(t)))
-            })
-        })
-        .collect()
-}
-
-/// One line of `game list`.
-#[derive(Serialize)]
-struct Listed {
-    name: &'static str,
-    arguments: &'static str,
-    notation: &'static str,
-    example: &'static str,
-}
-
-const LIST: &[Listed] = &[
-    Listed {
-        name: "tic-tac-toe",
-        arguments: "[--no-symmetry]",
-        notation: "the rows from the top separated by /, each of X, O and .: XO./.X./..O",
-        example: "gamegraph game tic-tac-toe query 'X../.O./...'",
-    },
-    Listed {
-        name: "connect-four",
-        arguments: "--cols W --rows H [--no-symmetry]",
-        notation: "the rows from the top separated by /, each W cells of X, O and .: ..../..../.O../.XX.",
-        example: "gamegraph game connect-four --cols 4 --rows 4 solve",
-    },
-    Listed {
-        name: "kayles",
-        arguments: "ROWS",
-        notation: "the row lengths separated by spaces, longest first: 7 3 3 1 (0 for none)",
-        example: "gamegraph game kayles 4,7 query '4 3'",
-    },
-    Listed {
-        name: "dawsons-kayles",
-        arguments: "ROWS",
-        notation: "the row lengths separated by spaces, longest first: 7 3 3 1 (0 for none)",
-        example: "gamegraph game dawsons-kayles 10 solve",
-    },
-    Listed {
-        name: "octal",
-        arguments: "CODE ROWS",
-        notation: "the row lengths separated by spaces, longest first: 7 3 3 1 (0 for none)",
-        example: "gamegraph game octal 0.137 9 solve",
-    },
-    Listed {
-        name: "quixo",
-        arguments: "SIDE [--no-symmetry]",
-        notation: "the rows from the top separated by /, each SIDE cells of X, O and ., then x or o for who moves: X.../..../..O./.... x",
-        example: "gamegraph game quixo 3 solve",
-    },
-    Listed {
-        name: "chase",
-        arguments: "CELLS [--no-symmetry]",
-        notation: "the ring from cell 0 (C the cat, M the mouse, . empty), then c or m for who moves: C..M.. c",
-        example: "gamegraph game chase 12 solve",
-    },
-    Listed {
-        name: "tab",
-        arguments: "ROWS COLS X,Y",
-        notation: "the row and the column of the piece: 5 3",
-        example: "gamegraph game tab 20 6 1,1 solve",
-    },
-];
 
 fn list(json: bool) -> Result<ExitCode, CliError> {
     let mut out = Output::create(None)?;
     if json {
-        write_json(&mut out, &LIST)?;
+        write_json(&mut out, &ENTRIES)?;
     } else {
-        for g in LIST {
+        for g in ENTRIES {
+            writeln!(out, "{} {}\n  {}", g.name, g.arguments, g.about)?;
+            writeln!(out, "  positions: {}\n  moves: {}", g.notation, g.moves)?;
             writeln!(
                 out,
-                "{} {}\n  positions: {}\n  e.g. {}",
-                g.name, g.arguments, g.notation, g.example
+                "  e.g. gamegraph game {} solve",
+                format!("{} {}", g.name, g.example).trim()
             )?;
         }
     }

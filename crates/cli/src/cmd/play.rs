@@ -15,14 +15,18 @@ use gamegraph_grundy::{HeapGame, HeapMove, Play, solve_heaps};
 use gamegraph_retro::{Outcome, Solution, par_solve};
 use gamegraph_tab::{Board, Cell, Config};
 
+use gamegraph_play::engine::{Open, OpenError, Solve};
+use gamegraph_play::{End, PlayError, Session, Spec};
+
 use crate::common::{CliError, GraphInput, Numbers, Output, read_graph, with_threads, write_json};
 
 /// Arguments of `gamegraph play`.
 #[derive(Debug, clap::Args)]
 #[command(group = clap::ArgGroup::new("which").required(true).args(["file", "tab", "heaps", "game"]))]
 #[command(after_help = "Moves are read from standard input, one per line: a vertex id (graph), \
-a column (tab board), `take T from heap I` or `T I` (heaps), the number of a move in the list or \
-the position it leads to (--game). `hint` shows the engine's advice, `help` the move syntax, \
+a column (tab board), `take T from heap I` or `T I` (heaps), the move's name (--game: `b2`, \
+`column 4` or `4`, `take 2 from 7 leaving 2 3`; `gamegraph game list` shows each game's) or the \
+position it leads to. For --game, `undo` takes back your last move. `hint` shows the engine's advice, `help` the move syntax, \
 `quit` ends the game. The engine plays perfectly: the winner hurries, the loser delays, a draw \
 is kept. A position that comes back with the same player to move ends the game as a draw.
 
@@ -33,8 +37,9 @@ Examples:
   gamegraph play --heaps 5,7,9 --max 2,3,4         # heaps with take limits
   gamegraph play --heaps 1,1,4 --misere            # whoever takes the last object loses
   gamegraph play --heaps 3,5,6,9 --moore 2         # a move takes from up to 2 heaps: `1 1, 2 3`
-  gamegraph play --game tic-tac-toe                # a move is the number in the list
-  gamegraph play --game connect-four:5x4 --first engine
+  gamegraph play --game tic-tac-toe                # a move is a cell: b2
+  gamegraph play --first engine --game connect-four --cols 5 --rows 4
+  gamegraph play --game connect-four --cols 6 --rows 5 --results c4-6x5  # solved by tiers
   printf '2\\n3\\n' | gamegraph play game.txt       # a whole game piped in
   gamegraph play --heaps 5,7,9 --json --move '2 3' # the position after one move, as JSON")]
 pub(crate) struct Args {
@@ -70,10 +75,14 @@ pub(crate) struct Args {
     /// With --json: make this move first (as typed in a game); an illegal move exits 2.
     #[arg(long, value_name = "MOVE", requires = "json")]
     r#move: Option<String>,
-    /// Play a game given by its rules: tic-tac-toe, connect-four:COLSxROWS, kayles:ROWS,
-    /// dawsons-kayles:ROWS, chase:CELLS (see `gamegraph game list`).
-    #[arg(long, value_name = "NAME[:ARGS]")]
-    game: Option<String>,
+    /// Play a game given by its rules, named with its arguments as for `gamegraph game`
+    /// (`gamegraph game list` shows them); it comes last, after the other options.
+    #[arg(long, value_name = "NAME [ARGS]", num_args = 1.., allow_hyphen_values = true)]
+    game: Option<Vec<String>>,
+    /// With --game: answer from the values `gamegraph game … solve -o PATH` wrote (a
+    /// directory of tiers, or a values file with --explicit) instead of solving first.
+    #[arg(long, value_name = "PATH", requires = "game")]
+    results: Option<PathBuf>,
     /// Who moves first.
     #[arg(long, value_enum, default_value = "me")]
     first: First,
@@ -140,8 +149,8 @@ pub(crate) fn run(args: Args) -> Result<ExitCode, CliError> {
             "--json describes a position of --tab or --heaps (for --game, use `gamegraph game NAME query --json`)".into(),
         ));
     }
-    if let Some(spec) = &args.game {
-        return rules_game(spec, args.threads, me_first, stdin, echo, out);
+    if args.game.is_some() {
+        return rules_game(&args, me_first, stdin, echo, out);
     }
     if let Some(Numbers(t)) = &args.tab {
         let (game, start) = TabGame::new(t)?;
@@ -249,6 +258,25 @@ fn read_move<G: Game>(
     echo: bool,
     out: &mut Output,
 ) -> Result<Option<G::Pos>, CliError> {
+    loop {
+        let Some(text) = next_line(input, echo, out)? else { return Ok(None) };
+        match text.as_str() {
+            "" => continue,
+            "quit" | "q" => return Ok(None),
+            "hint" | "?" => writeln!(out, "hint: {}", game.hint(pos)?)?,
+            "help" | "h" => writeln!(out, "{}", game.syntax())?,
+            _ => match game.parse_move(pos, &text) {
+                Ok(next) => return Ok(Some(next)),
+                Err(why) => writeln!(out, "illegal move: {why}; try again")?,
+            },
+        }
+    }
+}
+
+/// Prompts `your move: ` and reads a line, trimmed (and echoed when the input is not a
+/// terminal, which shows it); `None` at the end of the input. A line that is not UTF-8 is
+/// answered and read again.
+fn next_line(input: &mut impl BufRead, echo: bool, out: &mut Output) -> io::Result<Option<String>> {
     let mut line = Vec::new();
     loop {
         write!(out, "your move: ")?;
@@ -266,16 +294,7 @@ fn read_move<G: Game>(
         if echo {
             writeln!(out, "{text}")?;
         }
-        match text {
-            "" => continue,
-            "quit" | "q" => return Ok(None),
-            "hint" | "?" => writeln!(out, "hint: {}", game.hint(pos)?)?,
-            "help" | "h" => writeln!(out, "{}", game.syntax())?,
-            _ => match game.parse_move(pos, text) {
-                Ok(next) => return Ok(Some(next)),
-                Err(why) => writeln!(out, "illegal move: {why}; try again")?,
-            },
-        }
+        return Ok(Some(text.to_owned()));
     }
 }
 
@@ -677,152 +696,184 @@ fn short(s: &str) -> String {
     t
 }
 
-/// `--game NAME[:ARGS]`: solves the game, then plays it.
+/// `--game NAME ARGS…`: the game from the registry, its values solved here or opened from
+/// `--results`, played in a session.
 fn rules_game(
-    spec: &str,
-    threads: Option<usize>,
-    me_first: bool,
+    args: &Args,
+    mut me_first: bool,
     input: impl BufRead,
     echo: bool,
     out: Output,
 ) -> Result<ExitCode, CliError> {
-    use gamegraph_game::games::{Chase, ConnectFour, OctalRows, TicTacToe};
-    let (name, rest) = spec.split_once(':').unwrap_or((spec, ""));
-    let bad = |e: &dyn std::fmt::Display| CliError::Usage(format!("--game {spec}: {e}"));
-    let rows = || crate::cmd::game::parse_rows(rest).map_err(|e| bad(&e));
-    match name {
-        "tic-tac-toe" if !rest.is_empty() || spec.ends_with(':') => {
-            Err(bad(&"tic-tac-toe takes no arguments"))
+    let mut words: Vec<&str> =
+        args.game.iter().flatten().flat_map(|w| w.split_whitespace()).collect();
+    // `play`'s own options after the game's arguments, which --game took in.
+    let mut results = args.results.clone();
+    let mut threads = args.threads;
+    let mut i = 0;
+    while i < words.len() {
+        let (name, inline) = match words[i].split_once('=') {
+            Some((n, v)) => (n, Some(v)),
+            None => (words[i], None),
+        };
+        if !["--results", "--first", "--threads"].contains(&name) {
+            i += 1;
+            continue;
         }
-        "tic-tac-toe" => rules(TicTacToe::new(), threads, me_first, input, echo, out),
-        "connect-four" => {
-            let size =
-                rest.split_once('x').and_then(|(w, h)| Some((w.parse().ok()?, h.parse().ok()?)));
-            let Some((w, h)) = size else {
-                return Err(bad(&"expected connect-four:COLSxROWS, such as connect-four:5x4"));
-            };
-            rules(ConnectFour::new(w, h).map_err(|e| bad(&e))?, threads, me_first, input, echo, out)
-        }
-        "kayles" => rules(
-            OctalRows::kayles(&rows()?).map_err(|e| bad(&e))?,
-            threads,
-            me_first,
-            input,
-            echo,
-            out,
-        ),
-        "dawsons-kayles" => rules(
-            OctalRows::dawson(&rows()?).map_err(|e| bad(&e))?,
-            threads,
-            me_first,
-            input,
-            echo,
-            out,
-        ),
-        "chase" => {
-            let n = rest.parse().map_err(|_| bad(&"expected chase:CELLS"))?;
-            rules(Chase::new(n).map_err(|e| bad(&e))?, threads, me_first, input, echo, out)
-        }
-        _ => Err(bad(
-            &"expected tic-tac-toe, connect-four:COLSxROWS, kayles:ROWS, dawsons-kayles:ROWS or chase:CELLS",
-        )),
-    }
-}
-
-fn rules<G: gamegraph_game::Game + Send>(
-    game: G,
-    threads: Option<usize>,
-    me_first: bool,
-    input: impl BufRead,
-    echo: bool,
-    out: Output,
-) -> Result<ExitCode, CliError> {
-    let config = gamegraph_game::ExploreConfig {
-        max_positions: crate::cmd::game::default_max_positions(),
-        ..gamegraph_game::ExploreConfig::default()
-    };
-    let solved = with_threads(threads, || gamegraph_game::SolvedGame::new(game, &config))?
-        .map_err(|e| match e {
-            gamegraph_game::ExploreError::Limit { limit: limit @ Limit::Budget { .. }, .. } => {
-                CliError::limit(
-                    limit,
-                    format_args!("{e}: this machine's memory does not hold the game"),
-                )
+        let value = match inline {
+            Some(v) => v,
+            None => {
+                *words.get(i + 1).ok_or_else(|| CliError::Usage(format!("{name} needs a value")))?
             }
-            gamegraph_game::ExploreError::Limit { limit, .. } => CliError::limit(limit, e),
-            e => CliError::Usage(e.to_string()),
-        })?;
-    let start = solved.positions()[solved.start().index()];
-    play(&Rules { solved }, start, me_first, input, echo, out)
-}
-
-/// A game given by its rules, solved.
-struct Rules<G: gamegraph_game::Game> {
-    solved: gamegraph_game::SolvedGame<G>,
-}
-
-impl<G: gamegraph_game::Game> Rules<G> {
-    fn moves(&self, p: G::Position) -> Vec<G::Position> {
-        let mut v = Vec::new();
-        self.solved.game().moves(p, &mut v);
-        v
-    }
-}
-
-impl<G: gamegraph_game::Game> Game for Rules<G> {
-    type Pos = G::Position;
-
-    fn describe(&self, &p: &G::Position, who: &str) -> String {
-        let g = self.solved.game();
-        let moves = self.moves(p);
-        let at = format!("{} ({who} to move)", g.show(p));
-        if moves.is_empty() {
-            return format!("{at}: no move");
+        };
+        match name {
+            "--results" => results = Some(PathBuf::from(value)),
+            "--threads" => {
+                threads = Some(value.parse().map_err(|_| {
+                    CliError::Usage(format!("--threads: expected a number, found '{value}'"))
+                })?);
+            }
+            _ => {
+                me_first = match value {
+                    "me" => true,
+                    "engine" => false,
+                    _ => {
+                        return Err(CliError::Usage(format!(
+                            "--first: expected me or engine, found '{value}'"
+                        )));
+                    }
+                };
+            }
         }
-        let listed: Vec<String> =
-            moves.iter().enumerate().map(|(i, &q)| format!("{} {}", i + 1, g.show(q))).collect();
-        format!("{at}: moves {}", list(listed.iter(), 20))
+        words.drain(i..if inline.is_some() { i + 1 } else { i + 2 });
     }
-
-    fn syntax(&self) -> String {
-        "a move: its number in the list of moves, or the position it leads to".into()
-    }
-
-    fn has_move(&self, &p: &G::Position) -> bool {
-        !self.moves(p).is_empty()
-    }
-
-    fn parse_move(&self, &p: &G::Position, line: &str) -> Result<G::Position, String> {
-        let g = self.solved.game();
-        let moves = self.moves(p);
-        if let Ok(k) = line.parse::<usize>() {
-            return k
-                .checked_sub(1)
-                .and_then(|i| moves.get(i).copied())
-                .ok_or_else(|| format!("there are moves 1 to {}, not {k}", moves.len()));
+    let spec = Spec::parse(&words).map_err(|e| {
+        let hint = if words.first().is_some_and(|w| w.contains(':')) {
+            " (a game and its arguments are written as for `gamegraph game`: --game connect-four --cols 5 --rows 4)"
+        } else {
+            ""
+        };
+        CliError::Usage(format!("--game {}: {e}{hint}", words.join(" ")))
+    })?;
+    let engine = match &results {
+        Some(path) => {
+            spec.visit(Open(path)).map_err(|e| CliError::Usage(e.to_string()))?.map_err(|e| {
+                let source = path.display().to_string();
+                match e {
+                    OpenError::File(e @ gamegraph_game::FileError::Io { .. }) => CliError::Other(
+                        anyhow::Error::new(e).context(format!("cannot use {source}")),
+                    ),
+                    e => CliError::input(&source, None, e),
+                }
+            })?
         }
-        let q = g.parse(line).map_err(|e| format!("`{}`: {e}", short(line)))?;
-        let c = g.canonical(q);
-        moves
-            .into_iter()
-            .find(|&m| g.canonical(m) == c)
-            .ok_or_else(|| format!("{} is not a move from here", g.show(q)))
-    }
+        None => {
+            let config = gamegraph_game::ExploreConfig {
+                max_positions: crate::cmd::game::default_max_positions(),
+                ..gamegraph_game::ExploreConfig::default()
+            };
+            let solved = with_threads(threads, || spec.visit(Solve(config)))?
+                .map_err(|e| CliError::Usage(e.to_string()))?;
+            solved.map_err(|e| match e {
+                gamegraph_game::ExploreError::Limit {
+                    limit: limit @ Limit::Budget { .. }, ..
+                } => CliError::limit(
+                    limit,
+                    format_args!(
+                        "{e}: this machine's memory does not hold the game; solve it by tiers \
+                             (`gamegraph game {spec} solve -o DIR`) and play it with --results DIR"
+                    ),
+                ),
+                gamegraph_game::ExploreError::Limit { limit, .. } => CliError::limit(limit, e),
+                e => CliError::Usage(e.to_string()),
+            })?
+        }
+    };
+    let session = Session::new(engine).map_err(|e| CliError::Other(anyhow::Error::new(e)))?;
+    play_session(session, spec.entry().moves, me_first, input, echo, out)
+}
 
-    fn engine_move(&self, &p: &G::Position) -> Result<(G::Position, String), CliError> {
-        let value = self.solved.query(p).map_err(|e| CliError::Other(anyhow::Error::new(e)))?;
-        let best = value.moves.first().expect("a position with a move has a best move").position;
-        Ok((best, self.solved.game().show(best)))
+/// Plays a session: the board (or the position's text) before every move, moves by their
+/// names, `hint` with what to type, `undo` of the player's last move.
+fn play_session(
+    mut s: Session,
+    syntax: &str,
+    me_first: bool,
+    mut input: impl BufRead,
+    echo: bool,
+    mut out: Output,
+) -> Result<ExitCode, CliError> {
+    let lookup = |e: PlayError| CliError::Other(anyhow::Error::new(e));
+    let who = |me: bool| if me { "you" } else { "the engine" };
+    let help = format!(
+        "a move: {syntax} (`hint` for advice, `undo` to take back your last move, `help` for \
+         this line, `quit` to stop)"
+    );
+    writeln!(out, "{help}")?;
+    let mut me = me_first;
+    loop {
+        match s.board() {
+            Some(board) => write!(out, "{board}")?,
+            None => writeln!(out, "{}", s.show())?,
+        }
+        let names: Vec<&str> = s.moves().iter().map(|m| m.name.as_str()).collect();
+        match s.over() {
+            Some(End::Repeated) => {
+                writeln!(out, "draw: the position repeats with {} to move", who(me))?;
+                break;
+            }
+            Some(End::Finished(value)) => {
+                writeln!(out, "{}", terminal_end(value, me))?;
+                break;
+            }
+            None => writeln!(out, "{} to move: {}", who(me), list(names.iter(), 20))?,
+        }
+        if !me {
+            let m = s.play_best().map_err(lookup)?.expect("a position with a move");
+            writeln!(out, "engine: {}", m.name)?;
+            me = true;
+            continue;
+        }
+        loop {
+            let Some(text) = next_line(&mut input, echo, &mut out)? else {
+                writeln!(out, "game left unfinished")?;
+                out.finish()?;
+                return Ok(ExitCode::SUCCESS);
+            };
+            match text.as_str() {
+                "" => {}
+                "quit" | "q" => {
+                    writeln!(out, "game left unfinished")?;
+                    out.finish()?;
+                    return Ok(ExitCode::SUCCESS);
+                }
+                "hint" | "?" => {
+                    let best = s.best().expect("a position with a move");
+                    writeln!(out, "hint: {} (type {})", best.advice(), best.name)?;
+                }
+                "help" | "h" => writeln!(out, "{help}")?,
+                "undo" | "u" => {
+                    // Back to the player's previous turn: the engine's reply and the move.
+                    if s.ply() < 2 {
+                        writeln!(out, "nothing to take back")?;
+                        continue;
+                    }
+                    s.undo();
+                    s.undo();
+                    writeln!(out, "took back your move and the engine's reply")?;
+                    break;
+                }
+                _ => match s.play(&text) {
+                    Ok(_) => {
+                        me = false;
+                        break;
+                    }
+                    Err(PlayError::Illegal(e)) => writeln!(out, "illegal move: {e}; try again")?,
+                    Err(e) => return Err(lookup(e)),
+                },
+            }
+        }
     }
-
-    fn hint(&self, &p: &G::Position) -> Result<String, CliError> {
-        let value = self.solved.query(p).map_err(|e| CliError::Other(anyhow::Error::new(e)))?;
-        let best =
-            value.moves.first().map(|m| self.solved.game().show(m.position)).unwrap_or_default();
-        Ok(advice(value.outcome, u64::from(value.remoteness.unwrap_or(0)), &best))
-    }
-
-    fn end(&self, &p: &G::Position, me: bool) -> &'static str {
-        terminal_end(self.solved.game().terminal(p), me)
-    }
+    out.finish()?;
+    Ok(ExitCode::SUCCESS)
 }

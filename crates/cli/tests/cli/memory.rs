@@ -56,8 +56,10 @@ fn play_game_stops_at_the_positions_the_memory_holds() {
     let t = TempDir::new("oom-play");
     // Connect Four 7 x 6 has trillions of positions: the default limit comes from the
     // memory left under `ulimit -v`, not from a fixed count the address space cannot hold.
-    let (code, err) = limited(&t, 450_000, "play --game connect-four:7x6");
+    let (code, err) = limited(&t, 450_000, "play --game connect-four --cols 7 --rows 6");
     assert_eq!(code, Some(3), "{err}");
     assert!(err.contains("positions are reachable"), "{err}");
-    assert!(err.ends_with("this machine's memory does not hold the game\n"), "{err}");
+    let advice = "this machine's memory does not hold the game; solve it by tiers (`gamegraph \
+                  game connect-four --cols 7 --rows 6 solve -o DIR`) and play it with --results DIR\n";
+    assert!(err.ends_with(advice), "{err}");
 }

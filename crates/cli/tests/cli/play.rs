@@ -193,21 +193,51 @@ fn bad_games_are_refused_with_exit_code_2() {
 
 #[test]
 fn a_game_given_by_its_rules_is_played_to_its_end() {
-    // Tic-tac-toe against perfect play: the centre, then moves by number or by position.
-    let out = play(&["--game", "tic-tac-toe"], "5\nhint\nOX./.X./...\n3\n2\n1\n");
-    assert!(out.contains("hint: OX./.X./... ties in 7 plies"), "{out}");
-    assert!(out.contains("engine: O../.X./...\n"), "{out}");
+    // Tic-tac-toe against perfect play: moves by their names, by position, and undone.
+    let out = play(&["--game", "tic-tac-toe"], "b2\nhint\nO../.X./X..\nundo\nb3\na2\nc3\nc1\n");
+    assert!(out.contains("3  . . .\n2  . X .\n1  . . .\n   a b c\n"), "{out}");
+    assert!(out.contains("engine: a3\n"), "{out}");
+    assert!(out.contains("hint: b3 ties in 7 plies (type b3)"), "{out}");
+    assert!(out.contains("took back your move and the engine's reply"), "{out}");
     assert_eq!(out.lines().last(), Some("a tie: the game is over and nobody wins"), "{out}");
     // Kayles on a row of 3: taking one end pin loses to the engine.
-    let out = play(&["--game", "kayles:3"], "1\n");
+    let out = play(&["--game", "kayles", "3"], "take 1 from 3 leaving 2\n");
     assert_eq!(out.lines().last(), Some("the engine wins"), "{out}");
-    let out = play(&["--game", "kayles:3", "--first", "engine"], "");
-    assert!(out.contains("engine: 1 1\n"), "{out}");
-    // A number outside the list, and a position that is not a move, are asked again.
-    let out = play(&["--game", "tic-tac-toe"], "10\n.../.../...\nX\n");
-    assert!(out.contains("illegal move: there are moves 1 to 9, not 10; try again"), "{out}");
-    assert!(out.contains("illegal move: .../.../... is not a move from here; try again"), "{out}");
-    assert!(out.contains("illegal move: `X`: column 2: 1 cells, expected 9"), "{out}");
+    let out = play(&["--game", "kayles", "3", "--first", "engine"], "");
+    assert!(out.contains("engine: take 1 from 3 leaving 1 1\n"), "{out}");
+    // Connect Four takes a column by its number; a win names its line.
+    let out = play(&["--game", "connect-four", "--cols", "4", "--rows", "4"], "1\n1\n1\n1\n1\n");
+    assert!(out.contains("you to move: column 1, column 2, column 3, column 4\n"), "{out}");
+    // A name that is no move here, and text that is neither, are asked again.
+    let out = play(&["--game", "tic-tac-toe"], "d4\n.../.../...\nb2\nb2\n");
+    let legal = "the moves are a3, b3, c3, a2, b2, c2, a1, b1, c1; try again";
+    assert!(out.contains(&format!("illegal move: 'd4' is not a move here; {legal}")), "{out}");
+    assert!(out.contains("illegal move: '.../.../...' is not a move here"), "{out}");
+    assert!(out.contains("illegal move: 'b2' is not a move here; the moves are b3, c3"), "{out}");
+}
+
+#[test]
+fn a_game_is_played_from_the_results_of_a_solve() {
+    let dir = TempDir::new("play-results");
+    let solve = ["game", "connect-four", "--cols", "4", "--rows", "4", "solve", "-o", "c4"];
+    assert_eq!(gamegraph(&dir, &solve, None).status.code(), Some(0));
+    // --results before or after the game's arguments.
+    for args in [
+        &["play", "--results", "c4", "--game", "connect-four", "--cols", "4", "--rows", "4"][..],
+        &["play", "--game", "connect-four", "--cols", "4", "--rows", "4", "--results", "c4"],
+    ] {
+        let out = gamegraph(&dir, args, Some(b"hint\n"));
+        assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+        assert!(
+            text(&out.stdout).contains("hint: column 1 ties in 16 plies"),
+            "{}",
+            text(&out.stdout)
+        );
+    }
+    let other = ["play", "--results", "c4", "--game", "connect-four", "--cols", "5", "--rows", "4"];
+    let out = gamegraph(&dir, &other, Some(b""));
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).starts_with("error: c4: "), "{}", text(&out.stderr));
 }
 
 #[test]
@@ -314,13 +344,21 @@ fn a_file_with_terminal_values_plays_its_four_outcome_game() {
 fn game_arguments_a_game_does_not_take_are_refused() {
     let dir = TempDir::new("play-game-args");
     for (spec, why) in [
-        ("tic-tac-toe:foo", "tic-tac-toe takes no arguments"),
-        ("tic-tac-toe:", "tic-tac-toe takes no arguments"),
-        ("connect-four:foo", "expected connect-four:COLSxROWS, such as connect-four:5x4"),
-        ("connect-four", "expected connect-four:COLSxROWS, such as connect-four:5x4"),
-        ("connect-four:5X4", "expected connect-four:COLSxROWS, such as connect-four:5x4"),
+        ("tic-tac-toe foo", "unexpected 'foo': tic-tac-toe takes [--no-symmetry]"),
+        ("connect-four", "--cols is missing"),
+        ("connect-four --cols 5", "--rows is missing"),
+        ("connect-four --cols 5X4 --rows 4", "--cols: expected a number, found '5X4'"),
+        ("kayles", "ROWS is missing"),
+        (
+            "connect-four:5x4",
+            "'connect-four:5x4' is not a game; the games are tic-tac-toe, connect-four, kayles, \
+             dawsons-kayles, octal, quixo, chase, tab (a game and its arguments are written as \
+             for `gamegraph game`: --game connect-four --cols 5 --rows 4)",
+        ),
     ] {
-        let out = gamegraph(&dir, &["play", "--game", spec], Some(b""));
+        let mut args = vec!["play", "--game"];
+        args.extend(spec.split(' '));
+        let out = gamegraph(&dir, &args, Some(b""));
         assert_eq!(out.status.code(), Some(2), "{spec}");
         assert_eq!(text(&out.stderr), format!("error: --game {spec}: {why}\n"));
     }
