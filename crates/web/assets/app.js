@@ -1034,118 +1034,165 @@ function plotValues(values, p) {
 }
 
 // ---------------------------------------------------------------------------------------
-// Games given by rules: tic-tac-toe and Connect Four, every move with its value
+// Games given by their rules: every game of the registry against the engine, each move
+// answered from the game's values, which the server solves once per game.
 
-const games = { name: 'tic-tac-toe', cols: 3, rows: 3, pos: null, value: null, history: [] };
+const games = { entries: [], words: '', engine: 'second', moves: [], view: null, pending: false };
+
+/** The first player moves at even plies. */
+const sideAt = (ply) => (ply % 2 === 0 ? 'first player' : 'second player');
+const valueWords = (outcome, r) => `${outcome}${r !== null && r !== undefined ? ` in ${plies(r)}` : ''}`;
+const FLIP = { win: 'loss', loss: 'win', tie: 'tie', draw: 'draw' };
+
+async function loadGames() {
+  games.entries = await (await fetch('/assets/games.json')).json();
+  $('games-name').replaceChildren(...games.entries.map((e) => el('option', { value: e.name, title: e.about }, e.name)));
+  pickGame();
+}
+
+/** The chosen game's registry entry. */
+const gameEntry = () => games.entries.find((g) => g.name === $('games-name').value);
+
+/** A new choice of game: its example arguments. */
+function pickGame() {
+  $('games-args').value = gameEntry().example;
+}
 
 function clearGames() {
   for (const id of ['games-summary', 'games-result', 'games-hint-text']) setText(id, '');
-  $('games-board').replaceChildren();
-  $('games-log').replaceChildren();
-  games.pos = null;
-  games.value = null;
+  for (const id of ['games-board', 'games-moves', 'games-log']) $(id).replaceChildren();
+  games.view = null;
+}
+
+/** The state after `moves`, from /api/play-game. */
+async function playApi(words, moves, signal) {
+  const q = new URLSearchParams({ game: words });
+  for (const m of moves) q.append('move', m);
+  const r = await fetch(`/api/play-game?${q}`, { method: 'POST', signal });
+  const text = await r.text();
+  if (!r.ok) {
+    let msg = text;
+    try { msg = JSON.parse(text).error; } catch (_) { /* not JSON */ }
+    throw new Error(pageWords(msg));
+  }
+  return parseJSON(text);
+}
+
+const engineMoves = (ply) => ({ none: false, both: true, first: ply % 2 === 0, second: ply % 2 === 1 })[games.engine];
+
+/** Asks for the state after `moves`; the engine answers its own turns. Input is locked
+ * until the last answer is in. */
+function advance(moves, clearFirst) {
+  games.pending = true;
+  return busy('games', 'games-solve', clearGames, async (signal) => {
+    let view = await playApi(games.words, moves, signal);
+    games.moves = moves;
+    showGame(view);
+    while (!view.over && engineMoves(view.ply)) {
+      moves = [...moves, view.best];
+      view = await playApi(games.words, moves, signal);
+      games.moves = moves;
+      showGame(view);
+    }
+  }, clearFirst).finally(() => { games.pending = false; document.body.dataset.gamesIdle = 'true'; });
 }
 
 function newGame() {
-  return busy('games', 'games-solve', clearGames, async (signal) => {
-    const name = $('games-name').value;
-    let cols = 3; let rows = 3;
-    if (name === 'connect-four') {
-      cols = Number(wholeNumber('games-cols', 'Columns'));
-      rows = Number(wholeNumber('games-rows', 'Rows'));
-      if (cols < 1 || rows < 1 || cols * rows > 20) throw new Error('the page solves Connect Four on boards of up to 20 cells (such as 5 x 4): larger boards take too long for one click');
-    }
-    const start = Array(rows).fill('.'.repeat(cols)).join('/');
-    const value = await gameQuery(name, cols, rows, start, signal);
-    clearGames();
-    Object.assign(games, { name, cols, rows, history: [] });
-    showGame(start, value);
-  }, true);
+  const e = gameEntry();
+  setText('games-about', `${e.about}. Arguments: ${e.name} ${e.arguments}. A move: ${e.moves}.`);
+  games.words = `${e.name} ${$('games-args').value}`.trim();
+  games.engine = $('games-engine').value;
+  document.body.dataset.gamesIdle = 'false';
+  return advance([], true);
 }
 
-function gameQuery(name, cols, rows, position, signal) {
-  const params = name === 'connect-four' ? { cols, rows, position } : { position };
-  return api(`game-${name}`, params, '', signal);
-}
-
-/** Whose turn it is at a position: X moves first. */
-function mover(pos) {
-  const xs = (pos.match(/X/g) || []).length;
-  const os = (pos.match(/O/g) || []).length;
-  return xs === os ? 'X' : 'O';
-}
-
-const valueWords = (outcome, r) => `${outcome}${r !== null && r !== undefined ? ` in ${plies(r)}` : ''}`;
-
-/** The move that puts a piece on cell (r, c) (tic-tac-toe) or in column c (Connect Four). */
-function moveAt(r, c) {
-  const rows = games.pos.split('/');
-  return games.value.moves.find((m) => {
-    const after = m.position.split('/');
-    if (games.name === 'connect-four') return after.some((line, i) => line[c] !== rows[i][c]);
-    return after[r][c] !== rows[r][c];
-  });
-}
-
-function showGame(pos, value) {
-  games.pos = pos;
-  games.value = value;
-  const me = mover(pos);
-  const other = me === 'X' ? 'O' : 'X';
-  setText('games-summary', value.moves.length === 0 ? 'the game is over'
-    : `${me} to move: ${valueWords(value.outcome, value.remoteness)} for ${me}`);
-  const grid = pos.split('/');
-  const table = el('table', { id: 'games-grid', class: games.name });
-  if (games.name === 'connect-four') {
-    const head = el('tr');
-    for (let c = 0; c < games.cols; c++) {
-      const m = moveAt(0, c);
-      head.append(m ? el('th', { id: `games-col-${c + 1}`, class: `move ${m.outcome}`, title: `drop in column ${c + 1}: ${valueWords(m.outcome, m.remoteness)} for ${me}`, onclick: () => playGame(m) }, `${SHORT[m.outcome]}${m.remoteness ?? ''}`) : el('th', { class: 'full' }, ''));
-    }
-    table.append(head);
-  }
-  grid.forEach((line, r) => {
-    const tr = el('tr');
-    [...line].forEach((ch, c) => {
-      const m = games.name === 'tic-tac-toe' && ch === '.' ? moveAt(r, c) : null;
-      const td = m
-        ? el('td', { id: `games-cell-${r + 1}-${c + 1}`, class: `move ${m.outcome}`, title: `${valueWords(m.outcome, m.remoteness)} for ${me}`, onclick: () => playGame(m) }, `${SHORT[m.outcome]}${m.remoteness ?? ''}`)
-        : el('td', { id: `games-cell-${r + 1}-${c + 1}`, class: ch === '.' ? 'empty' : `piece ${ch}`, onclick: () => gameClickNoMove(r, c) }, ch === '.' ? '' : ch);
-      tr.append(td);
-    });
-    table.append(tr);
-  });
-  $('games-board').replaceChildren(table);
-  if (value.moves.length === 0) {
-    setText('games-result', value.outcome === 'tie' ? 'a tie: the board is full and nobody has won' : `${other} wins`);
-  } else {
-    setText('games-result', '');
-  }
-}
-
-function gameClickNoMove(r, c) {
-  if (!games.value) return;
-  if (games.value.moves.length === 0) { setText('games-hint-text', 'the game is over: press New game to play again'); return; }
-  setText('games-hint-text', games.name === 'connect-four' ? 'drop a piece by clicking a column\'s value above the board'
-    : `row ${r + 1}, column ${c + 1} is taken: click an empty cell`);
-}
-
-async function playGame(m) {
-  const before = { pos: games.pos, value: games.value };
+function playMove(name) {
+  const v = games.view;
+  if (games.pending || !v) return;
+  if (v.over) { setText('games-hint-text', 'the game is over: press New game to play again'); return; }
   setText('games-hint-text', '');
-  try {
-    const value = await gameQuery(games.name, games.cols, games.rows, m.position);
-    games.history.push(before);
-    logLine('games-log', `${mover(before.pos)}: ${m.position} (${valueWords(m.outcome, m.remoteness)} for ${mover(before.pos)})`);
-    showGame(m.position, value);
-  } catch (e) { showError('games', e); }
+  document.body.dataset.gamesIdle = 'false';
+  advance([...games.moves, name], false);
 }
 
 function gameUndo() {
-  const h = games.history.pop();
-  if (!h) return;
-  $('games-log').lastChild?.remove();
-  showGame(h.pos, h.value);
+  if (games.pending || games.moves.length === 0) return;
+  // Back to the previous turn of a side the engine does not play.
+  let n = games.moves.length - 1;
+  while (n > 0 && engineMoves(n)) n -= 1;
+  if (engineMoves(n)) return;
+  document.body.dataset.gamesIdle = 'false';
+  advance(games.moves.slice(0, n), false);
+}
+
+function gameHint() {
+  const v = games.view;
+  if (!v || v.over) return;
+  const best = v.moves.find((m) => m.name === v.best);
+  setText('games-hint-text', `${best.name}: ${valueWords(best.outcome, best.remoteness === null ? null : best.remoteness + 1)} for the ${sideAt(v.ply)}`);
+}
+
+/** The move a click on grid cell `i` plays: the one move that changes the cell, else the
+ * one that changes a cell of its column (a stone dropped in it). */
+function moveAtCell(v, i) {
+  const cols = v.board.cols;
+  const own = v.moves.filter((m) => m.cells.includes(i));
+  if (own.length === 1) return own[0];
+  if (own.length > 1) return null;
+  const column = v.moves.filter((m) => m.cells.some((c) => c % cols === i % cols));
+  return column.length === 1 ? column[0] : null;
+}
+
+function showGame(v) {
+  games.view = v;
+  const side = sideAt(v.ply);
+  setText('games-summary', v.over ? `the game is over after ${plies(v.ply)}`
+    : `${side} to move: ${valueWords(v.outcome, v.remoteness)} for the ${side}`);
+  const b = v.board;
+  let board;
+  if (b && b.kind === 'grid') {
+    const table = el('table', { id: 'games-grid' });
+    const head = el('tr', {}, el('th', {}, ''), ...b.col_labels.map((l) => el('th', {}, l)));
+    for (let r = 0; r < b.rows; r++) {
+      const tr = el('tr', {}, el('th', {}, b.row_labels[r]));
+      for (let c = 0; c < b.cols; c++) {
+        const i = r * b.cols + c;
+        const ch = b.cells[i];
+        const m = v.over ? null : moveAtCell(v, i);
+        const mark = m && m.cells.includes(i) && ch === '.' && !v.moves.some((o) => o !== m && o.cells.includes(i));
+        const cls = [ch === '.' ? 'empty' : `piece ${ch}`, b.line.includes(i) ? 'line' : '', m ? `move ${mark ? m.outcome : ''}` : ''].join(' ');
+        const td = el('td', { id: `games-cell-${r + 1}-${c + 1}`, class: cls, title: m ? `${m.name}: ${valueWords(m.outcome, m.remoteness)} for the ${side}` : '' },
+          ch !== '.' ? ch : mark ? `${SHORT[m.outcome]}${m.remoteness ?? ''}` : '');
+        if (m) td.addEventListener('click', () => playMove(m.name));
+        tr.append(td);
+      }
+      table.append(tr);
+    }
+    table.append(head);
+    board = table;
+  } else if (b && b.kind === 'pins') {
+    board = el('div', { class: 'pins' }, ...(b.rows.length ? b.rows : []).map((n) => el('div', {}, `${n}: ${'| '.repeat(n)}`)));
+    if (!b.rows.length) board.append(el('div', {}, 'no pins left'));
+  } else {
+    board = el('pre', {}, v.position);
+  }
+  $('games-board').replaceChildren(board);
+  $('games-moves').replaceChildren(...v.moves.map((m, i) => el('button', {
+    id: `games-move-${i + 1}`, class: m.outcome, title: `${valueWords(m.outcome, m.remoteness)} for the ${side}`,
+    onclick: () => playMove(m.name),
+  }, `${m.name} ${SHORT[m.outcome]}${m.remoteness ?? ''}${m.name === v.best ? ' ★' : ''}`)));
+  // The value history: after each move, its value for the side that made it.
+  $('games-log').replaceChildren(...v.history.slice(1).map((h, i) => el('li', {},
+    `${sideAt(i)}: ${h.played} `, el('span', { class: FLIP[h.outcome] }, `${SHORT[FLIP[h.outcome]]}${h.remoteness ?? ''}`),
+    ` (${valueWords(FLIP[h.outcome], h.remoteness)})`)));
+  let result = '';
+  if (v.over === 'repeated') result = 'draw: the position repeats';
+  else if (v.over) {
+    const line = b && b.kind === 'grid' && b.line.length ? `: the line ${b.line.map((i) => `${b.col_labels[i % b.cols]}${b.row_labels[Math.floor(i / b.cols)]}`).join(' ')}` : '';
+    result = v.result === 'tie' ? 'a tie: the game is over and nobody wins'
+      : `the ${v.result === 'win' ? side : sideAt(v.ply + 1)} wins${line}`;
+  }
+  setText('games-result', result);
 }
 
 // ---------------------------------------------------------------------------------------
@@ -1189,7 +1236,8 @@ function wire() {
   $('graph-here').addEventListener('click', () => graph.pendingStart && startGraphGame(graph.pendingStart));
   $('games-solve').addEventListener('click', newGame);
   $('games-undo').addEventListener('click', gameUndo);
-  $('games-name').addEventListener('change', () => { $('games-size').hidden = $('games-name').value !== 'connect-four'; newGame(); });
+  $('games-hint').addEventListener('click', gameHint);
+  $('games-name').addEventListener('change', () => { pickGame(); newGame(); });
   const misere = () => {
     const octal = $('octal-kind').value === 'octal';
     $('octal-misere').disabled = octal;
@@ -1226,6 +1274,6 @@ function wire() {
 window.gg = { graph, tab, heaps, kernel, games, parseJSON };
 wire();
 // Every view opens with its first example answered.
-loadExamples()
+Promise.all([loadExamples(), loadGames()])
   .then(() => Promise.all([solveGraph(), solveTab(), newHeapGame(), solveKernel(), solveOctal(), newGame()]))
   .finally(() => { document.body.dataset.ready = 'true'; });

@@ -1,5 +1,7 @@
 //! `POST /api/<command>`: the query parameters allowed for each command, and running it.
 
+use std::collections::HashMap;
+use std::path::PathBuf;
 use std::pin::Pin;
 use std::process::Stdio;
 use std::sync::Arc;
@@ -13,6 +15,8 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::post;
 use tokio::io::{AsyncRead, AsyncReadExt, AsyncWriteExt};
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
+
+use gamegraph_play::Spec;
 
 use crate::Config;
 
@@ -253,16 +257,113 @@ pub fn endpoints() -> &'static [Endpoint] {
     ENDPOINTS
 }
 
-/// What the API handlers share: the configuration and the slots for running solves.
+/// What the API handlers share: the configuration, the slots for running solves, and the
+/// games solved for play.
 #[derive(Clone)]
 struct Api {
     config: Arc<Config>,
     solves: Arc<Semaphore>,
+    played: Arc<Played>,
+}
+
+/// The games `/api/play-game` has solved, each once, into a directory of the cache.
+struct Played {
+    /// The cache: a directory of tiers per game.
+    dir: PathBuf,
+    /// Per game (its registry name and arguments), whether its values are solved; a game
+    /// being solved is locked, so that requests for it wait for the one solve.
+    games: tokio::sync::Mutex<HashMap<String, Arc<tokio::sync::Mutex<bool>>>>,
 }
 
 pub(crate) fn routes(config: Arc<Config>) -> Router {
     let solves = Arc::new(Semaphore::new(config.max_solves.max(1)));
-    Router::new().route("/api/{name}", post(handle)).with_state(Api { config, solves })
+    let dir = config.cache.clone().unwrap_or_else(|| {
+        std::env::temp_dir().join(format!("gamegraph-serve-{}", std::process::id()))
+    });
+    let played = Arc::new(Played { dir, games: Default::default() });
+    Router::new()
+        .route("/api/play-game", post(play_game))
+        .route("/api/{name}", post(handle))
+        .with_state(Api { config, solves, played })
+}
+
+/// What `/api/play-game` runs: `gamegraph play --json`, with no input.
+const PLAY: Endpoint = Endpoint { input: Input::None, ..command("play", &["play"], &[]) };
+
+/// `POST /api/play-game?game=NAME+ARGS&move=M&move=M…`: the state of a game of the registry
+/// after the moves (`gamegraph play --json`), answered from the game's values, which the
+/// first request for the game solves by tiers into the cache and every later one reads.
+async fn play_game(State(api): State<Api>, RawQuery(query): RawQuery) -> Response {
+    let config = &*api.config;
+    let bad = |m: &str| error(StatusCode::BAD_REQUEST, m);
+    let pairs = match query_pairs(query.as_deref()) {
+        Ok(p) => p,
+        Err(e) => return bad(&e),
+    };
+    let (mut game, mut moves) = (None, Vec::new());
+    for (name, val) in pairs {
+        if val.chars().any(char::is_control) {
+            return bad(&format!("parameter `{}` holds a control character", short(&name)));
+        }
+        match name.as_str() {
+            "game" if game.is_none() => game = Some(val),
+            "game" => return bad("parameter `game` is given twice"),
+            "move" => moves.push(val),
+            _ => {
+                return bad(&format!(
+                    "unknown parameter `{}` for /api/play-game (allowed: game, move)",
+                    short(&name)
+                ));
+            }
+        }
+    }
+    let Some(game) = game else { return bad("parameter `game` is required") };
+    let spec = match Spec::parse(&game.split_whitespace().collect::<Vec<_>>()) {
+        Ok(s) => s,
+        Err(e) => return bad(&format!("game: {e}")),
+    };
+    let key = spec.to_string();
+    let dir = api.played.dir.join(
+        key.chars()
+            .map(|c| if c.is_ascii_alphanumeric() || c == '.' { c } else { '_' })
+            .collect::<String>(),
+    );
+    let lock = api.played.games.lock().await.entry(key).or_default().clone();
+    let mut solved = lock.lock().await;
+    if !*solved {
+        let Some(permit) = slot(&api).await else { return busy(config) };
+        let mut args = vec!["game".to_owned()];
+        args.extend(spec.words());
+        args.extend(["solve".into(), "--json".into(), "-o".into(), dir.display().to_string()]);
+        let answer = run(config, &PLAY, &args, Bytes::new(), permit).await;
+        if answer.status() != StatusCode::OK {
+            return answer;
+        }
+        *solved = true;
+    }
+    drop(solved);
+    let Some(permit) = slot(&api).await else { return busy(config) };
+    let mut args = vec!["play".to_owned(), "--json".into(), format!("--results={}", dir.display())];
+    args.extend(moves.iter().map(|m| format!("--move={m}")));
+    args.push("--game".into());
+    args.extend(spec.words());
+    run(config, &PLAY, &args, Bytes::new(), permit).await
+}
+
+/// A slot for a solve, waited for up to the time limit.
+async fn slot(api: &Api) -> Option<OwnedSemaphorePermit> {
+    tokio::time::timeout(api.config.time_limit, api.solves.clone().acquire_owned()).await.ok()?.ok()
+}
+
+/// The answer when every slot stays busy.
+fn busy(config: &Config) -> Response {
+    error(
+        StatusCode::SERVICE_UNAVAILABLE,
+        &format!(
+            "the server is busy: {} solves are running (start the server with a larger --max-solves)",
+            config.max_solves
+        ),
+    )
 }
 
 /// A JSON error response.
@@ -414,20 +515,7 @@ async fn handle(
         return too_large();
     }
     // A slot first, so that requests waiting for one hold no body.
-    let permit = match tokio::time::timeout(config.time_limit, api.solves.clone().acquire_owned())
-        .await
-    {
-        Ok(Ok(permit)) => permit,
-        _ => {
-            return error(
-                StatusCode::SERVICE_UNAVAILABLE,
-                &format!(
-                    "the server is busy: {} solves are running (start the server with a larger --max-solves)",
-                    config.max_solves
-                ),
-            );
-        }
-    };
+    let Some(permit) = slot(&api).await else { return busy(config) };
     let body =
         match tokio::time::timeout(config.io_timeout, axum::body::to_bytes(body, config.max_body))
             .await

@@ -68,4 +68,11 @@ pub(crate) fn routes() -> Router {
             get(asset("text/plain; charset=utf-8", CYTOSCAPE_LICENSE)),
         )
         .route("/assets/examples.json", get(([(header::CONTENT_TYPE, "application/json")], json)))
+        .route(
+            "/assets/games.json",
+            get((
+                [(header::CONTENT_TYPE, "application/json")],
+                serde_json::to_string(gamegraph_play::ENTRIES).expect("the registry as JSON"),
+            )),
+        )
 }

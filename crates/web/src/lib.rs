@@ -75,6 +75,10 @@ pub struct Config {
     /// so that `max_solves` of them at once fit in the server's memory; `None` leaves each
     /// solve the command's own default (what the memory free when it starts holds).
     pub max_positions: Option<usize>,
+    /// Where `/api/play-game` keeps the values of the games it solves, a directory of tiers
+    /// per game; `None`: a directory of the system's temporary directory named for the
+    /// process.
+    pub cache: Option<PathBuf>,
 }
 
 impl Config {
@@ -94,6 +98,7 @@ impl Config {
             allowed_hosts: Vec::new(),
             allowed_origins: Vec::new(),
             max_positions: None,
+            cache: None,
         }
     }
 }

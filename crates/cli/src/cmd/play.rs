@@ -68,13 +68,15 @@ pub(crate) struct Args {
     /// With --heaps: Moore's Nim_k, a move takes from up to K heaps at once.
     #[arg(long, value_name = "K", requires = "heaps")]
     moore: Option<u64>,
-    /// With --tab or --heaps: print the position as JSON instead of playing: the legal
-    /// moves, whether the game is over, and the engine's move with the position after it.
+    /// Print the position as JSON instead of playing: the legal moves, whether the game is
+    /// over, and the engine's move (with --game: the board, every move's value, the best
+    /// move and the value after every move made).
     #[arg(long)]
     json: bool,
-    /// With --json: make this move first (as typed in a game); an illegal move exits 2.
-    #[arg(long, value_name = "MOVE", requires = "json")]
-    r#move: Option<String>,
+    /// With --json: make this move first, as typed in a game (repeat it for a line of
+    /// moves, played in order); an illegal move exits 2.
+    #[arg(long = "move", value_name = "MOVE", requires = "json")]
+    moves: Vec<String>,
     /// Play a game given by its rules, named with its arguments as for `gamegraph game`
     /// (`gamegraph game list` shows them); it comes last, after the other options.
     #[arg(long, value_name = "NAME [ARGS]", num_args = 1.., allow_hyphen_values = true)]
@@ -144,9 +146,9 @@ pub(crate) fn run(args: Args) -> Result<ExitCode, CliError> {
     let stdin = io::stdin().lock();
     let echo = !io::stdin().is_terminal();
     let out = Output::create(None)?;
-    if args.json && args.tab.is_none() && args.heaps.is_none() {
+    if args.json && args.tab.is_none() && args.heaps.is_none() && args.game.is_none() {
         return Err(CliError::Usage(
-            "--json describes a position of --tab or --heaps (for --game, use `gamegraph game NAME query --json`)".into(),
+            "--json describes a position of --game, --tab or --heaps (for a graph, use `gamegraph retro --json`)".into(),
         ));
     }
     if args.game.is_some() {
@@ -155,7 +157,7 @@ pub(crate) fn run(args: Args) -> Result<ExitCode, CliError> {
     if let Some(Numbers(t)) = &args.tab {
         let (game, start) = TabGame::new(t)?;
         if args.json {
-            return position_json(&game, start, args.r#move.as_deref(), out);
+            return position_json(&game, start, &args.moves, out);
         }
         play(&game, start, me_first, stdin, echo, out)
     } else if let Some(Numbers(heaps)) = args.heaps {
@@ -169,7 +171,7 @@ pub(crate) fn run(args: Args) -> Result<ExitCode, CliError> {
         solve_heaps(&game).map_err(|e| CliError::Usage(e.to_string()))?;
         let game = Heaps { game };
         if args.json {
-            return position_json(&game, heaps, args.r#move.as_deref(), out);
+            return position_json(&game, heaps, &args.moves, out);
         }
         play(&game, heaps, me_first, stdin, echo, out)
     } else {
@@ -664,19 +666,19 @@ impl Described for TabGame {
     }
 }
 
-/// `--json [--move M]`: the position after the move (if any), described.
+/// `--json [--move M]…`: the position after the moves (if any), described.
 fn position_json<G: Described>(
     game: &G,
     start: G::Pos,
-    mv: Option<&str>,
+    moves: &[String],
     mut out: Output,
 ) -> Result<ExitCode, CliError> {
-    let pos = match mv {
-        Some(m) => game
-            .parse_move(&start, m.trim())
-            .map_err(|why| CliError::Usage(format!("illegal move: {why}")))?,
-        None => start,
-    };
+    let mut pos = start;
+    for m in moves {
+        pos = game
+            .parse_move(&pos, m.trim())
+            .map_err(|why| CliError::Usage(format!("illegal move: {why}")))?;
+    }
     write_json(&mut out, &game.json(&pos)?)?;
     out.finish()?;
     Ok(ExitCode::SUCCESS)
@@ -700,53 +702,15 @@ fn short(s: &str) -> String {
 /// `--results`, played in a session.
 fn rules_game(
     args: &Args,
-    mut me_first: bool,
+    me_first: bool,
     input: impl BufRead,
     echo: bool,
     out: Output,
 ) -> Result<ExitCode, CliError> {
-    let mut words: Vec<&str> =
-        args.game.iter().flatten().flat_map(|w| w.split_whitespace()).collect();
-    // `play`'s own options after the game's arguments, which --game took in.
-    let mut results = args.results.clone();
-    let mut threads = args.threads;
-    let mut i = 0;
-    while i < words.len() {
-        let (name, inline) = match words[i].split_once('=') {
-            Some((n, v)) => (n, Some(v)),
-            None => (words[i], None),
-        };
-        if !["--results", "--first", "--threads"].contains(&name) {
-            i += 1;
-            continue;
-        }
-        let value = match inline {
-            Some(v) => v,
-            None => {
-                *words.get(i + 1).ok_or_else(|| CliError::Usage(format!("{name} needs a value")))?
-            }
-        };
-        match name {
-            "--results" => results = Some(PathBuf::from(value)),
-            "--threads" => {
-                threads = Some(value.parse().map_err(|_| {
-                    CliError::Usage(format!("--threads: expected a number, found '{value}'"))
-                })?);
-            }
-            _ => {
-                me_first = match value {
-                    "me" => true,
-                    "engine" => false,
-                    _ => {
-                        return Err(CliError::Usage(format!(
-                            "--first: expected me or engine, found '{value}'"
-                        )));
-                    }
-                };
-            }
-        }
-        words.drain(i..if inline.is_some() { i + 1 } else { i + 2 });
-    }
+    let mut words: Vec<&str> = args.game.iter().flatten().map(String::as_str).collect();
+    let own = own_options(args, me_first, &mut words)?;
+    // The game's words, also when given as one: --game 'connect-four --cols 5 --rows 4'.
+    let words: Vec<&str> = words.iter().flat_map(|w| w.split_whitespace()).collect();
     let spec = Spec::parse(&words).map_err(|e| {
         let hint = if words.first().is_some_and(|w| w.contains(':')) {
             " (a game and its arguments are written as for `gamegraph game`: --game connect-four --cols 5 --rows 4)"
@@ -755,7 +719,7 @@ fn rules_game(
         };
         CliError::Usage(format!("--game {}: {e}{hint}", words.join(" ")))
     })?;
-    let engine = match &results {
+    let engine = match &own.results {
         Some(path) => {
             spec.visit(Open(path)).map_err(|e| CliError::Usage(e.to_string()))?.map_err(|e| {
                 let source = path.display().to_string();
@@ -772,7 +736,7 @@ fn rules_game(
                 max_positions: crate::cmd::game::default_max_positions(),
                 ..gamegraph_game::ExploreConfig::default()
             };
-            let solved = with_threads(threads, || spec.visit(Solve(config)))?
+            let solved = with_threads(own.threads, || spec.visit(Solve(config)))?
                 .map_err(|e| CliError::Usage(e.to_string()))?;
             solved.map_err(|e| match e {
                 gamegraph_game::ExploreError::Limit {
@@ -789,8 +753,90 @@ fn rules_game(
             })?
         }
     };
-    let session = Session::new(engine).map_err(|e| CliError::Other(anyhow::Error::new(e)))?;
-    play_session(session, spec.entry().moves, me_first, input, echo, out)
+    let mut session = Session::new(engine).map_err(|e| CliError::Other(anyhow::Error::new(e)))?;
+    if !own.json {
+        if !own.moves.is_empty() {
+            return Err(CliError::Usage("--move goes with --json".into()));
+        }
+        return play_session(session, spec.entry().moves, own.me_first, input, echo, out);
+    }
+    for m in &own.moves {
+        match session.play(m) {
+            Ok(_) => {}
+            Err(PlayError::Illegal(e)) => {
+                return Err(CliError::Usage(format!("illegal move: {e}")));
+            }
+            Err(e) => return Err(CliError::Other(anyhow::Error::new(e))),
+        }
+    }
+    let mut out = out;
+    write_json(&mut out, &session.view())?;
+    out.finish()?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `play`'s own options, with those written after `--game` (which takes in every word
+/// after it) taken out of the game's words.
+struct Own {
+    results: Option<PathBuf>,
+    threads: Option<usize>,
+    json: bool,
+    moves: Vec<String>,
+    me_first: bool,
+}
+
+fn own_options(args: &Args, me_first: bool, words: &mut Vec<&str>) -> Result<Own, CliError> {
+    let mut own = Own {
+        results: args.results.clone(),
+        threads: args.threads,
+        json: args.json,
+        moves: args.moves.clone(),
+        me_first,
+    };
+    let mut i = 0;
+    while i < words.len() {
+        if words[i] == "--json" {
+            own.json = true;
+            words.remove(i);
+            continue;
+        }
+        let (name, inline) = match words[i].split_once('=') {
+            Some((n, v)) => (n, Some(v)),
+            None => (words[i], None),
+        };
+        if !["--results", "--first", "--threads", "--move"].contains(&name) {
+            i += 1;
+            continue;
+        }
+        let value = match inline {
+            Some(v) => v,
+            None => {
+                *words.get(i + 1).ok_or_else(|| CliError::Usage(format!("{name} needs a value")))?
+            }
+        };
+        match name {
+            "--results" => own.results = Some(PathBuf::from(value)),
+            "--move" => own.moves.push(value.to_owned()),
+            "--threads" => {
+                own.threads = Some(value.parse().map_err(|_| {
+                    CliError::Usage(format!("--threads: expected a number, found '{value}'"))
+                })?);
+            }
+            _ => {
+                own.me_first = match value {
+                    "me" => true,
+                    "engine" => false,
+                    _ => {
+                        return Err(CliError::Usage(format!(
+                            "--first: expected me or engine, found '{value}'"
+                        )));
+                    }
+                };
+            }
+        }
+        words.drain(i..if inline.is_some() { i + 1 } else { i + 2 });
+    }
+    Ok(own)
 }
 
 /// Plays a session: the board (or the position's text) before every move, moves by their

@@ -9,14 +9,16 @@ use crate::common::CliError;
 /// Arguments of `gamegraph serve`.
 #[derive(Debug, clap::Args)]
 #[command(after_help = "The page has a view per game family (graph game, tab board, heaps, \
-kernels, octal and subtraction games); everything it needs is inside the binary. The API: \
+kernels, octal and subtraction games, and every game of `gamegraph game list` against the \
+engine); everything it needs is inside the binary. The API: \
 `POST /api/<command>` with the command's input as the body and its flags as query parameters \
 answers exactly the JSON of `gamegraph <command> --json`; see docs/web.md.
 
 Examples:
   gamegraph serve                          # http://127.0.0.1:8080
   gamegraph serve --port 0 --open          # a free port, opened in the browser
-  curl --data-binary @game.txt 'http://127.0.0.1:8080/api/retro?all=true'")]
+  curl --data-binary @game.txt 'http://127.0.0.1:8080/api/retro?all=true'
+  curl -X POST 'http://127.0.0.1:8080/api/play-game?game=connect-four+--cols+5+--rows+4&move=3'")]
 pub(crate) struct Args {
     /// The address to listen on (only this machine by default).
     #[arg(long, default_value = "127.0.0.1")]
@@ -54,6 +56,11 @@ pub(crate) struct Args {
     /// repeated. Other pages' requests are refused.
     #[arg(long, value_name = "ORIGIN")]
     allow_origin: Vec<String>,
+    /// Keep the values of the games the page plays in DIR, a directory of tiers per game,
+    /// solved by the first request for the game and kept between runs [default: a
+    /// directory of the system's temporary directory, for this run].
+    #[arg(long, value_name = "DIR")]
+    cache: Option<std::path::PathBuf>,
 }
 
 /// `secs` as a positive duration, or the usage error for `flag`.
@@ -100,6 +107,7 @@ pub(crate) fn run(args: Args) -> Result<ExitCode, CliError> {
         io_timeout,
         allowed_hosts: args.allow_host,
         allowed_origins: args.allow_origin,
+        cache: args.cache,
         ..defaults
     };
     gamegraph_web::serve(listener, config)?;

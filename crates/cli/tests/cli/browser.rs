@@ -697,66 +697,89 @@ async fn clicks_and_words(c: &Client) {
     assert!(!ok.as_str().unwrap().contains("out-of-reach"), "{ok}");
 }
 
-/// Tic-tac-toe by clicks: every move shows the CLI's value and remoteness; best play ties.
+/// Waits until the games view has no answer pending.
+async fn games_idle(c: &Client) {
+    until("the games view to answer", || async {
+        let idle = c.execute("return document.body.dataset.gamesIdle === 'true';", vec![]).await;
+        idle.ok().and_then(|v| v.as_bool()).filter(|&b| b)
+    })
+    .await;
+}
+
+/// Every registered game against the engine by clicks: the moves' values are the CLI's,
+/// best play ends as the start's value says, and quick clicks are taken one at a time.
 async fn games_view(c: &Client) {
     c.goto(&format!("{}/#games", origin(c).await)).await.unwrap();
-    let start = ".../.../...";
-    let cli = cli_json(&["game", "tic-tac-toe", "query", "--json", start]);
-    wait_text(c, "games-summary", |t| t.starts_with("X to move: tie in 9 plies")).await;
-    let short = |o: &str| match o {
-        "win" => "W",
-        "loss" => "L",
-        "tie" => "T",
-        _ => "D",
-    };
-    for m in cli["moves"].as_array().unwrap() {
-        let pos = m["position"].as_str().unwrap().replace('/', "");
-        let i = pos.find('X').unwrap();
-        let id = format!("games-cell-{}-{}", i / 3 + 1, i % 3 + 1);
-        let want = format!("{}{}", short(m["outcome"].as_str().unwrap()), m["remoteness"]);
-        assert_eq!(text_of(c, &id).await, want, "#{id}");
-    }
-    // Both sides play a best move (a tie before a loss, the longest tie) until the end.
-    for _ in 0..9 {
-        if !text_of(c, "games-result").await.is_empty() {
-            break;
+    games_idle(c).await;
+    wait_text(c, "games-summary", |t| {
+        t.starts_with("first player to move: tie in 9 plies for the first player")
+    })
+    .await;
+    // The values of the start's moves are those of `game … query`.
+    let cli = cli_json(&["game", "tic-tac-toe", "query", "--json", ".../.../..."]);
+    let triple = |m: &Value| (m["position"].clone(), m["outcome"].clone(), m["remoteness"].clone());
+    let mut want: Vec<_> = cli["moves"].as_array().unwrap().iter().map(triple).collect();
+    let page = js(c, "return window.gg.games.view.moves;").await;
+    let mut got: Vec<_> = page.as_array().unwrap().iter().map(triple).collect();
+    want.sort_by_key(|t| t.0.to_string());
+    got.sort_by_key(|t| t.0.to_string());
+    assert_eq!(got, want);
+    // Two quick clicks: the second finds the input locked; the engine answers the first.
+    js(c, "document.getElementById('games-move-1').click(); document.getElementById('games-move-2').click();").await;
+    games_idle(c).await;
+    let moves = js(c, "return window.gg.games.moves;").await;
+    assert_eq!(moves.as_array().unwrap().len(), 2, "{moves}");
+    assert_eq!(text_of(c, "games-log").await.lines().count(), 2);
+    // Undo goes back to the first player's turn at the start.
+    click(c, "#games-undo").await;
+    games_idle(c).await;
+    assert_eq!(js(c, "return window.gg.games.moves.length;").await, json!(0));
+    assert!(text_of(c, "games-log").await.is_empty());
+    // Every game, its board drawn, played to its end by clicks on the best moves.
+    let names = js(c, "return window.gg.games.entries.map((e) => e.name);").await;
+    for name in names.as_array().unwrap() {
+        let name = name.as_str().unwrap();
+        let pick = format!(
+            "const s = document.getElementById('games-name'); s.value = '{name}'; \
+             document.getElementById('games-args').value = {{'connect-four': '--cols 4 --rows 4', \
+             quixo: '3', chase: '8', tab: '9 4 1,1'}}['{name}'] ?? window.gg.games.entries.find((e) => e.name === '{name}').example; \
+             document.body.dataset.gamesIdle = 'false'; document.getElementById('games-solve').click();"
+        );
+        js(c, &pick).await;
+        games_idle(c).await;
+        let start = js(c, "return window.gg.games.view;").await;
+        assert!(start["board"].is_object(), "{name}: no board");
+        let first = start["outcome"].as_str().unwrap().to_owned();
+        for _ in 0..60 {
+            let best = js(
+                c,
+                "const v = window.gg.games.view; if (v.over) return null; \
+                 return 'games-move-' + (v.moves.findIndex((m) => m.name === v.best) + 1);",
+            )
+            .await;
+            let Some(id) = best.as_str() else { break };
+            js(c, "document.body.dataset.gamesIdle = 'false';").await;
+            click(c, &format!("#{id}")).await;
+            games_idle(c).await;
         }
-        let before = text_of(c, "games-summary").await;
-        let best = js(
-            c,
-            "const v = window.gg.games.value; const rank = {win: 0, tie: 1, draw: 2, loss: 3}; \
-             const m = [...v.moves].sort((a, b) => rank[a.outcome] - rank[b.outcome])[0]; \
-             const g = window.gg.games.pos.replaceAll('/', ''); const a = m.position.replaceAll('/', ''); \
-             const i = [...a].findIndex((ch, k) => ch !== g[k]); \
-             return `games-cell-${Math.floor(i / 3) + 1}-${i % 3 + 1}`;",
-        )
-        .await;
-        click(c, &format!("#{}", best.as_str().unwrap())).await;
-        wait_text(c, "games-summary", |t| t != before).await;
+        let result = wait_text(c, "games-result", |t| !t.is_empty()).await;
+        let expected = match first.as_str() {
+            "win" => "the first player wins",
+            "loss" => "the second player wins",
+            "tie" => "a tie: the game is over and nobody wins",
+            _ => "draw: the position repeats",
+        };
+        assert!(result.starts_with(expected), "{name}: {first} at the start, then {result}");
+        let view = js(c, "return window.gg.games.view;").await;
+        let played = view["history"].as_array().unwrap().len() - 1;
+        assert_eq!(
+            played,
+            js(c, "return window.gg.games.moves.length;").await.as_u64().unwrap() as usize
+        );
+        if name == "connect-four" || name == "tic-tac-toe" {
+            screenshot(c, &format!("games-{name}")).await;
+        }
     }
-    assert_eq!(
-        wait_text(c, "games-result", |t| !t.is_empty()).await,
-        "a tie: the board is full and nobody has won"
-    );
-    screenshot(c, "games").await;
-    // Connect Four on 4 x 4: a click on a column's value drops a piece.
-    js(c, "const s = document.getElementById('games-name'); s.value = 'connect-four'; s.dispatchEvent(new Event('change'));").await;
-    let summary = wait_text(c, "games-summary", |t| t.starts_with("X to move")).await;
-    let cli = cli_json(&[
-        "game",
-        "connect-four",
-        "--cols",
-        "4",
-        "--rows",
-        "4",
-        "query",
-        "--json",
-        "..../..../..../....",
-    ]);
-    assert!(summary.contains(cli["outcome"].as_str().unwrap()), "{summary}");
-    click(c, "#games-col-2").await;
-    wait_text(c, "games-summary", |t| t.starts_with("O to move")).await;
-    assert_eq!(text_of(c, "games-cell-4-2").await, "X");
 }
 
 /// α and β are computed on request: when one passes the server's time limit, the kernels

@@ -221,6 +221,61 @@ fn play_and_game_endpoints_answer_the_cli_json() {
 }
 
 #[test]
+fn every_registered_game_is_played_from_values_the_server_solves_once() {
+    let cache = TempDir::new("serve-cache");
+    let s = Server::start(&["--cache", cache.to_str().unwrap()]);
+    for (game, moves) in [
+        ("tic-tac-toe", &["b2", "a1"][..]),
+        ("connect-four --cols 4 --rows 4", &["column 2", "3"]),
+        ("kayles 4,7", &["take 1 from 7 leaving 6"]),
+        ("dawsons-kayles 10", &[]),
+        ("octal 0.137 9", &[]),
+        ("quixo 3", &["c3-c1"]),
+        ("chase 8", &["to 1"]),
+        ("tab 9 4 1,1", &["column 2"]),
+    ] {
+        let mut query = format!("game={}", game.replace(' ', "+"));
+        for m in moves {
+            query.push_str(&format!("&move={}", m.replace(' ', "+")));
+        }
+        let mut args = vec!["play", "--json"];
+        for m in moves {
+            args.extend(["--move", m]);
+        }
+        args.push("--game");
+        args.extend(game.split(' '));
+        let want = text(&cli(&args, b""));
+        // The first request solves the game into the cache, the second reads it.
+        for _ in 0..2 {
+            let (status, got) = s.post(&format!("/api/play-game?{query}"), b"");
+            assert_eq!(status, 200, "{game}: {}", text(&got));
+            assert_eq!(text(&got), want, "{game}");
+        }
+    }
+    let solved = std::fs::read_dir(&*cache).unwrap().count();
+    assert_eq!(solved, 8, "a directory of tiers per game");
+    for (query, why) in [
+        (
+            "game=chess",
+            "game: 'chess' is not a game; the games are tic-tac-toe, connect-four, kayles, dawsons-kayles, octal, quixo, chase, tab",
+        ),
+        ("game=connect-four+--cols+4", "game: --rows is missing"),
+        (
+            "game=tic-tac-toe&move=d4",
+            "illegal move: 'd4' is not a move here; the moves are a3, b3, c3, a2, b2, c2, a1, b1, c1",
+        ),
+        ("move=b2", "parameter `game` is required"),
+        (
+            "game=tic-tac-toe&at=1",
+            "unknown parameter `at` for /api/play-game (allowed: game, move)",
+        ),
+    ] {
+        let (status, body) = s.post(&format!("/api/play-game?{query}"), b"");
+        assert_eq!((status, error_of(&body)), (400, why.to_owned()), "{query}");
+    }
+}
+
+#[test]
 fn bad_requests_get_400_with_the_cli_message_and_the_server_keeps_serving() {
     let s = Server::start(&[]);
     let bad = b"3 2\n1\n1 2\n2 x\n";

@@ -403,7 +403,9 @@ impl Game for Quixo {
 
     /// The cube taken and the cell it is pushed in at, each as its column `a`… from the
     /// left and its row `1`… from the bottom: `a1-e1` takes the bottom-left cube and
-    /// pushes it in at the right end of the bottom row.
+    /// pushes it in at the right end of the bottom row. A move is the position it leads
+    /// to: when two slides lead to one position, the first in reading order of the cube
+    /// taken names it.
     fn move_name(&self, from: u64, to: u64) -> Option<String> {
         let (x, o, o_to_move) = self.parts(from);
         let (mine, theirs) = if o_to_move { (o, x) } else { (x, o) };
