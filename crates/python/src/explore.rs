@@ -52,7 +52,7 @@ fn unhashable(py: Python<'_>, e: PyErr, q: &Bound<'_, PyAny>) -> PyErr {
 /// Adds a note naming the callback call `call` (such as `moves(7)`) to an error a callback
 /// raised, so that the traceback says which position it failed on (Python 3.11 and later;
 /// the error is unchanged on older versions).
-fn noted(py: Python<'_>, e: PyErr, call: impl FnOnce() -> PyResult<String>) -> PyErr {
+pub(crate) fn noted(py: Python<'_>, e: PyErr, call: impl FnOnce() -> PyResult<String>) -> PyErr {
     let value = e.value(py);
     if value.hasattr("add_note").unwrap_or(false)
         && let Ok(call) = call()
@@ -63,7 +63,7 @@ fn noted(py: Python<'_>, e: PyErr, call: impl FnOnce() -> PyResult<String>) -> P
 }
 
 /// `f(p)`, an error raised there noted with the call.
-fn call<'py>(
+pub(crate) fn call<'py>(
     name: &str,
     f: &Bound<'py, PyAny>,
     p: &Bound<'py, PyAny>,
@@ -73,7 +73,7 @@ fn call<'py>(
 
 /// The positions after each move from `p`: `moves(p)` as an iterator, with a `TypeError`
 /// naming the call when it returns something that is not iterable.
-fn moves_iter<'py>(
+pub(crate) fn moves_iter<'py>(
     moves: &Bound<'py, PyAny>,
     p: &Bound<'py, PyAny>,
 ) -> PyResult<Bound<'py, pyo3::types::PyIterator>> {
@@ -343,12 +343,13 @@ pub(crate) fn explore(
         canonical.as_ref(),
     )?;
     let solution = py.detach(|| solve(&graph, |v| terminals[v.index()]));
-    let terminal = crate::graph::game_terminals(&graph, |v| terminals[v.index()]);
-    let graph = Py::new(py, PyGraph { graph, start: Some(Vertex(0)), terminal })?;
+    let values = crate::graph::game_terminals(&graph, |v| terminals[v.index()]);
+    let graph = Py::new(py, PyGraph { graph, start: Some(Vertex(0)), terminal: values })?;
     Ok(PySolvedGame::python(PyExplored {
         positions,
         index: index.unbind(),
         moves,
+        terminal,
         canonical,
         graph,
         solution,

@@ -18,6 +18,7 @@ mod graph;
 mod grundy;
 mod interrupt;
 mod kernel;
+mod keyed;
 mod memory;
 mod octal;
 mod outcome;
@@ -79,6 +80,8 @@ fn native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(games::quixo, m)?)?;
     m.add_class::<values::PyValuesFile>()?;
     m.add_function(wrap_pyfunction!(games::open_values, m)?)?;
+    m.add_class::<keyed::PyExploredValues>()?;
+    m.add_function(wrap_pyfunction!(keyed::open_values, m)?)?;
     m.add_class::<tiers::PyTierSummary>()?;
     m.add_class::<tiers::PyTierValues>()?;
     m.add_function(wrap_pyfunction!(tiers::solve_tiers, m)?)?;

@@ -23,7 +23,7 @@ use crate::values::file_error;
 
 /// A move as Python sees it: the position after the move, its outcome for the player who
 /// makes it, and the remoteness of the position it leads to.
-type PyMove = (Py<PyAny>, PyOutcome, Option<u32>);
+pub(crate) type PyMove = (Py<PyAny>, PyOutcome, Option<u32>);
 
 /// A game with every position reachable from its start solved: the outcome for the player
 /// to move (1 win, 2 loss, 3 tie, 0 draw) and the remoteness (plies to the end of the game
@@ -73,6 +73,8 @@ pub(crate) struct PyExplored {
     pub(crate) index: Py<PyDict>,
     /// The moves callback.
     pub(crate) moves: Py<PyAny>,
+    /// The terminal callback, if any.
+    pub(crate) terminal: Option<Py<PyAny>>,
     /// The canonical callback, if any.
     pub(crate) canonical: Option<Py<PyAny>>,
     /// The explored graph (start = vertex 1).
@@ -450,18 +452,86 @@ impl PySolvedGame {
         Ok(d)
     }
 
-    /// Writes the values of every position of a shipped game to a values file at path
-    /// (with the remoteness unless remoteness=False), as `gamegraph game ... solve --explicit -o`
-    /// does; gg.games.open_values() answers queries from it. A game given by Python
-    /// functions cannot be saved (ValueError).
-    #[pyo3(signature = (path, *, remoteness = true))]
-    fn save(&self, py: Python<'_>, path: PathBuf, remoteness: bool) -> PyResult<()> {
-        let Inner::Shipped { solved, .. } = &self.inner else {
-            return Err(value_error("only the shipped games of gg.games can be saved"));
+    /// Writes the values of every position to a values file at path (with the remoteness
+    /// unless remoteness=False). A shipped game's file is the one `gamegraph game ... solve
+    /// --explicit -o` writes, reopened by gg.games.open_values(). A game given by Python
+    /// functions stores each position by its key: key(p), a str that tells positions apart
+    /// and is the same in every run (without key=, positions must be ints, strs, bytes or
+    /// tuples of them, stored by their repr); name= names the game in the file;
+    /// gg.open_values() reopens it with the same functions.
+    ///
+    /// >>> import gamegraph as gg, os, tempfile
+    /// >>> folder = tempfile.TemporaryDirectory()
+    /// >>> path = os.path.join(folder.name, "sets.values")
+    /// >>> moves = lambda s: [s - {x} for x in s]
+    /// >>> s = gg.explore(frozenset({1, 2, 3}), moves)
+    /// >>> s.save(path)
+    /// Traceback (most recent call last):
+    ///     ...
+    /// ValueError: the position frozenset({1, 2, 3}) is a frozenset, whose text may differ from run to run: give key=, a function from a position to a str that tells positions apart and is the same in every run
+    /// >>> s.save(path, key=lambda s: ",".join(map(str, sorted(s))))
+    /// >>> folder.cleanup()
+    #[pyo3(signature = (path, *, remoteness = true, key = None, name = None))]
+    fn save(
+        &self,
+        py: Python<'_>,
+        path: PathBuf,
+        remoteness: bool,
+        key: Option<Py<PyAny>>,
+        name: Option<String>,
+    ) -> PyResult<()> {
+        let solved = match &self.inner {
+            Inner::Python(e) => {
+                return crate::keyed::save(py, e, &path, remoteness, key.as_ref(), name.as_deref());
+            }
+            Inner::Shipped { .. } if key.is_some() || name.is_some() => {
+                return Err(value_error(
+                    "key= and name= are for games given by Python functions: a shipped game \
+                     is stored by its own numbering and named by its identity",
+                ));
+            }
+            Inner::Shipped { solved, .. } => solved,
         };
         let file = File::create(&path).map_err(|e| os_error(&e, &path))?;
         let mut w = BufWriter::new(file);
         py.detach(|| solved.save(&mut w, remoteness)).map_err(|e| file_error(e, &path))
+    }
+
+    /// Pickles a game given by Python functions as the call of gg.explore() that gives it
+    /// again (from the start, with the same functions, which must pickle: functions of a
+    /// module, not lambdas). A shipped game is not pickled: call its gg.games function again
+    /// or save() it and reopen the file.
+    ///
+    /// >>> import gamegraph as gg, pickle
+    /// >>> s = gg.explore(5, range)  # a move from n goes to any smaller number
+    /// >>> t = pickle.loads(pickle.dumps(s))
+    /// >>> t, t.moves(3) == s.moves(3)
+    /// (SolvedGame(positions=6, start=5, start_outcome=Outcome.WIN, start_remoteness=1), True)
+    fn __reduce__<'py>(
+        &self,
+        py: Python<'py>,
+    ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, pyo3::types::PyTuple>)> {
+        let Inner::Python(e) = &self.inner else {
+            return Err(pyo3::exceptions::PyTypeError::new_err(
+                "a shipped game is not pickled: call its gg.games function again, or save() \
+                 it and reopen the file with gg.games.open_values()",
+            ));
+        };
+        let explore = py.import("gamegraph")?.getattr("explore")?;
+        let args = pyo3::types::PyTuple::new(
+            py,
+            [
+                e.positions[0].bind(py).clone(),
+                e.moves.bind(py).clone(),
+                e.terminal
+                    .as_ref()
+                    .map_or_else(|| py.None().into_bound(py), |t| t.bind(py).clone()),
+                e.canonical
+                    .as_ref()
+                    .map_or_else(|| py.None().into_bound(py), |c| c.bind(py).clone()),
+            ],
+        )?;
+        Ok((explore, args))
     }
 
     /// Lets the garbage collector see the positions and the callbacks (a callback may
@@ -473,6 +543,7 @@ impl PySolvedGame {
             }
             visit.call(&e.index)?;
             visit.call(&e.moves)?;
+            visit.call(&e.terminal)?;
             visit.call(&e.canonical)?;
             visit.call(&e.graph)?;
         }

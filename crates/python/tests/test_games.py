@@ -360,11 +360,6 @@ def test_max_positions():
         gg.explore(9, take(1), max_positions=0)
 
 
-def test_explored_game_cannot_be_saved(tmp_path):
-    with pytest.raises(ValueError, match="shipped games"):
-        gg.explore(3, take(1)).save(tmp_path / "x.values")
-
-
 # --- gg.games ------------------------------------------------------------------------
 
 

@@ -40,6 +40,7 @@ Examples:
   gamegraph play --game tic-tac-toe                # a move is a cell: b2
   gamegraph play --first engine --game connect-four --cols 5 --rows 4
   gamegraph play --game connect-four --cols 6 --rows 5 --results c4-6x5  # solved by tiers
+  gamegraph play --json --move b2 --move a1 --game tic-tac-toe   # the board and values, as JSON
   printf '2\\n3\\n' | gamegraph play game.txt       # a whole game piped in
   gamegraph play --heaps 5,7,9 --json --move '2 3' # the position after one move, as JSON")]
 pub(crate) struct Args {

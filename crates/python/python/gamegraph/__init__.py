@@ -20,6 +20,7 @@ True
 """
 
 from ._native import (
+    ExploredValuesFile,
     Graph,
     GrundyValues,
     HeapMove,
@@ -58,6 +59,7 @@ from ._native import (
     verify_subtraction,
     write_graph,
 )
+from ._native import open_explored_values as open_values
 from ._outcome import Outcome
 from . import games
 
@@ -76,6 +78,7 @@ __all__ = [
     "TIE",
     "WIN",
     "Outcome",
+    "ExploredValuesFile",
     "Graph",
     "GrundyValues",
     "HeapMove",
@@ -102,6 +105,7 @@ __all__ = [
     "kernels",
     "nim",
     "octal",
+    "open_values",
     "play_sum",
     "read_graph",
     "retro",

@@ -56,6 +56,8 @@ __all__ = [
     "quixo",
     "ValuesFile",
     "open_values",
+    "ExploredValuesFile",
+    "open_explored_values",
     "TierSummary",
     "TierValues",
     "solve_tiers",
@@ -360,7 +362,15 @@ class SolvedGame:
     @property
     def name(self) -> Optional[str]: ...
     def counts(self) -> dict[str, int]: ...
-    def save(self, path: Union[str, os.PathLike[str]], *, remoteness: bool = True) -> None: ...
+    def save(
+        self,
+        path: Union[str, os.PathLike[str]],
+        *,
+        remoteness: bool = True,
+        key: Optional[Callable[[Any], str]] = None,
+        name: Optional[str] = None,
+    ) -> None: ...
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]: ...
     def _repr_html_(self) -> str: ...
 
 def explore(
@@ -427,6 +437,27 @@ class ValuesFile:
     def moves(self, p: str) -> list[tuple[str, Outcome, Optional[int]]]: ...
     def best_move(self, p: str) -> Optional[tuple[str, Outcome, Optional[int]]]: ...
 
+@final
+class ExploredValuesFile:
+    @property
+    def has_remoteness(self) -> bool: ...
+    def value(self, p: Hashable) -> tuple[Outcome, Optional[int]]: ...
+    def outcome(self, p: Hashable) -> Outcome: ...
+    def remoteness(self, p: Hashable) -> Optional[int]: ...
+    def moves(self, p: Hashable) -> list[tuple[Any, Outcome, Optional[int]]]: ...
+    def best_move(self, p: Hashable) -> Optional[tuple[Any, Outcome, Optional[int]]]: ...
+    def __contains__(self, p: object, /) -> bool: ...
+
+def open_explored_values(
+    path: Union[str, os.PathLike[str]],
+    start: Hashable,
+    moves: Callable[[Any], Iterable[Hashable]],
+    terminal: Optional[Callable[[Any], int]] = None,
+    canonical: Optional[Callable[[Any], Hashable]] = None,
+    *,
+    key: Optional[Callable[[Any], str]] = None,
+    name: Optional[str] = None,
+) -> ExploredValuesFile: ...
 def open_values(
     path: Union[str, os.PathLike[str]],
     game: _GameName,
