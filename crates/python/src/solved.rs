@@ -497,6 +497,49 @@ impl PySolvedGame {
         py.detach(|| solved.save(&mut w, remoteness)).map_err(|e| file_error(e, &path))
     }
 
+    /// Plays the game against perfect play in a terminal or a notebook, reading moves
+    /// with input(): a move is its number in the list or the position it leads to; `hint`,
+    /// `undo` and `quit` as in `gamegraph play`. show(p) draws a position (a board) when
+    /// given. Returns the positions played.
+    ///
+    /// >>> import gamegraph as gg
+    /// >>> s = gg.explore(5, lambda n: [n - k for k in (1, 2) if k <= n])
+    /// >>> typed = iter(["hint", "1", "1"])
+    /// >>> s.play(input=lambda prompt: next(typed))
+    /// 5
+    /// you to move: 1 3 (win in 3), 2 4 (loss in 4)
+    /// hint: 1 3 (win in 3)
+    /// 3
+    /// the engine to move: 1 2 (loss in 2), 2 1 (loss in 2)
+    /// engine: 2
+    /// 2
+    /// you to move: 1 0 (win in 1), 2 1 (loss in 2)
+    /// 0
+    /// you win
+    /// [5, 3, 2, 0]
+    #[pyo3(signature = (*, first = "me", start = None, show = None, input = None, print = None))]
+    fn play<'py>(
+        slf: &Bound<'py, Self>,
+        first: &str,
+        start: Option<Bound<'py, PyAny>>,
+        show: Option<Bound<'py, PyAny>>,
+        input: Option<Bound<'py, PyAny>>,
+        print: Option<Bound<'py, PyAny>>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let py = slf.py();
+        let kwargs = PyDict::new(py);
+        kwargs.set_item("first", first)?;
+        kwargs.set_item("start", start)?;
+        kwargs.set_item("show", show)?;
+        if let Some(f) = input {
+            kwargs.set_item("input", f)?;
+        }
+        if let Some(f) = print {
+            kwargs.set_item("print", f)?;
+        }
+        py.import("gamegraph._play")?.getattr("play")?.call((slf,), Some(&kwargs))
+    }
+
     /// Pickles a game given by Python functions as the call of gg.explore() that gives it
     /// again (from the start, with the same functions, which must pickle: functions of a
     /// module, not lambdas). A shipped game is not pickled: call its gg.games function again

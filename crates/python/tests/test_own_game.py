@@ -111,3 +111,24 @@ def test_an_explored_game_pickles_as_its_explore_call():
     assert [again.value(p) for p in range(13)] == [solved.value(p) for p in range(13)]
     with pytest.raises(TypeError, match="a shipped game is not pickled"):
         pickle.dumps(gg.games.tic_tac_toe())
+
+
+def test_play_takes_numbers_positions_hint_and_undo():
+    s = gg.explore(7, heaps_of_two)
+    typed = iter(["9", "hint", "5", "undo", "2", "quit"])
+    shown = []
+    line = s.play(input=lambda prompt: next(typed), print=lambda *a: shown.append(" ".join(map(str, a))))
+    assert "not a move: type 1 to 2, a position after a move, hint, undo or quit" in shown
+    assert "hint: 1 6 (win in 5)" in shown
+    # 5 (the position), the engine's 3, taken back; then move 2 (to 5) again.
+    assert shown.count("engine: 3") == 2
+    assert line == [7, 5, 3]
+    assert shown[-1] == "game left unfinished"
+    # The engine first, on a loopy game: the repetition ends it as a draw.
+    rules = {"a": ["b"], "b": ["a"]}
+    g = gg.explore("a", rules.get)
+    out = []
+    g.play(first="engine", input=lambda prompt: "1", print=out.append)
+    assert out[-1] == "draw: the position repeats with the engine to move"
+    with pytest.raises(ValueError, match="first is 'me' or 'engine'"):
+        g.play(first="you")

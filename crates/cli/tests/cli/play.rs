@@ -182,7 +182,8 @@ fn bad_games_are_refused_with_exit_code_2() {
         &["play"],
         &["play", &fixture("retro/seed.txt"), "--start", "9"],
         &["play", "-"],
-        &["play", "--game", "tic-tac-toe", "--json"],
+        &["play", "--game", "tic-tac-toe", "--json", "--move", "d4"],
+        &["play", "--move", "b2", "--game", "tic-tac-toe"],
         &["play", &fixture("retro/seed.txt"), "--json"],
     ] {
         let out = gamegraph(&dir, args, None);

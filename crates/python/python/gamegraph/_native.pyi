@@ -371,6 +371,15 @@ class SolvedGame:
         name: Optional[str] = None,
     ) -> None: ...
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]: ...
+    def play(
+        self,
+        *,
+        first: str = "me",
+        start: Any = None,
+        show: Optional[Callable[[Any], str]] = None,
+        input: Optional[Callable[[str], str]] = None,
+        print: Optional[Callable[..., None]] = None,
+    ) -> list[Any]: ...
     def _repr_html_(self) -> str: ...
 
 def explore(
