@@ -20,7 +20,7 @@ use crate::values::{PyValuesFile, Stored, file_error};
 use crate::{interrupt, pool};
 
 /// Explores and solves `game` on a pool of `threads` threads without the GIL.
-fn solve<G>(
+pub(crate) fn solve<G>(
     py: Python<'_>,
     game: G,
     name: String,

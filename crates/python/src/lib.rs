@@ -23,6 +23,7 @@ mod memory;
 mod octal;
 mod outcome;
 mod pool;
+mod registry;
 mod retro;
 mod solved;
 mod tab;
@@ -78,6 +79,8 @@ fn native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(games::chase, m)?)?;
     m.add_function(wrap_pyfunction!(games::tab_board, m)?)?;
     m.add_function(wrap_pyfunction!(games::quixo, m)?)?;
+    m.add_function(wrap_pyfunction!(registry::named, m)?)?;
+    m.add_function(wrap_pyfunction!(registry::registry, m)?)?;
     m.add_class::<values::PyValuesFile>()?;
     m.add_function(wrap_pyfunction!(games::open_values, m)?)?;
     m.add_class::<keyed::PyExploredValues>()?;

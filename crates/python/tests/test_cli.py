@@ -171,3 +171,43 @@ def test_bad_binary_raises_the_command_message(cli, tmp_path):
     with pytest.raises(ValueError) as e:
         gg.read_graph(bad)
     assert out.stderr == f"error: {e.value}\n"
+
+
+#: A small instance of every registered game, in the words `gamegraph game` takes.
+REGISTERED = [
+    "tic-tac-toe",
+    "connect-four --cols 4 --rows 4",
+    "kayles 4,7",
+    "dawsons-kayles 10",
+    "octal 0.137 9",
+    "quixo 3",
+    "chase 8",
+    "tab 9 4 1,1",
+]
+
+
+def test_every_registered_game_has_an_instance():
+    assert sorted({w.split()[0] for w in REGISTERED}) == sorted(g["name"] for g in gg.games.registry())
+
+
+@pytest.mark.parametrize("words", REGISTERED)
+def test_registered_games_answer_as_the_command_plays_them(cli, words):
+    """Along a line of best play, the value and the moves of every position are those of
+    `gamegraph play --json` (the play session over the values the command solves)."""
+    solved = gg.games.named(words)
+    assert solved.name == words
+    played = []
+    for _ in range(12):
+        args = ["play", "--json"]
+        for m in played:
+            args += ["--move", m]
+        view = cli(*args, "--game", *words.split())
+        p = view["position"]
+        assert (str(solved.outcome(p)), solved.remoteness(p)) == (view["outcome"], view["remoteness"])
+        # A move listed twice (two slides of Quixo to one position) is offered once.
+        want = {(m["position"], m["outcome"], m["remoteness"]) for m in view["moves"]}
+        got = {(q, str(o), r) for q, o, r in solved.moves(p)}
+        assert got == want, p
+        if view["over"]:
+            break
+        played.append(view["best"])

@@ -58,6 +58,8 @@ __all__ = [
     "open_values",
     "ExploredValuesFile",
     "open_explored_values",
+    "named",
+    "registry",
     "TierSummary",
     "TierValues",
     "solve_tiers",
@@ -382,6 +384,10 @@ class SolvedGame:
     ) -> list[Any]: ...
     def _repr_html_(self) -> str: ...
 
+def named(
+    game: str, *, max_positions: Optional[int] = None, threads: Optional[int] = None
+) -> SolvedGame: ...
+def registry() -> list[dict[str, str]]: ...
 def explore(
     start: Hashable,
     moves: Callable[[Any], Iterable[Hashable]],

@@ -5,7 +5,8 @@ GIL released) and solves it, returning a ``SolvedGame`` whose positions are the 
 text notation (strings): outcome 1 (the player to move wins), 2 (loses), 3 (a tie) or 0
 (a draw), the remoteness, and the value of every move. ``SolvedGame.save`` writes a
 values file, and ``open_values`` answers queries from one without solving again.
-``solve_tiers`` solves a game a tier at a time into a directory instead (memory holds one
+``named`` solves a game named as ``gamegraph game`` names it (``"connect-four --cols 5
+--rows 4"``), and ``registry`` lists those names. ``solve_tiers`` solves a game a tier at a time into a directory instead (memory holds one
 tier, never the whole game; an interrupted solve resumes), and ``open_tiers`` answers
 queries from it. A position that is no position of the game raises ``ValueError`` with
 the column where its text goes wrong; one that cannot be reached from the start raises
@@ -22,9 +23,11 @@ from ._native import (
     connect_four,
     dawsons_kayles,
     kayles,
+    named,
     open_tiers,
     open_values,
     quixo,
+    registry,
     solve_tiers,
     tic_tac_toe,
 )
@@ -36,10 +39,12 @@ __all__ = [
     "connect_four",
     "dawsons_kayles",
     "kayles",
+    "named",
     "octal",
     "open_tiers",
     "open_values",
     "quixo",
+    "registry",
     "solve_tiers",
     "tab",
     "tic_tac_toe",
