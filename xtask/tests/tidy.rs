@@ -100,7 +100,7 @@ const LAYERS: &[(&str, &[&str])] = &[
     ("play", &["game", "grundy"]),
     ("web", &["play"]),
     ("cli", &["graph", "retro", "tab", "kernel", "grundy", "game", "play", "cluster", "web"]),
-    ("python", &["graph", "retro", "tab", "kernel", "grundy", "game"]),
+    ("python", &["graph", "retro", "tab", "kernel", "grundy", "game", "play"]),
     ("xtask", &["graph"]),
     ("fuzz", &["graph", "retro", "tab", "kernel", "grundy", "game", "cluster"]),
 ];
