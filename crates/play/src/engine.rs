@@ -10,7 +10,7 @@ use std::sync::Mutex;
 use gamegraph_game::tier::{TierError, TierValues, Tiered};
 use gamegraph_game::{
     Board, ExploreConfig, ExploreError, FileError, Game, MoveValue, ParseError, PositionValue,
-    SolvedGame, Terminal, ValuesFile,
+    QueryError, SolvedGame, Terminal, ValuesFile,
 };
 
 /// A position of any game, packed into 128 bits (every shipped game's positions fit).
@@ -80,7 +80,11 @@ impl<G: Game + Send> Values<G> for SolvedGame<G> {
     }
 
     fn query(&self, p: G::Position) -> Result<Option<PositionValue<G::Position>>, LookupError> {
-        Ok(self.vertex(self.game().canonical(p)).and_then(|_| SolvedGame::query(self, p).ok()))
+        match SolvedGame::query(self, p) {
+            Ok(value) => Ok(Some(value)),
+            Err(QueryError::Unreachable { .. }) => Ok(None),
+            Err(e) => Err(LookupError::new(e.to_string())),
+        }
     }
 }
 

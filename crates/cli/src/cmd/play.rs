@@ -26,8 +26,8 @@ use crate::common::{CliError, GraphInput, Numbers, Output, read_graph, with_thre
 #[command(after_help = "Moves are read from standard input, one per line: a vertex id (graph), \
 a column (tab board), `take T from heap I` or `T I` (heaps), the move's name (--game: `b2`, \
 `column 4` or `4`, `take 2 from 7 leaving 2 3`; `gamegraph game list` shows each game's) or the \
-position it leads to. For --game, `undo` takes back your last move. `hint` shows the engine's advice, `help` the move syntax, \
-`quit` ends the game. The engine plays perfectly: the winner hurries, the loser delays, a draw \
+position it leads to. For --game, `undo` takes back your last move. `hint` shows the engine's \
+advice, `help` the move syntax, `quit` ends the game. The engine plays perfectly: the winner hurries, the loser delays, a draw \
 is kept. A position that comes back with the same player to move ends the game as a draw.
 
 Examples:
