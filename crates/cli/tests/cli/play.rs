@@ -364,3 +364,59 @@ fn game_arguments_a_game_does_not_take_are_refused() {
         assert_eq!(text(&out.stderr), format!("error: --game {spec}: {why}\n"));
     }
 }
+
+#[test]
+fn every_registered_game_is_played_in_the_terminal_by_move_names() {
+    // A small instance of each game of `gamegraph game list`.
+    let games = [
+        "tic-tac-toe",
+        "connect-four --cols 4 --rows 4",
+        "kayles 4,7",
+        "dawsons-kayles 10",
+        "octal 0.137 9",
+        "quixo 3",
+        "chase 8",
+        "tab 9 4 1,1",
+    ];
+    let listed = json(&["game", "list", "--json"]);
+    let names: Vec<&str> =
+        listed.as_array().unwrap().iter().map(|g| g["name"].as_str().unwrap()).collect();
+    let mut covered: Vec<&str> = games.iter().map(|g| g.split(' ').next().unwrap()).collect();
+    covered.dedup();
+    assert_eq!(covered, names, "an instance per registered game");
+    for game in games {
+        let words: Vec<&str> = game.split(' ').collect();
+        let start = json(&[&["play", "--json", "--game"], &words[..]].concat());
+        // Both sides play the best move, named as the game names it: the player types the
+        // name `play --json` gives as best after the moves so far.
+        let mut typed = Vec::new();
+        let mut view = start.clone();
+        while view["over"].is_null() && typed.len() < 80 {
+            typed.push(view["best"].as_str().unwrap().to_owned());
+            let mut args = vec!["play", "--json"];
+            for m in &typed {
+                args.extend(["--move", m.as_str()]);
+            }
+            args.push("--game");
+            args.extend(&words);
+            view = json(&args);
+        }
+        // In the terminal the engine answers every other move; the player types the rest.
+        let mine: String = typed.iter().step_by(2).map(|m| format!("{m}\n")).collect();
+        let out = play(&[&["--game"], &words[..]].concat(), &mine);
+        assert!(!out.contains("illegal move"), "{game}: {out}");
+        for (i, m) in typed.iter().enumerate().skip(1).step_by(2) {
+            assert!(out.contains(&format!("engine: {m}\n")), "{game}: move {i} {m}: {out}");
+        }
+        let last = out.lines().last().unwrap();
+        let expected = match (view["over"].as_str().unwrap(), view["result"].as_str().unwrap()) {
+            ("repeated", _) => "draw: the position repeats",
+            (_, "tie") => "a tie: the game is over and nobody wins",
+            // The result is for the player to move at the end: even plies, the player.
+            (_, result) if (result == "loss") == typed.len().is_multiple_of(2) => "the engine wins",
+            _ => "you win",
+        };
+        assert!(last.starts_with(expected), "{game}: {last}");
+        assert!(start["board"].is_object(), "{game}: no board");
+    }
+}
