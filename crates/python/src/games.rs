@@ -1,7 +1,7 @@
 //! The games shipped with gamegraph, solved in Rust (`gg.games`).
 
-use gamegraph_game::games::{Chase, ConnectFour, OctalRows, Quixo, TabBoard, TicTacToe};
 use gamegraph_game::tier::Tiered;
+use gamegraph_play::{Spec, Visit};
 use std::fs::File;
 use std::io::BufReader;
 use std::path::{Path, PathBuf};
@@ -73,11 +73,6 @@ fn rows_arg(rows: &Bound<'_, PyAny>) -> PyResult<Vec<u32>> {
         .collect()
 }
 
-/// The rows as the name shows them.
-fn rows_name(rows: &[u32]) -> String {
-    rows.iter().map(u32::to_string).collect::<Vec<_>>().join(" ")
-}
-
 /// Tic-tac-toe, solved: 765 positions up to the 8 symmetries of the board (5478 with
 /// symmetry=False); the start is a tie in 9 plies.
 ///
@@ -99,11 +94,7 @@ pub(crate) fn tic_tac_toe(
     symmetry: bool,
     threads: Option<i64>,
 ) -> PyResult<PySolvedGame> {
-    solve(py, tic_tac_toe_rules(symmetry), "tic-tac-toe".to_owned(), None, threads)
-}
-
-fn tic_tac_toe_rules(symmetry: bool) -> TicTacToe {
-    if symmetry { TicTacToe::new() } else { TicTacToe::without_symmetry() }
+    solve_spec(py, &Spec::TicTacToe { symmetry }, None, threads)
 }
 
 /// Connect Four on a board of cols columns and rows rows (cols * (rows + 1) <= 64),
@@ -137,15 +128,13 @@ pub(crate) fn connect_four(
     max_positions: Option<i128>,
     threads: Option<i64>,
 ) -> PyResult<PySolvedGame> {
-    let (game, name) = connect_four_rules(cols, rows, symmetry)?;
-    solve(py, game, name, max_positions, threads)
+    solve_spec(py, &connect_four_spec(cols, rows, symmetry)?, max_positions, threads)
 }
 
-fn connect_four_rules(cols: i128, rows: i128, symmetry: bool) -> PyResult<(ConnectFour, String)> {
-    let w: u32 = ranged(cols, "cols", 0, i128::from(u32::MAX))?;
-    let h: u32 = ranged(rows, "rows", 0, i128::from(u32::MAX))?;
-    let game = if symmetry { ConnectFour::new(w, h) } else { ConnectFour::without_symmetry(w, h) };
-    Ok((game.map_err(value_error)?, format!("connect-four {w}x{h}")))
+fn connect_four_spec(cols: i128, rows: i128, symmetry: bool) -> PyResult<Spec> {
+    let cols = ranged(cols, "cols", 0, i128::from(u32::MAX))?;
+    let rows = ranged(rows, "rows", 0, i128::from(u32::MAX))?;
+    Ok(Spec::ConnectFour { cols, rows, symmetry })
 }
 
 /// Kayles (octal code 0.77) on rows of pins, solved: a move knocks down one pin or two
@@ -167,9 +156,7 @@ pub(crate) fn kayles(
     max_positions: Option<i128>,
     threads: Option<i64>,
 ) -> PyResult<PySolvedGame> {
-    let rows = rows_arg(rows)?;
-    let game = OctalRows::kayles(&rows).map_err(value_error)?;
-    solve(py, game, format!("kayles {}", rows_name(&rows)), max_positions, threads)
+    solve_spec(py, &octal_spec("0.77", rows)?, max_positions, threads)
 }
 
 /// Dawson's Kayles (octal code 0.07) on rows of pins, solved: a move knocks down two
@@ -187,9 +174,7 @@ pub(crate) fn dawsons_kayles(
     max_positions: Option<i128>,
     threads: Option<i64>,
 ) -> PyResult<PySolvedGame> {
-    let rows = rows_arg(rows)?;
-    let game = OctalRows::dawson(&rows).map_err(value_error)?;
-    solve(py, game, format!("dawsons-kayles {}", rows_name(&rows)), max_positions, threads)
+    solve_spec(py, &octal_spec("0.07", rows)?, max_positions, threads)
 }
 
 /// The octal game code ('0.77', '4.07', ...) on rows of pins, solved, in normal play.
@@ -210,16 +195,14 @@ pub(crate) fn octal_rows(
     max_positions: Option<i128>,
     threads: Option<i64>,
 ) -> PyResult<PySolvedGame> {
-    let (game, name) = octal_rules(code, rows)?;
-    solve(py, game, name, max_positions, threads)
+    solve_spec(py, &octal_spec(code, rows)?, max_positions, threads)
 }
 
-fn octal_rules(code: &str, rows: &Bound<'_, PyAny>) -> PyResult<(OctalRows, String)> {
+fn octal_spec(code: &str, rows: &Bound<'_, PyAny>) -> PyResult<Spec> {
     let rows = rows_arg(rows)?;
-    let parsed =
+    let code =
         code.parse().map_err(|e| value_error(format!("invalid octal code {code:?}: {e}")))?;
-    let game = OctalRows::new(parsed, &rows).map_err(value_error)?;
-    Ok((game, format!("octal {code} {}", rows_name(&rows))))
+    Ok(Spec::Octal { code, rows })
 }
 
 /// The chase on a ring of cells cells (3 to 255), solved: a loopy game with draws.
@@ -243,14 +226,11 @@ pub(crate) fn chase(
     symmetry: bool,
     threads: Option<i64>,
 ) -> PyResult<PySolvedGame> {
-    let (game, name) = chase_rules(cells, symmetry)?;
-    solve(py, game, name, None, threads)
+    solve_spec(py, &chase_spec(cells, symmetry)?, None, threads)
 }
 
-fn chase_rules(cells: i128, symmetry: bool) -> PyResult<(Chase, String)> {
-    let n: u32 = ranged(cells, "cells", 0, i128::from(u32::MAX))?;
-    let game = if symmetry { Chase::new(n) } else { Chase::without_symmetry(n) };
-    Ok((game.map_err(value_error)?, format!("chase {n}")))
+fn chase_spec(cells: i128, symmetry: bool) -> PyResult<Spec> {
+    Ok(Spec::Chase { cells: ranged(cells, "cells", 0, i128::from(u32::MAX))?, symmetry })
 }
 
 /// The tab board game of n rows and m columns with the piece on row x, column y, solved
@@ -273,17 +253,15 @@ pub(crate) fn tab_board(
     max_positions: Option<i128>,
     threads: Option<i64>,
 ) -> PyResult<PySolvedGame> {
-    let (game, name) = tab_rules(n, m, x, y)?;
-    solve(py, game, name, max_positions, threads)
+    solve_spec(py, &tab_spec(n, m, x, y)?, max_positions, threads)
 }
 
-fn tab_rules(n: i128, m: i128, x: i128, y: i128) -> PyResult<(TabBoard, String)> {
-    let rows: u64 = ranged(n, "n", 0, i128::from(u64::MAX))?;
-    let cols: u32 = ranged(m, "m", 0, i128::from(u32::MAX))?;
-    let row: u64 = ranged(x, "x", 0, i128::from(u64::MAX))?;
-    let col: u32 = ranged(y, "y", 0, i128::from(u32::MAX))?;
-    let game = TabBoard::new(rows, cols, row, col).map_err(value_error)?;
-    Ok((game, format!("tab {rows} {cols} {row},{col}")))
+fn tab_spec(n: i128, m: i128, x: i128, y: i128) -> PyResult<Spec> {
+    Ok(Spec::Tab {
+        rows: ranged(n, "n", 0, i128::from(u64::MAX))?,
+        cols: ranged(m, "m", 0, i128::from(u32::MAX))?,
+        at: (ranged(x, "x", 0, i128::from(u64::MAX))?, ranged(y, "y", 0, i128::from(u32::MAX))?),
+    })
 }
 
 /// Quixo on a side x side board of cubes (side 3 to 5), solved: a loopy game with
@@ -316,14 +294,38 @@ pub(crate) fn quixo(
     max_positions: Option<i128>,
     threads: Option<i64>,
 ) -> PyResult<PySolvedGame> {
-    let (game, name) = quixo_rules(side, symmetry)?;
-    solve(py, game, name, max_positions, threads)
+    solve_spec(py, &quixo_spec(side, symmetry)?, max_positions, threads)
 }
 
-fn quixo_rules(side: i128, symmetry: bool) -> PyResult<(Quixo, String)> {
-    let n: u32 = ranged(side, "side", 0, i128::from(u32::MAX))?;
-    let game = if symmetry { Quixo::new(n) } else { Quixo::without_symmetry(n) };
-    Ok((game.map_err(value_error)?, format!("quixo {n}")))
+fn quixo_spec(side: i128, symmetry: bool) -> PyResult<Spec> {
+    Ok(Spec::Quixo { side: ranged(side, "side", 0, i128::from(u32::MAX))?, symmetry })
+}
+
+/// Solves the game `spec` names, named by the words `gamegraph game` takes for it.
+pub(crate) fn solve_spec(
+    py: Python<'_>,
+    spec: &Spec,
+    max_positions: Option<i128>,
+    threads: Option<i64>,
+) -> PyResult<PySolvedGame> {
+    struct Solve<'py> {
+        py: Python<'py>,
+        name: String,
+        max_positions: Option<i128>,
+        threads: Option<i64>,
+    }
+    impl Visit for Solve<'_> {
+        type Output = PyResult<PySolvedGame>;
+        fn visit<G>(self, game: G) -> Self::Output
+        where
+            G: Tiered + Clone + Send + Sync + 'static,
+            G::Position: Into<u128> + TryFrom<u128>,
+        {
+            solve(self.py, game, self.name, self.max_positions, self.threads)
+        }
+    }
+    let name = spec.to_string();
+    spec.visit(Solve { py, name, max_positions, threads }).map_err(value_error)?
 }
 
 /// What to do with a shipped game chosen by its name ([`by_name`]).
@@ -351,42 +353,42 @@ pub(crate) fn by_name<A: WithGame>(
     action: A,
 ) -> PyResult<A::Output> {
     let arguments = |usage: &str| arguments(function, args, game, usage);
-    match game.replace('-', "_").as_str() {
+    let spec = match game.replace('-', "_").as_str() {
         "tic_tac_toe" => {
             arguments("")?;
-            action.with(tic_tac_toe_rules(symmetry))
+            Spec::TicTacToe { symmetry }
         }
         "connect_four" => {
             let a = arguments("cols, rows")?;
-            action.with(connect_four_rules(a[0].extract()?, a[1].extract()?, symmetry)?.0)
+            connect_four_spec(a[0].extract()?, a[1].extract()?, symmetry)?
         }
-        "kayles" => {
-            let a = arguments("rows")?;
-            action.with(OctalRows::kayles(&rows_arg(&a[0])?).map_err(value_error)?)
-        }
-        "dawsons_kayles" => {
-            let a = arguments("rows")?;
-            action.with(OctalRows::dawson(&rows_arg(&a[0])?).map_err(value_error)?)
-        }
+        "kayles" => octal_spec("0.77", &arguments("rows")?[0])?,
+        "dawsons_kayles" => octal_spec("0.07", &arguments("rows")?[0])?,
         "octal" => {
             let a = arguments("code, rows")?;
-            action.with(octal_rules(&a[0].extract::<String>()?, &a[1])?.0)
+            octal_spec(&a[0].extract::<String>()?, &a[1])?
         }
-        "quixo" => {
-            let a = arguments("side")?;
-            action.with(quixo_rules(a[0].extract()?, symmetry)?.0)
-        }
-        "chase" => {
-            let a = arguments("cells")?;
-            action.with(chase_rules(a[0].extract()?, symmetry)?.0)
-        }
+        "quixo" => quixo_spec(arguments("side")?[0].extract()?, symmetry)?,
+        "chase" => chase_spec(arguments("cells")?[0].extract()?, symmetry)?,
         "tab" => {
             let a = arguments("n, m, x, y")?;
-            let (n, m) = (a[0].extract()?, a[1].extract()?);
-            action.with(tab_rules(n, m, a[2].extract()?, a[3].extract()?)?.0)
+            tab_spec(a[0].extract()?, a[1].extract()?, a[2].extract()?, a[3].extract()?)?
         }
-        _ => Err(value_error(format!("unknown game {game:?}: {NAMES}"))),
+        _ => return Err(value_error(format!("unknown game {game:?}: {NAMES}"))),
+    };
+    /// Hands the game the registry builds to the action.
+    struct Adapt<A>(A);
+    impl<A: WithGame> Visit for Adapt<A> {
+        type Output = PyResult<A::Output>;
+        fn visit<G>(self, game: G) -> Self::Output
+        where
+            G: Tiered + Clone + Send + Sync + 'static,
+            G::Position: Into<u128> + TryFrom<u128>,
+        {
+            self.0.with(game)
+        }
     }
+    spec.visit(Adapt(action)).map_err(value_error)?
 }
 
 /// The arguments of `function` after the game's name, checked to be as many as `usage`

@@ -1,8 +1,7 @@
 //! The games of the registry by the words `gamegraph game` takes (`gg.games.named`,
 //! `gg.games.registry`).
 
-use gamegraph_game::tier::Tiered;
-use gamegraph_play::{ENTRIES, Spec, Visit};
+use gamegraph_play::{ENTRIES, Spec};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
@@ -31,24 +30,7 @@ pub(crate) fn named(
     threads: Option<i64>,
 ) -> PyResult<PySolvedGame> {
     let spec = Spec::parse(&game.split_whitespace().collect::<Vec<_>>()).map_err(value_error)?;
-    struct Solve<'py> {
-        py: Python<'py>,
-        name: String,
-        max_positions: Option<i128>,
-        threads: Option<i64>,
-    }
-    impl Visit for Solve<'_> {
-        type Output = PyResult<PySolvedGame>;
-        fn visit<G>(self, game: G) -> Self::Output
-        where
-            G: Tiered + Clone + Send + Sync + 'static,
-            G::Position: Into<u128> + TryFrom<u128>,
-        {
-            crate::games::solve(self.py, game, self.name, self.max_positions, self.threads)
-        }
-    }
-    let name = spec.to_string();
-    spec.visit(Solve { py, name, max_positions, threads }).map_err(value_error)?
+    crate::games::solve_spec(py, &spec, max_positions, threads)
 }
 
 /// The games of the registry, as `gamegraph game list --json` lists them: a dict per game

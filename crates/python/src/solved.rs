@@ -430,8 +430,8 @@ impl PySolvedGame {
         self.solution().remoteness(self.start_vertex())
     }
 
-    /// The name of a shipped game ('tic-tac-toe', 'connect-four 5x4', ...), None for a
-    /// game given by Python functions.
+    /// The name of a shipped game, as `gamegraph game` names it ('tic-tac-toe',
+    /// 'connect-four --cols 5 --rows 4', ...), None for a game given by Python functions.
     #[getter]
     fn name(&self) -> Option<&str> {
         match &self.inner {

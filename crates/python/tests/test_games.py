@@ -393,7 +393,7 @@ def test_tic_tac_toe_equals_the_python_rules(symmetry):
 def test_connect_four_4x4():
     c = gg.games.connect_four(4, 4)
     assert (c.start_outcome, c.start_remoteness) == (TIE, 16)
-    assert c.name == "connect-four 4x4"
+    assert c.name == "connect-four --cols 4 --rows 4"
     assert len(c) == len(c.positions) == c.graph.num_vertices
 
 
