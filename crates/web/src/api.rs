@@ -323,11 +323,9 @@ async fn play_game(State(api): State<Api>, RawQuery(query): RawQuery) -> Respons
         Err(e) => return bad(&format!("game: {e}")),
     };
     let key = spec.to_string();
-    let dir = api.played.dir.join(
-        key.chars()
-            .map(|c| if c.is_ascii_alphanumeric() || c == '.' { c } else { '_' })
-            .collect::<String>(),
-    );
+    // The game's words with `_` for the spaces: `connect-four_--cols_5_--rows_4`. The
+    // registry's words hold no `/` and no word of dots alone, so this is a plain name.
+    let dir = api.played.dir.join(key.replace(' ', "_"));
     let lock = api.played.games.lock().await.entry(key).or_default().clone();
     let mut solved = lock.lock().await;
     if !*solved {

@@ -56,9 +56,11 @@ pub(crate) struct Args {
     /// repeated. Other pages' requests are refused.
     #[arg(long, value_name = "ORIGIN")]
     allow_origin: Vec<String>,
-    /// Keep the values of the games the page plays in DIR, a directory of tiers per game,
-    /// solved by the first request for the game and kept between runs [default: a
-    /// directory of the system's temporary directory, for this run].
+    /// Keep the values of the games the page plays in DIR: a directory of tiers per game,
+    /// named by the game's words with `_` for the spaces (DIR/connect-four_--cols_6_--rows_5),
+    /// solved by the first request for the game unless `game … solve -o` put it there
+    /// before, and kept between runs [default: a directory of the system's temporary
+    /// directory, for this run].
     #[arg(long, value_name = "DIR")]
     cache: Option<std::path::PathBuf>,
 }

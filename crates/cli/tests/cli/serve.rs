@@ -254,6 +254,16 @@ fn every_registered_game_is_played_from_values_the_server_solves_once() {
     }
     let solved = std::fs::read_dir(&*cache).unwrap().count();
     assert_eq!(solved, 8, "a directory of tiers per game");
+    assert!(cache.join("connect-four_--cols_4_--rows_4").join("manifest").is_file());
+    // A game solved into the cache before is played from there, without another solve.
+    let dir = cache.join("connect-four_--cols_5_--rows_4");
+    let solve = ["game", "connect-four", "--cols", "5", "--rows", "4", "solve", "-o"];
+    cli(&[&solve[..], &[dir.to_str().unwrap()]].concat(), b"");
+    let values = dir.join("tier-0.values");
+    let before = std::fs::metadata(&values).unwrap().modified().unwrap();
+    let (status, _) = s.post("/api/play-game?game=connect-four+--rows+4+--cols+5&move=3", b"");
+    assert_eq!(status, 200);
+    assert_eq!(std::fs::metadata(&values).unwrap().modified().unwrap(), before, "solved again");
     for (query, why) in [
         (
             "game=chess",
