@@ -41,6 +41,28 @@ impl<P: Ord> PositionValue<P> {
     }
 }
 
+impl<P> PositionValue<P> {
+    /// The same value with every position (the one asked about and those after its moves)
+    /// given as `f` gives it: in the game's notation, or in another type. The order of the
+    /// moves is kept.
+    pub fn map<Q>(self, mut f: impl FnMut(P) -> Q) -> PositionValue<Q> {
+        PositionValue {
+            position: f(self.position),
+            outcome: self.outcome,
+            remoteness: self.remoteness,
+            moves: self
+                .moves
+                .into_iter()
+                .map(|m| MoveValue {
+                    position: f(m.position),
+                    outcome: m.outcome,
+                    remoteness: m.remoteness,
+                })
+                .collect(),
+        }
+    }
+}
+
 /// One move and what it is worth to the player who makes it.
 ///
 /// Moves are listed best first: by outcome for the mover (win, tie, draw, loss), then a

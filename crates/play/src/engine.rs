@@ -9,8 +9,8 @@ use std::sync::Mutex;
 
 use gamegraph_game::tier::{TierError, TierValues, Tiered};
 use gamegraph_game::{
-    Board, ExploreConfig, ExploreError, FileError, Game, MoveValue, ParseError, PositionValue,
-    QueryError, SolvedGame, Terminal, ValuesFile,
+    Board, ExploreConfig, ExploreError, FileError, Game, ParseError, PositionValue, QueryError,
+    SolvedGame, Terminal, ValuesFile,
 };
 
 /// A position of any game, packed into 128 bits (every shipped game's positions fit).
@@ -191,20 +191,7 @@ where
         let value = self.values.query(Self::pos(p))?.ok_or_else(|| {
             LookupError::new(format!("{} is not reachable from the start", self.show(p)))
         })?;
-        Ok(PositionValue {
-            position: value.position.into(),
-            outcome: value.outcome,
-            remoteness: value.remoteness,
-            moves: value
-                .moves
-                .into_iter()
-                .map(|m| MoveValue {
-                    position: m.position.into(),
-                    outcome: m.outcome,
-                    remoteness: m.remoteness,
-                })
-                .collect(),
-        })
+        Ok(value.map(Into::into))
     }
 }
 

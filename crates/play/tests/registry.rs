@@ -115,6 +115,22 @@ fn best_play_ends_as_the_start_value_says() {
     }
 }
 
+/// Checks that the values stored at `path` answer as the solve in memory does, along 30
+/// plies of best play.
+fn same_as_the_solve(spec: &Spec, path: &std::path::Path) {
+    let mut memory = session(spec);
+    let mut stored = Session::new(spec.visit(Open(path)).unwrap().unwrap()).unwrap();
+    for _ in 0..30 {
+        assert_eq!(memory.value(), stored.value(), "{spec}");
+        assert_eq!(memory.moves(), stored.moves(), "{spec}");
+        if memory.over().is_some() {
+            break;
+        }
+        memory.play_best().unwrap();
+        stored.play_best().unwrap();
+    }
+}
+
 #[test]
 fn a_values_file_answers_as_the_solve_does() {
     let dir = tempfile::tempdir().unwrap();
@@ -134,17 +150,7 @@ fn a_values_file_answers_as_the_solve_does() {
             }
         }
         spec.visit(Save(&path)).unwrap();
-        let mut memory = session(&spec);
-        let mut file = Session::new(spec.visit(Open(&path)).unwrap().unwrap()).unwrap();
-        for _ in 0..30 {
-            assert_eq!(memory.value(), file.value(), "{spec}");
-            assert_eq!(memory.moves(), file.moves(), "{spec}");
-            if memory.over().is_some() {
-                break;
-            }
-            memory.play_best().unwrap();
-            file.play_best().unwrap();
-        }
+        same_as_the_solve(&spec, &path);
     }
 }
 
@@ -180,16 +186,6 @@ fn a_directory_of_tiers_answers_as_the_solve_does() {
     for spec in small() {
         let dir = tempfile::tempdir().unwrap();
         spec.visit(Tiers(dir.path())).unwrap();
-        let mut memory = session(&spec);
-        let mut tiers = Session::new(spec.visit(Open(dir.path())).unwrap().unwrap()).unwrap();
-        for _ in 0..30 {
-            assert_eq!(memory.value(), tiers.value(), "{spec}");
-            assert_eq!(memory.moves(), tiers.moves(), "{spec}");
-            if memory.over().is_some() {
-                break;
-            }
-            memory.play_best().unwrap();
-            tiers.play_best().unwrap();
-        }
+        same_as_the_solve(&spec, dir.path());
     }
 }

@@ -194,20 +194,7 @@ where
 
 /// A position's value with the positions in the game's notation.
 pub(crate) fn shown<G: Game>(game: &G, value: PositionValue<G::Position>) -> PositionValue<String> {
-    PositionValue {
-        position: game.show(value.position),
-        outcome: value.outcome,
-        remoteness: value.remoteness,
-        moves: value
-            .moves
-            .into_iter()
-            .map(|m| MoveValue {
-                position: game.show(m.position),
-                outcome: m.outcome,
-                remoteness: m.remoteness,
-            })
-            .collect(),
-    }
+    value.map(|p| game.show(p))
 }
 
 /// `ValueError` for a position whose text cannot be read.

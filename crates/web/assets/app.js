@@ -75,11 +75,14 @@ function parseJSON(text) {
   return v;
 }
 
-/** POST `body` to /api/`cmd` with the query `params` (empty values left out). */
+/** POST `body` to /api/`cmd` with the query `params` (empty values left out; an array
+ * gives the parameter once per item). */
 async function api(cmd, params, body, signal) {
   const q = new URLSearchParams();
-  for (const [k, v] of Object.entries(params || {})) {
-    if (v !== undefined && v !== null && v !== '' && v !== false) q.append(k, String(v));
+  for (const [k, value] of Object.entries(params || {})) {
+    for (const v of Array.isArray(value) ? value : [value]) {
+      if (v !== undefined && v !== null && v !== '' && v !== false) q.append(k, String(v));
+    }
   }
   const r = await fetch(`/api/${cmd}?${q}`, { method: 'POST', body: body ?? '', signal });
   const text = await r.text();
@@ -1065,18 +1068,7 @@ function clearGames() {
 }
 
 /** The state after `moves`, from /api/play-game. */
-async function playApi(words, moves, signal) {
-  const q = new URLSearchParams({ game: words });
-  for (const m of moves) q.append('move', m);
-  const r = await fetch(`/api/play-game?${q}`, { method: 'POST', signal });
-  const text = await r.text();
-  if (!r.ok) {
-    let msg = text;
-    try { msg = JSON.parse(text).error; } catch (_) { /* not JSON */ }
-    throw new Error(pageWords(msg));
-  }
-  return parseJSON(text);
-}
+const playApi = (words, moves, signal) => api('play-game', { game: words, move: moves }, '', signal);
 
 const engineMoves = (ply) => ({ none: false, both: true, first: ply % 2 === 0, second: ply % 2 === 1 })[games.engine];
 
