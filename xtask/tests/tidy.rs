@@ -97,7 +97,7 @@ const LAYERS: &[(&str, &[&str])] = &[
     ("game", &["graph", "tab", "grundy"]),
     ("testkit", &["graph"]),
     ("cluster", &["graph", "retro"]),
-    ("play", &["game", "grundy"]),
+    ("play", &["graph", "retro", "tab", "game", "grundy"]),
     ("web", &["play"]),
     ("cli", &["graph", "retro", "tab", "kernel", "grundy", "game", "play", "cluster", "web"]),
     ("python", &["graph", "retro", "tab", "kernel", "grundy", "game", "play"]),

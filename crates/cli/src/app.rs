@@ -216,13 +216,15 @@ mod tests {
             }
             for param in endpoint.params {
                 match param.kind {
-                    ParamKind::Flag | ParamKind::Value | ParamKind::List => assert!(
-                        has_long(command, param.name),
-                        "/api/{}?{} is not a flag of `gamegraph {}`",
-                        endpoint.name,
-                        param.name,
-                        endpoint.command.join(" ")
-                    ),
+                    ParamKind::Flag | ParamKind::Value | ParamKind::List | ParamKind::Repeated => {
+                        assert!(
+                            has_long(command, param.name),
+                            "/api/{}?{} is not a flag of `gamegraph {}`",
+                            endpoint.name,
+                            param.name,
+                            endpoint.command.join(" ")
+                        );
+                    }
                     ParamKind::Positional | ParamKind::Positionals => assert!(
                         action.get_positionals().next().is_some(),
                         "/api/{}?{} but `gamegraph {}` takes no positional argument",

@@ -21,11 +21,13 @@
 //! ```
 
 pub mod engine;
+mod heaps;
 mod registry;
 mod session;
 mod view;
 
 pub use crate::engine::{Engine, LookupError, OpenError, Pos};
+pub use crate::heaps::{HeapPlayError, HeapReply, HeapSession, HeapTake, HeapView};
 pub use crate::registry::{ENTRIES, Entry, Spec, SpecError, Visit};
 pub use crate::session::{End, IllegalMove, Move, PlayError, Session, Step};
 pub use crate::view::{BoardView, MoveView, StepView, View};

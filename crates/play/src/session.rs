@@ -58,7 +58,8 @@ pub struct Step {
 pub enum End {
     /// The player to move has no move; the value is theirs.
     Finished(Terminal),
-    /// The position came back: play could go round for ever, a draw.
+    /// The position came back with the same player to move: play could go round for
+    /// ever, a draw.
     Repeated,
 }
 
@@ -180,9 +181,10 @@ impl Session {
         if self.moves().is_empty() {
             return Some(End::Finished(self.engine.terminal(self.position())));
         }
+        // The same position with the same player to move: an even number of plies ago.
         let here = self.engine.canonical(self.position());
-        let earlier = &self.steps[..self.steps.len() - 1];
-        earlier.iter().any(|s| self.engine.canonical(s.position) == here).then_some(End::Repeated)
+        let mut earlier = self.steps.iter().rev().skip(2).step_by(2);
+        earlier.any(|s| self.engine.canonical(s.position) == here).then_some(End::Repeated)
     }
 
     /// The move `text` names: a move's name (case and spaces aside), the last word of

@@ -30,6 +30,9 @@ pub struct View {
     pub moves: Vec<MoveView>,
     /// The name of the best move.
     pub best: Option<String>,
+    /// Advice for playing it, as the terminal's `hint` words it: `column 4 wins in 5
+    /// plies`.
+    pub advice: Option<String>,
     /// Every position reached, the first one first: the value history.
     pub history: Vec<StepView>,
 }
@@ -142,6 +145,7 @@ impl Session {
                 })
                 .collect(),
             best: self.best().map(|m| m.name.clone()),
+            advice: self.best().map(crate::Move::advice),
             history: self
                 .history()
                 .iter()

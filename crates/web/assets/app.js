@@ -328,7 +328,7 @@ function wireUpload(prefix, state) {
 // ---------------------------------------------------------------------------------------
 // Graph game
 
-const graph = { n: 0, arcs: [], succ: [], table: [], start: null, cy: null, game: null, history: [] };
+const graph = { n: 0, arcs: [], succ: [], table: [], start: null, cy: null, game: null };
 
 function clearGraph() {
   for (const id of ['graph-summary', 'graph-turn', 'graph-pv', 'graph-result', 'graph-hint-text', 'graph-detected', 'graph-table-note']) setText(id, '');
@@ -426,70 +426,91 @@ function renderGraphTable() {
 
 function tapVertex(v) {
   const g = graph.game;
-  if (g && !g.over && g.me) {
-    if (graph.succ[g.pos].includes(v)) return playerGraphMove(v);
-    if (v !== g.pos) {
-      setText('graph-hint-text', `${v} is not a move from ${g.pos}: the ringed vertices are (press New game here to start from ${v})`);
+  if (g && g.view && !g.view.over && graphMine(g, g.view.ply)) {
+    if (g.pending) return;
+    if (g.view.moves.some((m) => m.name === String(v))) return playerGraphMove(String(v));
+    const at = g.view.position;
+    if (String(v) !== at) {
+      setText('graph-hint-text', `${v} is not a move from ${at}: the ringed vertices are (press New game here to start from ${v})`);
       graph.pendingStart = v;
       $('graph-here').hidden = false;
-      return;
     }
     return;
   }
   startGraphGame(v);
 }
 
+/** Whether the player at the keyboard moves at `ply`. */
+const graphMine = (g, ply) => (ply % 2 === 0) === g.meFirst;
+
+/** The position after `moves` from the game's start, from /api/play: its value, its moves
+ * with theirs, the best one and the advice, and whether the game is over. */
+const graphView = (g, moves) => api('play', { start: g.start, format: $('graph-format').value, move: moves }, graphBody('graph', graph));
+
 function startGraphGame(v) {
   $('graph-here').hidden = true;
-  graph.game = { pos: v, me: $('graph-first').value === 'me', seen: new Set(), over: false };
-  graph.history = [];
-  $('graph-log').replaceChildren();
-  logLine('graph-log', `start at ${v}`);
+  graph.game = { start: v, meFirst: $('graph-first').value === 'me', moves: [], view: null, pending: false };
   setText('graph-result', '');
   setText('graph-hint-text', '');
-  graphStep();
+  graphAdvance([]);
 }
 
-function graphStep() {
+/** Asks for the position after `moves`; the engine answers its own turns. The player's
+ * input waits for the last answer. */
+async function graphAdvance(moves) {
   const g = graph.game;
-  const key = `${g.pos}|${g.me}`;
-  const succ = graph.succ[g.pos];
-  showGraphPosition(succ);
-  if (g.seen.has(key)) return endGraphGame(`draw: the position repeats with ${who(g.me)} to move`);
-  g.seen.add(key);
-  if (succ.length === 0) return endGraphGame(endLine(g.me, false));
-  if (!g.me) {
-    setTimeout(() => {
-      if (graph.game !== g) return;
-      const w = graph.table[g.pos - 1].move;
-      logLine('graph-log', `engine: ${w}`);
-      g.pos = w;
-      g.me = true;
-      graphStep();
-    }, 150);
+  g.pending = true;
+  try {
+    let view = await graphView(g, moves);
+    while (graph.game === g && !view.over && !graphMine(g, view.ply)) {
+      showGraphPosition(g, view);
+      await new Promise((done) => setTimeout(done, 150));
+      moves = [...moves, view.best];
+      view = await graphView(g, moves);
+    }
+    if (graph.game !== g) return;
+    g.moves = moves;
+    showGraphPosition(g, view);
+  } catch (e) {
+    showError('graph', e);
+  } finally {
+    g.pending = false;
   }
 }
 
-function endGraphGame(line) {
-  graph.game.over = true;
-  setText('graph-result', line);
-  setText('graph-turn', `game over at ${graph.game.pos}`);
-  $('graph-moves').replaceChildren();
-  if (graph.cy) graph.cy.nodes().removeClass('target');
+/** The line that ends a finished game on a graph, as `gamegraph play` words it: `result`
+ * is the value for the player to move, who cannot move. */
+function graphEnd(g, view) {
+  const me = graphMine(g, view.ply);
+  if (view.over === 'repeated') return `draw: the position repeats with ${who(me)} to move`;
+  if (view.result === 'tie') return 'a tie: the game is over and nobody wins';
+  if (view.result === 'loss') return endLine(me, false);
+  return me ? 'you win' : 'the engine wins';
 }
 
-function showGraphPosition(succ) {
-  const g = graph.game;
-  const r = graph.table[g.pos - 1];
-  setText('graph-turn', `at ${g.pos} (${who(g.me)} to move): ${outcomeWord[r.outcome]} for the player to move` +
-    (r.depth !== null ? ` in ${plies(r.depth)}` : ''));
-  $('graph-moves').replaceChildren(...(g.me ? [...new Set(succ)].slice(0, 100).map((w) =>
-    el('button', { 'data-v': String(w), onclick: () => playerGraphMove(w) }, String(w))) : []));
+function showGraphPosition(g, view) {
+  g.view = view;
+  const me = graphMine(g, view.ply);
+  const pos = Number(view.position);
+  $('graph-log').replaceChildren(el('li', {}, `start at ${g.start}`),
+    ...view.history.slice(1).map((h, i) => el('li', {}, `${graphMine(g, i) ? 'you' : 'engine'}: ${h.played}`)));
+  if (view.over) {
+    setText('graph-result', graphEnd(g, view));
+    setText('graph-turn', `game over at ${pos}`);
+  } else {
+    setText('graph-result', '');
+    setText('graph-turn', `at ${pos} (${who(me)} to move): ${view.outcome} for the player to move` +
+      (view.remoteness !== null ? ` in ${plies(view.remoteness)}` : ''));
+  }
+  const mine = me && !view.over;
+  $('graph-moves').replaceChildren(...(mine ? view.moves.slice(0, 100).map((m) =>
+    el('button', { 'data-v': m.name, class: m.outcome, title: `${valueWords(m.outcome, m.remoteness)} for you`, onclick: () => playerGraphMove(m.name) },
+      `${m.name}${m.name === view.best ? ' ★' : ''}`)) : []));
   // The principal variation from here, by the best moves of the table.
-  const line = [g.pos];
-  const seen = new Set([g.pos]);
+  const line = [pos];
+  const seen = new Set([pos]);
   let end = 'no move';
-  for (let v = g.pos; graph.table[v - 1].move !== null;) {
+  for (let v = pos; graph.table[v - 1].move !== null;) {
     v = graph.table[v - 1].move;
     if (seen.has(v)) { end = `repeats ${v}`; line.push(v); break; }
     seen.add(v);
@@ -500,42 +521,34 @@ function showGraphPosition(succ) {
   if (graph.cy) {
     graph.cy.nodes().removeClass('here target');
     graph.cy.edges().removeClass('pv');
-    graph.cy.$(`#n${g.pos}`).addClass('here');
-    if (g.me) for (const w of succ) graph.cy.$(`#n${w}`).addClass('target');
+    graph.cy.$(`#n${pos}`).addClass('here');
+    if (mine) for (const m of view.moves) graph.cy.$(`#n${m.name}`).addClass('target');
     for (let i = 0; i + 1 < line.length; i++) graph.cy.edges(`[source = "n${line[i]}"][target = "n${line[i + 1]}"]`).addClass('pv');
   }
 }
 
-function playerGraphMove(w) {
+function playerGraphMove(name) {
   const g = graph.game;
-  if (!g || g.over || !g.me) return;
-  if (!graph.succ[g.pos].includes(w)) { setText('graph-hint-text', `illegal move: there is no move from ${g.pos} to ${w}`); return; }
-  graph.history.push({ pos: g.pos, seen: new Set(g.seen), log: $('graph-log').children.length });
-  logLine('graph-log', `you: ${w}`);
+  if (!g || g.pending || !g.view || g.view.over || !graphMine(g, g.view.ply)) return;
   setText('graph-hint-text', '');
-  g.pos = w;
-  g.me = false;
-  graphStep();
+  graphAdvance([...g.moves, name]);
 }
 
 function graphHint() {
   const g = graph.game;
-  if (!g || g.over) return;
-  const r = graph.table[g.pos - 1];
-  const text = { W: `${r.move} wins in ${plies(r.depth)}`, L: `every move loses; ${r.move} lasts longest (${plies(r.depth)})`, T: `${r.move} holds the tie (${plies(r.depth)})`, D: `${r.move} keeps the draw` }[r.outcome];
-  setText('graph-hint-text', `hint: ${text}`);
+  if (!g || !g.view || g.view.over) return;
+  setText('graph-hint-text', `hint: ${g.view.advice}`);
 }
 
 function graphUndo() {
-  const h = graph.history.pop();
-  if (!h) return;
   const g = graph.game;
-  Object.assign(g, { pos: h.pos, me: true, over: false, seen: h.seen });
-  g.seen.delete(`${h.pos}|true`);
-  const log = $('graph-log');
-  while (log.children.length > h.log) log.lastChild.remove();
-  setText('graph-result', '');
-  graphStep();
+  if (!g || g.pending) return;
+  // Back to the player's previous turn.
+  let n = g.moves.length - 1;
+  while (n >= 0 && !graphMine(g, n)) n -= 1;
+  if (n < 0) return;
+  setText('graph-hint-text', '');
+  graphAdvance(g.moves.slice(0, n));
 }
 
 // ---------------------------------------------------------------------------------------
@@ -577,9 +590,13 @@ function solveTab() {
   }, true);
 }
 
-/** The position at the piece's cell, described by the server: its moves and the engine's. */
-async function tabPosition(g, move) {
-  return api('play', { tab: `${tab.rows},${tab.cols},${g.x},${g.y}`, move }, '');
+/** The position at the piece's cell, from the server: the cells of its moves, the best
+ * one's (the engine's move), and whether the game is over. */
+async function tabPosition(g) {
+  const v = await api('play', { tab: `${tab.rows},${tab.cols},${g.x},${g.y}` }, '');
+  const cell = (p) => { const [x, y] = p.split(' '); return { x, y }; };
+  const best = v.moves.find((m) => m.name === v.best);
+  return { moves: v.moves.map((m) => cell(m.position)), over: v.over !== null, engine: best ? cell(best.position) : null };
 }
 
 function renderBoard() {

@@ -29,6 +29,8 @@ pub enum ParamKind {
     Value,
     /// `name=A,B,C` adds `--name=A --name=B --name=C` (also `name=A&name=B`).
     List,
+    /// `name=A&name=B` adds `--name=A --name=B`, in order; a value may hold commas.
+    Repeated,
     /// `name=V` adds the positional argument `V` after `--`.
     Positional,
     /// `name=A,B,C` adds the positional arguments `A B C` after `--`.
@@ -90,6 +92,9 @@ const fn flag(name: &'static str) -> Param {
 }
 const fn value(name: &'static str) -> Param {
     param(name, ParamKind::Value)
+}
+const fn repeated(name: &'static str) -> Param {
+    param(name, ParamKind::Repeated)
 }
 const fn list(name: &'static str) -> Param {
     param(name, ParamKind::List)
@@ -220,7 +225,7 @@ const ENDPOINTS: &[Endpoint] = &[
         )
     },
     Endpoint {
-        input: Input::None,
+        input_unless: &["tab", "heaps"],
         ..command(
             "play",
             &["play"],
@@ -230,7 +235,9 @@ const ENDPOINTS: &[Endpoint] = &[
                 value("max"),
                 flag("misere"),
                 value("moore"),
-                value("move"),
+                value("start"),
+                value("format"),
+                repeated("move"),
             ],
         )
     },
@@ -389,7 +396,9 @@ fn arguments(
                 allowed.join(", ")
             ));
         };
-        if param.kind != ParamKind::List && seen.contains(&param.name) {
+        if !matches!(param.kind, ParamKind::List | ParamKind::Repeated)
+            && seen.contains(&param.name)
+        {
             return Err(format!("parameter `{name}` is given twice"));
         }
         seen.push(param.name);
@@ -412,7 +421,7 @@ fn arguments(
                     ));
                 }
             },
-            ParamKind::Value => args.push(format!("--{name}={val}")),
+            ParamKind::Value | ParamKind::Repeated => args.push(format!("--{name}={val}")),
             ParamKind::List => {
                 args.extend(val.split(',').map(|v| format!("--{name}={}", v.trim())));
             }

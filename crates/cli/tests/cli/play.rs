@@ -75,9 +75,10 @@ fn lost_graph_game_when_the_engine_moves_first() {
 fn illegal_moves_are_refused_and_asked_again() {
     let file = fixture("retro/seed.txt");
     let out = play(&[&file], "7\nabc\nhint\n4\n");
-    assert!(out.contains("illegal move: there is no move from 1 to 7; try again"), "{out}");
-    assert!(out.contains("illegal move: `abc` is not a vertex id; try again"), "{out}");
-    assert!(out.contains("hint: 2 keeps the draw"), "{out}");
+    let legal = "the moves are 2, 4; try again";
+    assert!(out.contains(&format!("illegal move: '7' is not a move here; {legal}")), "{out}");
+    assert!(out.contains(&format!("illegal move: 'abc' is not a move here; {legal}")), "{out}");
+    assert!(out.contains("hint: 2 keeps the draw (type 2)"), "{out}");
     assert!(out.contains("engine: 5\n"), "{out}");
     assert_eq!(out.lines().last(), Some("the engine wins: you cannot move"));
 }
@@ -122,7 +123,8 @@ fn won_tab_game_follows_the_optimal_line() {
     let mine: String = line.iter().skip(1).step_by(2).map(|c| format!("{}\n", c.1)).collect();
     let out = play(&["--tab", "10,4,4,3"], &mine);
     let (x, y) = line[2];
-    assert_eq!(engine_lines(&out), [format!("column {y} -> ({x},{y})")]);
+    assert_eq!(engine_lines(&out), [format!("column {y}")]);
+    assert!(out.contains(&format!("{x}  . @ . .\n")), "the piece at ({x},{y}): {out}");
     assert_eq!(out.lines().last(), Some("you win: the engine cannot move"));
 }
 
@@ -131,12 +133,8 @@ fn lost_tab_game_and_a_refused_column() {
     let line = tab_line("10", "4", "5,3");
     assert_eq!(line.len(), 3, "d = 0 with depth 2: two plies");
     let out = play(&["--tab", "10,4,5,3"], &format!("3\ncolumn {}\n", line[1].1));
-    assert!(
-        out.contains(
-            "illegal move: no move from (5,3) to column 3: a move changes column; try again"
-        ),
-        "{out}"
-    );
+    let legal = "the moves are column 1, column 2, column 4; try again";
+    assert!(out.contains(&format!("illegal move: '3' is not a move here; {legal}")), "{out}");
     assert_eq!(out.lines().last(), Some("the engine wins: you cannot move"));
 }
 
@@ -178,13 +176,17 @@ fn bad_games_are_refused_with_exit_code_2() {
     for args in [
         &["play", "--tab", "10,4,11,1"][..],
         &["play", "--tab", "10,4,1"],
+        &["play", "--tab", "5000000000,4,1,1"],
+        &["play", "--tab", "10,300,1,1"],
+        &["play", "--tab", "10,4,1,1", "--misere"],
+        &["play", &fixture("retro/seed.txt"), "--max", "1"],
         &["play", "--heaps", "3,4", "--max", "1"],
         &["play"],
         &["play", &fixture("retro/seed.txt"), "--start", "9"],
         &["play", "-"],
         &["play", "--game", "tic-tac-toe", "--json", "--move", "d4"],
         &["play", "--move", "b2", "--game", "tic-tac-toe"],
-        &["play", &fixture("retro/seed.txt"), "--json"],
+        &["play", &fixture("retro/seed.txt"), "--json", "--move", "9"],
     ] {
         let out = gamegraph(&dir, args, None);
         assert_eq!(out.status.code(), Some(2), "{args:?}: {}", text(&out.stderr));
@@ -281,12 +283,17 @@ fn json_describes_a_position_and_checks_a_move() {
     let v = json(&["play", "--heaps", "2,2", "--json", "--move", "take 2 from heap 1"]);
     assert_eq!(v["heaps"], serde_json::json!([0, 2]));
     let v = json(&["play", "--tab", "10,4,4,3", "--json"]);
-    let cols: Vec<u64> =
-        v["moves"].as_array().unwrap().iter().map(|c| c["y"].as_u64().unwrap()).collect();
-    assert_eq!(cols, [1, 2, 4]);
+    let names: Vec<&str> =
+        v["moves"].as_array().unwrap().iter().map(|m| m["name"].as_str().unwrap()).collect();
+    assert_eq!(names, ["column 1", "column 2", "column 4"]);
     let line = tab_line("10", "4", "4,3");
-    assert_eq!(v["engine"]["x"].as_u64(), Some(line[1].0));
-    assert_eq!(v["engine"]["y"].as_u64(), Some(line[1].1));
+    assert_eq!(v["best"], format!("column {}", line[1].1));
+    assert_eq!(v["outcome"], "win");
+    assert_eq!(v["remoteness"], line.len() - 1);
+    // A graph too: the value of every move from the start, after a move.
+    let v = json(&["play", &fixture("retro/seed.txt"), "--json", "--move", "2"]);
+    assert_eq!(v["position"], "2");
+    assert_eq!(v["history"].as_array().unwrap().len(), 2);
     // An illegal move is refused with exit code 2 and the reason.
     let dir = TempDir::new("play-json-bad");
     let out = gamegraph(
@@ -334,7 +341,7 @@ fn a_file_with_terminal_values_plays_its_four_outcome_game() {
     // From 3 the engine moves to 6, a loss for the player to move there.
     let out = play(&[file], "3\n");
     assert_eq!(engine_lines(&out), ["6"]);
-    assert_eq!(out.lines().last(), Some("the engine wins"));
+    assert_eq!(out.lines().last(), Some("the engine wins: you cannot move"));
     // Moved to 4, the engine is to move there and has won.
     let out = play(&[file, "--start", "2"], "hint\n4\n");
     assert!(out.contains("hint: 5 ties in 1 ply"), "{out}");

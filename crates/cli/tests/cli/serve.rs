@@ -314,16 +314,10 @@ fn bad_requests_get_400_with_the_cli_message_and_the_server_keeps_serving() {
         assert_eq!(status, 400, "{path}: {}", text(&body));
         assert!(error_of(&body).contains(needle), "{path}: {}", error_of(&body));
     }
-    // A usage error that lists the missing arguments on its next line: the whole of it.
-    let (status, body) = s.post("/api/play", b"");
+    // A move on the body's graph that is not a move: the session's words.
+    let (status, body) = s.post("/api/play?move=2&move=9", support::SEED.as_bytes());
     assert_eq!(status, 400);
-    assert!(
-        error_of(&body).starts_with(
-            "the following required arguments were not provided: <FILE|--tab <N,M,X,Y>|"
-        ),
-        "{}",
-        error_of(&body)
-    );
+    assert_eq!(error_of(&body), "illegal move: '9' is not a move here; the moves are 3");
     let (status, body) = s.post("/api/retro?start=%+1", support::SEED.as_bytes());
     assert_eq!(status, 400);
     assert_eq!(error_of(&body), "bad percent escape in `%+1`");

@@ -70,6 +70,11 @@ impl TabBoard {
     pub fn cell(&self, p: u64) -> (u64, u32) {
         (p >> 8, (p & 0xff) as u32)
     }
+
+    /// The board, for the tab crate's solver.
+    pub fn board(&self) -> Board {
+        self.board
+    }
 }
 
 impl Game for TabBoard {

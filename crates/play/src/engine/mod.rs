@@ -1,6 +1,12 @@
 //! Engines: a game's rules and the values of its positions behind one object-safe trait,
 //! whatever the game and wherever the values come from.
 
+mod graph;
+mod tab;
+
+pub use self::graph::graph;
+pub use self::tab::{MAX_PLAYED_TAB_ROWS, TabPlayError, tab};
+
 use std::fmt;
 use std::fs::File;
 use std::io::BufReader;
