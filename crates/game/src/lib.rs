@@ -65,7 +65,7 @@ pub use crate::explore::{BYTES_PER_POSITION, ExploreConfig, Explored, explore};
 pub use crate::game::Game;
 pub use crate::solve::{Counts, Solution, solve};
 pub use crate::solved::{MoveValue, PositionValue, SolvedGame};
-pub use crate::store::{FileError, ValuesFile};
+pub use crate::store::{FileError, ValuesFile, stored_identity};
 pub use crate::values_path::not_a_values_file;
 pub use crate::verify::{CertificateError, Table, verified_retro, verify};
 pub use gamegraph_graph::{Outcome, Terminal};

@@ -232,6 +232,58 @@ impl Spec {
         Ok(spec)
     }
 
+    /// The game whose [`identity`](gamegraph_game::Game::identity) is `identity`, as a
+    /// values file or a directory of tiers records it: `connect-four 5x4 with symmetry`
+    /// gives `connect-four --cols 5 --rows 4`. `None` for a game the registry does not
+    /// ship (such as a game explored in Python, `python NAME`).
+    pub fn from_identity(identity: &str) -> Option<Spec> {
+        let mut words: Vec<&str> = identity.split(' ').collect();
+        let mut no_symmetry = false;
+        if let [.., with, "symmetry"] = words[..] {
+            no_symmetry = match with {
+                "with" => false,
+                "without" => true,
+                _ => return None,
+            };
+            words.truncate(words.len() - 2);
+        }
+        let (&name, rest) = words.split_first()?;
+        let mut guess = vec![name];
+        match (name, rest) {
+            ("connect-four", [size]) => {
+                let (cols, rows) = size.split_once('x')?;
+                guess.extend(["--cols", cols, "--rows", rows]);
+            }
+            ("quixo", [size]) => guess.push(size.split_once('x')?.0),
+            ("tab", [size, "from", at]) => {
+                let (rows, cols) = size.split_once('x')?;
+                guess.extend([rows, cols, at]);
+            }
+            _ => guess.extend(rest),
+        }
+        if no_symmetry {
+            guess.push("--no-symmetry");
+        }
+        let spec = Spec::parse(&guess).ok()?;
+        (spec.identity() == identity).then_some(spec)
+    }
+
+    /// The identity of the game, as its values files record it.
+    pub fn identity(&self) -> String {
+        struct Identity;
+        impl Visit for Identity {
+            type Output = String;
+            fn visit<G>(self, game: G) -> String
+            where
+                G: Tiered + Clone + Send + Sync + 'static,
+                G::Position: Into<u128> + TryFrom<u128>,
+            {
+                game.identity()
+            }
+        }
+        self.visit(Identity).expect("a parsed game is built")
+    }
+
     /// The entry of the game's name.
     pub fn entry(&self) -> &'static Entry {
         let name = match self {

@@ -115,9 +115,10 @@ fn best_play_ends_as_the_start_value_says() {
     }
 }
 
-/// Checks that the values stored at `path` answer as the solve in memory does, along 30
-/// plies of best play.
+/// Checks that the values stored at `path` name their game and answer as the solve in
+/// memory does, along 30 plies of best play.
 fn same_as_the_solve(spec: &Spec, path: &std::path::Path) {
+    assert_eq!(&gamegraph_play::engine::game_at(path).unwrap(), spec);
     let mut memory = session(spec);
     let mut stored = Session::new(spec.visit(Open(path)).unwrap().unwrap()).unwrap();
     for _ in 0..30 {
@@ -187,5 +188,15 @@ fn a_directory_of_tiers_answers_as_the_solve_does() {
         let dir = tempfile::tempdir().unwrap();
         spec.visit(Tiers(dir.path())).unwrap();
         same_as_the_solve(&spec, dir.path());
+    }
+}
+
+#[test]
+fn a_game_is_known_again_by_its_identity() {
+    for spec in small() {
+        assert_eq!(Spec::from_identity(&spec.identity()), Some(spec.clone()), "{spec}");
+    }
+    for other in ["python nim", "connect-four 5x4 sideways", "tab 20x6 to 1,1", "", "quixo 9x9"] {
+        assert_eq!(Spec::from_identity(other), None, "{other}");
     }
 }

@@ -1068,6 +1068,13 @@ async function loadGames() {
   games.entries = await (await fetch('/assets/games.json')).json();
   $('games-name').replaceChildren(...games.entries.map((e) => el('option', { value: e.name, title: e.about }, e.name)));
   pickGame();
+  // A game the server answers from values solved before (serve --results) comes first.
+  const served = await (await fetch('/assets/served.json')).json();
+  if (served.length) {
+    const [name, ...args] = served[0].split(' ');
+    $('games-name').value = name;
+    $('games-args').value = args.join(' ');
+  }
 }
 
 /** The chosen game's registry entry. */

@@ -12,7 +12,7 @@ use axum::body::{Body, Bytes};
 use axum::extract::{Path, RawQuery, State};
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
-use axum::routing::post;
+use axum::routing::{get, post};
 use tokio::io::{AsyncRead, AsyncReadExt, AsyncWriteExt};
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
@@ -288,7 +288,10 @@ pub(crate) fn routes(config: Arc<Config>) -> Router {
         std::env::temp_dir().join(format!("gamegraph-serve-{}", std::process::id()))
     });
     let played = Arc::new(Played { dir, games: Default::default() });
+    let served: Vec<&str> = config.results.iter().map(|(words, _)| words.as_str()).collect();
+    let served = serde_json::to_string(&served).expect("words as JSON");
     Router::new()
+        .route("/assets/served.json", get(([(header::CONTENT_TYPE, "application/json")], served)))
         .route("/api/play-game", post(play_game))
         .route("/api/{name}", post(handle))
         .with_state(Api { config, solves, played })
@@ -330,12 +333,16 @@ async fn play_game(State(api): State<Api>, RawQuery(query): RawQuery) -> Respons
         Err(e) => return bad(&format!("game: {e}")),
     };
     let key = spec.to_string();
+    let given = config.results.iter().find(|(words, _)| *words == key);
     // The game's words with `_` for the spaces: `connect-four_--cols_5_--rows_4`. The
     // registry's words hold no `/` and no word of dots alone, so this is a plain name.
-    let dir = api.played.dir.join(key.replace(' ', "_"));
+    let dir = match given {
+        Some((_, path)) => path.clone(),
+        None => api.played.dir.join(key.replace(' ', "_")),
+    };
     let lock = api.played.games.lock().await.entry(key).or_default().clone();
     let mut solved = lock.lock().await;
-    if !*solved {
+    if !*solved && given.is_none() {
         let Some(permit) = slot(&api).await else { return busy(config) };
         let mut args = vec!["game".to_owned()];
         args.extend(spec.words());

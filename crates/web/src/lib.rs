@@ -79,6 +79,10 @@ pub struct Config {
     /// per game; `None`: a directory of the system's temporary directory named for the
     /// process.
     pub cache: Option<PathBuf>,
+    /// Games `/api/play-game` answers from values solved before, never solving them: each
+    /// game's registry words (`connect-four --cols 6 --rows 5`) and its directory of tiers
+    /// or values file. The page opens on the first.
+    pub results: Vec<(String, PathBuf)>,
 }
 
 impl Config {
@@ -99,6 +103,7 @@ impl Config {
             allowed_origins: Vec::new(),
             max_positions: None,
             cache: None,
+            results: Vec::new(),
         }
     }
 }

@@ -17,6 +17,8 @@ answers exactly the JSON of `gamegraph <command> --json`; see docs/web.md.
 Examples:
   gamegraph serve                          # http://127.0.0.1:8080
   gamegraph serve --port 0 --open          # a free port, opened in the browser
+  gamegraph game connect-four --cols 6 --rows 5 solve -o c4-6x5
+  gamegraph serve --results c4-6x5 --open  # play it on the page, a lookup a move
   curl --data-binary @game.txt 'http://127.0.0.1:8080/api/retro?all=true'
   curl -X POST 'http://127.0.0.1:8080/api/play-game?game=connect-four+--cols+5+--rows+4&move=3'")]
 pub(crate) struct Args {
@@ -63,6 +65,11 @@ pub(crate) struct Args {
     /// directory, for this run].
     #[arg(long, value_name = "DIR")]
     cache: Option<std::path::PathBuf>,
+    /// Play a game on the page from the values `gamegraph game … solve -o PATH` wrote (a
+    /// directory of tiers, or a values file with --explicit), never solving it: the page
+    /// opens on its games view with the game. Repeat it for several games.
+    #[arg(long, value_name = "PATH")]
+    results: Vec<std::path::PathBuf>,
 }
 
 /// `secs` as a positive duration, or the usage error for `flag`.
@@ -80,6 +87,13 @@ pub(crate) fn run(args: Args) -> Result<ExitCode, CliError> {
     if args.max_solves == Some(0) || args.max_connections == 0 {
         return Err(CliError::Usage("--max-solves and --max-connections are at least 1".into()));
     }
+    let mut results = Vec::new();
+    for path in &args.results {
+        let spec = gamegraph_play::engine::game_at(path).map_err(|e| {
+            CliError::input(&path.display().to_string(), None, format!("--results: {e}"))
+        })?;
+        results.push((spec.to_string(), path.clone()));
+    }
     let exe = std::env::current_exe()
         .map_err(|e| anyhow::Error::new(e).context("cannot find the gamegraph executable"))?;
     let listener = TcpListener::bind((args.host.as_str(), args.port)).map_err(|e| {
@@ -90,7 +104,7 @@ pub(crate) fn run(args: Args) -> Result<ExitCode, CliError> {
         eprintln!("listening on {url}");
     }
     if args.open {
-        open_browser(&url);
+        open_browser(&if results.is_empty() { url } else { format!("{url}/#games") });
     }
     let defaults = gamegraph_web::Config::new(exe);
     let max_solves = args.max_solves.unwrap_or(defaults.max_solves);
@@ -110,6 +124,7 @@ pub(crate) fn run(args: Args) -> Result<ExitCode, CliError> {
         allowed_hosts: args.allow_host,
         allowed_origins: args.allow_origin,
         cache: args.cache,
+        results,
         ..defaults
     };
     gamegraph_web::serve(listener, config)?;

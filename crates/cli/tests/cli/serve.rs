@@ -286,6 +286,60 @@ fn every_registered_game_is_played_from_values_the_server_solves_once() {
 }
 
 #[test]
+fn games_given_with_results_are_played_from_their_values_and_never_solved() {
+    let dir = TempDir::new("serve-results");
+    let tiers = dir.join("c4");
+    let file = dir.join("ttt.values");
+    let cache = dir.join("cache");
+    std::fs::create_dir(&cache).unwrap();
+    cli(
+        &[
+            "game",
+            "connect-four",
+            "--cols",
+            "4",
+            "--rows",
+            "4",
+            "solve",
+            "-o",
+            tiers.to_str().unwrap(),
+        ],
+        b"",
+    );
+    cli(&["game", "tic-tac-toe", "solve", "--explicit", "-o", file.to_str().unwrap()], b"");
+    let s = Server::start(&[
+        "--cache",
+        cache.to_str().unwrap(),
+        "--results",
+        tiers.to_str().unwrap(),
+        "--results",
+        file.to_str().unwrap(),
+    ]);
+    let (status, body) = s.request("GET", "/assets/served.json", b"");
+    assert_eq!(status, 200);
+    assert_eq!(text(&body), r#"["connect-four --cols 4 --rows 4","tic-tac-toe"]"#);
+    for (game, path, moves) in [
+        ("connect-four --cols 4 --rows 4", &tiers, "&move=2&move=3"),
+        ("tic-tac-toe", &file, "&move=b2"),
+    ] {
+        let query = format!("game={}{moves}", game.replace(' ', "+"));
+        let (status, got) = s.post(&format!("/api/play-game?{query}"), b"");
+        assert_eq!(status, 200, "{game}: {}", text(&got));
+        let mut args = vec!["play", "--json", "--results", path.to_str().unwrap()];
+        args.extend(moves.split("&move=").filter(|m| !m.is_empty()).flat_map(|m| ["--move", m]));
+        args.push("--game");
+        args.extend(game.split(' '));
+        assert_eq!(text(&got), text(&cli(&args, b"")), "{game}");
+    }
+    assert_eq!(std::fs::read_dir(&cache).unwrap().count(), 0, "a game of --results was solved");
+    // Values of no shipped game, or no values at all: refused before the server starts.
+    let not = dir.file("not.values", "hello");
+    let out = gamegraph(&dir, &["serve", "--port", "0", "--results", not.to_str().unwrap()], None);
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
+    assert!(text(&out.stderr).contains("--results: "), "{}", text(&out.stderr));
+}
+
+#[test]
 fn bad_requests_get_400_with_the_cli_message_and_the_server_keeps_serving() {
     let s = Server::start(&[]);
     let bad = b"3 2\n1\n1 2\n2 x\n";

@@ -20,6 +20,15 @@ const VERSION: u32 = 3;
 const FLAG_REMOTENESS: u32 = 1;
 const FLAG_RANKS: u32 = 2;
 const FLAG_SKIPS: u32 = 4;
+/// The identity of the game a values file was written for, read from its header, without
+/// the game: what a front end reads to know which game to open the file with.
+///
+/// # Errors
+/// As [`ValuesFile::open`], but never [`FileError::OtherGame`].
+pub fn stored_identity<R: Read + Seek>(reader: R) -> Result<String, FileError> {
+    Ok(RawFile::open(reader)?.identity)
+}
+
 /// The fixed part of the header, before the game's identity.
 const HEADER: usize = 56;
 /// The longest identity a values file holds, in bytes.

@@ -450,6 +450,24 @@ fn check_tier_count<G: Tiered>(game: &G) -> Result<(), TierError> {
     }
 }
 
+/// The identity of the game whose tiers the directory `dir` holds (solved or not), read
+/// from its manifest, without the game: what a front end reads to know which game to open
+/// the directory with.
+///
+/// # Errors
+/// The manifest cannot be read or is not one.
+pub fn tiers_identity(dir: &Path) -> Result<String, TierError> {
+    let path = dir.join(MANIFEST);
+    let m = Manifest::read(&path)?;
+    match m.header.game.split_once(" (numbering ") {
+        Some((identity, _)) => Ok(identity.to_owned()),
+        None => Err(TierError::Corrupt {
+            path,
+            reason: "line 2: expected the game's identity and numbering".into(),
+        }),
+    }
+}
+
 /// The text that identifies a game in a directory: its [`identity`](crate::Game::identity)
 /// and numbering, its start position and the sizes of its tiers.
 fn identity<G: Tiered>(game: &G) -> String {

@@ -32,7 +32,7 @@ mod solve;
 
 pub use check::{TierContractError, check_tiered};
 pub use config::{MAX_TIERS, TierConfig, TierError, TierPhase, TierProgress, TierSummary};
-pub use dir::{TierValues, solve_tiers};
+pub use dir::{TierValues, solve_tiers, tiers_identity};
 
 use crate::Game;
 

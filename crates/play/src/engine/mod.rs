@@ -264,6 +264,8 @@ pub enum OpenError {
     File(FileError),
     /// A directory of `solve -o` (the tier solver).
     Tiers(TierError),
+    /// Values of a game the registry does not ship, by its identity.
+    NotShipped(String),
 }
 
 impl fmt::Display for OpenError {
@@ -271,6 +273,9 @@ impl fmt::Display for OpenError {
         match self {
             OpenError::File(e) => e.fmt(f),
             OpenError::Tiers(e) => e.fmt(f),
+            OpenError::NotShipped(identity) => {
+                write!(f, "the values of {identity:?}, not of a game `gamegraph game list` names")
+            }
         }
     }
 }
@@ -280,6 +285,7 @@ impl std::error::Error for OpenError {
         match self {
             OpenError::File(e) => Some(e),
             OpenError::Tiers(e) => Some(e),
+            OpenError::NotShipped(_) => None,
         }
     }
 }
@@ -300,6 +306,21 @@ where
     } else {
         open_values(game, path).map_err(OpenError::File)
     }
+}
+
+/// The shipped game whose solved values are at `path` (a directory of tiers or a values
+/// file), known by the identity they record.
+///
+/// # Errors
+/// The values cannot be read, or are of a game the registry does not ship.
+pub fn game_at(path: &Path) -> Result<crate::Spec, OpenError> {
+    let identity = if path.is_dir() {
+        gamegraph_game::tier::tiers_identity(path).map_err(OpenError::Tiers)?
+    } else {
+        let file = File::open(path).map_err(|e| OpenError::File(FileError::from(e)))?;
+        gamegraph_game::stored_identity(BufReader::new(file)).map_err(OpenError::File)?
+    };
+    crate::Spec::from_identity(&identity).ok_or(OpenError::NotShipped(identity))
 }
 
 /// A [`Visit`](crate::Visit) that opens the solved values at a path (a directory of tiers
