@@ -11,6 +11,7 @@
 //! a time or work limit `TimeoutError`; the long calls stop on Ctrl-C (`interrupt`).
 
 mod arrays;
+mod board;
 mod error;
 mod explore;
 mod games;
@@ -70,6 +71,7 @@ fn native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(verify::verify_octal, m)?)?;
     m.add_function(wrap_pyfunction!(verify::verify_subtraction, m)?)?;
     m.add_class::<solved::PySolvedGame>()?;
+    m.add_class::<board::PyBoard>()?;
     m.add_function(wrap_pyfunction!(explore::explore, m)?)?;
     m.add_function(wrap_pyfunction!(games::tic_tac_toe, m)?)?;
     m.add_function(wrap_pyfunction!(games::connect_four, m)?)?;

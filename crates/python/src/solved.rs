@@ -16,6 +16,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyString};
 use pyo3::{PyTraverseError, PyVisit};
 
+use crate::board::{PyBoard, Rules};
 use crate::error::{os_error, value_error};
 use crate::graph::PyGraph;
 use crate::outcome::PyOutcome;
@@ -136,6 +137,8 @@ pub(crate) trait Shipped: Send + Sync {
     fn query(&self, s: &str) -> Result<PositionValue<String>, QueryError>;
     /// Writes the values file.
     fn save(&self, w: &mut BufWriter<File>, remoteness: bool) -> Result<(), FileError>;
+    /// The game's pictures and move names.
+    fn rules(&self) -> &dyn Rules;
 }
 
 /// A shipped game with its name.
@@ -189,6 +192,10 @@ where
         self.solved.save(w, remoteness)?;
         w.flush()?;
         Ok(())
+    }
+
+    fn rules(&self) -> &dyn Rules {
+        self.solved.game()
     }
 }
 
@@ -335,6 +342,23 @@ impl PySolvedGame {
     /// The best move from position p, as moves(p)[0], or None where there is no move.
     fn best_move(&self, p: &Bound<'_, PyAny>) -> PyResult<Option<PyMove>> {
         Ok(self.moves(p)?.into_iter().next())
+    }
+
+    /// The picture of position p, a Board (print() draws it, Jupyter shows a table), or
+    /// None when the game draws none (a game given by Python functions draws none: give
+    /// play() a show function instead).
+    fn board(&self, p: &Bound<'_, PyAny>) -> PyResult<Option<PyBoard>> {
+        let Inner::Shipped { solved, .. } = &self.inner else { return Ok(None) };
+        let text: &str = &p.extract::<String>()?;
+        Ok(solved.rules().board(text).map_err(|e| parse_error(text, &e))?.map(PyBoard::new))
+    }
+
+    /// The name of the move from position p to position q ('column 4', 'b2'), as the
+    /// terminal game names it; None when the game names no moves.
+    fn move_name(&self, p: &Bound<'_, PyAny>, q: &Bound<'_, PyAny>) -> PyResult<Option<String>> {
+        let Inner::Shipped { solved, .. } = &self.inner else { return Ok(None) };
+        let (p, q): (String, String) = (p.extract()?, q.extract()?);
+        solved.rules().move_name(&p, &q).map_err(|e| value_error(e.to_string()))
     }
 
     /// Whether position p is reachable from the start.

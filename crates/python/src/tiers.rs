@@ -19,6 +19,7 @@ use pyo3::prelude::*;
 use pyo3::types::PyTuple;
 
 use crate::arrays::ranged;
+use crate::board::PyBoard;
 use crate::error::{limit_error, os_error, value_error};
 use crate::games::{WithGame, by_name};
 use crate::outcome::PyOutcome;
@@ -277,6 +278,18 @@ impl PyTierValues {
         Ok(self.queries.moves(py, p)?.into_iter().next())
     }
 
+    /// The picture of position p, a Board (print() draws it, Jupyter shows a table), or
+    /// None when the game draws none.
+    fn board(&self, p: &str) -> PyResult<Option<PyBoard>> {
+        self.queries.board(p)
+    }
+
+    /// The name of the move from position p to position q ('column 4', 'b2'), as the
+    /// terminal game names it.
+    fn move_name(&self, p: &str, q: &str) -> PyResult<Option<String>> {
+        self.queries.move_name(p, q)
+    }
+
     fn __repr__(&self) -> String {
         format!(
             "TierValues(directory='{}', game='{}', has_remoteness={}, file_bytes={})",
@@ -312,6 +325,10 @@ where
             return Ok(None);
         };
         Ok(Some(crate::solved::shown(self.values.game(), value)))
+    }
+
+    fn rules(&self) -> &dyn crate::board::Rules {
+        self.values.game()
     }
 }
 

@@ -11,6 +11,7 @@ use gamegraph_game::{FileError, Game, Outcome, ParseError, PositionValue, Values
 use pyo3::exceptions::{PyKeyError, PyOSError};
 use pyo3::prelude::*;
 
+use crate::board::{PyBoard, Rules};
 use crate::error::value_error;
 use crate::outcome::PyOutcome;
 use crate::solved::parse_error;
@@ -34,6 +35,8 @@ pub(crate) trait Stored: Send {
     fn value(&mut self, s: &str) -> Result<Option<(Outcome, Option<u32>)>, Failure>;
     /// The value of a position and of its moves, `None` when it is not reachable.
     fn query(&mut self, s: &str) -> Result<Option<PositionValue<String>>, Failure>;
+    /// The game's pictures and move names.
+    fn rules(&self) -> &dyn Rules;
 }
 
 impl<G> Stored for ValuesFile<G, BufReader<File>>
@@ -57,6 +60,10 @@ where
         };
         let game = self.game();
         Ok(Some(crate::solved::shown(game, value)))
+    }
+
+    fn rules(&self) -> &dyn Rules {
+        self.game()
     }
 }
 
@@ -141,6 +148,20 @@ impl Queries {
         }
     }
 
+    /// The picture of position `p`, if the game draws one; `ValueError` for a text that is
+    /// no position.
+    pub(crate) fn board(&self, p: &str) -> PyResult<Option<PyBoard>> {
+        let stored = self.stored.lock().unwrap_or_else(|e| e.into_inner());
+        let board = stored.rules().board(p).map_err(|e| parse_error(p, &e))?;
+        Ok(board.map(PyBoard::new))
+    }
+
+    /// The name of the move from `p` to `q`, if the game names its moves.
+    pub(crate) fn move_name(&self, p: &str, q: &str) -> PyResult<Option<String>> {
+        let stored = self.stored.lock().unwrap_or_else(|e| e.into_inner());
+        stored.rules().move_name(p, q).map_err(|e| value_error(e.to_string()))
+    }
+
     /// The moves of position `p`, best first; errors as [`Queries::value`].
     pub(crate) fn moves(&self, py: Python<'_>, p: &str) -> PyResult<Vec<PyMove>> {
         match self.with(py, |s| s.query(p)).map_err(|e| failure(p, e))? {
@@ -200,6 +221,18 @@ impl PyValuesFile {
     /// The best move from position p, as moves(p)[0], or None where there is no move.
     fn best_move(&self, py: Python<'_>, p: &str) -> PyResult<Option<PyMove>> {
         Ok(self.queries.moves(py, p)?.into_iter().next())
+    }
+
+    /// The picture of position p, a Board (print() draws it, Jupyter shows a table), or
+    /// None when the game draws none.
+    fn board(&self, p: &str) -> PyResult<Option<PyBoard>> {
+        self.queries.board(p)
+    }
+
+    /// The name of the move from position p to position q ('column 4', 'b2'), as the
+    /// terminal game names it.
+    fn move_name(&self, p: &str, q: &str) -> PyResult<Option<String>> {
+        self.queries.move_name(p, q)
     }
 
     fn __repr__(&self) -> String {

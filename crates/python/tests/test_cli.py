@@ -208,6 +208,17 @@ def test_registered_games_answer_as_the_command_plays_them(cli, words):
         want = {(m["position"], m["outcome"], m["remoteness"]) for m in view["moves"]}
         got = {(q, str(o), r) for q, o, r in solved.moves(p)}
         assert got == want, p
+        # The same board and the same names of the moves.
+        board, b = solved.board(p), view["board"]
+        if b is None:
+            assert board is None
+        elif b["kind"] == "grid":
+            assert ("".join(board.cells), board.row_labels, board.col_labels) == (
+                b["cells"], b["row_labels"], b["col_labels"])
+        else:
+            assert board.pins == b["rows"]
+        names = {m["position"]: m["name"] for m in view["moves"]}
+        assert {q: solved.move_name(p, q) for q, _, _ in solved.moves(p)} == names
         if view["over"]:
             break
         played.append(view["best"])

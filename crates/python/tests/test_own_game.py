@@ -118,7 +118,7 @@ def test_play_takes_numbers_positions_hint_and_undo():
     typed = iter(["9", "hint", "5", "undo", "2", "quit"])
     shown = []
     line = s.play(input=lambda prompt: next(typed), print=lambda *a: shown.append(" ".join(map(str, a))))
-    assert "not a move: type 1 to 2, a position after a move, hint, undo or quit" in shown
+    assert "not a move: type 1 to 2, a move's name, a position after a move, hint, undo or quit" in shown
     assert "hint: 1 6 (win in 5)" in shown
     # 5 (the position), the engine's 3, taken back; then move 2 (to 5) again.
     assert shown.count("engine: 3") == 2

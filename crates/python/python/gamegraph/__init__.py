@@ -20,6 +20,7 @@ True
 """
 
 from ._native import (
+    Board,
     ExploredValuesFile,
     Graph,
     GrundyValues,
@@ -78,6 +79,7 @@ __all__ = [
     "TIE",
     "WIN",
     "Outcome",
+    "Board",
     "ExploredValuesFile",
     "Graph",
     "GrundyValues",

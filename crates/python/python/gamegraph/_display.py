@@ -187,3 +187,28 @@ def solved_html(s: Any) -> str:
     ]
     note = f"<p>the first {len(shown)} of {len(moves)} moves shown</p>" if len(shown) < len(moves) else ""
     return caption + _table(["move to", "value for the mover"], rows, note)
+
+
+def board_html(b: Any) -> str:
+    """A position's picture: a grid with its labels (the deciding line shaded), or rows of
+    pins."""
+    if b.kind == "pins":
+        rows = [
+            [f"<td>{i + 1}</td>", f'<td style="font-family:monospace">{"| " * n}</td>']
+            for i, n in enumerate(b.pins)
+        ]
+        note = "" if b.pins else "<p>no pins left</p>"
+        return _table(["row", "pins"], rows, note)
+    line = set(b.line)
+    rows = []
+    for label, cells in zip(b.row_labels, b.cells):
+        out = [f"<th>{html.escape(label)}</th>"]
+        for col, ch in zip(b.col_labels, cells):
+            shade = f"background:{_WIN};" if f"{col}{label}" in line else ""
+            out.append(
+                f'<td style="{shade}text-align:center;font-family:monospace;width:1.6em">'
+                f"{html.escape('' if ch == '.' else ch)}</td>"
+            )
+        rows.append(out)
+    note = f"<p>the line: {html.escape(' '.join(b.line))}</p>" if b.line else ""
+    return _table(["", *[html.escape(c) for c in b.col_labels]], rows, note)

@@ -25,9 +25,11 @@ def play(
 ) -> list:
     """Plays ``game`` (a SolvedGame) from its start (or ``start``) against perfect play.
 
-    Each turn shows the position (``show(p)`` when given, a board for instance, otherwise
-    the position itself) and its moves, numbered, each with its value for the player who
-    makes it. A move is typed as its number or as the position it leads to; ``hint`` names
+    Each turn shows the position (``show(p)`` when given; otherwise the game's board when
+    it draws one, as ``game.board(p)``, or the position itself) and its moves, numbered and
+    named as the game names them (``column 4``, ``b2``; the position after the move for a
+    game that names none), each with its value for the player who makes it. A move is
+    typed as its number, its name or the position it leads to; ``hint`` names
     the best move, ``undo`` takes back your last move and the engine's reply, ``quit``
     (or an empty input stream) stops. The engine plays the best move: the winner hurries,
     the loser delays, a tie or a draw is kept. A position that comes back with the same
@@ -39,10 +41,21 @@ def play(
     line = [game.start if start is None else start]
     game.value(line[0])  # KeyError for a position that is not reachable
     me = first == "me"
+    def picture(p: Any) -> Any:
+        if show is not None:
+            return show(p)
+        board = game.board(p)
+        return p if board is None else str(board).rstrip("\n")
+
+    def name(p: Any, q: Any) -> str:
+        named = game.move_name(p, q)
+        return str(q) if named is None else named
+
     while True:
         p = line[-1]
-        print(show(p) if show is not None else p)
+        print(picture(p))
         moves = game.moves(p)
+        names = [name(p, q) for q, _, _ in moves]
         who = "you" if me else "the engine"
         if not moves:
             outcome = int(game.outcome(p))
@@ -57,10 +70,10 @@ def play(
             print(f"draw: the position repeats with {who} to move")
             return line
         print(f"{who} to move: " + ", ".join(
-            f"{i} {q!s} ({_value(o, r)})" for i, (q, o, r) in enumerate(moves, 1)))
+            f"{i} {n} ({_value(o, r)})" for i, (n, (_, o, r)) in enumerate(zip(names, moves), 1)))
         if not me:
             q = moves[0][0]
-            print(f"engine: {q}")
+            print(f"engine: {names[0]}")
             line.append(q)
             me = True
             continue
@@ -73,8 +86,8 @@ def play(
                 print("game left unfinished")
                 return line
             if text == "hint":
-                q, o, r = moves[0]
-                print(f"hint: 1 {q!s} ({_value(o, r)})")
+                _, o, r = moves[0]
+                print(f"hint: 1 {names[0]} ({_value(o, r)})")
                 continue
             if text == "undo":
                 if len(line) >= 3:
@@ -86,9 +99,11 @@ def play(
             if text.isdigit() and 1 <= int(text) <= len(moves):
                 chosen = moves[int(text) - 1][0]
             else:
-                chosen = next((q for q, _, _ in moves if str(q) == text or repr(q) == text), None)
+                chosen = next((q for n, (q, _, _) in zip(names, moves)
+                               if text in (n, str(q), repr(q))), None)
             if chosen is None:
-                print(f"not a move: type 1 to {len(moves)}, a position after a move, hint, undo or quit")
+                print(f"not a move: type 1 to {len(moves)}, a move's name, a position after a move, "
+                      "hint, undo or quit")
                 continue
             line.append(chosen)
             me = False
