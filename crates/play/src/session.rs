@@ -92,13 +92,14 @@ impl fmt::Display for IllegalMove {
 impl std::error::Error for IllegalMove {}
 
 /// A game in play: the positions reached from the first, each with its value and named
-/// moves. The engine answers every move from the values, so a move costs one lookup.
-pub struct Session {
-    engine: Box<dyn Engine>,
+/// moves. The engine answers every move from the values, so a move costs one lookup. The
+/// engine is owned, or borrows the values for `'e` ([`engine::borrowed`](crate::engine::borrowed)).
+pub struct Session<'e> {
+    engine: Box<dyn Engine + 'e>,
     steps: Vec<Step>,
 }
 
-impl fmt::Debug for Session {
+impl fmt::Debug for Session<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Session")
             .field("game", &self.engine.identity())
@@ -108,12 +109,12 @@ impl fmt::Debug for Session {
     }
 }
 
-impl Session {
+impl<'e> Session<'e> {
     /// A session at the start of the engine's game.
     ///
     /// # Errors
     /// The start's value cannot be looked up.
-    pub fn new(engine: Box<dyn Engine>) -> Result<Session, LookupError> {
+    pub fn new(engine: Box<dyn Engine + 'e>) -> Result<Session<'e>, LookupError> {
         let start = engine.start();
         Session::at(engine, start)
     }
@@ -122,7 +123,7 @@ impl Session {
     ///
     /// # Errors
     /// `p` is not reachable from the start, or its value cannot be looked up.
-    pub fn at(engine: Box<dyn Engine>, p: Pos) -> Result<Session, LookupError> {
+    pub fn at(engine: Box<dyn Engine + 'e>, p: Pos) -> Result<Session<'e>, LookupError> {
         let first = step(engine.as_ref(), p, None)?;
         Ok(Session { engine, steps: vec![first] })
     }

@@ -108,7 +108,7 @@ impl BoardView {
     }
 }
 
-impl Session {
+impl Session<'_> {
     /// The session's state as data.
     pub fn view(&self) -> View {
         let engine = self.engine();

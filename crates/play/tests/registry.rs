@@ -27,7 +27,7 @@ fn small() -> Vec<Spec> {
     specs
 }
 
-fn session(spec: &Spec) -> Session {
+fn session(spec: &Spec) -> Session<'static> {
     let engine = spec.visit(Solve(ExploreConfig::default())).unwrap().unwrap();
     Session::new(engine).unwrap()
 }

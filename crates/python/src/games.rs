@@ -29,7 +29,7 @@ pub(crate) fn solve<G>(
 ) -> PyResult<PySolvedGame>
 where
     G: Game + Send + 'static,
-    G::Position: Into<u128>,
+    G::Position: Into<u128> + TryFrom<u128>,
 {
     let max_positions = match max_positions {
         Some(n) => ranged(n, "max_positions", 1, Vertex::MAX_VERTICES as i128)?,

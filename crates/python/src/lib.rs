@@ -23,6 +23,7 @@ mod keyed;
 mod memory;
 mod octal;
 mod outcome;
+mod page;
 mod pool;
 mod registry;
 mod retro;
@@ -31,6 +32,7 @@ mod tab;
 mod tiers;
 mod values;
 mod verify;
+mod view;
 
 use pyo3::prelude::*;
 
@@ -72,6 +74,7 @@ fn native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(verify::verify_subtraction, m)?)?;
     m.add_class::<solved::PySolvedGame>()?;
     m.add_class::<board::PyBoard>()?;
+    m.add_function(wrap_pyfunction!(page::_page_files, m)?)?;
     m.add_function(wrap_pyfunction!(explore::explore, m)?)?;
     m.add_function(wrap_pyfunction!(games::tic_tac_toe, m)?)?;
     m.add_function(wrap_pyfunction!(games::connect_four, m)?)?;

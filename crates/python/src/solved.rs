@@ -139,6 +139,9 @@ pub(crate) trait Shipped: Send + Sync {
     fn save(&self, w: &mut BufWriter<File>, remoteness: bool) -> Result<(), FileError>;
     /// The game's pictures and move names.
     fn rules(&self) -> &dyn Rules;
+    /// The play session after `moves` from the start, as the JSON of `gamegraph play
+    /// --json`; why a move is illegal otherwise.
+    fn view(&self, moves: &[String]) -> Result<String, String>;
 }
 
 /// A shipped game with its name.
@@ -150,7 +153,7 @@ pub(crate) struct Named<G: Game> {
 impl<G> Shipped for Named<G>
 where
     G: Game + Send + 'static,
-    G::Position: Into<u128>,
+    G::Position: Into<u128> + TryFrom<u128>,
 {
     fn name(&self) -> &str {
         &self.name
@@ -197,6 +200,10 @@ where
     fn rules(&self) -> &dyn Rules {
         self.solved.game()
     }
+
+    fn view(&self, moves: &[String]) -> Result<String, String> {
+        crate::view::session_json(gamegraph_play::engine::borrowed(&self.solved), moves)
+    }
 }
 
 /// A position's value with the positions in the game's notation.
@@ -225,14 +232,57 @@ impl PySolvedGame {
         PySolvedGame { inner: Inner::Shipped { solved, graph: OnceLock::new() } }
     }
 
-    fn solution(&self) -> &Solution {
+    /// The successors of `v`, vertices of the solved graph.
+    pub(crate) fn successors(&self, v: Vertex) -> Vec<Vertex> {
+        match &self.inner {
+            Inner::Python(e) => e.graph.get().graph.successors(v).to_vec(),
+            Inner::Shipped { solved, .. } => solved.graph().successors(v).to_vec(),
+        }
+    }
+
+    /// The text of the position of `v`: the notation of a shipped game, `str()` of a
+    /// position given by Python functions.
+    pub(crate) fn show_vertex(&self, py: Python<'_>, v: Vertex) -> PyResult<String> {
+        match &self.inner {
+            Inner::Python(e) => Ok(e.positions[v.index()].bind(py).str()?.to_string()),
+            Inner::Shipped { solved, .. } => Ok(solved.show(v)),
+        }
+    }
+
+    /// The vertex of a position of a shipped game written in its notation; `None` for a
+    /// game given by Python functions, whose positions are not read from text.
+    pub(crate) fn vertex_of_text(&self, text: &str) -> Option<Vertex> {
+        match &self.inner {
+            Inner::Python(_) => None,
+            Inner::Shipped { solved, .. } => solved.vertex(text).ok().flatten(),
+        }
+    }
+
+    /// The play session of a shipped game after `moves`, as JSON (`None` for a game given
+    /// by Python functions); why a move is illegal otherwise.
+    pub(crate) fn shipped_view(&self, moves: &[String]) -> Option<Result<String, String>> {
+        match &self.inner {
+            Inner::Python(_) => None,
+            Inner::Shipped { solved, .. } => Some(solved.view(moves)),
+        }
+    }
+
+    /// The name of a shipped game, as `gamegraph game` names it.
+    pub(crate) fn shipped_name(&self) -> Option<&str> {
+        match &self.inner {
+            Inner::Python(_) => None,
+            Inner::Shipped { solved, .. } => Some(solved.name()),
+        }
+    }
+
+    pub(crate) fn solution(&self) -> &Solution {
         match &self.inner {
             Inner::Python(e) => &e.solution,
             Inner::Shipped { solved, .. } => solved.solution(),
         }
     }
 
-    fn start_vertex(&self) -> Vertex {
+    pub(crate) fn start_vertex(&self) -> Vertex {
         match &self.inner {
             Inner::Python(_) => Vertex(0),
             Inner::Shipped { solved, .. } => solved.start(),
@@ -344,6 +394,12 @@ impl PySolvedGame {
         Ok(self.moves(p)?.into_iter().next())
     }
 
+    /// The state of a game played from the start by `moves` (names, as play() takes them),
+    /// as the JSON the page's games view draws; what gg.serve() answers with.
+    fn _view(slf: &Bound<'_, Self>, moves: Vec<String>) -> PyResult<String> {
+        crate::view::view_json(slf, &moves)
+    }
+
     /// The picture of position p, a Board (print() draws it, Jupyter shows a table), or
     /// None when the game draws none (a game given by Python functions draws none: give
     /// play() a show function instead).
@@ -445,10 +501,7 @@ impl PySolvedGame {
     /// 'connect-four --cols 5 --rows 4', ...), None for a game given by Python functions.
     #[getter]
     fn name(&self) -> Option<&str> {
-        match &self.inner {
-            Inner::Python(_) => None,
-            Inner::Shipped { solved, .. } => Some(solved.name()),
-        }
+        self.shipped_name()
     }
 
     /// How many positions have each outcome: {'win': ..., 'loss': ..., 'tie': ...,

@@ -8,6 +8,7 @@ import pytest
 
 import gamegraph
 import gamegraph._native
+import gamegraph._serve
 import gamegraph.games
 from conftest import ROOT
 
@@ -16,7 +17,7 @@ FLAGS = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
 
 def _docstrings():
     finder = doctest.DocTestFinder()
-    for module in (gamegraph, gamegraph._native, gamegraph.games):
+    for module in (gamegraph, gamegraph._native, gamegraph._serve, gamegraph.games):
         for test in finder.find(module):
             if test.examples:
                 yield pytest.param(test, id=test.name)

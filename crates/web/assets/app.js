@@ -1057,7 +1057,7 @@ function plotValues(values, p) {
 // Games given by their rules: every game of the registry against the engine, each move
 // answered from the game's values, which the server solves once per game.
 
-const games = { entries: [], words: '', engine: 'second', moves: [], view: null, pending: false };
+const games = { entries: [], words: '', engine: 'second', moves: [], view: null, pending: false, only: false };
 
 /** The first player moves at even plies. */
 const sideAt = (ply) => (ply % 2 === 0 ? 'first player' : 'second player');
@@ -1068,12 +1068,18 @@ async function loadGames() {
   games.entries = await (await fetch('/assets/games.json')).json();
   $('games-name').replaceChildren(...games.entries.map((e) => el('option', { value: e.name, title: e.about }, e.name)));
   pickGame();
-  // A game the server answers from values solved before (serve --results) comes first.
+  // A game the server answers from values solved before (serve --results) comes first;
+  // a server of that game alone (gg.serve in Python) shows the games view alone.
   const served = await (await fetch('/assets/served.json')).json();
-  if (served.length) {
-    const [name, ...args] = served[0].split(' ');
+  games.only = served.only;
+  if (served.games.length) {
+    const [name, ...args] = served.games[0].split(' ');
     $('games-name').value = name;
     $('games-args').value = args.join(' ');
+  }
+  if (games.only) {
+    document.querySelectorAll('nav a').forEach((a) => { a.hidden = a.id !== 'nav-games'; });
+    if (location.hash !== '#games') location.hash = '#games';
   }
 }
 
@@ -1289,7 +1295,8 @@ function wire() {
 
 window.gg = { graph, tab, heaps, kernel, games, parseJSON };
 wire();
-// Every view opens with its first example answered.
-Promise.all([loadExamples(), loadGames()])
-  .then(() => Promise.all([solveGraph(), solveTab(), newHeapGame(), solveKernel(), solveOctal(), newGame()]))
+// Every view opens with its first example answered; a server of one game opens on it.
+loadGames()
+  .then(() => (games.only ? newGame() : loadExamples().then(() =>
+    Promise.all([solveGraph(), solveTab(), newHeapGame(), solveKernel(), solveOctal(), newGame()]))))
   .finally(() => { document.body.dataset.ready = 'true'; });

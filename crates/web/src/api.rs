@@ -289,7 +289,9 @@ pub(crate) fn routes(config: Arc<Config>) -> Router {
     });
     let played = Arc::new(Played { dir, games: Default::default() });
     let served: Vec<&str> = config.results.iter().map(|(words, _)| words.as_str()).collect();
-    let served = serde_json::to_string(&served).expect("words as JSON");
+    // `only`: whether the server plays nothing else (a server of one game has no other
+    // endpoint, and the page then shows its games view alone).
+    let served = serde_json::json!({ "games": served, "only": false }).to_string();
     Router::new()
         .route("/assets/served.json", get(([(header::CONTENT_TYPE, "application/json")], served)))
         .route("/api/play-game", post(play_game))

@@ -468,7 +468,7 @@ fn own_options(args: &Args, me_first: bool, words: &mut Vec<&str>) -> Result<Own
 /// Plays a session: the board (or the position's text) before every move, moves by their
 /// names, `hint` with what to type, `undo` of the player's last move.
 fn play_session(
-    mut s: Session,
+    mut s: Session<'_>,
     syntax: &str,
     no_move: bool,
     me_first: bool,

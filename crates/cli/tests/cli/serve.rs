@@ -317,7 +317,11 @@ fn games_given_with_results_are_played_from_their_values_and_never_solved() {
     ]);
     let (status, body) = s.request("GET", "/assets/served.json", b"");
     assert_eq!(status, 200);
-    assert_eq!(text(&body), r#"["connect-four --cols 4 --rows 4","tic-tac-toe"]"#);
+    let served: serde_json::Value = serde_json::from_slice(&body).unwrap();
+    assert_eq!(
+        served,
+        serde_json::json!({"games": ["connect-four --cols 4 --rows 4", "tic-tac-toe"], "only": false})
+    );
     for (game, path, moves) in [
         ("connect-four --cols 4 --rows 4", &tiers, "&move=2&move=3"),
         ("tic-tac-toe", &file, "&move=b2"),

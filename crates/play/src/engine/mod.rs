@@ -201,6 +201,26 @@ where
     }
 }
 
+impl<G: Game + Send> Values<G> for &SolvedGame<G> {
+    fn game(&self) -> &G {
+        SolvedGame::game(self)
+    }
+
+    fn query(&self, p: G::Position) -> Result<Option<PositionValue<G::Position>>, LookupError> {
+        Values::query(*self, p)
+    }
+}
+
+/// An engine over a game solved in memory, borrowed: for a session held as long as the
+/// solved game (a binding's object that owns it).
+pub fn borrowed<G>(solved: &SolvedGame<G>) -> Box<dyn Engine + '_>
+where
+    G: Game + Send,
+    G::Position: Into<u128> + TryFrom<u128>,
+{
+    Box::new(Erased { values: solved, _game: std::marker::PhantomData })
+}
+
 /// An engine over a game explored and solved in memory.
 pub fn solved<G>(solved: SolvedGame<G>) -> Box<dyn Engine>
 where

@@ -62,6 +62,7 @@ from ._native import (
 )
 from ._native import open_explored_values as open_values
 from ._outcome import Outcome
+from ._serve import serve
 from . import games
 
 #: A position the player to move wins (``Outcome.WIN``, equal to its code 1).
@@ -111,6 +112,7 @@ __all__ = [
     "play_sum",
     "read_graph",
     "retro",
+    "serve",
     "subtraction",
     "tab",
     "verify_grundy",

@@ -46,6 +46,7 @@ __all__ = [
     "verify_subtraction",
     "SolvedGame",
     "Board",
+    "_page_files",
     "explore",
     "tic_tac_toe",
     "connect_four",
@@ -338,6 +339,8 @@ def verify_subtraction(
 ) -> Verdict: ...
 
 _Move = tuple[Any, Outcome, Optional[int]]
+
+def _page_files() -> list[tuple[str, str, bytes]]: ...
 
 @final
 class Board:
