@@ -79,9 +79,6 @@ pub struct Endpoint {
     pub input: Input,
     /// Parameters that name the game themselves: when one is given, the body is not read.
     pub input_unless: &'static [&'static str],
-    /// Whether the command explores a game and takes `--max-positions`, which the server
-    /// sets to [`Config::max_positions`](crate::Config::max_positions).
-    pub explores: bool,
 }
 
 const fn param(name: &'static str, kind: ParamKind) -> Param {
@@ -126,7 +123,6 @@ const fn command(
         json: true,
         input: Input::Stdin,
         input_unless: &[],
-        explores: false,
     }
 }
 
@@ -241,22 +237,6 @@ const ENDPOINTS: &[Endpoint] = &[
             ],
         )
     },
-    Endpoint {
-        action: Some("query"),
-        input: Input::None,
-        explores: true,
-        ..command("game-tic-tac-toe", &["game", "tic-tac-toe"], &[required(positional("position"))])
-    },
-    Endpoint {
-        action: Some("query"),
-        input: Input::None,
-        explores: true,
-        ..command(
-            "game-connect-four",
-            &["game", "connect-four"],
-            &[value("cols"), value("rows"), required(positional("position"))],
-        )
-    },
 ];
 
 /// Every endpoint of the API, in the order the documentation lists them.
@@ -295,6 +275,7 @@ pub(crate) fn routes(config: Arc<Config>) -> Router {
     Router::new()
         .route("/assets/served.json", get(([(header::CONTENT_TYPE, "application/json")], served)))
         .route("/api/play-game", post(play_game))
+        .route("/api/game-query", post(game_query))
         .route("/api/{name}", post(handle))
         .with_state(Api { config, solves, played })
 }
@@ -306,62 +287,104 @@ const PLAY: Endpoint = Endpoint { input: Input::None, ..command("play", &["play"
 /// after the moves (`gamegraph play --json`), answered from the game's values, which the
 /// first request for the game solves by tiers into the cache and every later one reads.
 async fn play_game(State(api): State<Api>, RawQuery(query): RawQuery) -> Response {
-    let config = &*api.config;
-    let bad = |m: &str| error(StatusCode::BAD_REQUEST, m);
-    let pairs = match query_pairs(query.as_deref()) {
-        Ok(p) => p,
-        Err(e) => return bad(&e),
+    let (spec, pairs) = match game_pairs(query.as_deref(), "play-game", &["move"]) {
+        Ok(found) => found,
+        Err(answer) => return answer,
     };
-    let (mut game, mut moves) = (None, Vec::new());
-    for (name, val) in pairs {
+    let dir = match values_dir(&api, &spec).await {
+        Ok(dir) => dir,
+        Err(answer) => return answer,
+    };
+    let Some(permit) = slot(&api).await else { return busy(&api.config) };
+    let mut args = vec!["play".to_owned(), "--json".into(), format!("--results={}", dir.display())];
+    args.extend(pairs.iter().map(|(_, m)| format!("--move={m}")));
+    args.push("--game".into());
+    args.extend(spec.words());
+    run(&api.config, &PLAY, &args, Bytes::new(), permit).await
+}
+
+/// `POST /api/game-query?game=NAME+ARGS&position=P`: the value of position `P` of a game of
+/// the registry and of every move from it (`gamegraph game NAME ARGS query --json P`),
+/// answered from the values `/api/play-game` reads.
+async fn game_query(State(api): State<Api>, RawQuery(query): RawQuery) -> Response {
+    let (spec, pairs) = match game_pairs(query.as_deref(), "game-query", &["position"]) {
+        Ok(found) => found,
+        Err(answer) => return answer,
+    };
+    let position = match &pairs[..] {
+        [(_, p)] => p.clone(),
+        [] => return error(StatusCode::BAD_REQUEST, "parameter `position` is required"),
+        _ => return error(StatusCode::BAD_REQUEST, "parameter `position` is given twice"),
+    };
+    let dir = match values_dir(&api, &spec).await {
+        Ok(dir) => dir,
+        Err(answer) => return answer,
+    };
+    let Some(permit) = slot(&api).await else { return busy(&api.config) };
+    let mut args = vec!["game".to_owned()];
+    args.extend(spec.words());
+    args.extend(["query".into(), "--json".into(), format!("--results={}", dir.display())]);
+    args.extend(["--".into(), position]);
+    run(&api.config, &PLAY, &args, Bytes::new(), permit).await
+}
+
+/// The game a request names (`game`, required, once) and its other parameters, in order,
+/// each one of `allowed`; the 400 that says what is wrong otherwise.
+fn game_pairs(
+    query: Option<&str>,
+    endpoint: &str,
+    allowed: &[&str],
+) -> Result<(Spec, Vec<(String, String)>), Response> {
+    let bad = |m: &str| error(StatusCode::BAD_REQUEST, m);
+    let (mut game, mut rest) = (None, Vec::new());
+    for (name, val) in query_pairs(query).map_err(|e| bad(&e))? {
         if val.chars().any(char::is_control) {
-            return bad(&format!("parameter `{}` holds a control character", short(&name)));
+            return Err(bad(&format!("parameter `{}` holds a control character", short(&name))));
         }
         match name.as_str() {
             "game" if game.is_none() => game = Some(val),
-            "game" => return bad("parameter `game` is given twice"),
-            "move" => moves.push(val),
+            "game" => return Err(bad("parameter `game` is given twice")),
+            other if allowed.contains(&other) => rest.push((name, val)),
             _ => {
-                return bad(&format!(
-                    "unknown parameter `{}` for /api/play-game (allowed: game, move)",
-                    short(&name)
-                ));
+                return Err(bad(&format!(
+                    "unknown parameter `{}` for /api/{endpoint} (allowed: game, {})",
+                    short(&name),
+                    allowed.join(", ")
+                )));
             }
         }
     }
-    let Some(game) = game else { return bad("parameter `game` is required") };
-    let spec = match Spec::parse(&game.split_whitespace().collect::<Vec<_>>()) {
-        Ok(s) => s,
-        Err(e) => return bad(&format!("game: {e}")),
-    };
+    let game = game.ok_or_else(|| bad("parameter `game` is required"))?;
+    let spec = Spec::parse(&game.split_whitespace().collect::<Vec<_>>())
+        .map_err(|e| bad(&format!("game: {e}")))?;
+    Ok((spec, rest))
+}
+
+/// The directory (or values file) of `spec`'s values: given with `--results`, or solved by
+/// tiers into the cache by the first request for the game, once however many come at once.
+async fn values_dir(api: &Api, spec: &Spec) -> Result<PathBuf, Response> {
+    let config = &*api.config;
     let key = spec.to_string();
-    let given = config.results.iter().find(|(words, _)| *words == key);
+    if let Some((_, path)) = config.results.iter().find(|(words, _)| *words == key) {
+        return Ok(path.clone());
+    }
     // The game's words with `_` for the spaces: `connect-four_--cols_5_--rows_4`. The
     // registry's words hold no `/` and no word of dots alone, so this is a plain name.
-    let dir = match given {
-        Some((_, path)) => path.clone(),
-        None => api.played.dir.join(key.replace(' ', "_")),
-    };
+    let dir = api.played.dir.join(key.replace(' ', "_"));
     let lock = api.played.games.lock().await.entry(key).or_default().clone();
     let mut solved = lock.lock().await;
-    if !*solved && given.is_none() {
-        let Some(permit) = slot(&api).await else { return busy(config) };
+    if !*solved {
+        let Some(permit) = slot(api).await else { return Err(busy(config)) };
         let mut args = vec!["game".to_owned()];
         args.extend(spec.words());
         args.extend(["solve".into(), "--json".into(), "-o".into(), dir.display().to_string()]);
         let answer = run(config, &PLAY, &args, Bytes::new(), permit).await;
         if answer.status() != StatusCode::OK {
-            return answer;
+            return Err(answer);
         }
         *solved = true;
     }
-    drop(solved);
-    let Some(permit) = slot(&api).await else { return busy(config) };
-    let mut args = vec!["play".to_owned(), "--json".into(), format!("--results={}", dir.display())];
-    args.extend(moves.iter().map(|m| format!("--move={m}")));
-    args.push("--game".into());
-    args.extend(spec.words());
-    run(config, &PLAY, &args, Bytes::new(), permit).await
+    Ok(dir)
 }
 
 /// A slot for a solve, waited for up to the time limit.
@@ -387,11 +410,7 @@ pub(crate) fn error(status: StatusCode, message: &str) -> Response {
 }
 
 /// The command line for `endpoint` with the query `pairs`.
-fn arguments(
-    endpoint: &Endpoint,
-    pairs: &[(String, String)],
-    max_positions: Option<usize>,
-) -> Result<Vec<String>, String> {
+fn arguments(endpoint: &Endpoint, pairs: &[(String, String)]) -> Result<Vec<String>, String> {
     let mut args: Vec<String> = endpoint.command.iter().map(|&w| w.to_owned()).collect();
     let mut positionals = Vec::new();
     let mut seen: Vec<&str> = Vec::new();
@@ -455,11 +474,6 @@ fn arguments(
         let at = if endpoint.action.is_some() { args.len() } else { endpoint.command.len() };
         args.insert(at, "--json".into());
     }
-    if endpoint.explores
-        && let Some(n) = max_positions
-    {
-        args.push(format!("--max-positions={n}"));
-    }
     // Where the body goes: the command's input file, unless the query names the game.
     if !endpoint.input_unless.iter().any(|n| seen.contains(n)) {
         match endpoint.input {
@@ -513,7 +527,7 @@ async fn handle(
         Ok(p) => p,
         Err(e) => return error(StatusCode::BAD_REQUEST, &e),
     };
-    let args = match arguments(endpoint, &pairs, config.max_positions) {
+    let args = match arguments(endpoint, &pairs) {
         Ok(a) => a,
         Err(e) => return error(StatusCode::BAD_REQUEST, &e),
     };
@@ -751,7 +765,7 @@ mod tests {
     fn args(name: &str, query: &str) -> Result<Vec<String>, String> {
         let e = ENDPOINTS.iter().find(|e| e.name == name).unwrap();
         // Every endpoint's arguments are data: no endpoint is special-cased by name.
-        arguments(e, &query_pairs(Some(query))?, None)
+        arguments(e, &query_pairs(Some(query))?)
     }
 
     #[test]
@@ -778,19 +792,8 @@ mod tests {
             args("kernel", "check=1+3%205").unwrap(),
             ["kernel", "--json", "--check=1 3 5", "-"]
         );
-        assert_eq!(
-            args("game-connect-four", "cols=5&rows=4&position=....").unwrap(),
-            ["game", "connect-four", "--cols=5", "--rows=4", "query", "--json", "--", "...."]
-        );
-        // The server's share of memory bounds every exploration.
-        let e = ENDPOINTS.iter().find(|e| e.name == "game-tic-tac-toe").unwrap();
-        let pairs = query_pairs(Some("position=X")).unwrap();
-        assert_eq!(
-            arguments(e, &pairs, Some(1000)).unwrap(),
-            ["game", "tic-tac-toe", "query", "--json", "--max-positions=1000", "--", "X"]
-        );
         let e = ENDPOINTS.iter().find(|e| e.name == "retro").unwrap();
-        assert_eq!(arguments(e, &[], Some(1000)).unwrap(), ["retro", "--json", "-"]);
+        assert_eq!(arguments(e, &[]).unwrap(), ["retro", "--json", "-"]);
         assert_eq!(query_pairs(Some("start=%+1")).unwrap_err(), "bad percent escape in `%+1`");
         assert_eq!(
             args("play", "heaps=5,7&move=2+1").unwrap(),
@@ -809,7 +812,6 @@ mod tests {
             ("retro", "start=1&start=2"),
             ("convert", "to=binary"),
             ("octal", ""),
-            ("game-tic-tac-toe", ""),
             ("convert", ""),
             ("retro", "start=%zz"),
             ("retro", "start=%+1"),

@@ -15,8 +15,7 @@
 //! - a body over [`Config::max_body`] is refused (413), up front when its `Content-Length`
 //!   says so; a body that does not arrive within [`Config::io_timeout`] gets 408;
 //! - at most [`Config::max_solves`] solves run at once; a request that finds them all busy
-//!   waits up to the time limit for one, then gets 503; a game endpoint's solve explores at
-//!   most [`Config::max_positions`] positions (503 beyond);
+//!   waits up to the time limit for one, then gets 503;
 //! - an answer over [`Config::max_output`] stops its solve (503), and a solve that passes
 //!   [`Config::time_limit`] is killed (503); a command's `error: …` line becomes a 400;
 //! - a solve's slot is held until its answer is sent, so answers that clients do not read
@@ -71,10 +70,6 @@ pub struct Config {
     /// Origins (`scheme://host[:port]`) allowed to call the API from another page; `*`
     /// allows every origin.
     pub allowed_origins: Vec<String>,
-    /// The most positions the solve of a game endpoint explores (its `--max-positions`),
-    /// so that `max_solves` of them at once fit in the server's memory; `None` leaves each
-    /// solve the command's own default (what the memory free when it starts holds).
-    pub max_positions: Option<usize>,
     /// Where `/api/play-game` keeps the values of the games it solves, a directory of tiers
     /// per game; `None`: a directory of the system's temporary directory named for the
     /// process.
@@ -101,7 +96,6 @@ impl Config {
             io_timeout: Duration::from_secs(30),
             allowed_hosts: Vec::new(),
             allowed_origins: Vec::new(),
-            max_positions: None,
             cache: None,
             results: Vec::new(),
         }

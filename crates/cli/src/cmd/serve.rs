@@ -108,16 +108,10 @@ pub(crate) fn run(args: Args) -> Result<ExitCode, CliError> {
     }
     let defaults = gamegraph_web::Config::new(exe);
     let max_solves = args.max_solves.unwrap_or(defaults.max_solves);
-    // Every solve at once gets its share of the memory this server may allocate.
-    let max_positions = gamegraph_graph::memory::positions_per_share(
-        gamegraph_game::BYTES_PER_POSITION,
-        max_solves,
-    );
     let config = gamegraph_web::Config {
         max_body: args.max_body,
         time_limit,
         max_solves,
-        max_positions: Some(max_positions),
         max_output: args.max_output,
         max_connections: args.max_connections,
         io_timeout,

@@ -194,11 +194,11 @@ fn play_and_game_endpoints_answer_the_cli_json() {
     );
     check("/api/play?tab=10,4,4,3&move=4", &["play", "--json", "--tab", "10,4,4,3", "--move", "4"]);
     check(
-        "/api/game-tic-tac-toe?position=X../.O./...",
+        "/api/game-query?game=tic-tac-toe&position=X../.O./...",
         &["game", "tic-tac-toe", "query", "--json", "X../.O./..."],
     );
     check(
-        "/api/game-connect-four?cols=4&rows=4&position=..../..../..../X...",
+        "/api/game-query?game=connect-four+--cols+4+--rows+4&position=..../..../..../X...",
         &[
             "game",
             "connect-four",
@@ -215,9 +215,22 @@ fn play_and_game_endpoints_answer_the_cli_json() {
     let (status, body) = s.post("/api/play?heaps=2,2&max=1,2&move=2+1", b"");
     assert_eq!(status, 400);
     assert_eq!(error_of(&body), "illegal move: at most 1 may be taken from heap 1");
-    let (status, body) = s.post("/api/game-tic-tac-toe", b"");
-    assert_eq!(status, 400);
-    assert_eq!(error_of(&body), "parameter `position` is required");
+    for (query, why) in [
+        ("game=tic-tac-toe", "parameter `position` is required"),
+        ("game=tic-tac-toe&position=X&position=O", "parameter `position` is given twice"),
+        ("position=X", "parameter `game` is required"),
+        (
+            "game=tic-tac-toe&move=b2",
+            "unknown parameter `move` for /api/game-query (allowed: game, position)",
+        ),
+        (
+            "game=tic-tac-toe&position=XX",
+            "<position>:1:3: 2 cells, expected 9 in \"XX\"",
+        ),
+    ] {
+        let (status, body) = s.post(&format!("/api/game-query?{query}"), b"");
+        assert_eq!((status, error_of(&body)), (400, why.to_owned()), "{query}");
+    }
 }
 
 #[test]
