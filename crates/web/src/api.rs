@@ -289,7 +289,7 @@ const PLAY: Endpoint = Endpoint { input: Input::None, ..command("play", &["play"
 async fn play_game(State(api): State<Api>, RawQuery(query): RawQuery) -> Response {
     let (spec, pairs) = match game_pairs(query.as_deref(), "play-game", &["move"]) {
         Ok(found) => found,
-        Err(answer) => return answer,
+        Err(why) => return error(StatusCode::BAD_REQUEST, &why),
     };
     let dir = match values_dir(&api, &spec).await {
         Ok(dir) => dir,
@@ -309,7 +309,7 @@ async fn play_game(State(api): State<Api>, RawQuery(query): RawQuery) -> Respons
 async fn game_query(State(api): State<Api>, RawQuery(query): RawQuery) -> Response {
     let (spec, pairs) = match game_pairs(query.as_deref(), "game-query", &["position"]) {
         Ok(found) => found,
-        Err(answer) => return answer,
+        Err(why) => return error(StatusCode::BAD_REQUEST, &why),
     };
     let position = match &pairs[..] {
         [(_, p)] => p.clone(),
@@ -329,34 +329,33 @@ async fn game_query(State(api): State<Api>, RawQuery(query): RawQuery) -> Respon
 }
 
 /// The game a request names (`game`, required, once) and its other parameters, in order,
-/// each one of `allowed`; the 400 that says what is wrong otherwise.
+/// each one of `allowed`; what is wrong otherwise, for a 400.
 fn game_pairs(
     query: Option<&str>,
     endpoint: &str,
     allowed: &[&str],
-) -> Result<(Spec, Vec<(String, String)>), Response> {
-    let bad = |m: &str| error(StatusCode::BAD_REQUEST, m);
+) -> Result<(Spec, Vec<(String, String)>), String> {
     let (mut game, mut rest) = (None, Vec::new());
-    for (name, val) in query_pairs(query).map_err(|e| bad(&e))? {
+    for (name, val) in query_pairs(query)? {
         if val.chars().any(char::is_control) {
-            return Err(bad(&format!("parameter `{}` holds a control character", short(&name))));
+            return Err(format!("parameter `{}` holds a control character", short(&name)));
         }
         match name.as_str() {
             "game" if game.is_none() => game = Some(val),
-            "game" => return Err(bad("parameter `game` is given twice")),
+            "game" => return Err("parameter `game` is given twice".to_owned()),
             other if allowed.contains(&other) => rest.push((name, val)),
             _ => {
-                return Err(bad(&format!(
+                return Err(format!(
                     "unknown parameter `{}` for /api/{endpoint} (allowed: game, {})",
                     short(&name),
                     allowed.join(", ")
-                )));
+                ));
             }
         }
     }
-    let game = game.ok_or_else(|| bad("parameter `game` is required"))?;
+    let game = game.ok_or("parameter `game` is required")?;
     let spec = Spec::parse(&game.split_whitespace().collect::<Vec<_>>())
-        .map_err(|e| bad(&format!("game: {e}")))?;
+        .map_err(|e| format!("game: {e}"))?;
     Ok((spec, rest))
 }
 

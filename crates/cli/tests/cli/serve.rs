@@ -223,10 +223,7 @@ fn play_and_game_endpoints_answer_the_cli_json() {
             "game=tic-tac-toe&move=b2",
             "unknown parameter `move` for /api/game-query (allowed: game, position)",
         ),
-        (
-            "game=tic-tac-toe&position=XX",
-            "<position>:1:3: 2 cells, expected 9 in \"XX\"",
-        ),
+        ("game=tic-tac-toe&position=XX", "<position>:1:3: 2 cells, expected 9 in \"XX\""),
     ] {
         let (status, body) = s.post(&format!("/api/game-query?{query}"), b"");
         assert_eq!((status, error_of(&body)), (400, why.to_owned()), "{query}");
