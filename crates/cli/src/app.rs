@@ -48,7 +48,8 @@ enum Command {
     Subtraction(cmd::subtraction::Args),
     /// Games given by their rules (tic-tac-toe, Connect Four, Kayles, ...): solve, query.
     Game(cmd::game::Args),
-    /// Play a game graph, the tab board or heaps against perfect play in the terminal.
+    /// Play any game against perfect play in the terminal: by its rules, a graph, the tab
+    /// board or heaps.
     Play(cmd::play::Args),
     /// A local web page to see and play every game, with an HTTP API for scripts.
     Serve(cmd::serve::Args),
