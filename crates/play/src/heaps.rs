@@ -157,6 +157,11 @@ impl HeapSession {
     /// # Errors
     /// [`HeapPlayError::Illegal`], saying why.
     pub fn find(&self, text: &str) -> Result<Vec<HeapMove>, HeapPlayError> {
+        self.read(text).map(|(moves, _)| moves)
+    }
+
+    /// The move `text` names and the heaps after it.
+    fn read(&self, text: &str) -> Result<(Vec<HeapMove>, Vec<u64>), HeapPlayError> {
         let illegal = |why: String| HeapPlayError::Illegal(why);
         let n = self.heaps().len();
         let mut moves = Vec::new();
@@ -180,8 +185,8 @@ impl HeapSession {
                 .ok_or_else(|| illegal(format!("there is no heap {heap} (heaps 1..{n})")))?;
             moves.push(HeapMove { heap, take });
         }
-        apply(&self.now(), &moves).map_err(|e| illegal(e.to_string()))?;
-        Ok(moves)
+        let after = apply(&self.now(), &moves).map_err(|e| illegal(e.to_string()))?;
+        Ok((moves, after))
     }
 
     /// Plays the move `text` names (see [`find`](HeapSession::find)).
@@ -189,9 +194,7 @@ impl HeapSession {
     /// # Errors
     /// [`HeapPlayError::Illegal`] when it is not a legal move.
     pub fn play(&mut self, text: &str) -> Result<(), HeapPlayError> {
-        let moves = self.find(text)?;
-        let after =
-            apply(&self.now(), &moves).map_err(|e| HeapPlayError::Illegal(e.to_string()))?;
+        let (_, after) = self.read(text)?;
         self.steps.push(after);
         Ok(())
     }

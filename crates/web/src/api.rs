@@ -280,8 +280,9 @@ pub(crate) fn routes(config: Arc<Config>) -> Router {
         .with_state(Api { config, solves, played })
 }
 
-/// What `/api/play-game` runs: `gamegraph play --json`, with no input.
-const PLAY: Endpoint = Endpoint { input: Input::None, ..command("play", &["play"], &[]) };
+/// How `/api/play-game` and `/api/game-query` run their commands (`game … solve`,
+/// `play --json`, `game … query --json`): JSON out, no input.
+const GAME: Endpoint = Endpoint { input: Input::None, ..command("play", &["play"], &[]) };
 
 /// `POST /api/play-game?game=NAME+ARGS&move=M&move=M…`: the state of a game of the registry
 /// after the moves (`gamegraph play --json`), answered from the game's values, which the
@@ -300,7 +301,7 @@ async fn play_game(State(api): State<Api>, RawQuery(query): RawQuery) -> Respons
     args.extend(pairs.iter().map(|(_, m)| format!("--move={m}")));
     args.push("--game".into());
     args.extend(spec.words());
-    run(&api.config, &PLAY, &args, Bytes::new(), permit).await
+    run(&api.config, &GAME, &args, Bytes::new(), permit).await
 }
 
 /// `POST /api/game-query?game=NAME+ARGS&position=P`: the value of position `P` of a game of
@@ -325,7 +326,7 @@ async fn game_query(State(api): State<Api>, RawQuery(query): RawQuery) -> Respon
     args.extend(spec.words());
     args.extend(["query".into(), "--json".into(), format!("--results={}", dir.display())]);
     args.extend(["--".into(), position]);
-    run(&api.config, &PLAY, &args, Bytes::new(), permit).await
+    run(&api.config, &GAME, &args, Bytes::new(), permit).await
 }
 
 /// The game a request names (`game`, required, once) and its other parameters, in order,
@@ -377,7 +378,7 @@ async fn values_dir(api: &Api, spec: &Spec) -> Result<PathBuf, Response> {
         let mut args = vec!["game".to_owned()];
         args.extend(spec.words());
         args.extend(["solve".into(), "--json".into(), "-o".into(), dir.display().to_string()]);
-        let answer = run(config, &PLAY, &args, Bytes::new(), permit).await;
+        let answer = run(config, &GAME, &args, Bytes::new(), permit).await;
         if answer.status() != StatusCode::OK {
             return Err(answer);
         }
