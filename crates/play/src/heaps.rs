@@ -8,6 +8,8 @@ use gamegraph_grundy::play::{apply, engine_move, has_move, heaps_per_move, max_t
 use gamegraph_grundy::{HeapError, HeapGame, HeapMove, Play, solve_heaps};
 use serde::Serialize;
 
+use crate::text::list;
+
 /// A heap game in play: the heap sizes reached from the first, one per move.
 #[derive(Debug, Clone)]
 pub struct HeapSession {
@@ -87,15 +89,6 @@ fn short(s: &str) -> String {
     t
 }
 
-/// At most `max` numbers joined by ", ", with a count of the rest.
-fn list(items: &[u64], max: usize) -> String {
-    let mut s: Vec<String> = items.iter().take(max).map(ToString::to_string).collect();
-    if items.len() > max {
-        s.push(format!("… ({} in all)", items.len()));
-    }
-    s.join(", ")
-}
-
 impl HeapSession {
     /// A session at `game`'s heaps.
     ///
@@ -133,9 +126,9 @@ impl HeapSession {
 
     /// The position in words: `heaps 3, 5, take at most 2, 3`.
     pub fn describe(&self) -> String {
-        let mut s = format!("heaps {}", list(self.heaps(), 20));
+        let mut s = format!("heaps {}", list(self.heaps().iter(), 20));
         if let Some(l) = &self.game.limits {
-            s.push_str(&format!(", take at most {}", list(l, 20)));
+            s.push_str(&format!(", take at most {}", list(l.iter(), 20)));
         }
         s
     }
@@ -151,17 +144,9 @@ impl HeapSession {
         self.game.play == Play::Misere
     }
 
-    /// Reads a move: `take T from heap I` or `T I`, several separated by commas for
-    /// Moore's game.
-    ///
-    /// # Errors
-    /// [`HeapPlayError::Illegal`], saying why.
-    pub fn find(&self, text: &str) -> Result<Vec<HeapMove>, HeapPlayError> {
-        self.read(text).map(|(moves, _)| moves)
-    }
-
-    /// The move `text` names and the heaps after it.
-    fn read(&self, text: &str) -> Result<(Vec<HeapMove>, Vec<u64>), HeapPlayError> {
+    /// The heaps after the move `text` names: `take T from heap I` or `T I`, several
+    /// separated by commas for Moore's game; why it is not a legal move otherwise.
+    fn after(&self, text: &str) -> Result<Vec<u64>, HeapPlayError> {
         let illegal = |why: String| HeapPlayError::Illegal(why);
         let n = self.heaps().len();
         let mut moves = Vec::new();
@@ -185,16 +170,16 @@ impl HeapSession {
                 .ok_or_else(|| illegal(format!("there is no heap {heap} (heaps 1..{n})")))?;
             moves.push(HeapMove { heap, take });
         }
-        let after = apply(&self.now(), &moves).map_err(|e| illegal(e.to_string()))?;
-        Ok((moves, after))
+        apply(&self.now(), &moves).map_err(|e| illegal(e.to_string()))
     }
 
-    /// Plays the move `text` names (see [`find`](HeapSession::find)).
+    /// Plays the move `text` names: `take T from heap I` or `T I`, several separated by
+    /// commas for Moore's game.
     ///
     /// # Errors
-    /// [`HeapPlayError::Illegal`] when it is not a legal move.
+    /// [`HeapPlayError::Illegal`] when it is not a legal move, saying why.
     pub fn play(&mut self, text: &str) -> Result<(), HeapPlayError> {
-        let (_, after) = self.read(text)?;
+        let after = self.after(text)?;
         self.steps.push(after);
         Ok(())
     }
@@ -234,7 +219,7 @@ impl HeapSession {
     pub fn hint(&self) -> Result<String, HeapPlayError> {
         let answer = solve_heaps(&self.now()).map_err(|e| solve_error(&e))?;
         let values: Vec<u64> = answer.values.iter().map(|v| v.0).collect();
-        let values = list(&values, 20);
+        let values = list(values.iter(), 20);
         let sum = answer.digit_sum.0;
         Ok(if answer.moves.is_empty() {
             format!("heap values {values}, digit sum {sum}: every move loses")

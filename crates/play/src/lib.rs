@@ -24,10 +24,12 @@ pub mod engine;
 mod heaps;
 mod registry;
 mod session;
+mod text;
 mod view;
 
 pub use crate::engine::{Engine, LookupError, OpenError, Pos};
 pub use crate::heaps::{HeapPlayError, HeapReply, HeapSession, HeapTake, HeapView};
 pub use crate::registry::{ENTRIES, Entry, Spec, SpecError, Visit};
 pub use crate::session::{End, IllegalMove, Move, PlayError, Session, Step};
+pub use crate::text::list;
 pub use crate::view::{BoardView, MoveView, StepView, View};

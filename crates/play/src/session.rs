@@ -79,13 +79,8 @@ impl fmt::Display for IllegalMove {
         if self.legal.is_empty() {
             return write!(f, "'{short}{ell}' is not a move: the game is over");
         }
-        let shown: Vec<&str> = self.legal.iter().take(12).map(String::as_str).collect();
-        let more = if self.legal.len() > 12 {
-            format!(", … ({} in all)", self.legal.len())
-        } else {
-            String::new()
-        };
-        write!(f, "'{short}{ell}' is not a move here; the moves are {}{more}", shown.join(", "))
+        let moves = crate::text::list(self.legal.iter(), 12);
+        write!(f, "'{short}{ell}' is not a move here; the moves are {moves}")
     }
 }
 

@@ -1,7 +1,6 @@
 //! `gamegraph play`: a game against perfect play in the terminal, moves read from standard
 //! input one per line.
 
-use std::fmt::Write as _;
 use std::io::{self, BufRead, IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -11,7 +10,7 @@ use gamegraph_graph::{Limit, Vertex};
 use gamegraph_grundy::{HeapGame, Play};
 
 use gamegraph_play::engine::{Open, OpenError, Solve};
-use gamegraph_play::{End, HeapPlayError, HeapSession, PlayError, Session, Spec};
+use gamegraph_play::{End, HeapPlayError, HeapSession, PlayError, Session, Spec, list};
 
 use crate::common::{CliError, GraphInput, Numbers, Output, read_graph, with_threads, write_json};
 
@@ -203,22 +202,6 @@ fn next_line(input: &mut impl BufRead, echo: bool, out: &mut Output) -> io::Resu
     }
 }
 
-/// At most `max` items joined by ", ", with a count of the rest.
-fn list<T: std::fmt::Display>(items: impl ExactSizeIterator<Item = T>, max: usize) -> String {
-    let total = items.len();
-    let mut s = String::new();
-    for (i, x) in items.take(max).enumerate() {
-        if i > 0 {
-            s.push_str(", ");
-        }
-        let _ = write!(s, "{x}");
-    }
-    if total > max {
-        let _ = write!(s, ", … ({total} in all)");
-    }
-    s
-}
-
 /// The closing line at a finished position worth `value` to the player to move there,
 /// the player at the keyboard (`me`) or the engine; `no_move` when a loss there is the
 /// loss of the player who cannot move (a graph, the tab board).
@@ -259,7 +242,7 @@ fn run_heaps(
     let help = help_line(&s.syntax());
     writeln!(out, "{help}")?;
     let mut me = own.me_first;
-    loop {
+    'game: loop {
         writeln!(out, "{} ({} to move)", s.describe(), who(me))?;
         if s.over() {
             let line = match (me, s.no_move_wins()) {
@@ -278,22 +261,14 @@ fn run_heaps(
             continue;
         }
         loop {
-            match next_command(&mut input, echo, &mut out)? {
-                Command::Quit => {
-                    writeln!(out, "game left unfinished")?;
-                    out.finish()?;
-                    return Ok(ExitCode::SUCCESS);
-                }
+            match next_command(&mut input, echo, &mut out, &help, s.ply())? {
+                Command::Quit => break 'game,
                 Command::Hint => writeln!(out, "hint: {}", s.hint().map_err(usage)?)?,
-                Command::Help => writeln!(out, "{help}")?,
-                // Back to the player's previous turn: the engine's reply and the move.
-                Command::Undo if s.ply() >= 2 => {
+                Command::Undo => {
                     s.undo();
                     s.undo();
-                    writeln!(out, "{TOOK_BACK}")?;
                     break;
                 }
-                Command::Undo => writeln!(out, "{NOTHING_TO_UNDO}")?,
                 Command::Move(text) => match s.play(&text) {
                     Ok(()) => {
                         me = false;
@@ -480,7 +455,7 @@ fn play_session(
     let help = help_line(syntax);
     writeln!(out, "{help}")?;
     let mut me = me_first;
-    loop {
+    'game: loop {
         match s.board() {
             Some(board) => write!(out, "{board}")?,
             None => writeln!(out, "at {}", s.show())?,
@@ -504,25 +479,17 @@ fn play_session(
             continue;
         }
         loop {
-            match next_command(&mut input, echo, &mut out)? {
-                Command::Quit => {
-                    writeln!(out, "game left unfinished")?;
-                    out.finish()?;
-                    return Ok(ExitCode::SUCCESS);
-                }
+            match next_command(&mut input, echo, &mut out, &help, s.ply())? {
+                Command::Quit => break 'game,
                 Command::Hint => {
                     let best = s.best().expect("a position with a move");
                     writeln!(out, "hint: {} (type {})", best.advice(), best.name)?;
                 }
-                Command::Help => writeln!(out, "{help}")?,
-                // Back to the player's previous turn: the engine's reply and the move.
-                Command::Undo if s.ply() >= 2 => {
+                Command::Undo => {
                     s.undo();
                     s.undo();
-                    writeln!(out, "{TOOK_BACK}")?;
                     break;
                 }
-                Command::Undo => writeln!(out, "{NOTHING_TO_UNDO}")?,
                 Command::Move(text) => match s.play(&text) {
                     Ok(_) => {
                         me = false;
@@ -538,9 +505,6 @@ fn play_session(
     Ok(ExitCode::SUCCESS)
 }
 
-const TOOK_BACK: &str = "took back your move and the engine's reply";
-const NOTHING_TO_UNDO: &str = "nothing to take back";
-
 /// `you` or `the engine`.
 fn who(me: bool) -> &'static str {
     if me { "you" } else { "the engine" }
@@ -554,27 +518,51 @@ fn help_line(syntax: &str) -> String {
     )
 }
 
-/// What the player typed at `your move: `.
+/// What the player typed at `your move: ` that the game answers.
 enum Command {
-    /// `quit`, or the end of the input.
+    /// `quit`, or the end of the input ("game left unfinished" is written).
     Quit,
     Hint,
-    Help,
+    /// Back to the player's previous turn, taking back the engine's reply and the move
+    /// (there are two moves to take back; "took back …" is written).
     Undo,
     /// Anything else: a move to read.
     Move(String),
 }
 
-/// The player's next command; empty lines are asked again.
-fn next_command(input: &mut impl BufRead, echo: bool, out: &mut Output) -> io::Result<Command> {
+/// The player's next command at ply `ply`. Empty lines are asked again, and so are `help`
+/// (answered with `help`) and an `undo` with nothing to take back.
+fn next_command(
+    input: &mut impl BufRead,
+    echo: bool,
+    out: &mut Output,
+    help: &str,
+    ply: usize,
+) -> io::Result<Command> {
     loop {
-        let Some(text) = next_line(input, echo, out)? else { return Ok(Command::Quit) };
+        let Some(text) = next_line(input, echo, out)? else {
+            writeln!(out, "game left unfinished")?;
+            return Ok(Command::Quit);
+        };
         return Ok(match text.as_str() {
             "" => continue,
-            "quit" | "q" => Command::Quit,
+            "quit" | "q" => {
+                writeln!(out, "game left unfinished")?;
+                Command::Quit
+            }
             "hint" | "?" => Command::Hint,
-            "help" | "h" => Command::Help,
-            "undo" | "u" => Command::Undo,
+            "help" | "h" => {
+                writeln!(out, "{help}")?;
+                continue;
+            }
+            "undo" | "u" if ply >= 2 => {
+                writeln!(out, "took back your move and the engine's reply")?;
+                Command::Undo
+            }
+            "undo" | "u" => {
+                writeln!(out, "nothing to take back")?;
+                continue;
+            }
             _ => Command::Move(text),
         });
     }
