@@ -318,7 +318,7 @@ pub(crate) fn each_rank(may: impl Fn(u64) -> bool + Sync) -> impl Fn(u64, &mut [
 /// of the block in increasing order; with `skip`, the numbers it calls unreachable are
 /// skipped when they are not positions. Returns the block index's summary of the numbers
 /// skipped (0 without `skip`) and the block's bytes.
-fn encode_rank_block(
+pub(crate) fn encode_rank_block(
     first: u64,
     len: usize,
     skip: Option<MayBeReached<'_>>,
@@ -418,10 +418,6 @@ pub(crate) fn save_by_rank(
     skip: Option<MayBeReached<'_>>,
     value: &(dyn Fn(u64) -> RankValue + Sync),
 ) -> Result<(), FileError> {
-    let mut flags = FLAG_RANKS | if remoteness { FLAG_REMOTENESS } else { 0 };
-    if skip.is_some() {
-        flags |= FLAG_SKIPS;
-    }
     let k = entries.div_ceil(BLOCK_ENTRIES as u64);
     let blocks: Vec<(u128, Vec<u8>)> = (0..k)
         .into_par_iter()
@@ -431,7 +427,25 @@ pub(crate) fn save_by_rank(
             encode_rank_block(first, len, skip, remoteness, |slot| value(first + u64::from(slot)))
         })
         .collect();
-    write_file(w, &Head { flags, entries, game }, &blocks)
+    write_rank_blocks(w, game, entries, remoteness, skip.is_some(), &blocks)
+}
+
+/// Writes a values file by rank of `entries` numbers from its blocks, in order, as
+/// [`encode_rank_block`] gave them (with `skips` when they were encoded with a `skip`):
+/// the file [`save_by_rank`] writes, from blocks encoded anywhere.
+pub(crate) fn write_rank_blocks(
+    w: &mut impl Write,
+    game: FileGame<'_>,
+    entries: u64,
+    remoteness: bool,
+    skips: bool,
+    blocks: &[(u128, Vec<u8>)],
+) -> Result<(), FileError> {
+    let mut flags = FLAG_RANKS | if remoteness { FLAG_REMOTENESS } else { 0 };
+    if skips {
+        flags |= FLAG_SKIPS;
+    }
+    write_file(w, &Head { flags, entries, game }, blocks)
 }
 
 /// A values file opened for queries: the header and the block index are in memory, and

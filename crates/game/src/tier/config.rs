@@ -134,6 +134,15 @@ pub enum TierError {
         /// The first tier, parents first, without values.
         tier: u32,
     },
+    /// Another worker of a solve across workers ([`solve_tiers_part`](super::solve_tiers_part))
+    /// failed or sent a message this one cannot read; the failed worker reports its own
+    /// error.
+    Peer {
+        /// The worker.
+        worker: usize,
+        /// What this worker saw.
+        reason: String,
+    },
 }
 
 impl fmt::Display for TierError {
@@ -165,6 +174,7 @@ impl fmt::Display for TierError {
             TierError::Unfinished { tier } => {
                 write!(f, "the solve has not finished: tier {tier} has no values yet")
             }
+            TierError::Peer { worker, reason } => write!(f, "worker {worker}: {reason}"),
         }
     }
 }

@@ -47,7 +47,7 @@ use super::solve::solve_tier;
 use crate::store::{FileGame, RawFile, save_by_rank};
 use crate::{Counts, FileError, MoveValue, Outcome, PositionValue};
 
-const MANIFEST: &str = "manifest";
+pub(crate) const MANIFEST: &str = "manifest";
 const MAGIC: &str = "gamegraph-tiers 3";
 /// The first line of a manifest of the version before, read still.
 const MAGIC_2: &str = "gamegraph-tiers 2";
@@ -61,6 +61,26 @@ pub(crate) struct Run<'a, G> {
     done: AtomicU64,
     steps_done: AtomicU64,
     steps: u32,
+}
+
+impl<'a, G> Run<'a, G> {
+    /// The context of a solve of `steps` tiers of `game` that starts in `start_tier`.
+    pub(crate) fn new(game: &'a G, config: &'a TierConfig, start_tier: u32, steps: u32) -> Self {
+        Run {
+            game,
+            remoteness: !config.no_remoteness,
+            config,
+            phase: std::sync::Mutex::new((TierPhase::Reach, start_tier, 0)),
+            done: AtomicU64::new(0),
+            steps_done: AtomicU64::new(0),
+            steps,
+        }
+    }
+
+    /// The steps of the current pass finished so far, for the progress reports.
+    pub(crate) fn set_steps_done(&self, n: u32) {
+        self.steps_done.store(u64::from(n), Relaxed);
+    }
 }
 
 impl<G: Tiered> Run<'_, G> {
@@ -123,23 +143,23 @@ impl<G: Tiered> Run<'_, G> {
 
 /// The settings a directory is written with; a resume must find the same.
 #[derive(Debug, Clone, PartialEq, Eq)]
-struct Header {
-    game: String,
-    tiers: u32,
-    remoteness: bool,
-    code_bits: u64,
+pub(crate) struct Header {
+    pub(crate) game: String,
+    pub(crate) tiers: u32,
+    pub(crate) remoteness: bool,
+    pub(crate) code_bits: u64,
 }
 
 /// The manifest: the header and the finished steps.
 #[derive(Debug, Clone)]
-struct Manifest {
-    header: Header,
-    reached: Vec<Option<u64>>,
-    solved: Vec<Option<Counts>>,
+pub(crate) struct Manifest {
+    pub(crate) header: Header,
+    pub(crate) reached: Vec<Option<u64>>,
+    pub(crate) solved: Vec<Option<Counts>>,
 }
 
 impl Manifest {
-    fn new(header: Header) -> Manifest {
+    pub(crate) fn new(header: Header) -> Manifest {
         let n = header.tiers as usize;
         Manifest { header, reached: vec![None; n], solved: vec![None; n] }
     }
@@ -166,7 +186,7 @@ impl Manifest {
         s
     }
 
-    fn read(path: &Path) -> Result<Manifest, TierError> {
+    pub(crate) fn read(path: &Path) -> Result<Manifest, TierError> {
         let text = fs::read_to_string(path).map_err(io_error(path))?;
         let bad = |line: usize, what: &str| TierError::Corrupt {
             path: path.to_owned(),
@@ -230,13 +250,13 @@ impl Manifest {
         Ok(m)
     }
 
-    fn write(&self, dir: &Path) -> Result<(), TierError> {
+    pub(crate) fn write(&self, dir: &Path) -> Result<(), TierError> {
         write_file(dir, MANIFEST, self.text().as_bytes())
     }
 }
 
 /// Writes `bytes` to `dir/name` whole: to a file beside it, synced, then renamed.
-fn write_file(dir: &Path, name: &str, bytes: &[u8]) -> Result<(), TierError> {
+pub(crate) fn write_file(dir: &Path, name: &str, bytes: &[u8]) -> Result<(), TierError> {
     let f = write_with(dir, name, |w| w.write_all(bytes), |f| f.sync_all())?;
     drop(f);
     Ok(())
@@ -244,7 +264,7 @@ fn write_file(dir: &Path, name: &str, bytes: &[u8]) -> Result<(), TierError> {
 
 /// Writes `dir/name` whole with `write`: to a file beside it, passed to `before_rename`
 /// (to sync it, or not), then renamed. Gives back the file.
-fn write_with(
+pub(crate) fn write_with(
     dir: &Path,
     name: &str,
     write: impl FnOnce(&mut io::BufWriter<&File>) -> io::Result<()>,
@@ -360,13 +380,13 @@ fn codes_name(t: u32) -> String {
     format!("values-{t}.codes")
 }
 
-fn values_name(t: u32) -> String {
+pub(crate) fn values_name(t: u32) -> String {
     format!("tier-{t}.values")
 }
 
 /// Removes a working file that no step needs any more (nothing when it is gone already:
 /// an interrupted run may have removed it).
-fn remove(dir: &Path, name: &str) -> Result<(), TierError> {
+pub(crate) fn remove(dir: &Path, name: &str) -> Result<(), TierError> {
     let path = dir.join(name);
     match fs::remove_file(&path) {
         Err(e) if e.kind() != io::ErrorKind::NotFound => Err(io_error(&path)(e)),
@@ -376,18 +396,18 @@ fn remove(dir: &Path, name: &str) -> Result<(), TierError> {
 
 /// The start field of tier `t`'s values file: the tier and a hash of the directory's
 /// identity.
-fn file_start(dir_identity: &str, t: u32) -> u128 {
+pub(crate) fn file_start(dir_identity: &str, t: u32) -> u128 {
     let hash = dir_identity.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
         (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
     });
     u128::from(hash) << 64 | u128::from(t)
 }
 
-fn file_identity<G: Tiered>(game: &G, t: u32) -> String {
+pub(crate) fn file_identity<G: Tiered>(game: &G, t: u32) -> String {
     format!("{} tier {t}", game.identity())
 }
 
-fn file_error(path: &Path) -> impl FnOnce(FileError) -> TierError + '_ {
+pub(crate) fn file_error(path: &Path) -> impl FnOnce(FileError) -> TierError + '_ {
     move |e| match e {
         FileError::Io { kind, message } => TierError::Io { path: path.to_owned(), kind, message },
         e => TierError::Corrupt { path: path.to_owned(), reason: e.to_string() },
@@ -443,7 +463,7 @@ fn write_values<G: Tiered, C: Code>(
 }
 
 /// [`TierError::TooManyTiers`] past [`MAX_TIERS`].
-fn check_tier_count<G: Tiered>(game: &G) -> Result<(), TierError> {
+pub(crate) fn check_tier_count<G: Tiered>(game: &G) -> Result<(), TierError> {
     match game.tier_count() {
         count if count > MAX_TIERS => Err(TierError::TooManyTiers { count }),
         _ => Ok(()),
@@ -470,7 +490,7 @@ pub fn tiers_identity(dir: &Path) -> Result<String, TierError> {
 
 /// The text that identifies a game in a directory: its [`identity`](crate::Game::identity)
 /// and numbering, its start position and the sizes of its tiers.
-fn identity<G: Tiered>(game: &G) -> String {
+pub(crate) fn identity<G: Tiered>(game: &G) -> String {
     let start = game.canonical(game.start());
     let sizes = (0..game.tier_count()).fold(0xcbf2_9ce4_8422_2325u64, |hash, t| {
         (hash ^ game.tier_size(t)).wrapping_mul(0x0000_0100_0000_01b3)
@@ -482,6 +502,40 @@ fn identity<G: Tiered>(game: &G) -> String {
         game.show(start),
         game.tier_count()
     )
+}
+
+/// The tiers a solve works through: those play reaches from the start's, parents first,
+/// with the parents and children of each (indexed by tier).
+pub(crate) struct Plan<P> {
+    pub(crate) start: P,
+    pub(crate) start_tier: u32,
+    pub(crate) order: Vec<u32>,
+    pub(crate) parents: Vec<Vec<u32>>,
+    pub(crate) children: Vec<Vec<u32>>,
+}
+
+impl<P: Copy> Plan<P> {
+    /// The plan of `game`.
+    ///
+    /// # Errors
+    /// [`TierError::TooManyTiers`]; [`TierError::Contract`] for child tiers on a cycle or
+    /// past the count.
+    pub(crate) fn new<G: Tiered<Position = P>>(game: &G) -> Result<Plan<P>, TierError> {
+        check_tier_count(game)?;
+        let start = game.canonical(game.start());
+        let start_tier = game.tier(start);
+        let (order, parents) = tier_order(game, start_tier).map_err(|t| TierError::Contract {
+            tier: t,
+            message: "the child tiers form a cycle or name a tier past the count".into(),
+        })?;
+        let mut children: Vec<Vec<u32>> = vec![Vec::new(); parents.len()];
+        for &t in &order {
+            for &p in &parents[t as usize] {
+                children[p as usize].push(t);
+            }
+        }
+        Ok(Plan { start, start_tier, order, parents, children })
+    }
 }
 
 /// Solves `game` tier by tier into the directory `dir` (created if needed), or resumes the
@@ -524,20 +578,8 @@ fn solve_with<G: Tiered, C: Code>(
     dir: &Path,
     config: &TierConfig,
 ) -> Result<TierSummary, TierError> {
-    check_tier_count(game)?;
     let remoteness = !config.no_remoteness;
-    let start = game.canonical(game.start());
-    let start_tier = game.tier(start);
-    let (order, parents) = tier_order(game, start_tier).map_err(|t| TierError::Contract {
-        tier: t,
-        message: "the child tiers form a cycle or name a tier past the count".into(),
-    })?;
-    let mut children: Vec<Vec<u32>> = vec![Vec::new(); parents.len()];
-    for &t in &order {
-        for &p in &parents[t as usize] {
-            children[p as usize].push(t);
-        }
-    }
+    let Plan { start, start_tier, order, parents, children } = Plan::new(game)?;
     let size = |t: u32| game.tier_size(t);
     let bits_bytes = |t: u32| words(size(t)) as u64 * 8;
     let codes_bytes = |t: u32| C::bytes(size(t));
@@ -603,15 +645,7 @@ fn solve_with<G: Tiered, C: Code>(
                 + u32::from(manifest.solved[t as usize].is_some())
         })
         .sum();
-    let run = Run {
-        game,
-        remoteness,
-        config,
-        phase: std::sync::Mutex::new((TierPhase::Reach, start_tier, 0)),
-        done: AtomicU64::new(0),
-        steps_done: AtomicU64::new(0),
-        steps: order.len() as u32,
-    };
+    let run = Run::new(game, config, start_tier, order.len() as u32);
     // Every pass's files are made durable by the journal's checkpoints, the last when the
     // passes end, however they end.
     let mut journal = Journal::new(dir);
@@ -771,11 +805,11 @@ pub struct TierValues<G> {
 }
 
 /// The values files of a solved directory, opened.
-struct TierFiles {
+pub(crate) struct TierFiles {
     remoteness: bool,
     dir: PathBuf,
     files: Vec<Option<Mutex<RawFile<File>>>>,
-    file_bytes: u64,
+    pub(crate) file_bytes: u64,
 }
 
 impl<G> fmt::Debug for TierValues<G> {
@@ -790,7 +824,7 @@ impl<G> fmt::Debug for TierValues<G> {
 
 impl TierFiles {
     /// Opens the values files of the solved directory `dir` of `game`.
-    fn open<G: Tiered>(game: &G, dir: &Path) -> Result<TierFiles, TierError> {
+    pub(crate) fn open<G: Tiered>(game: &G, dir: &Path) -> Result<TierFiles, TierError> {
         check_tier_count(game)?;
         let m = Manifest::read(&dir.join(MANIFEST))?;
         let expected = identity(game);
@@ -834,7 +868,7 @@ impl TierFiles {
     }
 
     /// The value of the canonical position `c` of `game`.
-    fn lookup<G: Tiered>(
+    pub(crate) fn lookup<G: Tiered>(
         &self,
         game: &G,
         c: G::Position,

@@ -26,6 +26,7 @@ mod check;
 mod code;
 mod config;
 mod dir;
+mod dist;
 mod order;
 mod reach;
 mod solve;
@@ -33,6 +34,7 @@ mod solve;
 pub use check::{TierContractError, check_tiered};
 pub use config::{MAX_TIERS, TierConfig, TierError, TierPhase, TierProgress, TierSummary};
 pub use dir::{TierValues, solve_tiers, tiers_identity};
+pub use dist::{Exchange, SLICE, solve_tiers_part};
 
 use crate::Game;
 

@@ -16,22 +16,22 @@ use crate::{Outcome, Terminal};
 
 /// What the moves of a position that leave its tier say, and how many stay.
 #[derive(Clone, Copy, Debug, Default)]
-struct Moves {
+pub(crate) struct Moves {
     /// The least remoteness of a move to a loss (for the mover), if any.
-    to_loss: Option<u32>,
+    pub(crate) to_loss: Option<u32>,
     /// The greatest remoteness of a move to a win.
-    to_win: u32,
+    pub(crate) to_win: u32,
     /// The moves that are not (yet) known to lead to a win; moves inside the tier count.
-    not_win: u32,
+    pub(crate) not_win: u32,
     /// The least remoteness of a move to a tie, if any.
-    to_tie: Option<u32>,
+    pub(crate) to_tie: Option<u32>,
     /// The moves that stay inside the tier.
-    inside: u32,
+    pub(crate) inside: u32,
 }
 
 impl Moves {
     /// Takes in a move to a position of value `v`.
-    fn add(&mut self, v: Value) {
+    pub(crate) fn add(&mut self, v: Value) {
         match v.outcome {
             Outcome::Loss => {
                 self.to_loss = Some(self.to_loss.map_or(v.remoteness, |r| r.min(v.remoteness)))
@@ -48,7 +48,7 @@ impl Moves {
     }
 
     /// The value when every move is known; `step` is 1, or 0 when no remoteness is kept.
-    fn value(&self, step: u32) -> Value {
+    pub(crate) fn value(&self, step: u32) -> Value {
         let (outcome, remoteness) = if let Some(r) = self.to_loss {
             (Outcome::Win, r + step)
         } else if self.not_win == 0 {
@@ -63,7 +63,7 @@ impl Moves {
 }
 
 /// The value of a finished position.
-fn terminal(t: Terminal) -> Value {
+pub(crate) fn terminal(t: Terminal) -> Value {
     let outcome = match t {
         Terminal::Win => Outcome::Win,
         Terminal::Loss => Outcome::Loss,

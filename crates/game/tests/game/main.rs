@@ -18,4 +18,5 @@ mod tab_heaps;
 mod table;
 mod tictactoe;
 mod tier;
+mod tier_dist;
 mod verify;

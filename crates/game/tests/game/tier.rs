@@ -13,7 +13,7 @@ use gamegraph_graph::Limit;
 use proptest::prelude::*;
 
 /// Every file of a directory with its bytes.
-fn files(dir: &Path) -> BTreeMap<String, Vec<u8>> {
+pub(crate) fn files(dir: &Path) -> BTreeMap<String, Vec<u8>> {
     std::fs::read_dir(dir)
         .unwrap()
         .map(|e| {
@@ -273,7 +273,7 @@ fn a_tier_over_the_memory_limit_is_refused_before_any_work() {
 /// A random game in tiers: positions `0..n`, position 0 the start; `tier[p]` nondecreasing
 /// along moves; `stay[t]` says whether tier `t` may have moves inside it.
 #[derive(Clone, Debug)]
-struct RandomTiers {
+pub(crate) struct RandomTiers {
     tier: Vec<u32>,
     /// The rank of each position in its tier: spread out, with gaps.
     rank: Vec<u64>,
@@ -284,12 +284,15 @@ struct RandomTiers {
 }
 
 impl RandomTiers {
-    fn new(
+    /// Positions `spread` ranks apart (and a tier `spread + 1` ranks longer), so that a
+    /// large spread puts them in different slices of a solve across workers.
+    pub(crate) fn new(
         tiers: u32,
         per_tier: &[u8],
         stay: &[bool],
         arcs: &[(u16, u16)],
         ends: &[u8],
+        spread: u64,
     ) -> RandomTiers {
         let mut tier = Vec::new();
         for t in 0..tiers {
@@ -302,11 +305,11 @@ impl RandomTiers {
         let mut rank = vec![0u64; n];
         for p in 0..n {
             let t = tier[p] as usize;
-            rank[p] = size[t] * 2 + 1;
+            rank[p] = size[t] * spread + 1;
             size[t] += 1;
         }
         for s in &mut size {
-            *s = *s * 2 + 3;
+            *s = *s * spread + spread + 1;
         }
         let mut moves = vec![Vec::new(); n];
         for &(a, b) in arcs {
@@ -383,7 +386,7 @@ proptest! {
         ends in prop::collection::vec(0u8..3, 1..8),
         no_remoteness in any::<bool>(),
     ) {
-        let game = RandomTiers::new(tiers, &per_tier, &stay, &arcs, &ends);
+        let game = RandomTiers::new(tiers, &per_tier, &stay, &arcs, &ends, 2);
         check_tiered(&game, 20).unwrap();
         agrees_with_explicit(game, no_remoteness);
     }
