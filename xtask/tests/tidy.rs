@@ -96,7 +96,7 @@ const LAYERS: &[(&str, &[&str])] = &[
     ("kernel", &["graph", "retro"]),
     ("game", &["graph", "tab", "grundy"]),
     ("testkit", &["graph"]),
-    ("cluster", &["graph", "retro"]),
+    ("cluster", &["graph", "retro", "game"]),
     ("play", &["graph", "retro", "tab", "game", "grundy"]),
     ("web", &["play"]),
     ("cli", &["graph", "retro", "tab", "kernel", "grundy", "game", "play", "cluster", "web"]),

@@ -99,8 +99,9 @@ impl Disagreement {
             ),
             Disagreement::Query => write!(
                 f,
-                "process {process} and process {this} were given different queries (start \
-                 vertex, all vertices, line of play): every process must be given the same"
+                "process {process} and process {this} were given different queries (the \
+                 game, its parameters and settings; or the start vertex, all vertices, line of \
+                 play): every process must be given the same"
             ),
             Disagreement::Twice => write!(f, "two processes say they are process {process}"),
         }
@@ -223,6 +224,16 @@ pub enum ClusterError {
         /// What it reads.
         reads: Reads,
     },
+    /// A game's solve by tiers failed on this process
+    /// ([`TierError::Peer`](gamegraph_game::tier::TierError::Peer) when it failed on
+    /// another worker, which reports why).
+    Tier(gamegraph_game::tier::TierError),
+}
+
+impl From<gamegraph_game::tier::TierError> for ClusterError {
+    fn from(e: gamegraph_game::tier::TierError) -> ClusterError {
+        ClusterError::Tier(e)
+    }
 }
 
 impl ClusterError {
@@ -299,6 +310,7 @@ impl fmt::Display for ClusterError {
                 "the processes do not read the same graph: process 0 reads {process_0}, \
                  process {process} reads {reads}"
             ),
+            ClusterError::Tier(e) => write!(f, "{e}"),
         }
     }
 }
@@ -310,6 +322,7 @@ impl std::error::Error for ClusterError {
             | ClusterError::Threads(e)
             | ClusterError::Network { error: e, .. } => Some(e),
             ClusterError::Read(e) => Some(e),
+            ClusterError::Tier(e) => Some(e),
             _ => None,
         }
     }

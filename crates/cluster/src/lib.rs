@@ -1,4 +1,5 @@
-//! Retrograde analysis of game graphs on a cluster of processes, on timely dataflow.
+//! Retrograde analysis of game graphs, and games solved tier by tier, on a cluster of
+//! processes, on timely dataflow.
 //!
 //! [`dist_solve`] labels every position W, L or D with its depth and optimal move, the
 //! same [`Solution`](gamegraph_retro::Solution) as [`gamegraph_retro::solve`], with the
@@ -8,7 +9,12 @@
 //! process reads its part of (and that the cluster checks together), or a graph that
 //! process 0 read and sends. See docs/distributed.md for the message scheme and its costs.
 //!
-//! [`Job`] does the same in two steps: its checks (and the choice of this process's role
+//! [`dist_solve_tiers`] solves a game given by its rules tier by tier on the same kind of
+//! cluster: the solver across workers of [`gamegraph_game::tier`] with its rounds carried by
+//! timely, each process holding its slices of each tier, process 0 writing the values
+//! files that the one-machine tier solver writes, byte for byte.
+//!
+//! [`Job`] does what [`dist_solve`] does in two steps: its checks (and the choice of this process's role
 //! from its input), then the run. The processes connect to each other with a handshake
 //! (a fixed-size hello each way, checked before timely takes the connections), and the
 //! run gives up when the other processes have not all connected within
@@ -49,6 +55,7 @@ mod rounds;
 mod run;
 mod setup;
 pub mod shards;
+mod tiers;
 mod wire;
 
 pub use crate::answer::{Answer, Gathered, Query, Report, Shard};
@@ -58,6 +65,7 @@ pub use crate::hostfile::{
 };
 pub use crate::input::Input;
 pub use crate::run::{Cluster, DEFAULT_CONNECT_TIMEOUT, DEFAULT_LIVENESS_TIMEOUT, Job, dist_solve};
+pub use crate::tiers::{TierReport, dist_solve_tiers};
 pub use crate::wire::Reads;
 
 #[cfg(test)]

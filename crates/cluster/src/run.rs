@@ -8,6 +8,7 @@ use std::sync::mpsc::{self, RecvTimeoutError};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
+use gamegraph_game::tier::TierError;
 use gamegraph_graph::Vertex;
 use gamegraph_graph::format::binary::Checksum;
 use timely::communication::Hooks;
@@ -110,18 +111,8 @@ impl Job {
     /// the slow path on the wrong process, and [`ClusterError::Peer`] when process 0
     /// could not read the graph and is alone.
     pub fn new(input: Input, query: Query, cluster: &Cluster) -> Result<Job, ClusterError> {
+        check_shape(cluster)?;
         let processes = cluster.addresses.len();
-        if processes == 0 {
-            return Err(ClusterError::NoProcess);
-        }
-        if cluster.process >= processes {
-            return Err(ClusterError::ProcessOutside { process: cluster.process, processes });
-        }
-        if cluster.workers == 0
-            || cluster.workers.checked_mul(processes).is_none_or(|w| w >= 1 << 30)
-        {
-            return Err(ClusterError::Workers { workers: cluster.workers });
-        }
         if cluster.process == 0
             && let Query::Start(start) = query
             && input.num_vertices().is_some_and(|n| start.index() >= n)
@@ -137,49 +128,103 @@ impl Job {
     /// # Errors
     /// See [`dist_solve`].
     pub fn run(self) -> Result<Report, ClusterError> {
-        let _quiet = if self.cluster.silence_stdout {
-            Some(Quiet::new().map_err(ClusterError::Stdout)?)
-        } else {
-            None
-        };
+        let _quiet = quiet(&self.cluster)?;
         let Job { role, query, cluster } = self;
-        let hello = Hello {
-            protocol: PROTOCOL,
-            channel: DATA,
-            shards: query == Query::Shard,
-            reads: role.reads(),
-            process: cluster.process,
-            processes: cluster.addresses.len(),
-            workers: cluster.workers,
-            hosts: handshake::hosts_digest(&cluster.addresses),
-            query: handshake::query_digest(&cluster.query),
-            digest: digest(&role),
-        };
-        let mesh = handshake::connect(hello, &cluster.addresses, cluster.connect_timeout)?;
-        handshake::judge(&mesh.hellos)?;
-        let alarm = Alarm::default();
-        let watch = Watch::start(mesh.beats, cluster.liveness_timeout, &alarm)?;
-        let sent = Arc::new(AtomicU64::new(0));
-        let ran = solve(role, query, &cluster, mesh.data, &sent, &alarm);
-        watch.finish(ran.is_ok());
-        let done = ran?;
-        collect(done, sent.load(Ordering::Relaxed))
+        let wire =
+            Wire { shards: query == Query::Shard, reads: role.reads(), digest: digest(&role) };
+        let workers = cluster.workers;
+        // Each worker takes its role out of the shared slot, so that the graph's memory
+        // goes when the last worker has its part.
+        let slots: Vec<Mutex<Option<Role>>> =
+            (0..workers).map(|_| Mutex::new(Some(role.clone()))).collect();
+        drop(role);
+        let (done, sent) = on_cluster(&cluster, wire, move |worker, alarm| {
+            let role = slots[worker.index() % workers]
+                .lock()
+                .expect("a role slot")
+                .take()
+                .expect("each worker takes its role once");
+            work(worker, workers, role, query, alarm)
+        })?;
+        collect(done, sent)
     }
 }
 
-/// What the workers of a process returned: each one's result, or its panic.
-type Results = Vec<Result<Result<Done, ClusterError>, ClusterError>>;
+/// Checks that the cluster has processes, that this process is one of them, and its
+/// number of workers.
+pub(crate) fn check_shape(cluster: &Cluster) -> Result<(), ClusterError> {
+    let processes = cluster.addresses.len();
+    if processes == 0 {
+        return Err(ClusterError::NoProcess);
+    }
+    if cluster.process >= processes {
+        return Err(ClusterError::ProcessOutside { process: cluster.process, processes });
+    }
+    if cluster.workers == 0 || cluster.workers.checked_mul(processes).is_none_or(|w| w >= 1 << 30) {
+        return Err(ClusterError::Workers { workers: cluster.workers });
+    }
+    Ok(())
+}
 
-/// Runs the workers of this process on the connections `data` to the other processes,
-/// and waits for them and for timely's network threads, unless the alarm goes first.
-fn solve(
-    role: Role,
-    query: Query,
+/// Standard output sent to `/dev/null` until the guard goes, when the cluster asks.
+pub(crate) fn quiet(cluster: &Cluster) -> Result<Option<Quiet>, ClusterError> {
+    if cluster.silence_stdout {
+        Quiet::new().map(Some).map_err(ClusterError::Stdout)
+    } else {
+        Ok(None)
+    }
+}
+
+/// What a process says of its input in its hello, besides the cluster's shape and query.
+pub(crate) struct Wire {
+    pub(crate) shards: bool,
+    pub(crate) reads: crate::wire::Reads,
+    pub(crate) digest: u64,
+}
+
+/// What the workers of a process returned: each one's result, or its panic.
+pub(crate) type Results<T> = Vec<Result<Result<T, ClusterError>, ClusterError>>;
+
+/// Connects this process to the others (the handshake with `wire`, then the liveness
+/// watch) and runs `work` on each of its workers; returns what each worker returned and
+/// the bytes this process sent.
+pub(crate) fn on_cluster<T: Send + 'static>(
+    cluster: &Cluster,
+    wire: Wire,
+    work: impl Fn(&mut Worker, &Alarm) -> Result<T, ClusterError> + Send + Sync + 'static,
+) -> Result<(Results<T>, u64), ClusterError> {
+    let hello = Hello {
+        protocol: PROTOCOL,
+        channel: DATA,
+        shards: wire.shards,
+        reads: wire.reads,
+        process: cluster.process,
+        processes: cluster.addresses.len(),
+        workers: cluster.workers,
+        hosts: handshake::hosts_digest(&cluster.addresses),
+        query: handshake::query_digest(&cluster.query),
+        digest: wire.digest,
+    };
+    let mesh = handshake::connect(hello, &cluster.addresses, cluster.connect_timeout)?;
+    handshake::judge(&mesh.hellos)?;
+    let alarm = Alarm::default();
+    let watch = Watch::start(mesh.beats, cluster.liveness_timeout, &alarm)?;
+    let sent = Arc::new(AtomicU64::new(0));
+    let ran = execute(cluster, mesh.data, &sent, &alarm, work);
+    watch.finish(ran.is_ok());
+    Ok((ran?, sent.load(Ordering::Relaxed)))
+}
+
+/// Runs `work` on the workers of this process on the connections `data` to the other
+/// processes, and waits for them and for timely's network threads, unless the alarm goes
+/// first.
+fn execute<T: Send + 'static>(
     cluster: &Cluster,
     data: Vec<Option<TcpStream>>,
     sent: &Arc<AtomicU64>,
     alarm: &Alarm,
-) -> Result<Results, ClusterError> {
+    work: impl Fn(&mut Worker, &Alarm) -> Result<T, ClusterError> + Send + Sync + 'static,
+) -> Result<Results<T>, ClusterError> {
     let workers = cluster.workers;
     let hooks = watch_network(Arc::clone(sent), alarm);
     let allocators =
@@ -188,23 +233,13 @@ fn solve(
         initialize_networking_from_sockets(allocators, data, cluster.process, workers, hooks)
             .map_err(|e| ClusterError::network("connecting the workers", e))?;
     let builders = builders.into_iter().map(AllocatorBuilder::Tcp).collect();
-    // Each worker takes its role out of the shared slot, so that the graph's memory
-    // goes when the last worker has its part.
-    let slots: Arc<Vec<Mutex<Option<Role>>>> =
-        Arc::new((0..workers).map(|_| Mutex::new(Some(role.clone()))).collect());
-    drop(role);
     let worker_alarm = alarm.clone();
     let guards = timely::execute::execute_from(
         builders,
         Box::new(()),
         timely::WorkerConfig::default(),
         move |worker| {
-            let role = slots[worker.index() % workers]
-                .lock()
-                .expect("a role slot")
-                .take()
-                .expect("each worker takes its role once");
-            let done = work(worker, workers, role, query, &worker_alarm);
+            let done = work(worker, &worker_alarm);
             if done.is_err() && worker_alarm.error().is_some() {
                 // Nothing more comes from a lost peer: do not wait for the dataflows.
                 for id in worker.installed_dataflows() {
@@ -216,7 +251,7 @@ fn solve(
     )
     .map_err(|e| ClusterError::Threads(io::Error::other(e)))?;
     let joined = wait(move || guards.join(), alarm);
-    let results: Results = match joined {
+    let results: Results<T> = match joined {
         Ok(results) => results.into_iter().map(|r| r.map_err(ClusterError::Worker)).collect(),
         Err(e) => {
             std::mem::forget(comms);
@@ -429,7 +464,7 @@ impl Drop for OnPanic {
 /// The process's report from what its workers got: the first worker's own error if any
 /// (a worker's own error says more than a report of another's or a lost peer), else the
 /// gathered answer (a process's shards as one) and the rounds.
-fn collect(done: Results, bytes_sent: u64) -> Result<Report, ClusterError> {
+fn collect(done: Results<Done>, bytes_sent: u64) -> Result<Report, ClusterError> {
     let mut results = Vec::new();
     let mut failure: Option<ClusterError> = None;
     for r in done {
@@ -463,9 +498,9 @@ fn collect(done: Results, bytes_sent: u64) -> Result<Report, ClusterError> {
 
 /// How much an error of a worker says about the failure, 0 the most: its own error, then
 /// another process's report, then a lost peer (which may have failed as this one did).
-fn rank(e: &ClusterError) -> u8 {
+pub(crate) fn rank(e: &ClusterError) -> u8 {
     match e {
-        ClusterError::Peer { .. } => 1,
+        ClusterError::Peer { .. } | ClusterError::Tier(TierError::Peer { .. }) => 1,
         ClusterError::Lost { .. } | ClusterError::Silent { .. } => 2,
         _ => 0,
     }
