@@ -1,4 +1,5 @@
-//! `gamegraph dist retro`: retrograde analysis on a cluster of processes (timely dataflow).
+//! `gamegraph dist`: retrograde analysis of a game graph, and games solved tier by tier, on a
+//! cluster of processes (timely dataflow).
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -8,12 +9,16 @@ use std::time::Duration;
 use anyhow::anyhow;
 use gamegraph_cluster::{
     Cluster, ClusterError, Gathered, Input, Job, MAX_HOSTFILE_BYTES, Query, Shard,
-    parse_hostfile_resolved, shards,
+    dist_solve_tiers, parse_hostfile_resolved, shards,
 };
+use gamegraph_game::tier::{TierConfig, TierError, Tiered};
 use gamegraph_graph::format::binary::BinaryParts;
 use gamegraph_graph::{Vertex, open};
+use gamegraph_play::{Spec, Visit};
 use gamegraph_retro::Table;
+use std::time::Instant;
 
+use crate::cmd::game::{print_tier_summary, tier_bar, tier_error};
 use crate::cmd::retro::{Shape, print_solution};
 use crate::common::{
     CliError, GraphInput, Output, open_error, progress, read_graph, terminal_values_refused,
@@ -31,6 +36,9 @@ pub(crate) struct Args {
 enum DistCommand {
     /// Win / lose / draw, depth and optimal moves, as `gamegraph retro`, on a cluster.
     Retro(RetroArgs),
+    /// Solve a game given by its rules tier by tier, as `gamegraph game NAME solve -o DIR`,
+    /// on a cluster.
+    Game(GameArgs),
     /// Put the shards of `dist retro --all --shards DIR` together into the `--all` table.
     Merge(MergeArgs),
 }
@@ -93,6 +101,23 @@ pub(crate) struct RetroArgs {
     file: PathBuf,
     #[command(flatten)]
     shape: Shape,
+    #[command(flatten)]
+    cluster: ClusterArgs,
+    /// With --all: each process writes the lines of its own vertices to DIR/shard-I.txt
+    /// (process 0 also writes DIR/shards.txt) instead of sending them to process 0;
+    /// `gamegraph dist merge DIR` puts them together.
+    #[arg(long, value_name = "DIR", requires = "all", conflicts_with_all = ["json", "line"])]
+    shards: Option<PathBuf>,
+    /// Print the rounds and the bytes this process sent on standard error.
+    #[arg(long)]
+    stats: bool,
+    #[command(flatten)]
+    input: GraphInput,
+}
+
+/// Where a process stands in its cluster.
+#[derive(Debug, clap::Args)]
+struct ClusterArgs {
     /// The hostfile: one host:port per line, one line per process.
     #[arg(long, value_name = "H")]
     hostfile: PathBuf,
@@ -109,43 +134,50 @@ pub(crate) struct RetroArgs {
     /// before every other process gives up (exit 1).
     #[arg(long, value_name = "SECS", default_value_t = 30)]
     liveness_timeout: u64,
-    /// With --all: each process writes the lines of its own vertices to DIR/shard-I.txt
-    /// (process 0 also writes DIR/shards.txt) instead of sending them to process 0;
-    /// `gamegraph dist merge DIR` puts them together.
-    #[arg(long, value_name = "DIR", requires = "all", conflicts_with_all = ["json", "line"])]
-    shards: Option<PathBuf>,
-    /// Print the rounds and the bytes this process sent on standard error.
-    #[arg(long)]
-    stats: bool,
-    #[command(flatten)]
-    input: GraphInput,
+}
+
+impl ClusterArgs {
+    /// The cluster of the hostfile, with this process's part, asked `query`.
+    fn cluster(&self, query: String) -> Result<Cluster, CliError> {
+        let host_name = self.hostfile.display().to_string();
+        let bytes = read_hostfile(&self.hostfile, &host_name)?;
+        let addresses = parse_hostfile_resolved(&bytes)
+            .map_err(|e| CliError::at(&host_name, e.position(), e.message()))?;
+        if self.process >= addresses.len() {
+            return Err(CliError::Usage(format!(
+                "--process {} is outside 0..{} ({host_name} has {} line{})",
+                self.process,
+                addresses.len() - 1,
+                addresses.len(),
+                if addresses.len() == 1 { "" } else { "s" }
+            )));
+        }
+        if self.workers == 0 {
+            return Err(CliError::Usage("--workers must be at least 1".into()));
+        }
+        Ok(Cluster {
+            connect_timeout: Duration::from_secs(self.connect_timeout),
+            liveness_timeout: Duration::from_secs(self.liveness_timeout),
+            silence_stdout: true,
+            query,
+            ..Cluster::new(addresses, self.process, self.workers)
+        })
+    }
 }
 
 /// Runs `gamegraph dist`.
 pub(crate) fn run(args: Args) -> Result<ExitCode, CliError> {
     match args.command {
         DistCommand::Retro(a) => run_retro(a),
+        DistCommand::Game(a) => run_game(a),
         DistCommand::Merge(a) => run_merge(a),
     }
 }
 
 fn run_retro(args: RetroArgs) -> Result<ExitCode, CliError> {
-    let host_name = args.hostfile.display().to_string();
-    let bytes = read_hostfile(&args.hostfile, &host_name)?;
-    let addresses = parse_hostfile_resolved(&bytes)
-        .map_err(|e| CliError::at(&host_name, e.position(), e.message()))?;
-    if args.process >= addresses.len() {
-        return Err(CliError::Usage(format!(
-            "--process {} is outside 0..{} ({host_name} has {} line{})",
-            args.process,
-            addresses.len() - 1,
-            addresses.len(),
-            if addresses.len() == 1 { "" } else { "s" }
-        )));
-    }
-    if args.workers == 0 {
-        return Err(CliError::Usage("--workers must be at least 1".into()));
-    }
+    let shape = &args.shape;
+    let query = format!("start={:?} all={} line={}", shape.start, shape.all, shape.line);
+    let cluster = args.cluster.cluster(query)?;
     let name = args.file.display().to_string();
     let shape = args.shape;
     let Chosen { input, start, vertices, arcs, mut failed } = choose_input(&args)?;
@@ -154,14 +186,7 @@ fn run_retro(args: RetroArgs) -> Result<ExitCode, CliError> {
         Some(s) if !shape.all && !shape.json && !shape.line => Query::Start(s),
         _ => Query::All,
     };
-    let cluster_size = addresses.len();
-    let cluster = Cluster {
-        connect_timeout: Duration::from_secs(args.connect_timeout),
-        liveness_timeout: Duration::from_secs(args.liveness_timeout),
-        silence_stdout: true,
-        query: format!("start={:?} all={} line={}", shape.start, shape.all, shape.line),
-        ..Cluster::new(addresses, args.process, args.workers)
-    };
+    let cluster_size = cluster.addresses.len();
     let job = Job::new(input, query, &cluster).map_err(|e| cli_error(e, &name, &mut failed))?;
     if let Some(dir) = &args.shards {
         std::fs::create_dir_all(dir)
@@ -179,7 +204,7 @@ fn run_retro(args: RetroArgs) -> Result<ExitCode, CliError> {
         {
             eprintln!(
                 "dist: process {}: rounds {}, bytes sent {}",
-                args.process, report.rounds, report.bytes_sent
+                args.cluster.process, report.rounds, report.bytes_sent
             );
         }
     }
@@ -187,7 +212,7 @@ fn run_retro(args: RetroArgs) -> Result<ExitCode, CliError> {
         Some(Gathered::All(solution)) => print_solution(&solution, arcs, start, shape)?,
         Some(Gathered::Shard(shard)) => {
             let dir = args.shards.as_deref().expect("shards are asked for with --shards");
-            write_shard(dir, args.process, &shard, (vertices, cluster_size))?;
+            write_shard(dir, args.cluster.process, &shard, (vertices, cluster_size))?;
         }
         Some(Gathered::Start(answer)) => {
             use std::io::Write;
@@ -216,7 +241,7 @@ struct Chosen {
 fn choose_input(args: &RetroArgs) -> Result<Chosen, CliError> {
     let parts = match BinaryParts::open_path(&args.file, args.input.format.map(Into::into)) {
         Ok(parts) => parts,
-        Err(open::OpenError::Io { .. }) if args.process != 0 => None,
+        Err(open::OpenError::Io { .. }) if args.cluster.process != 0 => None,
         Err(e) => return Err(open_error(e)),
     };
     let chosen =
@@ -229,7 +254,7 @@ fn choose_input(args: &RetroArgs) -> Result<Chosen, CliError> {
         let size = (parts.num_vertices(), parts.num_arcs());
         return Ok(chosen(Input::Binary(Arc::new(parts)), start, size, None));
     }
-    if args.process != 0 {
+    if args.cluster.process != 0 {
         return Ok(chosen(Input::ReadByProcess0(None), None, (0, 0), None));
     }
     let read = read_graph(Some(&args.file), &args.input).and_then(|(file, _)| {
@@ -359,4 +384,146 @@ fn report_panics() {
         }
         std::process::exit(101)
     }));
+}
+
+/// Solve a game given by its rules tier by tier on a cluster of processes: the values
+/// files of `gamegraph game NAME ARGS solve -o DIR`, byte for byte, in process 0's DIR.
+#[derive(Debug, clap::Args)]
+#[command(after_help = "The game and its arguments are written as `gamegraph game` takes \
+them (`gamegraph game list` shows every game), then `solve` and the options below. Start one \
+process per hostfile line, each with the same game and options but its own --process and \
+its own directory -o DIR (a directory on each machine: no shared file system is needed). \
+Each tier's positions are dealt round the workers of every process in slices of 4096; a \
+worker solves its own slices and asks the other workers for the values its moves reach. \
+Process 0's DIR ends holding what `gamegraph game NAME ARGS solve -o DIR` writes (the same \
+values files byte for byte, for `query --results DIR` and `play --results DIR`), and \
+process 0 prints what that command prints; the others print nothing and keep only the \
+small files that let the run resume. See docs/distributed.md.
+
+An interrupted run resumes from the tiers every process finished when the same commands \
+are run again, on the same hostfile and --workers.
+
+`solve` takes -o DIR, --hostfile H and --process I, and --workers W, --no-remoteness, \
+--json, --stats and the timeouts of `dist retro`; `gamegraph dist game NAME ARGS solve --help` \
+lists them.
+
+Exit codes: 0 done; 2 bad input or usage, processes given different games, parameters, \
+settings, hostfiles or --workers, or a directory that holds another game or a part of a \
+run on another layout; 1 a network failure (a peer that cannot be reached, or lost during \
+the run: every process ends) or a failure of another process; 101 an internal error.
+
+Examples (two processes on one machine):
+  printf '127.0.0.1:7001\\n127.0.0.1:7002\\n' > hosts
+  gamegraph dist game connect-four --cols 5 --rows 4 solve -o part1 --hostfile hosts --process 1 &
+  gamegraph dist game connect-four --cols 5 --rows 4 solve -o c4 --hostfile hosts --process 0
+  gamegraph game connect-four --cols 5 --rows 4 query --results c4 '...../...../...../..X..'")]
+pub(crate) struct GameArgs {
+    /// The game and its arguments, `solve`, and the options of the solve.
+    #[arg(
+        value_name = "NAME [ARGS]... solve OPTIONS",
+        required = true,
+        num_args = 1..,
+        trailing_var_arg = true,
+        allow_hyphen_values = true
+    )]
+    words: Vec<String>,
+}
+
+/// The options of `gamegraph dist game NAME ARGS solve`.
+#[derive(Debug, clap::Parser)]
+#[command(name = "gamegraph dist game NAME [ARGS]... solve", disable_version_flag = true)]
+struct SolveArgs {
+    /// This process's directory (created if needed).
+    #[arg(short, long, value_name = "DIR")]
+    output: PathBuf,
+    /// Keep only the outcomes, not the remoteness.
+    #[arg(long)]
+    no_remoteness: bool,
+    #[command(flatten)]
+    cluster: ClusterArgs,
+    /// Print the summary as JSON (process 0).
+    #[arg(long)]
+    json: bool,
+    /// Print the bytes this process sent on standard error.
+    #[arg(long)]
+    stats: bool,
+}
+
+fn run_game(args: GameArgs) -> Result<ExitCode, CliError> {
+    let Some(at) = args.words.iter().position(|w| w == "solve") else {
+        return Err(CliError::Usage(
+            "expected `solve` after the game and its arguments, as in `gamegraph dist game \
+             connect-four --cols 5 --rows 4 solve -o DIR --hostfile H --process I`"
+                .into(),
+        ));
+    };
+    let (game, rest) = args.words.split_at(at);
+    let command = format!("gamegraph dist game {} solve", game.join(" "));
+    let words = std::iter::once(command.as_str()).chain(rest[1..].iter().map(String::as_str));
+    let solve = match <SolveArgs as clap::Parser>::try_parse_from(words) {
+        Ok(solve) => solve,
+        Err(e) if !e.use_stderr() => {
+            // --help: printed as clap prints it, exit 0.
+            use std::io::Write;
+            let mut out = Output::create(None)?;
+            write!(out, "{e}")?;
+            out.finish()?;
+            return Ok(ExitCode::SUCCESS);
+        }
+        Err(e) => {
+            let text = e.to_string();
+            let text = text.trim_start_matches("error: ").trim_end();
+            return Err(CliError::Usage(text.to_owned()));
+        }
+    };
+    let spec = Spec::parse(game).map_err(|e| CliError::Usage(e.to_string()))?;
+    spec.visit(DistGame { name: spec.entry().name, args: solve })
+        .map_err(|e| CliError::Usage(e.to_string()))?
+}
+
+/// Solves the game the registry builds on the cluster.
+struct DistGame {
+    name: &'static str,
+    args: SolveArgs,
+}
+
+impl Visit for DistGame {
+    type Output = Result<ExitCode, CliError>;
+
+    fn visit<G>(self, game: G) -> Self::Output
+    where
+        G: Tiered + Clone + Send + Sync + 'static,
+        G::Position: Into<u128> + TryFrom<u128>,
+    {
+        let DistGame { name, args } = self;
+        let cluster = args.cluster.cluster(String::new())?;
+        let (bar, progress) = if args.cluster.process == 0 { tier_bar() } else { (None, None) };
+        let config =
+            TierConfig { no_remoteness: args.no_remoteness, progress, ..TierConfig::default() };
+        report_panics();
+        let started = Instant::now();
+        let shown = game.clone();
+        let report = dist_solve_tiers(Arc::new(game), args.output.clone(), config, &cluster);
+        if let Some(bar) = bar {
+            bar.finish_and_clear();
+        }
+        let report = report.map_err(|e| match e {
+            ClusterError::Tier(e @ TierError::Peer { .. }) => CliError::Other(anyhow!("{e}")),
+            ClusterError::Tier(e) => tier_error(&args.output, e),
+            e => cli_error(e, "", &mut None),
+        })?;
+        if args.stats {
+            eprintln!(
+                "dist: process {}: bytes sent {} ({:.2} a position)",
+                args.cluster.process,
+                report.bytes_sent,
+                report.bytes_sent as f64 / report.summary.positions().max(1) as f64
+            );
+        }
+        if args.cluster.process == 0 {
+            let seconds = started.elapsed().as_secs_f64();
+            print_tier_summary(&shown, name, &args.output, &report.summary, seconds, args.json)?;
+        }
+        Ok(ExitCode::SUCCESS)
+    }
 }

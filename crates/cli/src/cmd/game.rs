@@ -7,7 +7,9 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
 
-use gamegraph_game::tier::{TierConfig, TierError, TierPhase, TierValues, Tiered, solve_tiers};
+use gamegraph_game::tier::{
+    TierConfig, TierError, TierPhase, TierProgress, TierSummary, TierValues, Tiered, solve_tiers,
+};
 use gamegraph_game::{
     BYTES_PER_POSITION, Counts, ExploreConfig, ExploreError, FileError, Game, Outcome,
     PositionValue, QueryError, SolvedGame, ValuesFile,
@@ -544,30 +546,11 @@ fn solve_by_tiers<G: Tiered + Send>(
     common: &Common,
 ) -> Result<ExitCode, CliError> {
     let pool = thread_pool(common.threads)?;
-    let bar = progress(Some(1), "tiers");
-    let shown = bar.clone();
+    let (bar, progress) = tier_bar();
     let config = TierConfig {
         no_remoteness,
         max_memory: max_memory.or_else(gamegraph_graph::memory::limit),
-        progress: shown.map(|bar| {
-            let report: std::sync::Arc<dyn Fn(gamegraph_game::tier::TierProgress) + Send + Sync> =
-                std::sync::Arc::new(move |p: gamegraph_game::tier::TierProgress| {
-                    let pass = match p.phase {
-                        TierPhase::Reach => "reach",
-                        TierPhase::Solve => "solve",
-                        TierPhase::Write => "write",
-                    };
-                    bar.set_length(p.total.max(1));
-                    bar.set_position(p.done);
-                    bar.set_message(format!(
-                        "{pass} {}/{}: tier {}",
-                        p.steps_done + 1,
-                        p.steps,
-                        p.tier
-                    ));
-                });
-            report
-        }),
+        progress,
         ..TierConfig::default()
     };
     let started = Instant::now();
@@ -576,7 +559,42 @@ fn solve_by_tiers<G: Tiered + Send>(
         bar.finish_and_clear();
     }
     let summary = summary.map_err(|e| tier_error(dir, e))?;
-    let seconds = started.elapsed().as_secs_f64();
+    print_tier_summary(game, name, dir, &summary, started.elapsed().as_secs_f64(), common.json)?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// What [`TierConfig::progress`] calls.
+type OnProgress = std::sync::Arc<dyn Fn(TierProgress) + Send + Sync>;
+
+/// A bar per tier for a tier solve when standard error is a terminal: the bar (to be
+/// cleared when the solve ends) and what reports to it.
+pub(crate) fn tier_bar() -> (Option<indicatif::ProgressBar>, Option<OnProgress>) {
+    let bar = progress(Some(1), "tiers");
+    let report = bar.clone().map(|bar| {
+        let report: OnProgress = std::sync::Arc::new(move |p: TierProgress| {
+            let pass = match p.phase {
+                TierPhase::Reach => "reach",
+                TierPhase::Solve => "solve",
+                TierPhase::Write => "write",
+            };
+            bar.set_length(p.total.max(1));
+            bar.set_position(p.done);
+            bar.set_message(format!("{pass} {}/{}: tier {}", p.steps_done + 1, p.steps, p.tier));
+        });
+        report
+    });
+    (bar, report)
+}
+
+/// Prints what a tier solve of `game` (`name`) into `dir` found, as text or JSON.
+pub(crate) fn print_tier_summary<G: Game>(
+    game: &G,
+    name: &str,
+    dir: &Path,
+    summary: &TierSummary,
+    seconds: f64,
+    json: bool,
+) -> Result<(), CliError> {
     let s = TierSummaryJson {
         game: name,
         positions: summary.positions(),
@@ -592,7 +610,7 @@ fn solve_by_tiers<G: Tiered + Send>(
         seconds,
     };
     let mut out = Output::create(None)?;
-    if common.json {
+    if json {
         write_json(&mut out, &s)?;
     } else {
         writeln!(out, "positions: {} in {} tiers", s.positions, s.tiers)?;
@@ -610,7 +628,7 @@ fn solve_by_tiers<G: Tiered + Send>(
         writeln!(out, "time: {:.2} s", s.seconds)?;
     }
     out.finish()?;
-    Ok(ExitCode::SUCCESS)
+    Ok(())
 }
 
 #[derive(Serialize)]
@@ -625,7 +643,7 @@ struct TierSummaryJson<'a> {
     seconds: f64,
 }
 
-fn tier_error(dir: &Path, e: TierError) -> CliError {
+pub(crate) fn tier_error(dir: &Path, e: TierError) -> CliError {
     match e {
         e @ TierError::TooManyTiers { .. } => CliError::Usage(e.to_string()),
         TierError::Limit { limit: limit @ Limit::Memory { .. }, .. } => CliError::limit(

@@ -6,6 +6,7 @@ mod support;
 
 mod browser;
 mod dist;
+mod dist_game;
 mod game;
 mod graph;
 mod grundy;
