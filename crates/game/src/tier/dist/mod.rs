@@ -1,0 +1,709 @@
+//! The tier solver across workers that share nothing but messages: every tier's ranks are
+//! cut into slices of [`SLICE`] ranks, dealt round the workers, and each worker marks,
+//! solves and encodes its own slices, asking the owners for the values of the children its
+//! positions move to, in batched exchanges. Worker 0 gathers the encoded blocks and writes
+//! the values files, the same files byte for byte as [`solve_tiers`](super::solve_tiers).
+//!
+//! # The exchange
+//! Workers talk only through [`Exchange::exchange`]: a round in which every worker sends
+//! one message (possibly empty) to every worker and receives one from each. Every worker
+//! takes part in the same rounds in the same order; the first byte of each message says
+//! whether its sender has more to do in the current loop (so that every worker leaves a
+//! loop in the same round) or has failed (so that every worker stops in the same round).
+//!
+//! # A worker's directory
+//! Each process has a directory of its own (no shared file system is assumed): the
+//! `manifest` of [`solve_tiers`](super::solve_tiers), with the counts of the whole game;
+//! a `part` file with the layout (processes and workers per process), which a resume must
+//! find the same; and, per worker `g` while the solve runs, `part-<g>-reach-<t>.bits` (the
+//! reachable ranks of its slices of tier `t`, a bit a rank) and `part-<g>-values-<t>.codes`
+//! (their value codes). Process 0's directory also holds the values files. Every step (a
+//! tier reached, a tier solved) ends with a round after which each process records it in
+//! its manifest; a working file is removed one step after the step that made it useless,
+//! so that after an interruption the processes resume together from the step that all of
+//! them recorded.
+
+use std::fs::{self, File};
+use std::io::{self, Write};
+use std::path::Path;
+
+use super::Tiered;
+use super::code::{Code, Nibble};
+use super::config::{TierConfig, TierError, TierPhase, TierSummary, io_error};
+use super::dir::{
+    Header, MANIFEST, Manifest, Plan, Run, TierFiles, file_error, file_identity, file_start,
+    identity, remove, values_name, write_with,
+};
+use super::reach::for_each_position;
+mod reach;
+mod values;
+mod wire;
+
+use self::wire::{Link, Reader, link_get, malformed, put};
+use crate::store::{BLOCK_ENTRIES, FileGame, encode_rank_block, write_rank_blocks};
+use crate::{Counts, FileError, Outcome};
+
+/// Ranks per slice: the unit dealt to the workers, a values-file block, so that a worker
+/// encodes the blocks of its own slices.
+pub const SLICE: u64 = BLOCK_ENTRIES as u64;
+/// 64-bit words of reachable-rank bits per slice.
+const SLICE_WORDS: usize = (SLICE / 64) as usize;
+/// Slices of a worker read in one batch (one or two rounds each).
+const BATCH_SLICES: u64 = 16;
+/// Ranks taken at a time from a worker's queue of ranks marked behind its cursor.
+const QUEUE_BATCH: usize = 1 << 16;
+/// Bytes of encoded blocks a worker sends worker 0 in one round.
+const GATHER_BYTES: usize = 1 << 24;
+
+const PART: &str = "part";
+const PART_MAGIC: &str = "gamegraph-tiers-part 1";
+
+/// How the workers of a solve across workers talk: rounds in which each sends one message
+/// to every worker and receives one from each.
+pub trait Exchange {
+    /// Why an exchange failed (a lost peer); [`TierError`]s of the solve become it too.
+    type Error: From<TierError>;
+
+    /// This worker's index, `0..workers()`.
+    fn worker(&self) -> usize;
+
+    /// The number of workers.
+    fn workers(&self) -> usize;
+
+    /// One round: sends `out[w]` to worker `w` (`out` has a message for every worker, this
+    /// one's own included) and returns the message each worker sent this one, by worker.
+    /// Every worker calls it the same number of times.
+    ///
+    /// # Errors
+    /// When the workers cannot reach each other.
+    fn exchange(&mut self, out: Vec<Vec<u8>>) -> Result<Vec<Vec<u8>>, Self::Error>;
+}
+
+/// Which worker owns which ranks: slice `k` of tier `t` (ranks `k·SLICE..`) goes to
+/// worker `(k + t) mod n`, the tiers turned so that the small ones fall on different
+/// workers; a worker keeps its slices one after the other.
+#[derive(Clone, Copy, Debug)]
+struct Share {
+    me: usize,
+    n: u64,
+}
+
+impl Share {
+    fn owner(self, t: u32, r: u64) -> usize {
+        ((r / SLICE + u64::from(t) % self.n) % self.n) as usize
+    }
+
+    /// The first slice of tier `t` this worker owns.
+    fn offset(self, t: u32) -> u64 {
+        (self.me as u64 + self.n - u64::from(t) % self.n) % self.n
+    }
+
+    /// The slices of tier `t` (of `size` ranks) this worker owns.
+    fn slices(self, t: u32, size: u64) -> u64 {
+        let (k, off) = (size.div_ceil(SLICE), self.offset(t));
+        if k > off { (k - off - 1) / self.n + 1 } else { 0 }
+    }
+
+    /// The slice of tier `t` that is this worker's `j`-th.
+    fn slice(self, t: u32, j: u64) -> u64 {
+        j * self.n + self.offset(t)
+    }
+
+    /// This worker's index of its rank `r`.
+    fn local(self, r: u64) -> u64 {
+        r / SLICE / self.n * SLICE + r % SLICE
+    }
+
+    /// The rank of this worker's index `i` in tier `t`.
+    fn global(self, t: u32, i: u64) -> u64 {
+        self.slice(t, i / SLICE) * SLICE + i % SLICE
+    }
+}
+
+/// Sets bit `i`; whether it was clear.
+fn set_bit(bits: &mut [u64], i: u64) -> bool {
+    let (w, b) = (&mut bits[(i / 64) as usize], 1u64 << (i % 64));
+    let fresh = *w & b == 0;
+    *w |= b;
+    fresh
+}
+
+fn bits_name(g: usize, t: u32) -> String {
+    format!("part-{g}-reach-{t}.bits")
+}
+
+fn codes_name(g: usize, t: u32) -> String {
+    format!("part-{g}-values-{t}.codes")
+}
+
+/// Writes `bytes` to `dir/name` whole and durably (the directory is synced at the end of
+/// the step).
+fn write_part(dir: &Path, name: &str, bytes: &[u8]) -> Result<(), TierError> {
+    write_with(dir, name, |w| w.write_all(bytes), File::sync_all).map(drop)
+}
+
+fn read_part(dir: &Path, name: &str, len: usize) -> Result<Vec<u8>, TierError> {
+    let path = dir.join(name);
+    let bytes = fs::read(&path).map_err(io_error(&path))?;
+    if bytes.len() != len {
+        let reason = format!("expected {len} bytes, found {}", bytes.len());
+        return Err(TierError::Corrupt { path, reason });
+    }
+    Ok(bytes)
+}
+
+fn words_of(bytes: &[u8]) -> Vec<u64> {
+    bytes.chunks_exact(8).map(|c| u64::from_le_bytes(c.try_into().expect("8 bytes"))).collect()
+}
+
+fn bytes_of(words: &[u64]) -> Vec<u8> {
+    words.iter().flat_map(|w| w.to_le_bytes()).collect()
+}
+
+/// The text of the `part` file.
+fn part_text(processes: usize, workers: usize) -> String {
+    format!("{PART_MAGIC}\nprocesses {processes}\nworkers {workers}\nslice {SLICE}\n")
+}
+
+/// Solves `game` tier by tier as one of the workers of [`Exchange`] `x`, into this
+/// process's directory `dir` (created if needed), resuming the solve already there: every
+/// worker calls it with the same game and settings, the workers of one process with the
+/// same `dir`, `workers_per_process` consecutive workers a process. Process 0's directory
+/// ends as [`solve_tiers`](super::solve_tiers) leaves it (its `manifest` and values files
+/// byte for byte, and a `part` file); the others keep their manifest and `part` file.
+///
+/// Memory per worker: its slices of the tier being marked and of the tiers it marks (a
+/// bit a rank), or of the tier being solved (a code a rank, and the bits) and of the child
+/// tiers not yet let go (a code a rank), plus the messages of one batch (16 slices) of
+/// moves. A tier with moves inside it also holds, for those moves, about 24 bytes each on
+/// the worker of the position they come from and 16 on the worker of the one they reach.
+/// Worker 0 also holds the encoded blocks of the tier being written.
+///
+/// The values are the same on every number of processes and workers.
+///
+/// # Errors
+/// Those of [`solve_tiers`](super::solve_tiers) (but [`TierConfig::max_memory`] is not
+/// read); [`TierError::OtherGame`] also when the directory holds a part of a solve on
+/// another layout; [`TierError::Peer`] when another worker failed; the exchange's own.
+///
+/// # Panics
+/// When `workers_per_process` is 0 or does not divide the exchange's workers.
+pub fn solve_tiers_part<G: Tiered, X: Exchange>(
+    game: &G,
+    dir: &Path,
+    config: &TierConfig,
+    workers_per_process: usize,
+    x: &mut X,
+) -> Result<TierSummary, X::Error> {
+    if config.no_remoteness {
+        part_with::<G, X, Nibble>(game, dir, config, workers_per_process, x)
+    } else if game.remoteness_bound().is_none_or(|b| b > u8::MAX_REMOTENESS) {
+        part_with::<G, X, u16>(game, dir, config, workers_per_process, x)
+    } else {
+        part_with::<G, X, u8>(game, dir, config, workers_per_process, x)
+    }
+}
+
+/// One worker's solve: the fixed things of the run.
+struct Worker<'a, G: Tiered, C> {
+    run: Run<'a, G>,
+    plan: Plan<G::Position>,
+    share: Share,
+    dir: &'a Path,
+    /// This worker's index.
+    g: usize,
+    /// Whether this worker writes its process's manifest.
+    writes_manifest: bool,
+    manifest: Manifest,
+    /// Files this worker no longer needs since the last step, and since the step before.
+    obsolete: Vec<String>,
+    lagging: Vec<String>,
+    /// This worker's codes of the solved tiers that unsolved tiers read.
+    codes: Vec<Option<Vec<u8>>>,
+    code: std::marker::PhantomData<C>,
+}
+
+fn part_with<G: Tiered, X: Exchange, C: Code>(
+    game: &G,
+    dir: &Path,
+    config: &TierConfig,
+    workers_per_process: usize,
+    x: &mut X,
+) -> Result<TierSummary, X::Error> {
+    let n = x.workers();
+    let g = x.worker();
+    assert!(
+        workers_per_process > 0 && n.is_multiple_of(workers_per_process) && g < n,
+        "{workers_per_process} workers a process do not divide {n} workers"
+    );
+    let mut link = Link::new(x);
+    let setup = setup::<G, C>(game, dir, config, workers_per_process, g, n);
+    let (plan, header, found) = link.local(setup)?;
+    // The step every process recorded: the least of them.
+    let steps = 2 * plan.order.len() as u64;
+    let mine = found.as_ref().map_or(0, |m| finished(&plan.order, m));
+    let mut out = link.empty();
+    for m in &mut out {
+        put(m, mine);
+    }
+    let (got, _) = link.round(out, false)?;
+    let mut from = 0;
+    for (w, m) in got.iter().enumerate() {
+        let k = link.local(Reader::new(m, w).get())?;
+        from = if w == 0 { k } else { from.min(k) };
+    }
+    let from = from.min(steps) as usize;
+    let mut manifest = found.unwrap_or_else(|| Manifest::new(header));
+    let len = plan.order.len();
+    for (i, &t) in plan.order.iter().enumerate() {
+        if i >= from {
+            manifest.reached[t as usize] = None;
+        }
+        if len + (len - 1 - i) >= from {
+            manifest.solved[t as usize] = None;
+        }
+    }
+    let tiers = game.tier_count() as usize;
+    let mut w = Worker::<G, C> {
+        run: Run::new(game, config, plan.start_tier, len as u32),
+        plan,
+        share: Share { me: g, n: n as u64 },
+        dir,
+        g,
+        writes_manifest: g.is_multiple_of(workers_per_process),
+        manifest,
+        obsolete: Vec::new(),
+        lagging: Vec::new(),
+        codes: (0..tiers).map(|_| None).collect(),
+        code: std::marker::PhantomData,
+    };
+    w.reach_pass(&mut link, from.min(len))?;
+    w.solve_pass(&mut link, from.saturating_sub(len))?;
+    w.finish(&mut link, from as u32)
+}
+
+/// The plan, the directory's header, and its manifest when it has one.
+type Setup<P> = (Plan<P>, Header, Option<Manifest>);
+
+/// The plan, the directory's header, and its manifest when it has one (after checking the
+/// layout and the game).
+fn setup<G: Tiered, C: Code>(
+    game: &G,
+    dir: &Path,
+    config: &TierConfig,
+    workers_per_process: usize,
+    g: usize,
+    n: usize,
+) -> Result<Setup<G::Position>, TierError> {
+    let plan = Plan::new(game)?;
+    let header = Header {
+        game: identity(game),
+        tiers: game.tier_count(),
+        remoteness: !config.no_remoteness,
+        code_bits: C::BITS,
+    };
+    fs::create_dir_all(dir).map_err(io_error(dir))?;
+    let processes = n / workers_per_process;
+    let layout = part_text(processes, workers_per_process);
+    let path = dir.join(MANIFEST);
+    if !path.exists() {
+        if g.is_multiple_of(workers_per_process) {
+            // The part file first: a manifest is never without it.
+            super::dir::write_file(dir, PART, layout.as_bytes())?;
+            Manifest::new(header.clone()).write(dir)?;
+        }
+        return Ok((plan, header, None));
+    }
+    let m = Manifest::read(&path)?;
+    if m.header != header {
+        return Err(TierError::OtherGame { found: m.header.game, expected: header.game });
+    }
+    let part = dir.join(PART);
+    let found = match fs::read_to_string(&part) {
+        Ok(text) => text,
+        Err(e) if e.kind() == io::ErrorKind::NotFound => {
+            "the solve of one process (no part file)".to_owned()
+        }
+        Err(e) => return Err(io_error(&part)(e)),
+    };
+    if found != layout {
+        return Err(TierError::OtherGame {
+            found: found.replace('\n', " ").trim().to_owned(),
+            expected: layout.replace('\n', " ").trim().to_owned(),
+        });
+    }
+    Ok((plan, header, Some(m)))
+}
+
+/// The steps a manifest records: the tiers reached, parents first, then the tiers solved,
+/// children first, as far as they go without a gap.
+fn finished(order: &[u32], m: &Manifest) -> u64 {
+    let reached = order.iter().take_while(|&&t| m.reached[t as usize].is_some()).count();
+    if reached < order.len() {
+        return reached as u64;
+    }
+    let solved = order.iter().rev().take_while(|&&t| m.solved[t as usize].is_some()).count();
+    (reached + solved) as u64
+}
+
+/// A batch of moves read by a worker: the (tier, rank) of each move that leaves its tier
+/// and must be marked or asked for, by worker.
+struct Keys(Vec<Vec<(u32, u64)>>);
+
+impl<'a, G: Tiered, C: Code> Worker<'a, G, C> {
+    fn size(&self, t: u32) -> u64 {
+        self.run.game.tier_size(t)
+    }
+
+    /// This worker's ranks (slots) of tier `t`.
+    fn slots(&self, t: u32) -> u64 {
+        self.share.slices(t, self.size(t)) * SLICE
+    }
+
+    /// Calls `f` with the reachable positions of this worker's slices `from..to` of tier
+    /// `t`, whose bits `bits` holds from slice `from` on.
+    fn each_position(
+        &self,
+        t: u32,
+        bits: &[u64],
+        from: u64,
+        to: u64,
+        mut f: impl FnMut(u64, G::Position) -> Result<(), TierError>,
+    ) -> Result<(), TierError> {
+        let size = self.size(t);
+        for j in from..to {
+            let lo = self.share.slice(t, j) * SLICE;
+            let hi = (lo + SLICE).min(size);
+            let base = (j - from) as usize * SLICE_WORDS;
+            let word = |v: usize| bits[base + v - (lo / 64) as usize];
+            for_each_position(&self.run, t, &word, lo, hi, &mut f)?;
+        }
+        self.run.tick((to - from) * SLICE);
+        Ok(())
+    }
+
+    /// Ends a step: this worker's files are durable, every worker has finished the step
+    /// (a round that sends `payload` to every worker and returns theirs), the process's
+    /// manifest records it, and the files useless since the step before are removed.
+    fn end_step<X: Exchange>(
+        &mut self,
+        link: &mut Link<'_, X>,
+        payload: &[u8],
+    ) -> Result<Vec<Vec<u8>>, X::Error> {
+        let dir = self.dir;
+        link.local(File::open(dir).and_then(|d| d.sync_all()).map_err(io_error(dir)))?;
+        let mut out = link.empty();
+        for m in &mut out {
+            m.extend_from_slice(payload);
+        }
+        let (got, _) = link.round(out, false)?;
+        Ok(got)
+    }
+
+    /// Records the step in the manifest (the process's first worker) and moves the files
+    /// on towards removal.
+    fn checkpoint(&mut self) -> Result<(), TierError> {
+        if self.writes_manifest {
+            self.manifest.write(self.dir)?;
+        }
+        for name in self.lagging.drain(..) {
+            remove(self.dir, &name)?;
+        }
+        self.lagging = std::mem::take(&mut self.obsolete);
+        Ok(())
+    }
+
+    /// This worker's codes of child tier `c`: kept since it was solved, or read back.
+    fn load_codes(&mut self, c: u32) -> Result<(), TierError> {
+        if self.codes[c as usize].is_none() {
+            let len = C::bytes(self.slots(c)) as usize;
+            self.codes[c as usize] = Some(read_part(self.dir, &codes_name(self.g, c), len)?);
+        }
+        Ok(())
+    }
+
+    /// The solve pass, children first, from its step `from`.
+    fn solve_pass<X: Exchange>(
+        &mut self,
+        link: &mut Link<'_, X>,
+        from: usize,
+    ) -> Result<(), X::Error> {
+        let order: Vec<u32> = self.plan.order.iter().rev().copied().collect();
+        for (i, &t) in order.iter().enumerate().skip(from) {
+            self.run.set_steps_done(i as u32);
+            let children = self.plan.children[t as usize].clone();
+            for &c in &children {
+                let loaded = self.load_codes(c);
+                link.local(loaded)?;
+            }
+            let slots = self.slots(t);
+            let bits =
+                link.local(read_part(self.dir, &bits_name(self.g, t), (slots / 8) as usize))?;
+            let bits = words_of(&bits);
+            let mut codes = vec![0u8; C::bytes(slots) as usize];
+            let pending = self.values(link, t, &bits, &mut codes)?;
+            drop(bits);
+            let any = link.any(!pending.0.is_empty())?;
+            if any {
+                self.retrograde(link, t, &mut codes, pending)?;
+            }
+            let mut counts = Counts::default();
+            for v in (0..slots as usize).filter_map(|i| C::read(&codes, i)) {
+                match v.outcome {
+                    Outcome::Win => counts.win += 1,
+                    Outcome::Loss => counts.loss += 1,
+                    Outcome::Tie => counts.tie += 1,
+                    Outcome::Draw => counts.draw += 1,
+                }
+            }
+            if !self.plan.parents[t as usize].is_empty() {
+                link.local(write_part(self.dir, &codes_name(self.g, t), &codes))?;
+            }
+            if self.size(t) > 0 {
+                self.write_values(link, t, &codes)?;
+            }
+            if !self.plan.parents[t as usize].is_empty() {
+                self.codes[t as usize] = Some(codes);
+            }
+            let mut payload = Vec::new();
+            for c in [counts.win, counts.loss, counts.tie, counts.draw] {
+                put(&mut payload, c as u64);
+            }
+            let got = self.end_step(link, &payload)?;
+            let mut total = Counts::default();
+            for (w, m) in got.iter().enumerate() {
+                let mut r = Reader::new(m, w);
+                let mut next = || link_get(&mut r);
+                let c = link.local((|| Ok([next()?, next()?, next()?, next()?]))())?;
+                total.win += c[0];
+                total.loss += c[1];
+                total.tie += c[2];
+                total.draw += c[3];
+            }
+            self.manifest.solved[t as usize] = Some(total);
+            self.obsolete.push(bits_name(self.g, t));
+            for &c in &children {
+                if self.plan.parents[c as usize]
+                    .iter()
+                    .all(|&p| self.manifest.solved[p as usize].is_some())
+                {
+                    self.codes[c as usize] = None;
+                    self.obsolete.push(codes_name(self.g, c));
+                }
+            }
+            link.local(self.checkpoint())?;
+        }
+        Ok(())
+    }
+}
+
+impl<G: Tiered, C: Code> Worker<'_, G, C> {
+    /// Encodes this worker's blocks of tier `t` from its `codes` and gathers every
+    /// worker's on worker 0, which writes the tier's values file.
+    fn write_values<X: Exchange>(
+        &self,
+        link: &mut Link<'_, X>,
+        t: u32,
+        codes: &[u8],
+    ) -> Result<(), X::Error> {
+        let (game, share, size) = (self.run.game, self.share, self.size(t));
+        let slices = share.slices(t, size);
+        let remoteness = self.run.remoteness;
+        let skip = |first: u64, out: &mut [bool]| game.tier_ranks_may_be_reached(t, first, out);
+        self.run.begin(TierPhase::Write, t, slices * SLICE);
+        let mut blocks: Vec<Option<(u128, Vec<u8>)>> = if share.me == 0 {
+            (0..size.div_ceil(SLICE)).map(|_| None).collect()
+        } else {
+            Vec::new()
+        };
+        let mut j = 0;
+        loop {
+            let mut out = link.empty();
+            let mut bytes = 0;
+            while j < slices && bytes < GATHER_BYTES {
+                let k = share.slice(t, j);
+                let first = k * SLICE;
+                let len = (size - first).min(SLICE);
+                let (skipped, block) =
+                    encode_rank_block(first, len as usize, Some(&skip), remoteness, |slot| {
+                        let v = C::read(codes, (j * SLICE + u64::from(slot)) as usize)?;
+                        Some((
+                            v.outcome,
+                            (remoteness && v.outcome != Outcome::Draw).then_some(v.remoteness),
+                        ))
+                    });
+                bytes += block.len();
+                if share.me == 0 {
+                    blocks[k as usize] = Some((skipped, block));
+                } else {
+                    let m = &mut out[0];
+                    put(m, k);
+                    m.extend_from_slice(&skipped.to_le_bytes());
+                    put(m, block.len() as u64);
+                    m.extend_from_slice(&block);
+                }
+                j += 1;
+            }
+            self.run.tick(bytes as u64);
+            let (got, any) = link.round(out, j < slices)?;
+            if share.me == 0 {
+                for (w, m) in got.iter().enumerate().skip(1) {
+                    let read = (|| -> Result<(), TierError> {
+                        let mut r = Reader::new(m, w);
+                        while !r.done() {
+                            let k = r.get()?;
+                            let skipped =
+                                u128::from_le_bytes(r.take(16)?.try_into().expect("16 bytes"));
+                            let len = usize::try_from(r.get()?).map_err(|_| malformed(w))?;
+                            let block = r.take(len)?.to_vec();
+                            *blocks.get_mut(k as usize).ok_or_else(|| malformed(w))? =
+                                Some((skipped, block));
+                        }
+                        Ok(())
+                    })();
+                    link.local(read)?;
+                }
+            }
+            if !any {
+                break;
+            }
+        }
+        if share.me != 0 {
+            return Ok(());
+        }
+        let written = (|| -> Result<(), TierError> {
+            let blocks: Vec<(u128, Vec<u8>)> = blocks
+                .into_iter()
+                .map(|b| b.ok_or_else(|| malformed(0)))
+                .collect::<Result<_, _>>()?;
+            let name = values_name(t);
+            let mut failed = None;
+            write_with(
+                self.dir,
+                &name,
+                |w| {
+                    write_rank_blocks(
+                        w,
+                        FileGame {
+                            identity: &file_identity(game, t),
+                            numbering: game.numbering(),
+                            start: file_start(&self.manifest.header.game, t),
+                        },
+                        size,
+                        remoteness,
+                        true,
+                        &blocks,
+                    )
+                    .map_err(|e| {
+                        let message = e.to_string();
+                        failed = Some(e);
+                        io::Error::other(message)
+                    })
+                },
+                File::sync_all,
+            )
+            .map(drop)
+            .map_err(|e| match failed {
+                Some(FileError::Io { .. }) | None => e,
+                Some(f) => file_error(&self.dir.join(&name))(f),
+            })
+        })();
+        link.local(written)
+    }
+
+    /// The end of the solve: every worker removes its working files, and learns the start's
+    /// value and the size of the values files from worker 0.
+    fn finish<X: Exchange>(
+        mut self,
+        link: &mut Link<'_, X>,
+        resumed: u32,
+    ) -> Result<TierSummary, X::Error> {
+        // Every process has recorded the last step once every worker is past this round.
+        link.any(false)?;
+        let removed = (|| -> Result<(), TierError> {
+            for &t in &self.plan.order {
+                remove(self.dir, &bits_name(self.g, t))?;
+                remove(self.dir, &codes_name(self.g, t))?;
+            }
+            self.obsolete.clear();
+            self.lagging.clear();
+            Ok(())
+        })();
+        link.local(removed)?;
+        let game = self.run.game;
+        let mut out = link.empty();
+        if self.share.me == 0 {
+            let read = (|| -> Result<(u64, Outcome, Option<u32>), TierError> {
+                let files = TierFiles::open(game, self.dir)?;
+                let (o, r) =
+                    files.lookup(game, self.plan.start)?.ok_or_else(|| TierError::Corrupt {
+                        path: self.dir.join(values_name(self.plan.start_tier)),
+                        reason: "the start has no value".into(),
+                    })?;
+                Ok((files.file_bytes, o, r))
+            })();
+            let (bytes, o, r) = link.local(read)?;
+            for m in &mut out {
+                put(m, bytes);
+                put(m, Outcome::ALL.iter().position(|&x| x == o).expect("an outcome") as u64);
+                put(m, r.map_or(0, |r| u64::from(r) + 1));
+            }
+        }
+        let (got, _) = link.round(out, false)?;
+        let summary = (|| -> Result<TierSummary, TierError> {
+            let mut r = Reader::new(&got[0], 0);
+            let file_bytes = r.get()?;
+            let outcome = *Outcome::ALL.get(r.get()? as usize).ok_or_else(|| malformed(0))?;
+            let remoteness = match r.get()? {
+                0 => None,
+                x => Some(u32::try_from(x - 1).map_err(|_| malformed(0))?),
+            };
+            let m = &self.manifest;
+            let mut counts = Counts::default();
+            for c in self.plan.order.iter().filter_map(|&t| m.solved[t as usize]) {
+                counts.win += c.win;
+                counts.loss += c.loss;
+                counts.tie += c.tie;
+                counts.draw += c.draw;
+            }
+            Ok(TierSummary {
+                counts,
+                start_outcome: outcome,
+                start_remoteness: remoteness,
+                tiers: self
+                    .plan
+                    .order
+                    .iter()
+                    .map(|&t| (t, m.reached[t as usize].unwrap_or(0)))
+                    .collect(),
+                resumed,
+                file_bytes,
+            })
+        })();
+        link.local(summary)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_share_deals_every_slice_to_one_worker_and_numbers_its_ranks_densely() {
+        for n in 1..5u64 {
+            for t in 0..4u32 {
+                for size in [0, 1, SLICE, SLICE + 1, 7 * SLICE - 3] {
+                    let shares: Vec<Share> = (0..n as usize).map(|me| Share { me, n }).collect();
+                    let total: u64 = shares.iter().map(|s| s.slices(t, size)).sum();
+                    assert_eq!(total, size.div_ceil(SLICE));
+                    for r in (0..size).step_by(97) {
+                        let s = shares[shares[0].owner(t, r)];
+                        let i = s.local(r);
+                        assert!(i < s.slices(t, size) * SLICE);
+                        assert_eq!(s.global(t, i), r);
+                    }
+                }
+            }
+        }
+    }
+}

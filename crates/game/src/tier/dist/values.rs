@@ -1,0 +1,420 @@
+//! The values of a tier across workers: the positions whose moves all leave the tier, from
+//! the children's values their owners give in batched rounds; then retrograde analysis
+//! inside the tier by rounds of remoteness.
+
+use std::collections::BTreeMap;
+
+use super::wire::{Link, Reader, each_key, malformed, put, put_keys};
+use super::{BATCH_SLICES, Exchange, Keys, SLICE, SLICE_WORDS, Worker};
+use crate::Outcome;
+use crate::tier::code::{Code, Value};
+use crate::tier::solve::{Moves, terminal};
+use crate::tier::{TierError, TierPhase, Tiered};
+
+/// The positions of a tier whose value waits for moves inside it, on one worker: each
+/// with its index among the worker's slots and its other moves, in increasing order; and
+/// the moves inside the tier, as (index in the list, rank moved to).
+pub(super) struct Pending(pub(super) Vec<(u64, Moves)>, Vec<(u32, u64)>);
+
+impl<G: Tiered, C: Code> Worker<'_, G, C> {
+    fn step(&self) -> u32 {
+        u32::from(self.run.remoteness)
+    }
+
+    fn encode(&self, t: u32, v: Value, i: u64) -> Result<u32, TierError> {
+        C::encode(v).ok_or(TierError::Remoteness {
+            tier: t,
+            rank: self.share.global(t, i),
+            remoteness: v.remoteness,
+        })
+    }
+
+    /// The values of this worker's reachable ranks `bits` of tier `t` whose moves all
+    /// leave it, into `codes`; the others wait, returned.
+    pub(super) fn values<X: Exchange>(
+        &self,
+        link: &mut Link<'_, X>,
+        t: u32,
+        bits: &[u64],
+        codes: &mut [u8],
+    ) -> Result<Pending, X::Error> {
+        let game = self.run.game;
+        let share = self.share;
+        let slices = share.slices(t, self.size(t));
+        let children = &self.plan.children[t as usize];
+        self.run.begin(TierPhase::Solve, t, slices * SLICE);
+        let width = if C::BITS == 16 { 2 } else { 1 };
+        let mut pending = Pending(Vec::new(), Vec::new());
+        let mut cursor = 0u64;
+        let mut moves = Vec::new();
+        loop {
+            // The positions of the batch with what their moves to this worker's ranks say,
+            // and the moves to other workers' ranks: (position in the batch, worker, key).
+            let mut batch: Vec<(u64, Moves)> = Vec::new();
+            let mut asked: Vec<(u32, usize, (u32, u64))> = Vec::new();
+            let mut keys = Keys(vec![Vec::new(); link.n]);
+            let to = (cursor + BATCH_SLICES).min(slices);
+            let read = (|| -> Result<(), TierError> {
+                self.run.check_stop()?;
+                let words = &bits[cursor as usize * SLICE_WORDS..to as usize * SLICE_WORDS];
+                let mut inside = Vec::new();
+                self.each_position(t, words, cursor, to, |r, pos| {
+                    let i = share.local(r);
+                    moves.clear();
+                    game.moves(pos, &mut moves);
+                    if moves.is_empty() {
+                        C::set(codes, i as usize, self.encode(t, terminal(game.terminal(pos)), i)?);
+                        return Ok(());
+                    }
+                    let mut m = Moves::default();
+                    inside.clear();
+                    for &q in &moves {
+                        let c = game.canonical(q);
+                        let (ct, cr) = (game.tier(c), game.tier_rank(c));
+                        if ct == t {
+                            m.inside += 1;
+                            m.not_win += 1;
+                            inside.push(cr);
+                            continue;
+                        }
+                        let unreachable =
+                            || {
+                                self.run.contract(t, format!(
+                                "a move of {} lands on rank {cr} of tier {ct}, which is not a \
+                                 reachable rank of a child tier",
+                                game.show(pos)
+                            ))
+                            };
+                        if !children.contains(&ct) || cr >= self.size(ct) {
+                            return Err(unreachable());
+                        }
+                        let owner = share.owner(ct, cr);
+                        if owner == share.me {
+                            let codes = self.codes[ct as usize].as_deref().unwrap_or(&[]);
+                            m.add(
+                                C::read(codes, share.local(cr) as usize).ok_or_else(unreachable)?,
+                            );
+                        } else {
+                            asked.push((batch.len() as u32, owner, (ct, cr)));
+                            keys.0[owner].push((ct, cr));
+                        }
+                    }
+                    if m.inside > 0 {
+                        let index = (pending.0.len()
+                            + batch.iter().filter(|(_, m)| m.inside > 0).count())
+                            as u32;
+                        for &cr in &inside {
+                            if cr >= self.size(t) {
+                                return Err(self.run.contract(
+                                    t,
+                                    format!("a move lands on rank {cr} of tier {t}, past the tier"),
+                                ));
+                            }
+                            pending.1.push((index, cr));
+                        }
+                    }
+                    batch.push((i, m));
+                    Ok(())
+                })
+            })();
+            link.local(read)?;
+            cursor = to;
+            let mut out = link.empty();
+            for (m, k) in out.iter_mut().zip(&mut keys.0) {
+                put_keys(m, k);
+            }
+            let (got, more) = link.round(out, cursor < slices)?;
+            // The answers: the code of every key asked, in the order asked.
+            let mut out = link.empty();
+            for (w, m) in got.iter().enumerate().filter(|&(w, _)| w != share.me) {
+                let answer = &mut out[w];
+                let answered = each_key(Reader::new(m, w), |ct, r| {
+                    if share.owner(ct, r) != share.me {
+                        return Err(malformed(w));
+                    }
+                    let codes =
+                        self.codes.get(ct as usize).and_then(Option::as_deref).unwrap_or(&[]);
+                    let i = share.local(r) as usize;
+                    let code = if i < C::count(codes) { C::get(codes, i) } else { 0 };
+                    answer.extend_from_slice(&code.to_le_bytes()[..width]);
+                    Ok(())
+                });
+                link.local(answered)?;
+            }
+            let (answers, _) = link.round(out, false)?;
+            let combined = (|| -> Result<(), TierError> {
+                for &(b, w, key) in &asked {
+                    let k = keys.0[w].binary_search(&key).map_err(|_| malformed(w))?;
+                    let at = 1 + k * width;
+                    let bytes = answers[w].get(at..at + width).ok_or_else(|| malformed(w))?;
+                    let mut code = [0u8; 4];
+                    code[..width].copy_from_slice(bytes);
+                    let mut one = [0u8; 2];
+                    C::set(&mut one, 0, u32::from_le_bytes(code));
+                    let v =
+                        C::read(&one, 0).ok_or_else(|| {
+                            self.run.contract(t, format!(
+                            "a move lands on rank {} of tier {}, which is not a reachable rank \
+                             of a child tier",
+                            key.1, key.0
+                        ))
+                        })?;
+                    batch[b as usize].1.add(v);
+                }
+                for (i, m) in batch {
+                    if m.inside == 0 {
+                        C::set(codes, i as usize, self.encode(t, m.value(self.step()), i)?);
+                    } else {
+                        pending.0.push((i, m));
+                    }
+                }
+                Ok(())
+            })();
+            link.local(combined)?;
+            if !more {
+                return Ok(pending);
+            }
+        }
+    }
+}
+
+/// Which values a phase of [`Worker::retrograde`] spreads.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Phase {
+    WinLoss,
+    Tie,
+}
+
+/// The retrograde analysis inside a tier across workers: what one worker holds.
+struct Inside {
+    /// The waiting positions of this worker (index among its slots, other moves).
+    waiting: Vec<(u64, Moves)>,
+    decided: Vec<bool>,
+    not_win: Vec<u32>,
+    to_win: Vec<u32>,
+    /// For each of this worker's ranks that a move inside the tier reaches (by index among
+    /// its slots), the rank each such move comes from, sorted.
+    parents: Vec<(u64, u64)>,
+    /// Events by remoteness: "this worker's rank (by index) has this value".
+    buckets: BTreeMap<u32, Vec<(u64, Value)>>,
+}
+
+impl Inside {
+    fn waiting_index(&self, i: u64) -> Option<usize> {
+        self.waiting.binary_search_by_key(&i, |&(j, _)| j).ok()
+    }
+
+    fn push(&mut self, i: u64, v: Value) {
+        self.buckets.entry(v.remoteness).or_default().push((i, v));
+    }
+
+    /// A move from this worker's waiting position `i` reaches a position of value `v`.
+    fn arrive(&mut self, i: u64, v: Value, step: u32) -> Option<()> {
+        let j = self.waiting_index(i)?;
+        if self.decided[j] {
+            return Some(());
+        }
+        let later = v.remoteness + step;
+        match v.outcome {
+            Outcome::Loss => self.push(i, Value { outcome: Outcome::Win, remoteness: later }),
+            Outcome::Win => {
+                self.to_win[j] = self.to_win[j].max(v.remoteness);
+                self.not_win[j] -= 1;
+                if self.not_win[j] == 0 {
+                    let remoteness = self.to_win[j] + step;
+                    self.push(i, Value { outcome: Outcome::Loss, remoteness });
+                }
+            }
+            Outcome::Tie => self.push(i, Value { outcome: Outcome::Tie, remoteness: later }),
+            Outcome::Draw => {}
+        }
+        Some(())
+    }
+}
+
+impl<G: Tiered, C: Code> Worker<'_, G, C> {
+    /// Retrograde analysis inside tier `t` across workers, as the one-machine solver does
+    /// it: the waiting positions get their values from those of the positions their moves
+    /// inside the tier reach, by increasing remoteness (a round for each remoteness that
+    /// some worker has an event of), first wins and losses, then ties; the rest are draws.
+    pub(super) fn retrograde<X: Exchange>(
+        &self,
+        link: &mut Link<'_, X>,
+        t: u32,
+        codes: &mut [u8],
+        pending: Pending,
+    ) -> Result<(), X::Error> {
+        let (share, step) = (self.share, self.step());
+        let Pending(waiting, arcs) = pending;
+        // Each move inside the tier tells the owner of the rank it reaches where it comes
+        // from (every move, repeated ones too: each counts once against a loss).
+        let mut subs: Vec<Vec<(u64, u64)>> = vec![Vec::new(); link.n];
+        for &(p, to) in &arcs {
+            let from = share.global(t, waiting[p as usize].0);
+            subs[share.owner(t, to)].push((to, from));
+        }
+        drop(arcs);
+        let mut parents: Vec<(u64, u64)> = Vec::new();
+        let mut out = link.empty();
+        for (w, (m, s)) in out.iter_mut().zip(&mut subs).enumerate() {
+            s.sort_unstable();
+            if w == share.me {
+                parents.extend(s.iter().map(|&(to, from)| (share.local(to), from)));
+                continue;
+            }
+            put(m, s.len() as u64);
+            let mut last = 0;
+            for &(to, from) in s.iter() {
+                put(m, to - last);
+                put(m, from);
+                last = to;
+            }
+        }
+        drop(subs);
+        let (got, _) = link.round(out, false)?;
+        for (w, m) in got.iter().enumerate().filter(|&(w, _)| w != share.me) {
+            let read = (|| -> Result<(), TierError> {
+                let mut r = Reader::new(m, w);
+                let mut to = 0u64;
+                for _ in 0..r.get()? {
+                    to = to.checked_add(r.get()?).ok_or_else(|| malformed(w))?;
+                    let from = r.get()?;
+                    if share.owner(t, to) != share.me || to >= self.size(t) {
+                        return Err(malformed(w));
+                    }
+                    parents.push((share.local(to), from));
+                }
+                Ok(())
+            })();
+            link.local(read)?;
+        }
+        parents.sort_unstable();
+        let mut s = Inside {
+            decided: vec![false; waiting.len()],
+            not_win: waiting.iter().map(|(_, m)| m.not_win).collect(),
+            to_win: waiting.iter().map(|(_, m)| m.to_win).collect(),
+            waiting,
+            parents,
+            buckets: BTreeMap::new(),
+        };
+        for phase in [Phase::WinLoss, Phase::Tie] {
+            let spreads = |o: Outcome| match phase {
+                Phase::WinLoss => matches!(o, Outcome::Win | Outcome::Loss),
+                Phase::Tie => o == Outcome::Tie,
+            };
+            // The ranks reached whose value is known (their moves all leave the tier).
+            let mut seeds = Vec::new();
+            let mut last = None;
+            for &(i, _) in &s.parents {
+                if last == Some(i) || s.waiting_index(i).is_some() {
+                    continue;
+                }
+                last = Some(i);
+                let v = C::read(codes, i as usize).ok_or_else(|| {
+                    self.run.contract(
+                        t,
+                        format!(
+                            "a move lands on rank {} of tier {t}, which play does not reach",
+                            share.global(t, i)
+                        ),
+                    )
+                });
+                let v = link.local(v)?;
+                if spreads(v.outcome) {
+                    seeds.push((i, v));
+                }
+            }
+            for (i, v) in seeds {
+                s.push(i, v);
+            }
+            for j in 0..s.waiting.len() {
+                let (i, m) = s.waiting[j];
+                let d = match phase {
+                    Phase::WinLoss => m.to_loss.map(|d| (Outcome::Win, d)),
+                    Phase::Tie if !s.decided[j] => m.to_tie.map(|d| (Outcome::Tie, d)),
+                    Phase::Tie => None,
+                };
+                if let Some((outcome, d)) = d {
+                    s.push(i, Value { outcome, remoteness: d + step });
+                }
+            }
+            loop {
+                // The least remoteness any worker has an event of.
+                let mine = s.buckets.keys().next().map_or(0, |&b| u64::from(b) + 1);
+                let mut out = link.empty();
+                for m in &mut out {
+                    put(m, mine);
+                }
+                let (got, _) = link.round(out, false)?;
+                let mut least = None;
+                for (w, m) in got.iter().enumerate() {
+                    let b = link.local(Reader::new(m, w).get())?;
+                    if b > 0 {
+                        least = Some(least.map_or(b - 1, |l: u64| l.min(b - 1)));
+                    }
+                }
+                let Some(b) = least else { break };
+                let b = link.local(u32::try_from(b).map_err(|_| malformed(0)))?;
+                let events = s.buckets.remove(&b).unwrap_or_default();
+                let mut out = link.empty();
+                let mut local = Vec::new();
+                for (i, v) in events {
+                    if let Some(j) = s.waiting_index(i) {
+                        if s.decided[j] {
+                            continue;
+                        }
+                        s.decided[j] = true;
+                        let code = link.local(self.encode(t, v, i))?;
+                        C::set(codes, i as usize, code);
+                    }
+                    let code = C::encode(v).expect("a value that was encoded");
+                    let first = s.parents.partition_point(|&(c, _)| c < i);
+                    for &(c, from) in &s.parents[first..] {
+                        if c != i {
+                            break;
+                        }
+                        let owner = share.owner(t, from);
+                        if owner == share.me {
+                            local.push((share.local(from), v));
+                        } else {
+                            put(&mut out[owner], from);
+                            put(&mut out[owner], u64::from(code));
+                        }
+                    }
+                }
+                for (i, v) in local {
+                    s.arrive(i, v, step)
+                        .expect("a move inside the tier comes from a waiting position");
+                }
+                let (got, _) = link.round(out, false)?;
+                for (w, m) in got.iter().enumerate().filter(|&(w, _)| w != share.me) {
+                    let read = (|| -> Result<(), TierError> {
+                        let mut r = Reader::new(m, w);
+                        while !r.done() {
+                            let from = r.get()?;
+                            let code = u32::try_from(r.get()?).map_err(|_| malformed(w))?;
+                            let mut one = [0u8; 2];
+                            C::set(&mut one, 0, code);
+                            let v = C::read(&one, 0).ok_or_else(|| malformed(w))?;
+                            if share.owner(t, from) != share.me {
+                                return Err(malformed(w));
+                            }
+                            s.arrive(share.local(from), v, step).ok_or_else(|| malformed(w))?;
+                        }
+                        Ok(())
+                    })();
+                    link.local(read)?;
+                }
+            }
+        }
+        let draw = link.local(
+            C::encode(Value { outcome: Outcome::Draw, remoteness: 0 }).ok_or_else(|| malformed(0)),
+        )?;
+        for (j, &(i, _)) in s.waiting.iter().enumerate() {
+            if !s.decided[j] {
+                C::set(codes, i as usize, draw);
+            }
+        }
+        Ok(())
+    }
+}

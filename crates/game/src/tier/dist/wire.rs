@@ -1,0 +1,184 @@
+//! The messages of the rounds: the status byte that keeps every worker in the same round,
+//! numbers in 7-bit groups, and sorted lists of (tier, rank) keys as differences.
+
+use super::Exchange;
+use crate::tier::TierError;
+
+/// The first byte of every message.
+pub(super) const DONE: u8 = 0;
+pub(super) const MORE: u8 = 1;
+pub(super) const FAILED: u8 = 2;
+
+/// The rounds of one worker, with the status byte of each message.
+pub(super) struct Link<'x, X> {
+    x: &'x mut X,
+    pub(super) n: usize,
+}
+
+impl<'x, X: Exchange> Link<'x, X> {
+    /// The rounds of the worker of `x`.
+    pub(super) fn new(x: &'x mut X) -> Link<'x, X> {
+        let n = x.workers();
+        Link { x, n }
+    }
+
+    /// Messages to every worker, each with room for the status byte.
+    pub(super) fn empty(&self) -> Vec<Vec<u8>> {
+        vec![vec![DONE]; self.n]
+    }
+
+    /// One round of `out` (from [`Link::empty`]); `more` says this worker has more to do.
+    /// Returns the messages received (each after its status byte) and whether any worker
+    /// has more to do.
+    pub(super) fn round(
+        &mut self,
+        mut out: Vec<Vec<u8>>,
+        more: bool,
+    ) -> Result<(Vec<Vec<u8>>, bool), X::Error> {
+        for m in &mut out {
+            m[0] = if more { MORE } else { DONE };
+        }
+        let got = self.x.exchange(out)?;
+        let mut any = more;
+        for (w, m) in got.iter().enumerate() {
+            match m.first() {
+                Some(&FAILED) => {
+                    return Err(TierError::Peer { worker: w, reason: "failed".into() }.into());
+                }
+                Some(&MORE) => any = true,
+                Some(&DONE) => {}
+                _ => return Err(malformed(w).into()),
+            }
+        }
+        Ok((got, any))
+    }
+
+    /// A round that only says who has more to do.
+    pub(super) fn any(&mut self, more: bool) -> Result<bool, X::Error> {
+        let out = self.empty();
+        Ok(self.round(out, more)?.1)
+    }
+
+    /// The work of this worker between two rounds: on failure, every other worker is told
+    /// in the next round, and this worker returns its error.
+    pub(super) fn local<T>(&mut self, r: Result<T, TierError>) -> Result<T, X::Error> {
+        r.map_err(|e| {
+            // The others stop in this round; what the exchange says no longer matters.
+            let _ = self.x.exchange(vec![vec![FAILED]; self.n]);
+            e.into()
+        })
+    }
+}
+
+pub(super) fn malformed(worker: usize) -> TierError {
+    TierError::Peer { worker, reason: "a message this worker cannot read".into() }
+}
+
+/// Appends `v` in 7-bit groups, the lowest first.
+pub(super) fn put(buf: &mut Vec<u8>, mut v: u64) {
+    while v >= 0x80 {
+        buf.push(v as u8 | 0x80);
+        v >>= 7;
+    }
+    buf.push(v as u8);
+}
+
+/// Reads what [`put`] wrote, from the message of `worker`.
+pub(super) struct Reader<'a> {
+    bytes: &'a [u8],
+    at: usize,
+    pub(super) worker: usize,
+}
+
+impl<'a> Reader<'a> {
+    /// The payload of `message` (after its status byte) from `worker`.
+    pub(super) fn new(message: &'a [u8], worker: usize) -> Reader<'a> {
+        Reader { bytes: message, at: 1, worker }
+    }
+
+    pub(super) fn done(&self) -> bool {
+        self.at >= self.bytes.len()
+    }
+
+    pub(super) fn get(&mut self) -> Result<u64, TierError> {
+        let mut v = 0u64;
+        for shift in (0..64).step_by(7) {
+            let b = *self.bytes.get(self.at).ok_or_else(|| malformed(self.worker))?;
+            self.at += 1;
+            v |= u64::from(b & 0x7f) << shift;
+            if b & 0x80 == 0 {
+                return Ok(v);
+            }
+        }
+        Err(malformed(self.worker))
+    }
+
+    pub(super) fn take(&mut self, n: usize) -> Result<&'a [u8], TierError> {
+        let s = self.bytes.get(self.at..self.at + n).ok_or_else(|| malformed(self.worker))?;
+        self.at += n;
+        Ok(s)
+    }
+}
+
+/// Sorts and dedups `keys` (tier, rank) and appends them: per tier, the tier, the count
+/// and the ranks as differences.
+pub(super) fn put_keys(buf: &mut Vec<u8>, keys: &mut Vec<(u32, u64)>) {
+    keys.sort_unstable();
+    keys.dedup();
+    let mut i = 0;
+    while i < keys.len() {
+        let t = keys[i].0;
+        let end = i + keys[i..].partition_point(|k| k.0 == t);
+        put(buf, u64::from(t));
+        put(buf, (end - i) as u64);
+        let mut last = 0;
+        for &(_, r) in &keys[i..end] {
+            put(buf, r - last);
+            last = r;
+        }
+        i = end;
+    }
+}
+
+/// Calls `f` with every key of a message of [`put_keys`].
+pub(super) fn each_key(
+    mut r: Reader<'_>,
+    mut f: impl FnMut(u32, u64) -> Result<(), TierError>,
+) -> Result<(), TierError> {
+    while !r.done() {
+        let t = u32::try_from(r.get()?).map_err(|_| malformed(r.worker))?;
+        let count = r.get()?;
+        let mut rank = 0u64;
+        for _ in 0..count {
+            rank = rank.checked_add(r.get()?).ok_or_else(|| malformed(r.worker))?;
+            f(t, rank)?;
+        }
+    }
+    Ok(())
+}
+
+/// A count read from a message.
+pub(super) fn link_get(r: &mut Reader<'_>) -> Result<usize, TierError> {
+    let w = r.worker;
+    usize::try_from(r.get()?).map_err(|_| malformed(w))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn keys_come_back_sorted_and_once() {
+        let mut keys = vec![(3, 900), (1, 5), (3, 2), (1, 5), (0, u64::MAX)];
+        let mut m = vec![DONE];
+        put_keys(&mut m, &mut keys);
+        let mut back = Vec::new();
+        each_key(Reader::new(&m, 0), |t, r| {
+            back.push((t, r));
+            Ok(())
+        })
+        .unwrap();
+        assert_eq!(back, vec![(0, u64::MAX), (1, 5), (3, 2), (3, 900)]);
+        assert!(each_key(Reader::new(&m[..m.len() - 1], 0), |_, _| Ok(())).is_err());
+    }
+}
