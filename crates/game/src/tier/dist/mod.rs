@@ -39,7 +39,7 @@ mod reach;
 mod values;
 mod wire;
 
-use self::wire::{Link, Reader, link_get, malformed, put};
+use self::wire::{KeyWriter, Link, Reader, link_get, malformed, put, unkey};
 use crate::store::{BLOCK_ENTRIES, FileGame, encode_rank_block, write_rank_blocks};
 use crate::{Counts, FileError, Outcome};
 
@@ -346,11 +346,28 @@ fn finished(order: &[u32], m: &Manifest) -> u64 {
     (reached + solved) as u64
 }
 
-/// A batch of moves read by a worker: the (tier, rank) of each move that leaves its tier
-/// and must be marked or asked for, by worker.
-struct Keys(Vec<Vec<(u32, u64)>>);
-
 impl<'a, G: Tiered, C: Code> Worker<'a, G, C> {
+    /// The messages of a round that send each of `keys` (increasing, repeats allowed) once,
+    /// to its owner.
+    fn route<X: Exchange>(
+        &self,
+        link: &Link<'_, X>,
+        keys: impl Iterator<Item = u128>,
+    ) -> Vec<Vec<u8>> {
+        let mut out = link.empty();
+        let mut writers: Vec<KeyWriter> = (0..link.n).map(|_| KeyWriter::default()).collect();
+        let mut last = None;
+        for k in keys {
+            if last != Some(k) {
+                let (t, r) = unkey(k);
+                let owner = self.share.owner(t, r);
+                writers[owner].push(&mut out[owner], t, r);
+                last = Some(k);
+            }
+        }
+        out
+    }
+
     fn size(&self, t: u32) -> u64 {
         self.run.game.tier_size(t)
     }

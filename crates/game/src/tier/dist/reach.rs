@@ -1,9 +1,9 @@
 //! The reachability pass across workers: each worker expands its reachable ranks of a
 //! tier and marks the ranks its moves reach on their owners, through the rounds.
 
-use super::wire::{Link, Reader, each_key, malformed, put, put_keys};
+use super::wire::{Link, Reader, each_key, key, malformed, put};
 use super::{
-    BATCH_SLICES, Exchange, Keys, QUEUE_BATCH, SLICE, SLICE_WORDS, Worker, bits_name, bytes_of,
+    BATCH_SLICES, Exchange, QUEUE_BATCH, SLICE, SLICE_WORDS, Worker, bits_name, bytes_of,
     read_part, set_bit, words_of, write_part,
 };
 use crate::tier::code::Code;
@@ -96,7 +96,7 @@ impl<G: Tiered, C: Code> Worker<'_, G, C> {
         let mut queue: Vec<u64> = Vec::new();
         let mut moves = Vec::new();
         loop {
-            let mut keys = Keys(vec![Vec::new(); link.n]);
+            let mut keys: Vec<u128> = Vec::new();
             let mut inside = false;
             let batch = (|| -> Result<(), TierError> {
                 self.run.check_stop()?;
@@ -132,7 +132,7 @@ impl<G: Tiered, C: Code> Worker<'_, G, C> {
                         }
                         let owner = share.owner(ct, r);
                         if owner != share.me {
-                            keys.0[owner].push((ct, r));
+                            keys.push(key(ct, r));
                             inside |= ct == t;
                         } else if ct == t {
                             let i = share.local(r);
@@ -167,10 +167,8 @@ impl<G: Tiered, C: Code> Worker<'_, G, C> {
                 Ok(())
             })();
             link.local(batch)?;
-            let mut out = link.empty();
-            for (m, k) in out.iter_mut().zip(&mut keys.0) {
-                put_keys(m, k);
-            }
+            keys.sort_unstable();
+            let out = self.route(link, keys.into_iter());
             let more = cursor < slices || !queue.is_empty() || inside;
             let (got, any) = link.round(out, more)?;
             for (w, m) in got.iter().enumerate().filter(|&(w, _)| w != share.me) {

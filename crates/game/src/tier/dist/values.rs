@@ -4,8 +4,8 @@
 
 use std::collections::BTreeMap;
 
-use super::wire::{Link, Reader, each_key, malformed, put, put_keys};
-use super::{BATCH_SLICES, Exchange, Keys, SLICE, SLICE_WORDS, Worker};
+use super::wire::{Link, Reader, each_key, key, malformed, put, unkey};
+use super::{BATCH_SLICES, Exchange, SLICE, SLICE_WORDS, Worker};
 use crate::Outcome;
 use crate::tier::code::{Code, Value};
 use crate::tier::solve::{Moves, terminal};
@@ -49,10 +49,10 @@ impl<G: Tiered, C: Code> Worker<'_, G, C> {
         let mut moves = Vec::new();
         loop {
             // The positions of the batch with what their moves to this worker's ranks say,
-            // and the moves to other workers' ranks: (position in the batch, worker, key).
+            // and the moves to other workers' ranks: key << 32 | position in the batch.
             let mut batch: Vec<(u64, Moves)> = Vec::new();
-            let mut asked: Vec<(u32, usize, (u32, u64))> = Vec::new();
-            let mut keys = Keys(vec![Vec::new(); link.n]);
+            let mut asked: Vec<u128> = Vec::new();
+            let mut waiting = 0;
             let to = (cursor + BATCH_SLICES).min(slices);
             let read = (|| -> Result<(), TierError> {
                 self.run.check_stop()?;
@@ -95,14 +95,12 @@ impl<G: Tiered, C: Code> Worker<'_, G, C> {
                                 C::read(codes, share.local(cr) as usize).ok_or_else(unreachable)?,
                             );
                         } else {
-                            asked.push((batch.len() as u32, owner, (ct, cr)));
-                            keys.0[owner].push((ct, cr));
+                            asked.push(key(ct, cr) << 32 | batch.len() as u128);
                         }
                     }
                     if m.inside > 0 {
-                        let index = (pending.0.len()
-                            + batch.iter().filter(|(_, m)| m.inside > 0).count())
-                            as u32;
+                        let index = (pending.0.len() + waiting) as u32;
+                        waiting += 1;
                         for &cr in &inside {
                             if cr >= self.size(t) {
                                 return Err(self.run.contract(
@@ -119,10 +117,9 @@ impl<G: Tiered, C: Code> Worker<'_, G, C> {
             })();
             link.local(read)?;
             cursor = to;
-            let mut out = link.empty();
-            for (m, k) in out.iter_mut().zip(&mut keys.0) {
-                put_keys(m, k);
-            }
+            // Each key once, to its owner, in increasing order.
+            asked.sort_unstable();
+            let out = self.route(link, asked.iter().map(|a| a >> 32));
             let (got, more) = link.round(out, cursor < slices)?;
             // The answers: the code of every key asked, in the order asked.
             let mut out = link.empty();
@@ -143,23 +140,36 @@ impl<G: Tiered, C: Code> Worker<'_, G, C> {
             }
             let (answers, _) = link.round(out, false)?;
             let combined = (|| -> Result<(), TierError> {
-                for &(b, w, key) in &asked {
-                    let k = keys.0[w].binary_search(&key).map_err(|_| malformed(w))?;
-                    let at = 1 + k * width;
-                    let bytes = answers[w].get(at..at + width).ok_or_else(|| malformed(w))?;
-                    let mut code = [0u8; 4];
-                    code[..width].copy_from_slice(bytes);
-                    let mut one = [0u8; 2];
-                    C::set(&mut one, 0, u32::from_le_bytes(code));
-                    let v =
-                        C::read(&one, 0).ok_or_else(|| {
-                            self.run.contract(t, format!(
-                            "a move lands on rank {} of tier {}, which is not a reachable rank \
-                             of a child tier",
-                            key.1, key.0
-                        ))
-                        })?;
-                    batch[b as usize].1.add(v);
+                // The answers come in the order of the keys sent to each worker.
+                let mut next = vec![0usize; link.n];
+                let mut last = None;
+                let mut value = None;
+                for &a in &asked {
+                    let k = a >> 32;
+                    if last != Some(k) {
+                        let (ct, cr) = unkey(k);
+                        let w = share.owner(ct, cr);
+                        let at = 1 + next[w] * width;
+                        next[w] += 1;
+                        let bytes = answers[w].get(at..at + width).ok_or_else(|| malformed(w))?;
+                        let mut code = [0u8; 4];
+                        code[..width].copy_from_slice(bytes);
+                        let mut one = [0u8; 2];
+                        C::set(&mut one, 0, u32::from_le_bytes(code));
+                        value = C::read(&one, 0);
+                        if value.is_none() {
+                            return Err(self.run.contract(
+                                t,
+                                format!(
+                                    "a move lands on rank {cr} of tier {ct}, which is not a \
+                                     reachable rank of a child tier"
+                                ),
+                            ));
+                        }
+                        last = Some(k);
+                    }
+                    let v = value.expect("the value of the key");
+                    batch[a as u32 as usize].1.add(v);
                 }
                 for (i, m) in batch {
                     if m.inside == 0 {

@@ -120,39 +120,55 @@ impl<'a> Reader<'a> {
     }
 }
 
-/// Sorts and dedups `keys` (tier, rank) and appends them: per tier, the tier, the count
-/// and the ranks as differences.
-pub(super) fn put_keys(buf: &mut Vec<u8>, keys: &mut Vec<(u32, u64)>) {
-    keys.sort_unstable();
-    keys.dedup();
-    let mut i = 0;
-    while i < keys.len() {
-        let t = keys[i].0;
-        let end = i + keys[i..].partition_point(|k| k.0 == t);
-        put(buf, u64::from(t));
-        put(buf, (end - i) as u64);
-        let mut last = 0;
-        for &(_, r) in &keys[i..end] {
-            put(buf, r - last);
-            last = r;
+/// A (tier, rank) key as one number that sorts as the pair: the tier above bit 64.
+pub(super) fn key(t: u32, r: u64) -> u128 {
+    u128::from(t) << 64 | u128::from(r)
+}
+
+/// The tier and rank of a [`key`].
+pub(super) fn unkey(k: u128) -> (u32, u64) {
+    ((k >> 64) as u32, k as u64)
+}
+
+/// Writes increasing distinct keys to a message: the difference from the previous rank
+/// (at least 1) within a tier; 0, the tier and the rank when the tier changes.
+#[derive(Default)]
+pub(super) struct KeyWriter {
+    last: Option<(u32, u64)>,
+}
+
+impl KeyWriter {
+    /// Appends (t, r), greater than the key before it, to `buf`.
+    pub(super) fn push(&mut self, buf: &mut Vec<u8>, t: u32, r: u64) {
+        match self.last {
+            Some((lt, lr)) if lt == t => put(buf, r - lr),
+            _ => {
+                put(buf, 0);
+                put(buf, u64::from(t));
+                put(buf, r);
+            }
         }
-        i = end;
+        self.last = Some((t, r));
     }
 }
 
-/// Calls `f` with every key of a message of [`put_keys`].
+/// Calls `f` with every key of a message of [`KeyWriter`]s, in order.
 pub(super) fn each_key(
     mut r: Reader<'_>,
     mut f: impl FnMut(u32, u64) -> Result<(), TierError>,
 ) -> Result<(), TierError> {
+    let mut last: Option<(u32, u64)> = None;
     while !r.done() {
-        let t = u32::try_from(r.get()?).map_err(|_| malformed(r.worker))?;
-        let count = r.get()?;
-        let mut rank = 0u64;
-        for _ in 0..count {
-            rank = rank.checked_add(r.get()?).ok_or_else(|| malformed(r.worker))?;
-            f(t, rank)?;
-        }
+        let (t, rank) = match (r.get()?, last) {
+            (0, _) => {
+                let t = u32::try_from(r.get()?).map_err(|_| malformed(r.worker))?;
+                (t, r.get()?)
+            }
+            (d, Some((t, rank))) => (t, rank.checked_add(d).ok_or_else(|| malformed(r.worker))?),
+            (_, None) => return Err(malformed(r.worker)),
+        };
+        f(t, rank)?;
+        last = Some((t, rank));
     }
     Ok(())
 }
@@ -168,17 +184,22 @@ mod tests {
     use super::*;
 
     #[test]
-    fn keys_come_back_sorted_and_once() {
-        let mut keys = vec![(3, 900), (1, 5), (3, 2), (1, 5), (0, u64::MAX)];
+    fn keys_come_back_in_order() {
+        let keys = [(0, u64::MAX), (1, 5), (1, 6), (3, 2), (3, 900), (7, 0)];
         let mut m = vec![DONE];
-        put_keys(&mut m, &mut keys);
+        let mut w = KeyWriter::default();
+        for &(t, r) in &keys {
+            assert_eq!(unkey(key(t, r)), (t, r));
+            w.push(&mut m, t, r);
+        }
         let mut back = Vec::new();
         each_key(Reader::new(&m, 0), |t, r| {
             back.push((t, r));
             Ok(())
         })
         .unwrap();
-        assert_eq!(back, vec![(0, u64::MAX), (1, 5), (3, 2), (3, 900)]);
+        assert_eq!(back, keys);
         assert!(each_key(Reader::new(&m[..m.len() - 1], 0), |_, _| Ok(())).is_err());
+        assert!(each_key(Reader::new(&[DONE, 5], 0), |_, _| Ok(())).is_err());
     }
 }
