@@ -38,7 +38,7 @@ fn stats(path: &Path) -> Result<(u64, u64)> {
 }
 
 /// A free loopback port, released for the process that binds it next.
-fn free_port() -> Result<u16> {
+pub(super) fn free_port() -> Result<u16> {
     Ok(std::net::TcpListener::bind("127.0.0.1:0")?.local_addr()?.port())
 }
 

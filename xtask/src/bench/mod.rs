@@ -13,6 +13,7 @@ use std::time::{Duration, Instant};
 use anyhow::{Context, Result, bail};
 
 mod dist;
+mod dist_game;
 mod game;
 mod graph;
 mod grundy;
@@ -104,8 +105,19 @@ pub(crate) fn mib(bytes: u64) -> String {
 }
 
 /// The benchmark names, in the order `cargo xtask help` lists them.
-const NAMES: [&str; 10] =
-    ["graph", "retro", "tab", "kernel", "grundy", "octal", "python", "dist", "game", "tiers"];
+const NAMES: [&str; 11] = [
+    "graph",
+    "retro",
+    "tab",
+    "kernel",
+    "grundy",
+    "octal",
+    "python",
+    "dist",
+    "dist-game",
+    "game",
+    "tiers",
+];
 
 /// Splits `bench`'s arguments into the benchmark names and the flags; `--games`, `--boards`,
 /// `--rounds`, `--threads`, `--tasks`, `--bock` and `--gamesman` take the next argument as
@@ -172,6 +184,7 @@ pub(crate) fn run(root: &Path, args: &[String]) -> Result<()> {
             "python" => python::run(root, quick)?,
             "kernel" => kernel::run(root, args)?,
             "dist" => dist::run(root, quick)?,
+            "dist-game" => dist_game::run(root, args)?,
             "game" => game::run(root, args)?,
             "tiers" => tiers::run(root, args)?,
             _ => unreachable!("parse accepts only NAMES"),

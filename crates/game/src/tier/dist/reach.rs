@@ -1,7 +1,7 @@
 //! The reachability pass across workers: each worker expands its reachable ranks of a
 //! tier and marks the ranks its moves reach on their owners, through the rounds.
 
-use super::wire::{Link, Reader, each_key, key, malformed, put};
+use super::wire::{Link, Reader, each_key, key, malformed, put, sort_keys};
 use super::{
     BATCH_SLICES, Exchange, QUEUE_BATCH, SLICE, SLICE_WORDS, Worker, bits_name, bytes_of,
     read_part, set_bit, words_of, write_part,
@@ -167,7 +167,7 @@ impl<G: Tiered, C: Code> Worker<'_, G, C> {
                 Ok(())
             })();
             link.local(batch)?;
-            keys.sort_unstable();
+            sort_keys(&mut keys);
             let out = self.route(link, keys.into_iter());
             let more = cursor < slices || !queue.is_empty() || inside;
             let (got, any) = link.round(out, more)?;

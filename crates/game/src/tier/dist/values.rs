@@ -4,12 +4,16 @@
 
 use std::collections::BTreeMap;
 
-use super::wire::{Link, Reader, each_key, key, malformed, put, unkey};
+use super::wire::{Link, Reader, each_key, key, malformed, put, sort_keys, unkey};
 use super::{BATCH_SLICES, Exchange, SLICE, SLICE_WORDS, Worker};
 use crate::Outcome;
 use crate::tier::code::{Code, Value};
 use crate::tier::solve::{Moves, terminal};
 use crate::tier::{TierError, TierPhase, Tiered};
+
+/// Bits of a position's place in its batch, below the key of a move asked for.
+const POS_BITS: u32 = 16;
+const _: () = assert!(BATCH_SLICES * SLICE <= 1 << POS_BITS);
 
 /// The positions of a tier whose value waits for moves inside it, on one worker: each
 /// with its index among the worker's slots and its other moves, in increasing order; and
@@ -49,7 +53,7 @@ impl<G: Tiered, C: Code> Worker<'_, G, C> {
         let mut moves = Vec::new();
         loop {
             // The positions of the batch with what their moves to this worker's ranks say,
-            // and the moves to other workers' ranks: key << 32 | position in the batch.
+            // and the moves to other workers' ranks: key << POS_BITS | position in the batch.
             let mut batch: Vec<(u64, Moves)> = Vec::new();
             let mut asked: Vec<u128> = Vec::new();
             let mut waiting = 0;
@@ -95,7 +99,7 @@ impl<G: Tiered, C: Code> Worker<'_, G, C> {
                                 C::read(codes, share.local(cr) as usize).ok_or_else(unreachable)?,
                             );
                         } else {
-                            asked.push(key(ct, cr) << 32 | batch.len() as u128);
+                            asked.push(key(ct, cr) << POS_BITS | batch.len() as u128);
                         }
                     }
                     if m.inside > 0 {
@@ -118,8 +122,8 @@ impl<G: Tiered, C: Code> Worker<'_, G, C> {
             link.local(read)?;
             cursor = to;
             // Each key once, to its owner, in increasing order.
-            asked.sort_unstable();
-            let out = self.route(link, asked.iter().map(|a| a >> 32));
+            sort_keys(&mut asked);
+            let out = self.route(link, asked.iter().map(|a| a >> POS_BITS));
             let (got, more) = link.round(out, cursor < slices)?;
             // The answers: the code of every key asked, in the order asked.
             let mut out = link.empty();
@@ -145,7 +149,7 @@ impl<G: Tiered, C: Code> Worker<'_, G, C> {
                 let mut last = None;
                 let mut value = None;
                 for &a in &asked {
-                    let k = a >> 32;
+                    let k = a >> POS_BITS;
                     if last != Some(k) {
                         let (ct, cr) = unkey(k);
                         let w = share.owner(ct, cr);
@@ -169,7 +173,7 @@ impl<G: Tiered, C: Code> Worker<'_, G, C> {
                         last = Some(k);
                     }
                     let v = value.expect("the value of the key");
-                    batch[a as u32 as usize].1.add(v);
+                    batch[(a & ((1 << POS_BITS) - 1)) as usize].1.add(v);
                 }
                 for (i, m) in batch {
                     if m.inside == 0 {

@@ -130,6 +130,41 @@ pub(super) fn unkey(k: u128) -> (u32, u64) {
     ((k >> 64) as u32, k as u64)
 }
 
+/// Sorts `v`: by a radix sort on the bits that differ when they span at most 64 (a batch's
+/// keys share their tier and the high bits of their ranks), otherwise by comparisons.
+pub(super) fn sort_keys(v: &mut [u128]) {
+    const DIGIT: u32 = 11;
+    let (Some(&lo), Some(&hi)) = (v.iter().min(), v.iter().max()) else { return };
+    let span = hi - lo;
+    if v.len() < 1 << 10 || span > u128::from(u64::MAX) {
+        v.sort_unstable();
+        return;
+    }
+    let bits = 128 - span.leading_zeros();
+    let mut a: Vec<u64> = v.iter().map(|&x| (x - lo) as u64).collect();
+    let mut b = vec![0u64; a.len()];
+    for pass in 0..bits.div_ceil(DIGIT) {
+        let shift = pass * DIGIT;
+        let mut start = [0usize; 1 << DIGIT];
+        for &x in &a {
+            start[(x >> shift) as usize & ((1 << DIGIT) - 1)] += 1;
+        }
+        let mut sum = 0;
+        for s in &mut start {
+            (*s, sum) = (sum, sum + *s);
+        }
+        for &x in &a {
+            let d = (x >> shift) as usize & ((1 << DIGIT) - 1);
+            b[start[d]] = x;
+            start[d] += 1;
+        }
+        std::mem::swap(&mut a, &mut b);
+    }
+    for (o, x) in v.iter_mut().zip(a) {
+        *o = lo + u128::from(x);
+    }
+}
+
 /// Writes increasing distinct keys to a message: the difference from the previous rank
 /// (at least 1) within a tier; 0, the tier and the rank when the tier changes.
 #[derive(Default)]
@@ -201,5 +236,28 @@ mod tests {
         assert_eq!(back, keys);
         assert!(each_key(Reader::new(&m[..m.len() - 1], 0), |_, _| Ok(())).is_err());
         assert!(each_key(Reader::new(&[DONE, 5], 0), |_, _| Ok(())).is_err());
+    }
+
+    #[test]
+    fn sorted_keys_are_sorted_whatever_their_span() {
+        let mut x = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = move || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        for (n, spread) in [(5000, 40), (5000, 64), (3000, 100), (100, 30), (0, 10)] {
+            let mut v: Vec<u128> = (0..n)
+                .map(|_| {
+                    let r = u128::from(next()) << 64 | u128::from(next());
+                    (7u128 << 100) + (r >> (128 - spread))
+                })
+                .collect();
+            let mut want = v.clone();
+            want.sort_unstable();
+            sort_keys(&mut v);
+            assert_eq!(v, want, "{n} keys over {spread} bits");
+        }
     }
 }

@@ -1,0 +1,198 @@
+//! `cargo xtask bench dist-game [--boards 5x5,6x4] [--large] [--rounds N] [--quick]`:
+//! Connect Four solved tier by tier by `gamegraph dist game` on 1, 2 and 4 processes over
+//! loopback (and 1 process of 2 workers) against the one-machine tier solver on 2 threads
+//! (`gamegraph game … solve -o DIR --threads 2`), in interleaved rounds: wall time, the
+//! ratio to the one-machine solve of the same round, bytes sent per position (timely's
+//! communication log, every process together), peak memory per process. Each distributed
+//! solve's values files are compared byte for byte with the one-machine solve's.
+
+use std::fs::File;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use anyhow::{Context, Result, bail};
+
+use super::dist::free_port;
+use super::{Measured, build_release, measure, mib};
+
+/// Rounds per board unless `--rounds N` says otherwise.
+const ROUNDS: usize = 3;
+
+/// (processes, workers a process) of the distributed solves.
+const LAYOUTS: [(usize, usize); 4] = [(1, 2), (2, 1), (4, 1), (1, 1)];
+
+/// One distributed solve: each process's measure and the bytes all of them sent.
+struct Run {
+    processes: Vec<Measured>,
+    bytes: u64,
+}
+
+fn board_args(cols: u32, rows: u32) -> Vec<String> {
+    ["connect-four", "--cols", &cols.to_string(), "--rows", &rows.to_string()]
+        .map(str::to_owned)
+        .to_vec()
+}
+
+/// The bytes one process says it sent (`--stats`).
+fn sent(path: &Path) -> Result<u64> {
+    let text = std::fs::read_to_string(path)?;
+    let at = text.find("bytes sent ").context("no stats line")? + "bytes sent ".len();
+    let digits: String = text[at..].chars().take_while(char::is_ascii_digit).collect();
+    Ok(digits.parse()?)
+}
+
+/// `gamegraph dist game` on `processes` × `workers` into `dir/p<i>`.
+fn dist(bin: &Path, game: &[String], layout: (usize, usize), dir: &Path) -> Result<Run> {
+    let (processes, workers) = layout;
+    let _ = std::fs::remove_dir_all(dir);
+    std::fs::create_dir_all(dir)?;
+    let hosts = dir.join("hosts");
+    let lines: Vec<String> = (0..processes)
+        .map(|_| free_port().map(|p| format!("127.0.0.1:{p}\n")))
+        .collect::<Result<_>>()?;
+    std::fs::write(&hosts, lines.concat())?;
+    let command = |p: usize| -> Result<Command> {
+        let mut c = Command::new(bin.join("gamegraph"));
+        c.args(["dist", "game"])
+            .args(game)
+            .args(["solve", "--stats", "--workers", &workers.to_string(), "-o"])
+            .arg(dir.join(format!("p{p}")))
+            .arg("--hostfile")
+            .arg(&hosts)
+            .args(["--process", &p.to_string()])
+            .stderr(File::create(dir.join(format!("err-{p}")))?);
+        Ok(c)
+    };
+    let others: Vec<_> = (1..processes)
+        .map(|p| {
+            let mut c = command(p)?;
+            Ok(std::thread::spawn(move || measure(&mut c)))
+        })
+        .collect::<Result<_>>()?;
+    let (zero, _) = measure(&mut command(0)?)?;
+    let mut measured = vec![zero];
+    for h in others {
+        measured.push(h.join().expect("measuring thread")?.0);
+    }
+    let mut bytes = 0;
+    if processes > 1 {
+        for p in 0..processes {
+            bytes += sent(&dir.join(format!("err-{p}")))?;
+        }
+    }
+    Ok(Run { processes: measured, bytes })
+}
+
+/// The values files of a solved directory, by name.
+fn values_files(dir: &Path) -> Result<Vec<(String, Vec<u8>)>> {
+    let mut files = Vec::new();
+    for e in std::fs::read_dir(dir)? {
+        let e = e?;
+        let name = e.file_name().to_string_lossy().into_owned();
+        if name.ends_with(".values") || name == "manifest" {
+            files.push((name, std::fs::read(e.path())?));
+        }
+    }
+    files.sort();
+    Ok(files)
+}
+
+/// The positions a solve's summary reports (`positions: N in T tiers`).
+fn positions(summary: &str) -> Result<u64> {
+    let line = summary.lines().find(|l| l.starts_with("positions: ")).context("no positions")?;
+    let n: String = line["positions: ".len()..].chars().take_while(char::is_ascii_digit).collect();
+    Ok(n.parse()?)
+}
+
+/// Runs the benchmark.
+pub(crate) fn run(root: &Path, args: &[String]) -> Result<()> {
+    let has = |f: &str| args.iter().any(|a| a == f);
+    let rounds = match args.iter().position(|a| a == "--rounds") {
+        Some(i) => args
+            .get(i + 1)
+            .and_then(|r| r.parse::<usize>().ok())
+            .filter(|&r| r > 0)
+            .context("--rounds takes a positive number")?,
+        None => ROUNDS,
+    };
+    let boards: Vec<(u32, u32)> = match args.iter().position(|a| a == "--boards") {
+        Some(i) => args
+            .get(i + 1)
+            .context("--boards takes boards such as 5x5,6x4")?
+            .split(',')
+            .map(|b| {
+                let (c, r) = b.split_once('x').context("a board is COLSxROWS")?;
+                Ok((c.parse()?, r.parse()?))
+            })
+            .collect::<Result<_>>()?,
+        None if has("--quick") => vec![(5, 4)],
+        None if has("--large") => vec![(5, 5), (6, 4), (6, 5)],
+        None => vec![(5, 5), (6, 4)],
+    };
+    let bin = build_release(root)?;
+    let work: PathBuf = root.join("target/bench-data/dist-game");
+    println!(
+        "| board | positions | solver | wall s (round 1 / 2 / …) | this / one machine (per round) | bytes sent / position | peak RSS MiB per process (last round) |"
+    );
+    println!("|---|---:|---|---:|---:|---:|---:|");
+    for (cols, rows) in boards {
+        let game = board_args(cols, rows);
+        let mut one_walls = Vec::new();
+        let mut runs: Vec<Vec<Run>> = LAYOUTS.iter().map(|_| Vec::new()).collect();
+        let mut one_rss = 0;
+        let mut n = 0;
+        for _ in 0..rounds {
+            let one = work.join("one");
+            let _ = std::fs::remove_dir_all(&one);
+            let (m, summary) = measure(
+                Command::new(bin.join("gamegraph"))
+                    .arg("game")
+                    .args(&game)
+                    .args(["solve", "--threads", "2", "-o"])
+                    .arg(&one),
+            )?;
+            n = positions(&summary)?;
+            one_walls.push(m.wall.as_secs_f64());
+            one_rss = m.peak_rss;
+            let want = values_files(&one)?;
+            for (i, &layout) in LAYOUTS.iter().enumerate() {
+                let dir = work.join("dist");
+                let run = dist(&bin, &game, layout, &dir)?;
+                if values_files(&dir.join("p0"))? != want {
+                    bail!("{cols} x {rows} on {layout:?}: the values files differ");
+                }
+                runs[i].push(run);
+            }
+        }
+        let walls = |w: &[f64]| w.iter().map(|s| format!("{s:.2}")).collect::<Vec<_>>().join(" / ");
+        println!(
+            "| {cols} × {rows} | {n} | one machine, 2 threads | {} | 1 | - | {} |",
+            walls(&one_walls),
+            mib(one_rss)
+        );
+        for (i, &(processes, workers)) in LAYOUTS.iter().enumerate() {
+            let wall: Vec<f64> = runs[i]
+                .iter()
+                .map(|r| r.processes.iter().map(|m| m.wall.as_secs_f64()).fold(0.0, f64::max))
+                .collect();
+            let ratio: Vec<String> =
+                wall.iter().zip(&one_walls).map(|(d, o)| format!("{:.2}", d / o)).collect();
+            let last = runs[i].last().expect("a round");
+            let rss: Vec<String> = last.processes.iter().map(|m| mib(m.peak_rss)).collect();
+            let bytes = if processes > 1 {
+                format!("{:.2}", last.bytes as f64 / n.max(1) as f64)
+            } else {
+                "-".to_owned()
+            };
+            println!(
+                "| {cols} × {rows} | {n} | dist, {processes} process{} × {workers} worker{} | {} | {} | {bytes} | {} |",
+                if processes == 1 { "" } else { "es" },
+                if workers == 1 { "" } else { "s" },
+                walls(&wall),
+                ratio.join(" / "),
+                rss.join(" / ")
+            );
+        }
+    }
+    Ok(())
+}
