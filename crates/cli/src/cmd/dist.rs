@@ -18,7 +18,7 @@ use gamegraph_play::{Spec, Visit};
 use gamegraph_retro::Table;
 use std::time::Instant;
 
-use crate::cmd::game::{print_tier_summary, tier_bar, tier_error};
+use crate::cmd::game::{parse_size, print_tier_summary, tier_bar, tier_error};
 use crate::cmd::retro::{Shape, print_solution};
 use crate::common::{
     CliError, GraphInput, Output, open_error, progress, read_graph, terminal_values_refused,
@@ -404,7 +404,7 @@ An interrupted run resumes from the tiers every process finished when the same c
 are run again, on the same hostfile and --workers.
 
 `solve` takes -o DIR, --hostfile H and --process I, and --workers W, --no-remoteness, \
---json, --stats and the timeouts of `dist retro`; `gamegraph dist game NAME ARGS solve --help` \
+--max-memory SIZE (this process's share), --json, --stats and the timeouts of `dist retro`; `gamegraph dist game NAME ARGS solve --help` \
 lists them.
 
 Exit codes: 0 done; 2 bad input or usage, processes given different games, parameters, \
@@ -439,6 +439,10 @@ struct SolveArgs {
     /// Keep only the outcomes, not the remoteness.
     #[arg(long)]
     no_remoteness: bool,
+    /// Refuse (exit 3) before any work when this process's share of a tier needs more
+    /// memory than SIZE, such as 4G or 512M [default: what this machine's memory holds].
+    #[arg(long, value_name = "SIZE", value_parser = parse_size)]
+    max_memory: Option<u64>,
     #[command(flatten)]
     cluster: ClusterArgs,
     /// Print the summary as JSON (process 0).
@@ -498,8 +502,12 @@ impl Visit for DistGame {
         let DistGame { name, args } = self;
         let cluster = args.cluster.cluster(String::new())?;
         let (bar, progress) = if args.cluster.process == 0 { tier_bar() } else { (None, None) };
-        let config =
-            TierConfig { no_remoteness: args.no_remoteness, progress, ..TierConfig::default() };
+        let config = TierConfig {
+            no_remoteness: args.no_remoteness,
+            max_memory: args.max_memory.or_else(gamegraph_graph::memory::limit),
+            progress,
+            ..TierConfig::default()
+        };
         report_panics();
         let started = Instant::now();
         let shown = game.clone();

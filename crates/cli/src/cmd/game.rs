@@ -661,7 +661,7 @@ pub(crate) fn tier_error(dir: &Path, e: TierError) -> CliError {
 }
 
 /// A size in bytes: digits with an optional K, M, G or T (powers of 1024).
-fn parse_size(text: &str) -> Result<u64, String> {
+pub(crate) fn parse_size(text: &str) -> Result<u64, String> {
     let t = text.trim();
     let (digits, unit) = match t.char_indices().find(|(_, c)| !c.is_ascii_digit()) {
         Some((i, _)) => t.split_at(i),

@@ -504,6 +504,44 @@ pub(crate) fn identity<G: Tiered>(game: &G) -> String {
     )
 }
 
+/// [`TierError::Limit`] when a step of the solve of the tiers `order` (with their
+/// `children`) needs more than `limit` bytes, a tier taking `bits(t)` bytes of reachable
+/// ranks and `codes(t)` bytes of value codes: the reach pass holds the bit sets of the
+/// tiers being filled (the children of the tiers expanded so far that are not expanded
+/// yet), the solve of a tier its bits, its codes and its children's codes.
+pub(crate) fn check_memory<G: Tiered>(
+    game: &G,
+    order: &[u32],
+    children: &[Vec<u32>],
+    limit: u64,
+    bits: impl Fn(u32) -> u64,
+    codes: impl Fn(u32) -> u64,
+) -> Result<(), TierError> {
+    let mut open = vec![false; children.len()];
+    let mut open_bytes = 0;
+    for &t in order {
+        if !std::mem::replace(&mut open[t as usize], true) {
+            open_bytes += bits(t);
+        }
+        for &c in &children[t as usize] {
+            if !std::mem::replace(&mut open[c as usize], true) {
+                open_bytes += bits(c);
+            }
+        }
+        let stay = if game.moves_stay(t) { bits(t) } else { 0 };
+        let reach = open_bytes + stay;
+        open_bytes -= bits(t);
+        let solve =
+            codes(t) + bits(t) + children[t as usize].iter().map(|&c| codes(c)).sum::<u64>();
+        let bytes = reach.max(solve);
+        if bytes > limit {
+            let limit = Limit::Memory { needed: bytes, allowed: Some(limit) };
+            return Err(TierError::Limit { limit, tier: t });
+        }
+    }
+    Ok(())
+}
+
 /// The tiers a solve works through: those play reaches from the start's, parents first,
 /// with the parents and children of each (indexed by tier).
 pub(crate) struct Plan<P> {
@@ -584,31 +622,7 @@ fn solve_with<G: Tiered, C: Code>(
     let bits_bytes = |t: u32| words(size(t)) as u64 * 8;
     let codes_bytes = |t: u32| C::bytes(size(t));
     if let Some(limit) = config.max_memory {
-        // The reach pass holds the bit sets of the tiers being filled: the children of the
-        // tiers expanded so far that are not expanded yet.
-        let mut open = vec![false; parents.len()];
-        let mut open_bytes = 0;
-        for &t in &order {
-            if !std::mem::replace(&mut open[t as usize], true) {
-                open_bytes += bits_bytes(t);
-            }
-            for &c in &children[t as usize] {
-                if !std::mem::replace(&mut open[c as usize], true) {
-                    open_bytes += bits_bytes(c);
-                }
-            }
-            let stay = if game.moves_stay(t) { bits_bytes(t) } else { 0 };
-            let reach = open_bytes + stay;
-            open_bytes -= bits_bytes(t);
-            let solve = codes_bytes(t)
-                + bits_bytes(t)
-                + children[t as usize].iter().map(|&c| codes_bytes(c)).sum::<u64>();
-            let bytes = reach.max(solve);
-            if bytes > limit {
-                let limit = Limit::Memory { needed: bytes, allowed: Some(limit) };
-                return Err(TierError::Limit { limit, tier: t });
-            }
-        }
+        check_memory(game, &order, &children, limit, bits_bytes, codes_bytes)?;
     }
     fs::create_dir_all(dir).map_err(io_error(dir))?;
     let dir_identity = identity(game);

@@ -219,3 +219,30 @@ fn a_directory_of_another_layout_or_game_is_refused_on_every_worker() {
     let results = solve_across(&game, &[one.path().to_owned()], 1, &TierConfig::default());
     assert!(matches!(results[0], Err(TierError::OtherGame { .. })));
 }
+
+#[test]
+fn a_tier_past_the_memory_of_one_process_fits_the_shares_of_four() {
+    let game = ConnectFour::new(5, 4).unwrap();
+    // What the one-machine solve needs at most, in bytes: raised until it is enough.
+    let mut one = 1;
+    loop {
+        let dir = tempfile::tempdir().unwrap();
+        let config = TierConfig { max_memory: Some(one), ..TierConfig::default() };
+        match solve_tiers(&game, dir.path(), &config) {
+            Err(TierError::Limit { limit: Limit::Memory { needed, .. }, .. }) => one = needed,
+            Ok(_) => break,
+            Err(e) => panic!("{e}"),
+        }
+    }
+    let limit = TierConfig { max_memory: Some(one / 3), ..TierConfig::default() };
+    let root = tempfile::tempdir().unwrap();
+    // One process is refused before any work, on every worker.
+    let results = solve_across(&game, &dirs(root.path(), 1), 1, &limit);
+    assert!(matches!(results[0], Err(TierError::Limit { limit: Limit::Memory { .. }, .. })));
+    assert!(!root.path().join("p0").join("part-0-reach-0.bits").exists());
+    // Four processes of one worker each hold a quarter of each tier: the solve fits.
+    let four = dirs(root.path(), 4);
+    for r in solve_across(&game, &four, 1, &limit) {
+        r.unwrap();
+    }
+}

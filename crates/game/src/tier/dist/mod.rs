@@ -27,12 +27,14 @@ use std::fs::{self, File};
 use std::io::{self, Write};
 use std::path::Path;
 
+use gamegraph_graph::Limit;
+
 use super::Tiered;
 use super::code::{Code, Nibble};
 use super::config::{TierConfig, TierError, TierPhase, TierSummary, io_error};
 use super::dir::{
-    Header, MANIFEST, Manifest, Plan, Run, TierFiles, file_error, file_identity, file_start,
-    identity, remove, values_name, write_with,
+    Header, MANIFEST, Manifest, Plan, Run, TierFiles, check_memory, file_error, file_identity,
+    file_start, identity, remove, values_name, write_with,
 };
 use super::reach::for_each_position;
 mod reach;
@@ -182,8 +184,9 @@ fn part_text(processes: usize, workers: usize) -> String {
 /// The values are the same on every number of processes and workers.
 ///
 /// # Errors
-/// Those of [`solve_tiers`](super::solve_tiers) (but [`TierConfig::max_memory`] is not
-/// read); [`TierError::OtherGame`] also when the directory holds a part of a solve on
+/// Those of [`solve_tiers`](super::solve_tiers) ([`TierConfig::max_memory`] bounds the
+/// shares of the process's workers together, the messages of a batch aside);
+/// [`TierError::OtherGame`] also when the directory holds a part of a solve on
 /// another layout; [`TierError::Peer`] when another worker failed; the exchange's own.
 ///
 /// # Panics
@@ -237,8 +240,33 @@ fn part_with<G: Tiered, X: Exchange, C: Code>(
         "{workers_per_process} workers a process do not divide {n} workers"
     );
     let mut link = Link::new(x);
+    let plan = link.local(Plan::new(game))?;
+    if let Some(limit) = config.max_memory {
+        // Each worker of the process holds its share of every tier.
+        let share = Share { me: g, n: n as u64 };
+        let slots = |t: u32| share.slices(t, game.tier_size(t)) * SLICE;
+        let need = check_memory(
+            game,
+            &plan.order,
+            &plan.children,
+            limit / workers_per_process as u64,
+            |t| slots(t) / 8,
+            |t| C::bytes(slots(t)),
+        )
+        .map_err(|e| match e {
+            TierError::Limit { limit: Limit::Memory { needed, .. }, tier } => TierError::Limit {
+                limit: Limit::Memory {
+                    needed: needed * workers_per_process as u64,
+                    allowed: Some(limit),
+                },
+                tier,
+            },
+            e => e,
+        });
+        link.local(need)?;
+    }
     let setup = setup::<G, C>(game, dir, config, workers_per_process, g, n);
-    let (plan, header, found) = link.local(setup)?;
+    let (header, found) = link.local(setup)?;
     // The step every process recorded: the least of them.
     let steps = 2 * plan.order.len() as u64;
     let mine = found.as_ref().map_or(0, |m| finished(&plan.order, m));
@@ -282,11 +310,8 @@ fn part_with<G: Tiered, X: Exchange, C: Code>(
     w.finish(&mut link, from as u32)
 }
 
-/// The plan, the directory's header, and its manifest when it has one.
-type Setup<P> = (Plan<P>, Header, Option<Manifest>);
-
-/// The plan, the directory's header, and its manifest when it has one (after checking the
-/// layout and the game).
+/// The directory's header, and its manifest when it has one (after checking the layout and
+/// the game).
 fn setup<G: Tiered, C: Code>(
     game: &G,
     dir: &Path,
@@ -294,8 +319,7 @@ fn setup<G: Tiered, C: Code>(
     workers_per_process: usize,
     g: usize,
     n: usize,
-) -> Result<Setup<G::Position>, TierError> {
-    let plan = Plan::new(game)?;
+) -> Result<(Header, Option<Manifest>), TierError> {
     let header = Header {
         game: identity(game),
         tiers: game.tier_count(),
@@ -312,7 +336,7 @@ fn setup<G: Tiered, C: Code>(
             super::dir::write_file(dir, PART, layout.as_bytes())?;
             Manifest::new(header.clone()).write(dir)?;
         }
-        return Ok((plan, header, None));
+        return Ok((header, None));
     }
     let m = Manifest::read(&path)?;
     if m.header != header {
@@ -332,7 +356,7 @@ fn setup<G: Tiered, C: Code>(
             expected: layout.replace('\n', " ").trim().to_owned(),
         });
     }
-    Ok((plan, header, Some(m)))
+    Ok((header, Some(m)))
 }
 
 /// The steps a manifest records: the tiers reached, parents first, then the tiers solved,
