@@ -573,8 +573,9 @@ fn processes_set_up_differently_exit_2_on_both() {
             assert!(o.stdout.is_empty(), "{other:?} {p}");
             assert!(
                 text(&o.stderr).ends_with(
-                    "were given different queries (start vertex, all vertices, line of play): \
-                     every process must be given the same\n"
+                    "were given different queries (the game, its parameters and settings; or the \
+                     start vertex, all vertices, line of play): every process must be given the \
+                     same\n"
                 ),
                 "{other:?} {p}: {}",
                 text(&o.stderr)
