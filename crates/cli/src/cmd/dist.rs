@@ -4,7 +4,7 @@
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Arc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use anyhow::anyhow;
 use gamegraph_cluster::{
@@ -16,7 +16,6 @@ use gamegraph_graph::format::binary::BinaryParts;
 use gamegraph_graph::{Vertex, open};
 use gamegraph_play::{Spec, Visit};
 use gamegraph_retro::Table;
-use std::time::Instant;
 
 use crate::cmd::game::{parse_size, print_tier_summary, tier_bar, tier_error};
 use crate::cmd::retro::{Shape, print_solution};

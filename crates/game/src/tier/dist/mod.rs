@@ -23,12 +23,17 @@
 //! so that after an interruption the processes resume together from the step that all of
 //! them recorded.
 
+mod reach;
+mod values;
+mod wire;
+
 use std::fs::{self, File};
 use std::io::{self, Write};
 use std::path::Path;
 
 use gamegraph_graph::Limit;
 
+use self::wire::{KeyWriter, Link, Reader, link_get, malformed, put, unkey};
 use super::Tiered;
 use super::code::{Code, Nibble};
 use super::config::{TierConfig, TierError, TierPhase, TierSummary, io_error};
@@ -37,11 +42,6 @@ use super::dir::{
     file_start, identity, remove, values_name, write_with,
 };
 use super::reach::for_each_position;
-mod reach;
-mod values;
-mod wire;
-
-use self::wire::{KeyWriter, Link, Reader, link_get, malformed, put, unkey};
 use crate::store::{BLOCK_ENTRIES, FileGame, encode_rank_block, write_rank_blocks};
 use crate::{Counts, FileError, Outcome};
 

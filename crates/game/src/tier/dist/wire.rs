@@ -43,7 +43,7 @@ impl<'x, X: Exchange> Link<'x, X> {
         for (w, m) in got.iter().enumerate() {
             match m.first() {
                 Some(&FAILED) => {
-                    return Err(TierError::Peer { worker: w, reason: "failed".into() }.into());
+                    return Err(TierError::Peer { worker: w, reason: FAILED_REASON.into() }.into());
                 }
                 Some(&MORE) => any = true,
                 Some(&DONE) => {}
@@ -69,6 +69,9 @@ impl<'x, X: Exchange> Link<'x, X> {
         })
     }
 }
+
+/// What a worker says of another that failed.
+const FAILED_REASON: &str = "failed; its process reports why";
 
 pub(super) fn malformed(worker: usize) -> TierError {
     TierError::Peer { worker, reason: "a message this worker cannot read".into() }
