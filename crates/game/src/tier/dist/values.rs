@@ -51,12 +51,17 @@ impl<G: Tiered, C: Code> Worker<'_, G, C> {
         let mut pending = Pending(Vec::new(), Vec::new());
         let mut cursor = 0u64;
         let mut moves = Vec::new();
+        // The positions that wait for moves inside the tier, counted as they are read.
+        let mut waiting = 0;
+        // The batch read in the round before, whose answers come in this round, and the
+        // keys the other workers asked for in the round before.
+        let mut before: (Vec<(u64, Moves)>, Vec<u128>) = (Vec::new(), Vec::new());
+        let mut asked_of_me: Vec<Vec<u8>> = vec![Vec::new(); link.n];
         loop {
             // The positions of the batch with what their moves to this worker's ranks say,
             // and the moves to other workers' ranks: key << POS_BITS | position in the batch.
             let mut batch: Vec<(u64, Moves)> = Vec::new();
             let mut asked: Vec<u128> = Vec::new();
-            let mut waiting = 0;
             let to = (cursor + BATCH_SLICES).min(slices);
             let read = (|| -> Result<(), TierError> {
                 self.run.check_stop()?;
@@ -103,7 +108,7 @@ impl<G: Tiered, C: Code> Worker<'_, G, C> {
                         }
                     }
                     if m.inside > 0 {
-                        let index = (pending.0.len() + waiting) as u32;
+                        let index = waiting;
                         waiting += 1;
                         for &cr in &inside {
                             if cr >= self.size(t) {
@@ -121,15 +126,16 @@ impl<G: Tiered, C: Code> Worker<'_, G, C> {
             })();
             link.local(read)?;
             cursor = to;
-            // Each key once, to its owner, in increasing order.
+            // One round carries this batch's keys, each once to its owner in increasing
+            // order, and the answers to what the others asked in the round before: the
+            // code of every key, in the order asked.
             sort_keys(&mut asked);
-            let out = self.route(link, asked.iter().map(|a| a >> POS_BITS));
-            let (got, more) = link.round(out, cursor < slices)?;
-            // The answers: the code of every key asked, in the order asked.
+            let keys = self.route(link, asked.iter().map(|a| a >> POS_BITS));
             let mut out = link.empty();
-            for (w, m) in got.iter().enumerate().filter(|&(w, _)| w != share.me) {
-                let answer = &mut out[w];
-                let answered = each_key(Reader::new(m, w), |ct, r| {
+            for (w, (m, k)) in out.iter_mut().zip(keys).enumerate() {
+                put(m, (k.len() - 1) as u64);
+                m.extend_from_slice(&k[1..]);
+                let answered = each_key(Reader::over(&asked_of_me[w], w), |ct, r| {
                     if share.owner(ct, r) != share.me {
                         return Err(malformed(w));
                     }
@@ -137,58 +143,90 @@ impl<G: Tiered, C: Code> Worker<'_, G, C> {
                         self.codes.get(ct as usize).and_then(Option::as_deref).unwrap_or(&[]);
                     let i = share.local(r) as usize;
                     let code = if i < C::count(codes) { C::get(codes, i) } else { 0 };
-                    answer.extend_from_slice(&code.to_le_bytes()[..width]);
+                    m.extend_from_slice(&code.to_le_bytes()[..width]);
                     Ok(())
                 });
                 link.local(answered)?;
             }
-            let (answers, _) = link.round(out, false)?;
-            let combined = (|| -> Result<(), TierError> {
-                // The answers come in the order of the keys sent to each worker.
-                let mut next = vec![0usize; link.n];
-                let mut last = None;
-                let mut value = None;
-                for &a in &asked {
-                    let k = a >> POS_BITS;
-                    if last != Some(k) {
-                        let (ct, cr) = unkey(k);
-                        let w = share.owner(ct, cr);
-                        let at = 1 + next[w] * width;
-                        next[w] += 1;
-                        let bytes = answers[w].get(at..at + width).ok_or_else(|| malformed(w))?;
-                        let mut code = [0u8; 4];
-                        code[..width].copy_from_slice(bytes);
-                        let mut one = [0u8; 2];
-                        C::set(&mut one, 0, u32::from_le_bytes(code));
-                        value = C::read(&one, 0);
-                        if value.is_none() {
-                            return Err(self.run.contract(
-                                t,
-                                format!(
-                                    "a move lands on rank {cr} of tier {ct}, which is not a \
-                                     reachable rank of a child tier"
-                                ),
-                            ));
-                        }
-                        last = Some(k);
-                    }
-                    let v = value.expect("the value of the key");
-                    batch[(a & ((1 << POS_BITS) - 1)) as usize].1.add(v);
-                }
-                for (i, m) in batch {
-                    if m.inside == 0 {
-                        C::set(codes, i as usize, self.encode(t, m.value(self.step()), i)?);
-                    } else {
-                        pending.0.push((i, m));
-                    }
-                }
-                Ok(())
-            })();
+            let more = cursor < slices || !asked.is_empty();
+            let (got, any) = link.round(out, more)?;
+            let mut answers = Vec::with_capacity(link.n);
+            for (w, m) in got.iter().enumerate() {
+                let split = (|| -> Result<(Vec<u8>, &[u8]), TierError> {
+                    let mut r = Reader::new(m, w);
+                    let len = usize::try_from(r.get()?).map_err(|_| malformed(w))?;
+                    let keys = r.take(len)?.to_vec();
+                    Ok((keys, r.rest()))
+                })();
+                let (keys, rest) = link.local(split)?;
+                asked_of_me[w] = keys;
+                answers.push(rest);
+            }
+            let (batch_before, asked_before) = std::mem::replace(&mut before, (batch, asked));
+            let combined =
+                self.combine(t, batch_before, &asked_before, &answers, codes, &mut pending);
             link.local(combined)?;
-            if !more {
+            if !any {
+                // No worker asked anything in this round: the last batch needs no answer.
+                let (batch, asked) = std::mem::take(&mut before);
+                let combined = self.combine(t, batch, &asked, &answers, codes, &mut pending);
+                link.local(combined)?;
                 return Ok(pending);
             }
         }
+    }
+
+    /// The values of a batch whose moves to other workers' ranks (`asked`, sorted) have
+    /// their `answers` (by worker, the codes in the order of the keys sent to it): a
+    /// position whose moves all leave the tier gets its value in `codes`, the others wait.
+    fn combine(
+        &self,
+        t: u32,
+        mut batch: Vec<(u64, Moves)>,
+        asked: &[u128],
+        answers: &[&[u8]],
+        codes: &mut [u8],
+        pending: &mut Pending,
+    ) -> Result<(), TierError> {
+        let width = if C::BITS == 16 { 2 } else { 1 };
+        let mut next = vec![0usize; answers.len()];
+        let mut last = None;
+        let mut value = None;
+        for &a in asked {
+            let k = a >> POS_BITS;
+            if last != Some(k) {
+                let (ct, cr) = unkey(k);
+                let w = self.share.owner(ct, cr);
+                let at = next[w] * width;
+                next[w] += 1;
+                let bytes = answers[w].get(at..at + width).ok_or_else(|| malformed(w))?;
+                let mut code = [0u8; 4];
+                code[..width].copy_from_slice(bytes);
+                let mut one = [0u8; 2];
+                C::set(&mut one, 0, u32::from_le_bytes(code));
+                value = C::read(&one, 0);
+                if value.is_none() {
+                    return Err(self.run.contract(
+                        t,
+                        format!(
+                            "a move lands on rank {cr} of tier {ct}, which is not a reachable \
+                             rank of a child tier"
+                        ),
+                    ));
+                }
+                last = Some(k);
+            }
+            let v = value.expect("the value of the key");
+            batch[(a & ((1 << POS_BITS) - 1)) as usize].1.add(v);
+        }
+        for (i, m) in batch {
+            if m.inside == 0 {
+                C::set(codes, i as usize, self.encode(t, m.value(self.step()), i)?);
+            } else {
+                pending.0.push((i, m));
+            }
+        }
+        Ok(())
     }
 }
 

@@ -99,6 +99,16 @@ impl<'a> Reader<'a> {
         Reader { bytes: message, at: 1, worker }
     }
 
+    /// The whole of `bytes`, a part of a message from `worker`.
+    pub(super) fn over(bytes: &'a [u8], worker: usize) -> Reader<'a> {
+        Reader { bytes, at: 0, worker }
+    }
+
+    /// What is left to read.
+    pub(super) fn rest(&self) -> &'a [u8] {
+        self.bytes.get(self.at..).unwrap_or(&[])
+    }
+
     pub(super) fn done(&self) -> bool {
         self.at >= self.bytes.len()
     }
