@@ -50,7 +50,7 @@ use crate::{Counts, FileError, Outcome};
 pub const SLICE: u64 = BLOCK_ENTRIES as u64;
 /// 64-bit words of reachable-rank bits per slice.
 const SLICE_WORDS: usize = (SLICE / 64) as usize;
-/// Slices of a worker read in one batch (one or two rounds each).
+/// Slices of a worker read in one batch (a round each in each pass).
 const BATCH_SLICES: u64 = 16;
 /// Ranks taken at a time from a worker's queue of ranks marked behind its cursor.
 const QUEUE_BATCH: usize = 1 << 16;
