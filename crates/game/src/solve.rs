@@ -162,6 +162,14 @@ impl Counts {
         }
         c
     }
+
+    /// Adds `other` to these counts.
+    pub(crate) fn add(&mut self, other: Counts) {
+        self.win += other.win;
+        self.loss += other.loss;
+        self.tie += other.tie;
+        self.draw += other.draw;
+    }
 }
 
 /// Labels every vertex of a game graph win, loss, tie or draw for the player to move, with

@@ -1,7 +1,7 @@
 //! The value of a rank in half a byte, one byte or two: 0 for a rank no play reaches, 1 for
 //! a draw, `2 + 3·r + k` for a win (`k` = 0), loss (1) or tie (2) of remoteness `r`.
 
-use crate::Outcome;
+use crate::{Counts, Outcome};
 
 /// The value of a reachable position inside the tier solver: an outcome and its
 /// remoteness (0 for a draw, and for every position when remoteness is not kept).
@@ -38,6 +38,21 @@ pub(crate) trait Code: Send + Sync + 'static {
     /// The code of `v`; `None` when its remoteness is above [`Code::MAX_REMOTENESS`].
     fn encode(v: Value) -> Option<u32> {
         number(v, Self::MAX_REMOTENESS)
+    }
+
+    /// The positions of each outcome among the codes of `bytes` (the unused half of a last
+    /// byte of half-byte codes is 0: no position).
+    fn counts(bytes: &[u8]) -> Counts {
+        let mut counts = Counts::default();
+        for v in (0..Self::count(bytes)).filter_map(|i| Self::read(bytes, i)) {
+            match v.outcome {
+                Outcome::Win => counts.win += 1,
+                Outcome::Loss => counts.loss += 1,
+                Outcome::Tie => counts.tie += 1,
+                Outcome::Draw => counts.draw += 1,
+            }
+        }
+        counts
     }
 
     /// The value at index `i` of `bytes`; `None` for a rank no play reaches.

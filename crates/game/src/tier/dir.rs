@@ -164,6 +164,15 @@ impl Manifest {
         Manifest { header, reached: vec![None; n], solved: vec![None; n] }
     }
 
+    /// The positions of each outcome in the tiers of `order` solved so far.
+    pub(crate) fn solved_counts(&self, order: &[u32]) -> Counts {
+        let mut counts = Counts::default();
+        for &c in order.iter().filter_map(|&t| self.solved[t as usize].as_ref()) {
+            counts.add(c);
+        }
+        counts
+    }
+
     fn text(&self) -> String {
         let h = &self.header;
         let mut s = format!(
@@ -734,26 +743,10 @@ fn solve_with<G: Tiered, C: Code>(
             }
             let bits = Mapped::open(&dir.join(reach_name(t)), bits_bytes(t))?;
             let codes = solve_tier::<G, C>(&run, t, bits.bytes(), &views)?;
-            let counts = codes
-                .par_chunks(1 << 16)
-                .map(|chunk| {
-                    let mut counts = Counts::default();
-                    // The unused half of a last byte of half-byte codes is 0: no position.
-                    for v in (0..C::count(chunk)).filter_map(|i| C::read(chunk, i)) {
-                        match v.outcome {
-                            Outcome::Win => counts.win += 1,
-                            Outcome::Loss => counts.loss += 1,
-                            Outcome::Tie => counts.tie += 1,
-                            Outcome::Draw => counts.draw += 1,
-                        }
-                    }
-                    counts
-                })
-                .reduce(Counts::default, |a, b| Counts {
-                    win: a.win + b.win,
-                    loss: a.loss + b.loss,
-                    tie: a.tie + b.tie,
-                    draw: a.draw + b.draw,
+            let counts =
+                codes.par_chunks(1 << 16).map(C::counts).reduce(Counts::default, |mut a, b| {
+                    a.add(b);
+                    a
                 });
             drop(bits);
             if !parents[t as usize].is_empty() {
@@ -788,13 +781,7 @@ fn solve_with<G: Tiered, C: Code>(
         remove(dir, &codes_name(t))?;
         remove(dir, &reach_name(t))?;
     }
-    let mut counts = Counts::default();
-    for c in order.iter().filter_map(|&t| manifest.solved[t as usize]) {
-        counts.win += c.win;
-        counts.loss += c.loss;
-        counts.tie += c.tie;
-        counts.draw += c.draw;
-    }
+    let counts = manifest.solved_counts(&order);
     let values = TierFiles::open(game, dir)?;
     let file_bytes = values.file_bytes;
     let v = values.lookup(game, start)?.ok_or_else(|| TierError::Corrupt {

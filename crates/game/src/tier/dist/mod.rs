@@ -488,15 +488,7 @@ impl<'a, G: Tiered, C: Code> Worker<'a, G, C> {
             if any {
                 self.retrograde(link, t, &mut codes, pending)?;
             }
-            let mut counts = Counts::default();
-            for v in (0..slots as usize).filter_map(|i| C::read(&codes, i)) {
-                match v.outcome {
-                    Outcome::Win => counts.win += 1,
-                    Outcome::Loss => counts.loss += 1,
-                    Outcome::Tie => counts.tie += 1,
-                    Outcome::Draw => counts.draw += 1,
-                }
-            }
+            let counts = C::counts(&codes);
             if !self.plan.parents[t as usize].is_empty() {
                 link.local(write_part(self.dir, &codes_name(self.g, t), &codes))?;
             }
@@ -516,10 +508,7 @@ impl<'a, G: Tiered, C: Code> Worker<'a, G, C> {
                 let mut r = Reader::new(m, w);
                 let mut next = || link_get(&mut r);
                 let c = link.local((|| Ok([next()?, next()?, next()?, next()?]))())?;
-                total.win += c[0];
-                total.loss += c[1];
-                total.tie += c[2];
-                total.draw += c[3];
+                total.add(Counts { win: c[0], loss: c[1], tie: c[2], draw: c[3] });
             }
             self.manifest.solved[t as usize] = Some(total);
             self.obsolete.push(bits_name(self.g, t));
@@ -700,15 +689,8 @@ impl<G: Tiered, C: Code> Worker<'_, G, C> {
                 x => Some(u32::try_from(x - 1).map_err(|_| malformed(0))?),
             };
             let m = &self.manifest;
-            let mut counts = Counts::default();
-            for c in self.plan.order.iter().filter_map(|&t| m.solved[t as usize]) {
-                counts.win += c.win;
-                counts.loss += c.loss;
-                counts.tie += c.tie;
-                counts.draw += c.draw;
-            }
             Ok(TierSummary {
-                counts,
+                counts: m.solved_counts(&self.plan.order),
                 start_outcome: outcome,
                 start_remoteness: remoteness,
                 tiers: self
