@@ -38,8 +38,36 @@ fn stats(path: &Path) -> Result<(u64, u64)> {
 }
 
 /// A free loopback port, released for the process that binds it next.
-pub(super) fn free_port() -> Result<u16> {
+fn free_port() -> Result<u16> {
     Ok(std::net::TcpListener::bind("127.0.0.1:0")?.local_addr()?.port())
+}
+
+/// Writes a hostfile of `processes` loopback addresses on ports free now.
+pub(super) fn write_hostfile(path: &Path, processes: usize) -> Result<()> {
+    let lines: Vec<String> = (0..processes)
+        .map(|_| free_port().map(|p| format!("127.0.0.1:{p}\n")))
+        .collect::<Result<_>>()?;
+    Ok(std::fs::write(path, lines.concat())?)
+}
+
+/// Runs process `p` of a cluster as `command(p)` for every `p`, process 0 here and the
+/// others on threads; process 0's standard output and every process's measure.
+pub(super) fn measure_cluster(
+    processes: usize,
+    command: impl Fn(usize) -> Result<Command>,
+) -> Result<(String, Vec<Measured>)> {
+    let others: Vec<_> = (1..processes)
+        .map(|p| {
+            let mut c = command(p)?;
+            Ok(std::thread::spawn(move || measure(&mut c)))
+        })
+        .collect::<Result<_>>()?;
+    let (zero, out) = measure(&mut command(0)?)?;
+    let mut measured = vec![zero];
+    for h in others {
+        measured.push(h.join().expect("measuring thread")?.0);
+    }
+    Ok((out, measured))
 }
 
 struct DistRun {
@@ -53,11 +81,9 @@ struct DistRun {
 /// Runs `dist retro --start 1 FILE` on `processes` processes of one worker each.
 fn dist(bin: &Path, file: &Path, processes: usize, dir: &Path) -> Result<DistRun> {
     let hosts = dir.join("bench-dist-hosts");
-    let lines: Vec<String> = (0..processes)
-        .map(|_| free_port().map(|p| format!("127.0.0.1:{p}\n")))
-        .collect::<Result<_>>()?;
-    std::fs::write(&hosts, lines.concat())?;
-    let command = |p: usize| -> Result<Command> {
+    write_hostfile(&hosts, processes)?;
+    let before = loopback_tx()?;
+    let (answer, measured) = measure_cluster(processes, |p| {
         let mut c = Command::new(bin.join("gamegraph"));
         c.args(["dist", "retro", "--start", "1", "--stats", "--hostfile"])
             .arg(&hosts)
@@ -65,19 +91,7 @@ fn dist(bin: &Path, file: &Path, processes: usize, dir: &Path) -> Result<DistRun
             .arg(file)
             .stderr(File::create(dir.join(format!("bench-dist-{p}.err")))?);
         Ok(c)
-    };
-    let before = loopback_tx()?;
-    let others: Vec<_> = (1..processes)
-        .map(|p| {
-            let mut c = command(p)?;
-            Ok(std::thread::spawn(move || measure(&mut c)))
-        })
-        .collect::<Result<_>>()?;
-    let (zero, answer) = measure(&mut command(0)?)?;
-    let mut measured = vec![zero];
-    for h in others {
-        measured.push(h.join().expect("measuring thread")?.0);
-    }
+    })?;
     let loopback = loopback_tx()? - before;
     let mut rounds = 0;
     let mut bytes = 0;

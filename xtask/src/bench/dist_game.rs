@@ -12,8 +12,9 @@ use std::process::Command;
 
 use anyhow::{Context, Result, bail};
 
-use super::dist::free_port;
-use super::{Measured, build_release, measure, mib};
+use super::dist::{measure_cluster, write_hostfile};
+use super::game::parse_boards;
+use super::{Measured, build_release, measure, mib, number_arg};
 
 /// Rounds per board unless `--rounds N` says otherwise.
 const ROUNDS: usize = 3;
@@ -47,11 +48,8 @@ fn dist(bin: &Path, game: &[String], layout: (usize, usize), dir: &Path) -> Resu
     let _ = std::fs::remove_dir_all(dir);
     std::fs::create_dir_all(dir)?;
     let hosts = dir.join("hosts");
-    let lines: Vec<String> = (0..processes)
-        .map(|_| free_port().map(|p| format!("127.0.0.1:{p}\n")))
-        .collect::<Result<_>>()?;
-    std::fs::write(&hosts, lines.concat())?;
-    let command = |p: usize| -> Result<Command> {
+    write_hostfile(&hosts, processes)?;
+    let (_, measured) = measure_cluster(processes, |p| {
         let mut c = Command::new(bin.join("gamegraph"));
         c.args(["dist", "game"])
             .args(game)
@@ -62,18 +60,7 @@ fn dist(bin: &Path, game: &[String], layout: (usize, usize), dir: &Path) -> Resu
             .args(["--process", &p.to_string()])
             .stderr(File::create(dir.join(format!("err-{p}")))?);
         Ok(c)
-    };
-    let others: Vec<_> = (1..processes)
-        .map(|p| {
-            let mut c = command(p)?;
-            Ok(std::thread::spawn(move || measure(&mut c)))
-        })
-        .collect::<Result<_>>()?;
-    let (zero, _) = measure(&mut command(0)?)?;
-    let mut measured = vec![zero];
-    for h in others {
-        measured.push(h.join().expect("measuring thread")?.0);
-    }
+    })?;
     let mut bytes = 0;
     if processes > 1 {
         for p in 0..processes {
@@ -107,24 +94,12 @@ fn positions(summary: &str) -> Result<u64> {
 /// Runs the benchmark.
 pub(crate) fn run(root: &Path, args: &[String]) -> Result<()> {
     let has = |f: &str| args.iter().any(|a| a == f);
-    let rounds = match args.iter().position(|a| a == "--rounds") {
-        Some(i) => args
-            .get(i + 1)
-            .and_then(|r| r.parse::<usize>().ok())
-            .filter(|&r| r > 0)
-            .context("--rounds takes a positive number")?,
-        None => ROUNDS,
-    };
+    let rounds = number_arg(args, "--rounds", ROUNDS)?;
     let boards: Vec<(u32, u32)> = match args.iter().position(|a| a == "--boards") {
-        Some(i) => args
-            .get(i + 1)
-            .context("--boards takes boards such as 5x5,6x4")?
-            .split(',')
-            .map(|b| {
-                let (c, r) = b.split_once('x').context("a board is COLSxROWS")?;
-                Ok((c.parse()?, r.parse()?))
-            })
-            .collect::<Result<_>>()?,
+        Some(i) => parse_boards(args.get(i + 1).map_or("", String::as_str))?
+            .into_iter()
+            .map(|b| (b.cols, b.rows))
+            .collect(),
         None if has("--quick") => vec![(5, 4)],
         None if has("--large") => vec![(5, 5), (6, 4), (6, 5)],
         None => vec![(5, 5), (6, 4)],

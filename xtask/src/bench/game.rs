@@ -24,7 +24,7 @@ use std::time::Duration;
 use anyhow::{Context, Result, bail};
 use gamegraph_graph::generate::SplitMix64;
 
-use super::{Measured, build_release, measure, mib, secs};
+use super::{Measured, build_release, measure, mib, number_arg, secs};
 
 /// Rounds per board unless `--rounds N` says otherwise: every row gives the runs side by
 /// side.
@@ -35,9 +35,9 @@ const QUERIES: usize = 8;
 
 /// A board: columns and rows.
 #[derive(Debug, Clone, Copy)]
-struct Board {
-    cols: u32,
-    rows: u32,
+pub(super) struct Board {
+    pub(super) cols: u32,
+    pub(super) rows: u32,
     /// A position and its mirror image are one position.
     symmetry: bool,
 }
@@ -69,7 +69,7 @@ fn boards(quick: bool, large: bool) -> Vec<Board> {
 }
 
 /// Boards given as `5x4,6x4` (columns x rows).
-fn parse_boards(text: &str) -> Result<Vec<Board>> {
+pub(super) fn parse_boards(text: &str) -> Result<Vec<Board>> {
     text.split(',')
         .map(|b| {
             let (c, r) = b.split_once('x').with_context(|| format!("{b:?} is not COLSxROWS"))?;
@@ -304,14 +304,7 @@ pub(crate) fn run(root: &Path, args: &[String]) -> Result<()> {
     let quick = args.iter().any(|a| a == "--quick");
     let large = args.iter().any(|a| a == "--large");
     let symmetry = !args.iter().any(|a| a == "--no-symmetry");
-    let rounds = match args.iter().position(|a| a == "--rounds") {
-        Some(i) => args
-            .get(i + 1)
-            .and_then(|r| r.parse::<usize>().ok())
-            .filter(|&r| r > 0)
-            .context("--rounds takes a positive number")?,
-        None => ROUNDS,
-    };
+    let rounds = number_arg(args, "--rounds", ROUNDS)?;
     let mut chosen = match args.iter().position(|a| a == "--boards") {
         Some(i) => parse_boards(args.get(i + 1).map_or("", String::as_str))?,
         None => boards(quick, large),

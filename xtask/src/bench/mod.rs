@@ -94,6 +94,18 @@ pub(crate) fn build_release(root: &Path) -> Result<std::path::PathBuf> {
     Ok(root.join("target/release"))
 }
 
+/// The positive number after `flag` in `args`, or `default` when `flag` is not there.
+pub(crate) fn number_arg(args: &[String], flag: &str, default: usize) -> Result<usize> {
+    match args.iter().position(|a| a == flag) {
+        Some(i) => args
+            .get(i + 1)
+            .and_then(|r| r.parse::<usize>().ok())
+            .filter(|&r| r > 0)
+            .with_context(|| format!("{flag} takes a positive number")),
+        None => Ok(default),
+    }
+}
+
 /// Formats a duration in seconds with three significant decimals.
 pub(crate) fn secs(d: Duration) -> String {
     format!("{:.3}", d.as_secs_f64())

@@ -47,7 +47,7 @@ use std::process::{Command, Stdio};
 
 use anyhow::{Context, Result, bail};
 
-use super::{Measured, build_release, measure, mib, secs};
+use super::{Measured, build_release, measure, mib, number_arg, secs};
 
 /// Rounds per board unless `--rounds N` says otherwise.
 const ROUNDS: usize = 3;
@@ -582,18 +582,8 @@ fn run_board(root: &Path, tools: &Tools, board: Board, rounds: usize) -> Result<
 /// Runs the tiers benchmark.
 pub(crate) fn run(root: &Path, args: &[String]) -> Result<()> {
     let has = |f: &str| args.iter().any(|a| a == f);
-    let number = |flag: &str, default: usize| -> Result<usize> {
-        match args.iter().position(|a| a == flag) {
-            Some(i) => args
-                .get(i + 1)
-                .and_then(|r| r.parse::<usize>().ok())
-                .filter(|&r| r > 0)
-                .with_context(|| format!("{flag} takes a positive number")),
-            None => Ok(default),
-        }
-    };
-    let rounds = number("--rounds", ROUNDS)?;
-    let threads = number("--threads", 1)?;
+    let rounds = number_arg(args, "--rounds", ROUNDS)?;
+    let threads = number_arg(args, "--threads", 1)?;
     let mut boards = match args.iter().position(|a| a == "--boards") {
         Some(i) => parse_boards(args.get(i + 1).map_or("", String::as_str))?,
         None => default_boards(has("--quick"), has("--large")),
