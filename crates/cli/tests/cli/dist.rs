@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 use support::{GAMEGRAPH, SEED, TempDir, gamegraph, text};
 
 /// A hostfile `hosts` in `dir` with `k` loopback ports free now.
-fn hostfile(dir: &Path, k: usize) {
+pub(crate) fn hostfile(dir: &Path, k: usize) {
     let listeners: Vec<TcpListener> =
         (0..k).map(|_| TcpListener::bind("127.0.0.1:0").unwrap()).collect();
     let lines: String =

@@ -2,25 +2,16 @@
 //! `gamegraph game NAME solve -o DIR` (the same files byte for byte, the same summary);
 //! refusals, a killed process, and the resume after it.
 
+use crate::dist::hostfile;
 use crate::support;
 
 use std::collections::BTreeMap;
 use std::fs;
-use std::net::TcpListener;
 use std::path::Path;
 use std::process::{Child, Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
 use support::{GAMEGRAPH, TempDir, gamegraph, text};
-
-/// A hostfile `hosts` in `dir` with `k` loopback ports free now.
-fn hostfile(dir: &Path, k: usize) {
-    let listeners: Vec<TcpListener> =
-        (0..k).map(|_| TcpListener::bind("127.0.0.1:0").unwrap()).collect();
-    let lines: String =
-        listeners.iter().map(|l| format!("{}\n", l.local_addr().unwrap())).collect();
-    fs::write(dir.join("hosts"), lines).unwrap();
-}
 
 /// Process `process` solving `game` into `dir/p<process>` with `options`.
 fn spawn(dir: &Path, game: &[&str], options: &[&str], process: usize) -> Child {
