@@ -55,6 +55,13 @@ pub(crate) trait Code: Send + Sync + 'static {
         counts
     }
 
+    /// The value at index `i` of `bytes` as a values file stores it: the outcome, and the
+    /// remoteness when it is kept and the outcome is not a draw.
+    fn stored(bytes: &[u8], i: usize, remoteness: bool) -> Option<(Outcome, Option<u32>)> {
+        let v = Self::read(bytes, i)?;
+        Some((v.outcome, (remoteness && v.outcome != Outcome::Draw).then_some(v.remoteness)))
+    }
+
     /// The value at index `i` of `bytes`; `None` for a rank no play reaches.
     fn read(bytes: &[u8], i: usize) -> Option<Value> {
         match Self::get(bytes, i) {

@@ -438,37 +438,56 @@ fn write_values<G: Tiered, C: Code>(
         if r.is_multiple_of(1 << 16) {
             run.tick((size - r).min(1 << 16));
         }
-        let v = C::read(codes, r as usize)?;
-        let remoteness = (run.remoteness && v.outcome != Outcome::Draw).then_some(v.remoteness);
-        Some((v.outcome, remoteness))
+        C::stored(codes, r as usize, run.remoteness)
     };
-    let mut failed = None;
-    let name = values_name(t);
     let dir = journal.dir;
-    journal
-        .write(&name, |w| {
-            save_by_rank(
-                w,
-                FileGame {
-                    identity: &file_identity(game, t),
-                    numbering: game.numbering(),
-                    start: file_start(dir_identity, t),
-                },
-                size,
-                run.remoteness,
-                Some(&skip),
-                &value,
-            )
-            .map_err(|e| {
-                let message = e.to_string();
-                failed = Some(e);
-                io::Error::other(message)
-            })
+    write_tier_file(
+        game,
+        dir_identity,
+        t,
+        dir,
+        |name, write| journal.write(name, write),
+        |w, header| save_by_rank(w, header, size, run.remoteness, Some(&skip), &value),
+    )
+}
+
+/// Writes the values file of tier `t` of `game` (in the directory `dir` of identity
+/// `dir_identity`) with `write`, a writer of whole files (a journal's, or [`write_with`]),
+/// and `save`, given the file's header: a values-file error other than I/O is the file's
+/// [`TierError::Corrupt`].
+pub(crate) fn write_tier_file<G: Tiered, T>(
+    game: &G,
+    dir_identity: &str,
+    t: u32,
+    dir: &Path,
+    write: impl FnOnce(
+        &str,
+        &mut dyn FnMut(&mut io::BufWriter<&File>) -> io::Result<()>,
+    ) -> Result<T, TierError>,
+    save: impl FnOnce(&mut io::BufWriter<&File>, FileGame<'_>) -> Result<(), FileError>,
+) -> Result<T, TierError> {
+    let name = values_name(t);
+    let identity = file_identity(game, t);
+    let mut failed = None;
+    let mut save = Some(save);
+    let mut once = |w: &mut io::BufWriter<&File>| {
+        let header = FileGame {
+            identity: &identity,
+            numbering: game.numbering(),
+            start: file_start(dir_identity, t),
+        };
+        let save = save.take().expect("a values file is written once");
+        save(w, header).map_err(|e| {
+            let message = e.to_string();
+            failed = Some(e);
+            io::Error::other(message)
         })
-        .map_err(|e| match failed {
-            Some(FileError::Io { .. }) | None => e,
-            Some(f) => file_error(&dir.join(&name))(f),
-        })
+    };
+    let written = write(&name, &mut once);
+    written.map_err(|e| match failed {
+        Some(FileError::Io { .. }) | None => e,
+        Some(f) => file_error(&dir.join(&name))(f),
+    })
 }
 
 /// [`TierError::TooManyTiers`] past [`MAX_TIERS`].

@@ -38,12 +38,12 @@ use super::Tiered;
 use super::code::{Code, Nibble};
 use super::config::{TierConfig, TierError, TierPhase, TierSummary, io_error};
 use super::dir::{
-    Header, MANIFEST, Manifest, Plan, Run, TierFiles, check_memory, file_error, file_identity,
-    file_start, identity, remove, values_name, write_with,
+    Header, MANIFEST, Manifest, Plan, Run, TierFiles, check_memory, identity, remove, values_name,
+    write_tier_file, write_with,
 };
 use super::reach::for_each_position;
-use crate::store::{BLOCK_ENTRIES, FileGame, encode_rank_block, write_rank_blocks};
-use crate::{Counts, FileError, Outcome};
+use crate::store::{BLOCK_ENTRIES, encode_rank_block, write_rank_blocks};
+use crate::{Counts, Outcome};
 
 /// Ranks per slice: the unit dealt to the workers, a values-file block, so that a worker
 /// encodes the blocks of its own slices.
@@ -556,11 +556,7 @@ impl<G: Tiered, C: Code> Worker<'_, G, C> {
                 let len = (size - first).min(SLICE);
                 let (skipped, block) =
                     encode_rank_block(first, len as usize, Some(&skip), remoteness, |slot| {
-                        let v = C::read(codes, (j * SLICE + u64::from(slot)) as usize)?;
-                        Some((
-                            v.outcome,
-                            (remoteness && v.outcome != Outcome::Draw).then_some(v.remoteness),
-                        ))
+                        C::stored(codes, (j * SLICE + u64::from(slot)) as usize, remoteness)
                     });
                 bytes += block.len();
                 if share.me == 0 {
@@ -606,37 +602,15 @@ impl<G: Tiered, C: Code> Worker<'_, G, C> {
                 .into_iter()
                 .map(|b| b.ok_or_else(|| malformed(0)))
                 .collect::<Result<_, _>>()?;
-            let name = values_name(t);
-            let mut failed = None;
-            write_with(
-                self.dir,
-                &name,
-                |w| {
-                    write_rank_blocks(
-                        w,
-                        FileGame {
-                            identity: &file_identity(game, t),
-                            numbering: game.numbering(),
-                            start: file_start(&self.manifest.header.game, t),
-                        },
-                        size,
-                        remoteness,
-                        true,
-                        &blocks,
-                    )
-                    .map_err(|e| {
-                        let message = e.to_string();
-                        failed = Some(e);
-                        io::Error::other(message)
-                    })
-                },
-                File::sync_all,
+            let dir = self.dir;
+            write_tier_file(
+                game,
+                &self.manifest.header.game,
+                t,
+                dir,
+                |name, write| write_with(dir, name, write, File::sync_all).map(drop),
+                |w, header| write_rank_blocks(w, header, size, remoteness, true, &blocks),
             )
-            .map(drop)
-            .map_err(|e| match failed {
-                Some(FileError::Io { .. }) | None => e,
-                Some(f) => file_error(&self.dir.join(&name))(f),
-            })
         })();
         link.local(written)
     }
