@@ -281,6 +281,9 @@ pub(crate) struct RandomTiers {
     stay: Vec<bool>,
     moves: Vec<Vec<u32>>,
     terminal: Vec<Terminal>,
+    /// The child tiers of each tier, when they are only those moves reach (otherwise every
+    /// later tier).
+    children: Option<Vec<Vec<u32>>>,
 }
 
 impl RandomTiers {
@@ -324,7 +327,23 @@ impl RandomTiers {
                 [Terminal::Loss, Terminal::Win, Terminal::Tie][ends[p % ends.len()] as usize % 3]
             })
             .collect();
-        RandomTiers { tier, rank, size, stay: stay.to_vec(), moves, terminal }
+        RandomTiers { tier, rank, size, stay: stay.to_vec(), moves, terminal, children: None }
+    }
+
+    /// The same game whose child tiers are only the tiers its moves reach, so that its
+    /// tiers form any acyclic graph rather than a chain.
+    pub(crate) fn with_exact_children(mut self) -> RandomTiers {
+        let mut children = vec![Vec::new(); self.size.len()];
+        for (p, moves) in self.moves.iter().enumerate() {
+            let t = self.tier[p];
+            for &q in moves {
+                if self.tier[q as usize] != t {
+                    children[t as usize].push(self.tier[q as usize]);
+                }
+            }
+        }
+        self.children = Some(children);
+        self
     }
 }
 
@@ -355,7 +374,10 @@ impl Tiered for RandomTiers {
         self.tier[p as usize]
     }
     fn child_tiers(&self, t: u32, out: &mut Vec<u32>) {
-        out.extend(t + 1..self.tier_count());
+        match &self.children {
+            Some(children) => out.extend(&children[t as usize]),
+            None => out.extend(t + 1..self.tier_count()),
+        }
     }
     fn tier_size(&self, t: u32) -> u64 {
         self.size[t as usize]
@@ -409,6 +431,7 @@ fn a_loopy_tier_gives_draws_ties_and_late_losses() {
             Terminal::Loss,
             Terminal::Win,
         ],
+        children: None,
     };
     agrees_with_explicit(game.clone(), false);
     let dir = tempfile::tempdir().unwrap();

@@ -136,16 +136,20 @@ proptest! {
 
     #[test]
     fn random_tiered_games_give_the_one_machine_files_on_two_processes(
-        tiers in 1u32..6,
-        per_tier in prop::collection::vec(any::<u8>(), 6),
-        stay in prop::collection::vec(any::<bool>(), 6),
+        tiers in 1u32..9,
+        per_tier in prop::collection::vec(any::<u8>(), 8),
+        stay in prop::collection::vec(any::<bool>(), 8),
         arcs in prop::collection::vec((any::<u16>(), any::<u16>()), 0..80),
         ends in prop::collection::vec(0u8..3, 1..8),
         no_remoteness in any::<bool>(),
         spread in prop::sample::select(vec![2u64, 1500, 5000]),
         workers in 1usize..3,
+        exact in any::<bool>(),
     ) {
         let game = RandomTiers::new(tiers, &per_tier, &stay, &arcs, &ends, spread);
+        // Child tiers that moves reach, rather than every later tier: tiers side by side,
+        // solved in one step.
+        let game = if exact { game.with_exact_children() } else { game };
         let config = TierConfig { no_remoteness, ..TierConfig::default() };
         same_files_as_one_machine(&game, &config, &[(2, workers)]);
     }
@@ -153,14 +157,21 @@ proptest! {
 
 #[test]
 fn a_stopped_solve_resumes_on_every_process_to_the_same_files() {
-    let game = ConnectFour::new(4, 4).unwrap();
+    // Tiers in a chain, and tiers side by side solved in steps of several.
+    stopped_solves_resume(&ConnectFour::new(4, 4).unwrap(), &[1, 3_000, 20_000, 60_000]);
+    stopped_solves_resume(&Quixo::new(3).unwrap(), &[1, 2_000, 8_000, 30_000]);
+}
+
+/// Stops solves of `game` on two processes after each of `afters` progress reports, and
+/// resumes them.
+fn stopped_solves_resume<G: Tiered>(game: &G, afters: &[u64]) {
     let one = tempfile::tempdir().unwrap();
-    solve_tiers(&game, one.path(), &TierConfig::default()).unwrap();
+    solve_tiers(game, one.path(), &TierConfig::default()).unwrap();
     let want = files(one.path());
     // Stopped after more and more ranks, on one process only: every worker ends, and the
     // next run finishes from the steps all processes recorded.
     let mut stopped = 0;
-    for after in [1u64, 3_000, 20_000, 60_000] {
+    for &after in afters {
         let root = tempfile::tempdir().unwrap();
         let dirs = dirs(root.path(), 2);
         let stop = Arc::new(AtomicBool::new(false));
@@ -175,7 +186,7 @@ fn a_stopped_solve_resumes_on_every_process_to_the_same_files() {
             })),
             ..TierConfig::default()
         };
-        let results = solve_across(&game, &dirs, 1, &config);
+        let results = solve_across(game, &dirs, 1, &config);
         if results.iter().all(Result::is_ok) {
             continue;
         }
@@ -184,7 +195,7 @@ fn a_stopped_solve_resumes_on_every_process_to_the_same_files() {
             results.iter().any(|r| matches!(r, Err(TierError::Limit { limit: Limit::Stop, .. })))
         );
         assert!(results.iter().all(Result::is_err));
-        let resumed = solve_across(&game, &dirs, 1, &TierConfig::default());
+        let resumed = solve_across(game, &dirs, 1, &TierConfig::default());
         for r in &resumed {
             assert!(r.as_ref().unwrap().resumed > 0 || after == 1);
         }

@@ -23,6 +23,7 @@
 //! so that after an interruption the processes resume together from the step that all of
 //! them recorded.
 
+mod lanes;
 mod reach;
 mod values;
 mod wire;
@@ -33,6 +34,7 @@ use std::path::Path;
 
 use gamegraph_graph::Limit;
 
+use self::lanes::Lane;
 use self::wire::{KeyWriter, Link, Reader, link_get, malformed, put, unkey};
 use super::Tiered;
 use super::code::{Code, Nibble};
@@ -211,6 +213,8 @@ pub fn solve_tiers_part<G: Tiered, X: Exchange>(
 struct Worker<'a, G: Tiered, C> {
     run: Run<'a, G>,
     plan: Plan<G::Position>,
+    /// The tiers in the order they are solved, in steps of tiers solved at once.
+    steps: Vec<Vec<u32>>,
     share: Share,
     dir: &'a Path,
     /// This worker's index.
@@ -241,35 +245,34 @@ fn part_with<G: Tiered, X: Exchange, C: Code>(
     );
     let mut link = Link::new(x);
     let plan = link.local(Plan::new(game))?;
+    let steps = solve_steps(&plan, |t| game.tier_size(t), n as u64);
     if let Some(limit) = config.max_memory {
         // Each worker of the process holds its share of every tier.
         let share = Share { me: g, n: n as u64 };
         let slots = |t: u32| share.slices(t, game.tier_size(t)) * SLICE;
-        let need = check_memory(
-            game,
-            &plan.order,
-            &plan.children,
-            limit / workers_per_process as u64,
-            |t| slots(t) / 8,
-            |t| C::bytes(slots(t)),
-        )
-        .map_err(|e| match e {
-            TierError::Limit { limit: Limit::Memory { needed, .. }, tier } => TierError::Limit {
-                limit: Limit::Memory {
-                    needed: needed * workers_per_process as u64,
-                    allowed: Some(limit),
-                },
-                tier,
-            },
-            e => e,
-        });
+        let (bits, codes) = (|t| slots(t) / 8, |t| C::bytes(slots(t)));
+        let limit_each = limit / workers_per_process as u64;
+        let need = check_memory(game, &plan.order, &plan.children, limit_each, bits, codes)
+            .and_then(|()| check_steps(&plan, &steps, limit_each, bits, codes))
+            .map_err(|e| match e {
+                TierError::Limit { limit: Limit::Memory { needed, .. }, tier } => {
+                    TierError::Limit {
+                        limit: Limit::Memory {
+                            needed: needed * workers_per_process as u64,
+                            allowed: Some(limit),
+                        },
+                        tier,
+                    }
+                }
+                e => e,
+            });
         link.local(need)?;
     }
     let setup = setup::<G, C>(game, dir, config, workers_per_process, g, n);
     let (header, found) = link.local(setup)?;
     // The step every process recorded: the least of them.
-    let steps = 2 * plan.order.len() as u64;
-    let mine = found.as_ref().map_or(0, |m| finished(&plan.order, m));
+    let total = 2 * plan.order.len() as u64;
+    let mine = found.as_ref().map_or(0, |m| finished(&plan.order, &steps, m));
     let mut out = link.empty();
     for m in &mut out {
         put(m, mine);
@@ -280,21 +283,26 @@ fn part_with<G: Tiered, X: Exchange, C: Code>(
         let k = link.local(Reader::new(m, w).get())?;
         from = if w == 0 { k } else { from.min(k) };
     }
-    let from = from.min(steps) as usize;
+    let from = from.min(total) as usize;
     let mut manifest = found.unwrap_or_else(|| Manifest::new(header));
     let len = plan.order.len();
-    for (i, &t) in plan.order.iter().enumerate() {
-        if i >= from {
-            manifest.reached[t as usize] = None;
-        }
-        if len + (len - 1 - i) >= from {
-            manifest.solved[t as usize] = None;
+    for &t in &plan.order[from.min(len)..] {
+        manifest.reached[t as usize] = None;
+    }
+    let mut end = len;
+    for step in &steps {
+        end += step.len();
+        if end > from {
+            for &t in step {
+                manifest.solved[t as usize] = None;
+            }
         }
     }
     let tiers = game.tier_count() as usize;
     let mut w = Worker::<G, C> {
         run: Run::new(game, config, plan.start_tier, len as u32),
         plan,
+        steps,
         share: Share { me: g, n: n as u64 },
         dir,
         g,
@@ -359,15 +367,77 @@ fn setup<G: Tiered, C: Code>(
     Ok((header, Some(m)))
 }
 
-/// The steps a manifest records: the tiers reached, parents first, then the tiers solved,
-/// children first, as far as they go without a gap.
-fn finished(order: &[u32], m: &Manifest) -> u64 {
+/// The tiers of the steps a manifest records: the tiers reached, parents first, then the
+/// tiers of the solve's `steps` all solved, as far as they go without a gap.
+fn finished(order: &[u32], steps: &[Vec<u32>], m: &Manifest) -> u64 {
     let reached = order.iter().take_while(|&&t| m.reached[t as usize].is_some()).count();
     if reached < order.len() {
         return reached as u64;
     }
-    let solved = order.iter().rev().take_while(|&&t| m.solved[t as usize].is_some()).count();
+    let solved: usize = steps
+        .iter()
+        .take_while(|s| s.iter().all(|&t| m.solved[t as usize].is_some()))
+        .map(Vec::len)
+        .sum();
     (reached + solved) as u64
+}
+
+/// The reached tiers of `plan` in the order they are solved, in steps of tiers solved at
+/// once: by height (a tier with no child tier has height 0, another one more than its
+/// highest child), each height in steps that take its tiers in turn until they hold a
+/// batch of slices for each of the `n` workers. Small tiers share their rounds; a large
+/// tier has a step of its own, or shares it with small ones only.
+fn solve_steps<P>(plan: &Plan<P>, size: impl Fn(u32) -> u64, n: u64) -> Vec<Vec<u32>> {
+    let mut height = vec![0u32; plan.children.len()];
+    for &t in plan.order.iter().rev() {
+        let children = &plan.children[t as usize];
+        height[t as usize] = children.iter().map(|&c| height[c as usize] + 1).max().unwrap_or(0);
+    }
+    let mut tiers = plan.order.clone();
+    tiers.sort_unstable_by_key(|&t| (height[t as usize], t));
+    let enough = n * BATCH_SLICES * SLICE;
+    let mut steps: Vec<Vec<u32>> = Vec::new();
+    let (mut last, mut held) = (None, 0);
+    for t in tiers {
+        let h = height[t as usize];
+        if last != Some(h) || held >= enough {
+            steps.push(Vec::new());
+            (last, held) = (Some(h), 0);
+        }
+        held += size(t);
+        steps.last_mut().expect("a step").push(t);
+    }
+    steps
+}
+
+/// Checks that every step of several tiers fits `limit` bytes: the codes and bits of its
+/// tiers and the codes of their children.
+fn check_steps<P>(
+    plan: &Plan<P>,
+    steps: &[Vec<u32>],
+    limit: u64,
+    bits: impl Fn(u32) -> u64,
+    codes: impl Fn(u32) -> u64,
+) -> Result<(), TierError> {
+    for step in steps.iter().filter(|s| s.len() > 1) {
+        let children = step_children(plan, step);
+        let needed = step.iter().map(|&t| codes(t) + bits(t)).sum::<u64>()
+            + children.iter().map(|&c| codes(c)).sum::<u64>();
+        if needed > limit {
+            let limit = Limit::Memory { needed, allowed: Some(limit) };
+            return Err(TierError::Limit { limit, tier: step[0] });
+        }
+    }
+    Ok(())
+}
+
+/// The child tiers of the tiers of `step`, each once.
+fn step_children<P>(plan: &Plan<P>, step: &[u32]) -> Vec<u32> {
+    let mut children: Vec<u32> =
+        step.iter().flat_map(|&t| plan.children[t as usize].iter().copied()).collect();
+    children.sort_unstable();
+    children.dedup();
+    children
 }
 
 impl<'a, G: Tiered, C: Code> Worker<'a, G, C> {
@@ -463,55 +533,56 @@ impl<'a, G: Tiered, C: Code> Worker<'a, G, C> {
         Ok(())
     }
 
-    /// The solve pass, children first, from its step `from`.
+    /// The solve pass, children first, from the step after its first `from` tiers: the
+    /// tiers of a step each in a lane of its own.
     fn solve_pass<X: Exchange>(
         &mut self,
         link: &mut Link<'_, X>,
         from: usize,
     ) -> Result<(), X::Error> {
-        let order: Vec<u32> = self.plan.order.iter().rev().copied().collect();
-        for (i, &t) in order.iter().enumerate().skip(from) {
-            self.run.set_steps_done(i as u32);
-            let children = self.plan.children[t as usize].clone();
+        let steps = self.steps.clone();
+        let mut end = 0;
+        for step in &steps {
+            let first = end;
+            end += step.len();
+            if end <= from {
+                continue;
+            }
+            self.run.set_steps_done(first as u32);
+            let children = step_children(&self.plan, step);
             for &c in &children {
                 let loaded = self.load_codes(c);
                 link.local(loaded)?;
             }
-            let slots = self.slots(t);
-            let bits =
-                link.local(read_part(self.dir, &bits_name(self.g, t), (slots / 8) as usize))?;
-            let bits = words_of(&bits);
-            let mut codes = vec![0u8; C::bytes(slots) as usize];
-            let pending = self.values(link, t, &bits, &mut codes)?;
-            drop(bits);
-            let any = link.any(!pending.0.is_empty())?;
-            if any {
-                self.retrograde(link, t, &mut codes, pending)?;
-            }
-            let counts = C::counts(&codes);
-            if !self.plan.parents[t as usize].is_empty() {
-                link.local(write_part(self.dir, &codes_name(self.g, t), &codes))?;
-            }
-            if self.size(t) > 0 {
-                self.write_values(link, t, &codes)?;
-            }
-            if !self.plan.parents[t as usize].is_empty() {
-                self.codes[t as usize] = Some(codes);
-            }
+            let this = &*self;
+            let jobs: Vec<_> = step
+                .iter()
+                .map(|&t| move |lane: &mut Link<'_, Lane>| this.solve_tier(lane, t))
+                .collect();
+            let solved = link.lanes(jobs)?;
             let mut payload = Vec::new();
-            for c in [counts.win, counts.loss, counts.tie, counts.draw] {
-                put(&mut payload, c as u64);
+            for (&t, (counts, codes)) in step.iter().zip(solved) {
+                for c in [counts.win, counts.loss, counts.tie, counts.draw] {
+                    put(&mut payload, c as u64);
+                }
+                if !self.plan.parents[t as usize].is_empty() {
+                    self.codes[t as usize] = Some(codes);
+                }
             }
             let got = self.end_step(link, &payload)?;
-            let mut total = Counts::default();
+            let mut totals = vec![Counts::default(); step.len()];
             for (w, m) in got.iter().enumerate() {
                 let mut r = Reader::new(m, w);
-                let mut next = || link_get(&mut r);
-                let c = link.local((|| Ok([next()?, next()?, next()?, next()?]))())?;
-                total.add(Counts { win: c[0], loss: c[1], tie: c[2], draw: c[3] });
+                for total in &mut totals {
+                    let mut next = || link_get(&mut r);
+                    let c = link.local((|| Ok([next()?, next()?, next()?, next()?]))())?;
+                    total.add(Counts { win: c[0], loss: c[1], tie: c[2], draw: c[3] });
+                }
             }
-            self.manifest.solved[t as usize] = Some(total);
-            self.obsolete.push(bits_name(self.g, t));
+            for (&t, total) in step.iter().zip(totals) {
+                self.manifest.solved[t as usize] = Some(total);
+                self.obsolete.push(bits_name(self.g, t));
+            }
             for &c in &children {
                 if self.plan.parents[c as usize]
                     .iter()
@@ -524,6 +595,33 @@ impl<'a, G: Tiered, C: Code> Worker<'a, G, C> {
             link.local(self.checkpoint())?;
         }
         Ok(())
+    }
+
+    /// Solves tier `t` in the rounds of `link`: this worker's codes of its slices, kept in
+    /// its directory while parent tiers need them, and the tier's values file. Returns the
+    /// codes and their outcome counts.
+    fn solve_tier<X: Exchange>(
+        &self,
+        link: &mut Link<'_, X>,
+        t: u32,
+    ) -> Result<(Counts, Vec<u8>), X::Error> {
+        let slots = self.slots(t);
+        let bits = link.local(read_part(self.dir, &bits_name(self.g, t), (slots / 8) as usize))?;
+        let bits = words_of(&bits);
+        let mut codes = vec![0u8; C::bytes(slots) as usize];
+        let pending = self.values(link, t, &bits, &mut codes)?;
+        drop(bits);
+        let any = link.any(!pending.0.is_empty())?;
+        if any {
+            self.retrograde(link, t, &mut codes, pending)?;
+        }
+        if !self.plan.parents[t as usize].is_empty() {
+            link.local(write_part(self.dir, &codes_name(self.g, t), &codes))?;
+        }
+        if self.size(t) > 0 {
+            self.write_values(link, t, &codes)?;
+        }
+        Ok((C::counts(&codes), codes))
     }
 }
 
@@ -684,6 +782,34 @@ impl<G: Tiered, C: Code> Worker<'_, G, C> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn steps_take_the_tiers_of_one_height_together_until_they_fill_a_batch_each() {
+        // 0 → 1, 2, 3; 1 → 4; 2 → 4; 3 → 5; 4 and 5 have no child tier.
+        let children = vec![vec![1, 2, 3], vec![4], vec![4], vec![5], vec![], vec![]];
+        let mut parents = vec![Vec::new(); 6];
+        for (t, cs) in children.iter().enumerate() {
+            for &c in cs {
+                parents[c as usize].push(t as u32);
+            }
+        }
+        let plan =
+            Plan { start: 0u8, start_tier: 0, order: vec![0, 1, 2, 3, 4, 5], parents, children };
+        let enough = 2 * BATCH_SLICES * SLICE;
+        let small = |_| 10;
+        assert_eq!(solve_steps(&plan, small, 2), [vec![4, 5], vec![1, 2, 3], vec![0]]);
+        // A large tier ends its step; small ones before it share it.
+        let large = |t| if t == 2 { enough } else { 10 };
+        assert_eq!(solve_steps(&plan, large, 2), [vec![4, 5], vec![1, 2], vec![3], vec![0]]);
+        let chain = Plan {
+            start: 0u8,
+            start_tier: 0,
+            order: vec![0, 1, 2],
+            parents: vec![vec![], vec![0], vec![1]],
+            children: vec![vec![1], vec![2], vec![]],
+        };
+        assert_eq!(solve_steps(&chain, small, 4), [vec![2], vec![1], vec![0]]);
+    }
 
     #[test]
     fn a_share_deals_every_slice_to_one_worker_and_numbers_its_ranks_densely() {

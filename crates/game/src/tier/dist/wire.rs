@@ -22,6 +22,11 @@ impl<'x, X: Exchange> Link<'x, X> {
         Link { x, n }
     }
 
+    /// This worker's index.
+    pub(super) fn me(&self) -> usize {
+        self.x.worker()
+    }
+
     /// Messages to every worker, each with room for the status byte.
     pub(super) fn empty(&self) -> Vec<Vec<u8>> {
         vec![vec![DONE]; self.n]
