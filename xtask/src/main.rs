@@ -49,8 +49,8 @@ commands:
                         dist-game
                                 gamegraph dist game on 1, 2 and 4 processes against the
                                 one-machine tier solver on 2 threads, Connect Four 5 x 5
-                                and 6 x 4 (--large: adds 6 x 5; --boards, --rounds as
-                                for game)
+                                and 6 x 4 (--large: adds 6 x 5; --quixo: adds Quixo
+                                4 x 4; --boards, --rounds as for game)
                         game    Connect Four from its rules against a C++ baseline
                                 (also --large: adds the 6 x 5 board; --boards 6x4,6x5:
                                 only these; --no-symmetry: mirror images apart;

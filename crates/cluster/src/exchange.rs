@@ -6,9 +6,10 @@ use std::collections::BTreeMap;
 use std::rc::Rc;
 
 use timely::container::CapacityContainerBuilder;
-use timely::dataflow::operators::{Exchange, Input as _, Inspect, Probe};
+use timely::dataflow::channels::pact::Pipeline;
+use timely::dataflow::operators::generic::operator::Operator;
+use timely::dataflow::operators::{Exchange, Input as _, Probe};
 use timely::dataflow::{InputHandle, ProbeHandle, Scope};
-use timely::progress::Stamp;
 use timely::worker::Worker;
 
 use crate::error::ClusterError;
@@ -21,18 +22,10 @@ pub(crate) type Builder<T> = CapacityContainerBuilder<Vec<T>>;
 /// next time can arrive before the current one is complete.
 pub(crate) type Inbox<T> = Rc<RefCell<BTreeMap<u64, Vec<T>>>>;
 
-/// Files a batch seen by an inspect operator under its time.
-fn keep<T: Clone>(inbox: &Inbox<T>, event: Result<(&Stamp<u64>, &Vec<T>), &[u64]>) {
-    if let Ok((stamp, data)) = event
-        && let Some(&t) = stamp.elements().first()
-    {
-        inbox.borrow_mut().entry(t).or_default().extend_from_slice(data);
-    }
-}
-
 /// Adds to `scope` the stream of `handle`, each item sent to worker `route(item)`, and
 /// returns the inbox where what arrives is filed by time (complete for a time once
-/// `probe`, which tracks the stream, has passed it).
+/// `probe`, which tracks the stream, has passed it). The items are moved into the inbox,
+/// not copied.
 pub(crate) fn delivered<T: timely::ExchangeData + Clone>(
     scope: Scope<'_, u64>,
     handle: &mut InputHandle<u64, Builder<T>>,
@@ -44,7 +37,15 @@ pub(crate) fn delivered<T: timely::ExchangeData + Clone>(
     scope
         .input_from(handle)
         .exchange(move |x: &T| route(x))
-        .inspect_core(move |event| keep(&sink, event))
+        .unary::<Builder<T>, _, _, _>(Pipeline, "Keep", move |_, _| {
+            move |input, _| {
+                input.for_each(|cap, data| {
+                    if let Some(&t) = cap.stamp().elements().first() {
+                        sink.borrow_mut().entry(t).or_default().append(data);
+                    }
+                });
+            }
+        })
         .probe_with(probe);
     inbox
 }

@@ -76,6 +76,18 @@ impl Exchange for Rounds<'_> {
             })
             .collect()
     }
+    fn concurrently<'a>(
+        &mut self,
+        jobs: Vec<Box<dyn FnOnce() + Send + 'a>>,
+        main: &mut dyn FnMut(&mut Self),
+    ) {
+        std::thread::scope(|s| {
+            for job in jobs {
+                s.spawn(job);
+            }
+            main(self);
+        });
+    }
 }
 
 /// What a process of [`dist_solve_tiers`] did.
@@ -87,6 +99,8 @@ pub struct TierReport {
     pub summary: TierSummary,
     /// Bytes this process sent to the others (timely message headers and payloads).
     pub bytes_sent: u64,
+    /// The rounds of the solve: each is a barrier of every worker of the cluster.
+    pub rounds: u64,
 }
 
 /// Solves `game` tier by tier on the cluster into this process's directory `dir`
@@ -137,14 +151,16 @@ where
     let wire = Wire { shards: false, reads: Reads::Graph { vertices: 0, arcs: 0 }, digest: 0 };
     let (results, bytes_sent) = on_cluster(&cluster, wire, move |worker, alarm| {
         let mut rounds = Rounds::new(worker, alarm.clone());
-        solve_tiers_part(&*game, &dir, &config, workers, &mut rounds)
+        let summary = solve_tiers_part(&*game, &dir, &config, workers, &mut rounds)?;
+        Ok((summary, rounds.time))
     })?;
-    let summary = first(results)?;
-    Ok(TierReport { summary, bytes_sent })
+    let (summary, rounds) = first(results)?;
+    Ok(TierReport { summary, bytes_sent, rounds })
 }
 
-/// The summary of a process's workers (the same on each), or the error that says the most.
-fn first(results: Results<TierSummary>) -> Result<TierSummary, ClusterError> {
+/// The summary and rounds of a process's workers (the same on each), or the error that
+/// says the most.
+fn first(results: Results<(TierSummary, u64)>) -> Result<(TierSummary, u64), ClusterError> {
     let mut failure: Option<ClusterError> = None;
     let mut summary = None;
     for r in results {
@@ -170,7 +186,7 @@ mod tests {
     use std::net::TcpListener;
     use std::path::Path;
 
-    use gamegraph_game::games::{Chase, ConnectFour};
+    use gamegraph_game::games::{Chase, ConnectFour, Quixo};
     use gamegraph_game::tier::solve_tiers;
 
     use super::*;
@@ -233,6 +249,14 @@ mod tests {
         let expected = solve_tiers(&Chase::new(9).unwrap(), one.path(), &TierConfig::default());
         let root = tempfile::tempdir().unwrap();
         for r in run(root.path(), 2, 1, |_| (Chase::new(9).unwrap(), TierConfig::default())) {
+            assert_eq!(r.unwrap().summary, *expected.as_ref().unwrap());
+        }
+        assert!(files(&root.path().join("p0")) == files(one.path()));
+        // Tiers side by side, several solved at once on the threads of the exchange.
+        let one = tempfile::tempdir().unwrap();
+        let expected = solve_tiers(&Quixo::new(3).unwrap(), one.path(), &TierConfig::default());
+        let root = tempfile::tempdir().unwrap();
+        for r in run(root.path(), 2, 2, |_| (Quixo::new(3).unwrap(), TierConfig::default())) {
             assert_eq!(r.unwrap().summary, *expected.as_ref().unwrap());
         }
         assert!(files(&root.path().join("p0")) == files(one.path()));

@@ -1,5 +1,6 @@
-//! `cargo xtask bench dist-game [--boards 5x5,6x4] [--large] [--rounds N] [--quick]`:
-//! Connect Four solved tier by tier by `gamegraph dist game` on 1, 2 and 4 processes over
+//! `cargo xtask bench dist-game [--boards 5x5,6x4] [--large] [--quixo] [--rounds N] [--quick]`:
+//! Connect Four (and with `--quixo`, Quixo 4 × 4, whose tiers lie side by side and have
+//! moves inside them) solved tier by tier by `gamegraph dist game` on 1, 2 and 4 processes over
 //! loopback (and 1 process of 2 workers) against the one-machine tier solver on 2 threads
 //! (`gamegraph game … solve -o DIR --threads 2`), in interleaved rounds: wall time, the
 //! ratio to the one-machine solve of the same round, bytes sent per position (timely's
@@ -22,10 +23,12 @@ const ROUNDS: usize = 3;
 /// (processes, workers a process) of the distributed solves.
 const LAYOUTS: [(usize, usize); 4] = [(1, 2), (2, 1), (4, 1), (1, 1)];
 
-/// One distributed solve: each process's measure and the bytes all of them sent.
+/// One distributed solve: each process's measure, the bytes all of them sent and the
+/// rounds of its workers.
 struct Run {
     processes: Vec<Measured>,
     bytes: u64,
+    rounds: u64,
 }
 
 fn board_args(cols: u32, rows: u32) -> Vec<String> {
@@ -34,12 +37,15 @@ fn board_args(cols: u32, rows: u32) -> Vec<String> {
         .to_vec()
 }
 
-/// The bytes one process says it sent (`--stats`).
-fn sent(path: &Path) -> Result<u64> {
+/// The bytes and rounds one process says it sent (`--stats`).
+fn sent(path: &Path) -> Result<(u64, u64)> {
     let text = std::fs::read_to_string(path)?;
-    let at = text.find("bytes sent ").context("no stats line")? + "bytes sent ".len();
-    let digits: String = text[at..].chars().take_while(char::is_ascii_digit).collect();
-    Ok(digits.parse()?)
+    let number = |after: &str| -> Result<u64> {
+        let at = text.find(after).context("no stats line")? + after.len();
+        let digits: String = text[at..].chars().take_while(char::is_ascii_digit).collect();
+        Ok(digits.parse()?)
+    };
+    Ok((number("bytes sent ")?, number("rounds ")?))
 }
 
 /// `gamegraph dist game` on `processes` × `workers` into `dir/p<i>`.
@@ -61,13 +67,13 @@ fn dist(bin: &Path, game: &[String], layout: (usize, usize), dir: &Path) -> Resu
             .stderr(File::create(dir.join(format!("err-{p}")))?);
         Ok(c)
     })?;
-    let mut bytes = 0;
-    if processes > 1 {
-        for p in 0..processes {
-            bytes += sent(&dir.join(format!("err-{p}")))?;
-        }
+    let (mut bytes, mut rounds) = (0, 0);
+    for p in 0..processes {
+        let (b, r) = sent(&dir.join(format!("err-{p}")))?;
+        bytes += b;
+        rounds = r;
     }
-    Ok(Run { processes: measured, bytes })
+    Ok(Run { processes: measured, bytes, rounds })
 }
 
 /// The values files of a solved directory, by name.
@@ -104,14 +110,20 @@ pub(crate) fn run(root: &Path, args: &[String]) -> Result<()> {
         None if has("--large") => vec![(5, 5), (6, 4), (6, 5)],
         None => vec![(5, 5), (6, 4)],
     };
+    let mut games: Vec<(String, Vec<String>)> = boards
+        .into_iter()
+        .map(|(cols, rows)| (format!("Connect Four {cols} × {rows}"), board_args(cols, rows)))
+        .collect();
+    if has("--quixo") {
+        games.push(("Quixo 4 × 4".to_owned(), vec!["quixo".to_owned(), "4".to_owned()]));
+    }
     let bin = build_release(root)?;
     let work: PathBuf = root.join("target/bench-data/dist-game");
     println!(
-        "| board | positions | solver | wall s (round 1 / 2 / …) | this / one machine (per round) | bytes sent / position | peak RSS MiB per process (last round) |"
+        "| game | positions | solver | wall s (round 1 / 2 / …) | this / one machine (per round) | bytes sent / position | rounds | peak RSS MiB per process (last round) |"
     );
-    println!("|---|---:|---|---:|---:|---:|---:|");
-    for (cols, rows) in boards {
-        let game = board_args(cols, rows);
+    println!("|---|---:|---|---:|---:|---:|---:|---:|");
+    for (name, game) in games {
         let mut one_walls = Vec::new();
         let mut runs: Vec<Vec<Run>> = LAYOUTS.iter().map(|_| Vec::new()).collect();
         let mut one_rss = 0;
@@ -134,14 +146,14 @@ pub(crate) fn run(root: &Path, args: &[String]) -> Result<()> {
                 let dir = work.join("dist");
                 let run = dist(&bin, &game, layout, &dir)?;
                 if values_files(&dir.join("p0"))? != want {
-                    bail!("{cols} x {rows} on {layout:?}: the values files differ");
+                    bail!("{name} on {layout:?}: the values files differ");
                 }
                 runs[i].push(run);
             }
         }
         let walls = |w: &[f64]| w.iter().map(|s| format!("{s:.2}")).collect::<Vec<_>>().join(" / ");
         println!(
-            "| {cols} × {rows} | {n} | one machine, 2 threads | {} | 1 | - | {} |",
+            "| {name} | {n} | one machine, 2 threads | {} | 1 | - | - | {} |",
             walls(&one_walls),
             mib(one_rss)
         );
@@ -160,11 +172,12 @@ pub(crate) fn run(root: &Path, args: &[String]) -> Result<()> {
                 "-".to_owned()
             };
             println!(
-                "| {cols} × {rows} | {n} | dist, {processes} process{} × {workers} worker{} | {} | {} | {bytes} | {} |",
+                "| {name} | {n} | dist, {processes} process{} × {workers} worker{} | {} | {} | {bytes} | {} | {} |",
                 if processes == 1 { "" } else { "es" },
                 if workers == 1 { "" } else { "s" },
                 walls(&wall),
                 ratio.join(" / "),
+                last.rounds,
                 rss.join(" / ")
             );
         }

@@ -521,8 +521,9 @@ impl Visit for DistGame {
         })?;
         if args.stats {
             eprintln!(
-                "dist: process {}: bytes sent {} ({:.2} a position)",
+                "dist: process {}: rounds {}, bytes sent {} ({:.2} a position)",
                 args.cluster.process,
+                report.rounds,
                 report.bytes_sent,
                 report.bytes_sent as f64 / report.summary.positions().max(1) as f64
             );

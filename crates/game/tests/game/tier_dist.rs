@@ -55,6 +55,18 @@ impl Exchange for Memory {
         self.barrier.wait();
         Ok(got)
     }
+    fn concurrently<'a>(
+        &mut self,
+        jobs: Vec<Box<dyn FnOnce() + Send + 'a>>,
+        main: &mut dyn FnMut(&mut Self),
+    ) {
+        std::thread::scope(|s| {
+            for job in jobs {
+                s.spawn(job);
+            }
+            main(self);
+        });
+    }
 }
 
 /// Solves `game` on `dirs.len()` processes of `workers` workers each (process `i` in

@@ -4,7 +4,7 @@
 //! Every worker runs the same lanes, and each lane's rounds keep every worker in step as
 //! the rounds of one tier do. So in each of the worker's rounds the same lanes have a
 //! message on every worker: a round carries, for each such lane, its number, the length of
-//! its message and the message.
+//! its message and the message; or, when one lane has a message, that message as it is.
 
 use std::sync::mpsc::{Receiver, Sender, channel};
 
@@ -37,6 +37,14 @@ impl Exchange for Lane {
         self.post.send((self.id, Some(out))).map_err(|_| ended())?;
         self.back.recv().ok().flatten().ok_or_else(ended)
     }
+
+    fn concurrently<'a>(
+        &mut self,
+        _: Vec<Box<dyn FnOnce() + Send + 'a>>,
+        _: &mut dyn FnMut(&mut Self),
+    ) {
+        unreachable!("a lane solves one tier");
+    }
 }
 
 /// Tells the worker that a lane has ended, also when it panics.
@@ -49,10 +57,11 @@ impl Drop for Ended {
 }
 
 impl<X: Exchange> Link<'_, X> {
-    /// Runs every job in a lane of its own, the rounds of all carried in this worker's
-    /// rounds, and returns their results in order once all have ended: the error of the
-    /// worker's rounds if they failed, else the first job's error that is not
-    /// [`TierError::Peer`], else the first error.
+    /// Runs every job in a lane of its own (on the threads of
+    /// [`Exchange::concurrently`]), the rounds of all carried in this worker's rounds, and
+    /// returns their results in order once all have ended: the error of the worker's
+    /// rounds if they failed, else the first job's error that is not [`TierError::Peer`],
+    /// else the first error.
     pub(super) fn lanes<T, F>(&mut self, jobs: Vec<F>) -> Result<Vec<T>, X::Error>
     where
         T: Send,
@@ -60,37 +69,37 @@ impl<X: Exchange> Link<'_, X> {
     {
         let (me, n, k) = (self.me(), self.n, jobs.len());
         let (post, posted) = channel();
-        std::thread::scope(|s| {
-            let mut backs = Vec::with_capacity(k);
-            let handles: Vec<_> = jobs
-                .into_iter()
-                .enumerate()
-                .map(|(id, job)| {
-                    let (back_tx, back) = channel();
-                    backs.push(back_tx);
-                    let post = post.clone();
-                    s.spawn(move || {
-                        let _ended = Ended(id, post.clone());
-                        let mut lane = Lane { me, n, id, post, back };
-                        job(&mut Link::new(&mut lane))
-                    })
-                })
-                .collect();
-            drop(post);
-            let carried = self.carry(&posted, &backs);
-            let results: Vec<Result<T, TierError>> = handles
-                .into_iter()
-                .map(|h| h.join().unwrap_or_else(|p| std::panic::resume_unwind(p)))
-                .collect();
-            carried?;
-            let (done, mut errors): (Vec<_>, Vec<_>) = results.into_iter().partition(Result::is_ok);
-            if errors.is_empty() {
-                return Ok(done.into_iter().map(|r| r.ok().expect("a result")).collect());
+        let mut slots: Vec<Option<Result<T, TierError>>> = (0..k).map(|_| None).collect();
+        let mut backs = Vec::with_capacity(k);
+        let mut carried = None;
+        {
+            let mut boxed: Vec<Box<dyn FnOnce() + Send + '_>> = Vec::with_capacity(k);
+            for (id, (job, slot)) in jobs.into_iter().zip(&mut slots).enumerate() {
+                let (back_tx, back) = channel();
+                backs.push(back_tx);
+                let post = post.clone();
+                boxed.push(Box::new(move || {
+                    let _ended = Ended(id, post.clone());
+                    let mut lane = Lane { me, n, id, post, back };
+                    *slot = Some(job(&mut Link::new(&mut lane)));
+                }));
             }
-            let first = errors.iter().position(|e| !matches!(e, Err(TierError::Peer { .. })));
-            let e = errors.swap_remove(first.unwrap_or(0)).err().expect("an error");
-            Err(e.into())
-        })
+            drop(post);
+            let backs = &backs;
+            self.x.concurrently(boxed, &mut |x| {
+                carried = Some(Link::new(x).carry(&posted, backs));
+            });
+        }
+        carried.expect("the rounds were carried")?;
+        let results: Vec<Result<T, TierError>> =
+            slots.into_iter().map(|s| s.expect("every job ended")).collect();
+        let (done, mut errors): (Vec<_>, Vec<_>) = results.into_iter().partition(Result::is_ok);
+        if errors.is_empty() {
+            return Ok(done.into_iter().filter_map(Result::ok).collect());
+        }
+        let first = errors.iter().position(|e| !matches!(e, Err(TierError::Peer { .. })));
+        let e = errors.swap_remove(first.unwrap_or(0)).err().expect("an error");
+        Err(e.into())
     }
 
     /// The worker's rounds while lanes run: each round once every live lane has a message
@@ -119,6 +128,20 @@ impl<X: Exchange> Link<'_, X> {
             if ids.is_empty() {
                 return failed.map_or(Ok(()), Err);
             }
+            if let [id] = ids[..] {
+                // The lane's messages are the worker's, status bytes and all: no copy.
+                let out = waiting[id].take().expect("a message");
+                match self.raw(out) {
+                    Ok(got) => {
+                        let _ = backs[id].send(Some(got));
+                    }
+                    Err(e) => {
+                        failed = Some(e);
+                        let _ = backs[id].send(None);
+                    }
+                }
+                continue;
+            }
             let mut out = self.empty();
             for &id in &ids {
                 let lane = waiting[id].take().expect("a message");
@@ -139,8 +162,8 @@ impl<X: Exchange> Link<'_, X> {
                 }
             };
             let mut back: Vec<Vec<Vec<u8>>> = vec![Vec::with_capacity(self.n); ids.len()];
-            for (w, m) in got.iter().enumerate() {
-                let mut r = Reader::new(m, w);
+            for (w, m) in got.into_iter().enumerate() {
+                let mut r = Reader::new(&m, w);
                 for (b, &id) in back.iter_mut().zip(&ids) {
                     // A message that does not carry this lane's part fails the lane.
                     let part = (|| {

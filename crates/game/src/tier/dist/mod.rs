@@ -18,10 +18,15 @@
 //! find the same; and, per worker `g` while the solve runs, `part-<g>-reach-<t>.bits` (the
 //! reachable ranks of its slices of tier `t`, a bit a rank) and `part-<g>-values-<t>.codes`
 //! (their value codes). Process 0's directory also holds the values files. Every step (a
-//! tier reached, a tier solved) ends with a round after which each process records it in
-//! its manifest; a working file is removed one step after the step that made it useless,
-//! so that after an interruption the processes resume together from the step that all of
-//! them recorded.
+//! tier reached, or the tiers of a step solved) ends with a round after which each
+//! process records it in its manifest; a working file is removed one step after the step
+//! that made it useless, so that after an interruption the processes resume together from
+//! the step that all of them recorded.
+//!
+//! # Tiers solved at once
+//! The tiers of one height (see [`solve_steps`]) do not read each other's values: a step
+//! solves several of them at once, each in a lane with rounds of its own (`lanes`), so
+//! that small tiers share their rounds.
 
 mod lanes;
 mod reach;
@@ -81,6 +86,19 @@ pub trait Exchange {
     /// # Errors
     /// When the workers cannot reach each other.
     fn exchange(&mut self, out: Vec<Vec<u8>>) -> Result<Vec<Vec<u8>>, Self::Error>;
+
+    /// Runs each of `jobs` on a thread of its own while this thread runs `main` with this
+    /// exchange, and returns once all have ended. The solver starts no thread itself: a
+    /// step of several tiers solves each in a job, with rounds of its own that `main`
+    /// carries in this exchange's rounds.
+    ///
+    /// # Panics
+    /// When a job panics.
+    fn concurrently<'a>(
+        &mut self,
+        jobs: Vec<Box<dyn FnOnce() + Send + 'a>>,
+        main: &mut dyn FnMut(&mut Self),
+    );
 }
 
 /// Which worker owns which ranks: slice `k` of tier `t` (ranks `k·SLICE..`) goes to
@@ -177,9 +195,10 @@ fn part_text(processes: usize, workers: usize) -> String {
 /// byte for byte, and a `part` file); the others keep their manifest and `part` file.
 ///
 /// Memory per worker: its slices of the tier being marked and of the tiers it marks (a
-/// bit a rank), or of the tier being solved (a code a rank, and the bits) and of the child
-/// tiers not yet let go (a code a rank), plus the messages of one batch (16 slices) of
-/// moves. A tier with moves inside it also holds, for those moves, about 24 bytes each on
+/// bit a rank), or of the tiers being solved (a code a rank, and the bits) and of the
+/// child tiers not yet let go (a code a rank), plus the messages of one batch (16 slices)
+/// of moves a tier being solved. The tiers solved at once are the largest tier of their
+/// step and smaller ones that together hold at most a batch a worker. A tier with moves inside it also holds, for those moves, about 24 bytes each on
 /// the worker of the position they come from and 16 on the worker of the one they reach.
 /// Worker 0 also holds the encoded blocks of the tier being written.
 ///
@@ -534,7 +553,8 @@ impl<'a, G: Tiered, C: Code> Worker<'a, G, C> {
     }
 
     /// The solve pass, children first, from the step after its first `from` tiers: the
-    /// tiers of a step each in a lane of its own.
+    /// tier of a step of one on this worker's thread, the tiers of a step of several each
+    /// in a lane of its own.
     fn solve_pass<X: Exchange>(
         &mut self,
         link: &mut Link<'_, X>,
@@ -554,12 +574,16 @@ impl<'a, G: Tiered, C: Code> Worker<'a, G, C> {
                 let loaded = self.load_codes(c);
                 link.local(loaded)?;
             }
-            let this = &*self;
-            let jobs: Vec<_> = step
-                .iter()
-                .map(|&t| move |lane: &mut Link<'_, Lane>| this.solve_tier(lane, t))
-                .collect();
-            let solved = link.lanes(jobs)?;
+            let solved = if let [t] = step[..] {
+                vec![self.solve_tier(link, t)?]
+            } else {
+                let this = &*self;
+                let jobs: Vec<_> = step
+                    .iter()
+                    .map(|&t| move |lane: &mut Link<'_, Lane>| this.solve_tier(lane, t))
+                    .collect();
+                link.lanes(jobs)?
+            };
             let mut payload = Vec::new();
             for (&t, (counts, codes)) in step.iter().zip(solved) {
                 for c in [counts.win, counts.loss, counts.tie, counts.draw] {

@@ -11,7 +11,7 @@ pub(super) const FAILED: u8 = 2;
 
 /// The rounds of one worker, with the status byte of each message.
 pub(super) struct Link<'x, X> {
-    x: &'x mut X,
+    pub(super) x: &'x mut X,
     pub(super) n: usize,
 }
 
@@ -56,6 +56,11 @@ impl<'x, X: Exchange> Link<'x, X> {
             }
         }
         Ok((got, any))
+    }
+
+    /// A round of `out` as it is, status bytes included.
+    pub(super) fn raw(&mut self, out: Vec<Vec<u8>>) -> Result<Vec<Vec<u8>>, X::Error> {
+        self.x.exchange(out)
     }
 
     /// A round that only says who has more to do.
