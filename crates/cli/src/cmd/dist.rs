@@ -447,7 +447,7 @@ struct SolveArgs {
     /// Print the summary as JSON (process 0).
     #[arg(long)]
     json: bool,
-    /// Print the bytes this process sent on standard error.
+    /// Print the rounds and the bytes this process sent on standard error.
     #[arg(long)]
     stats: bool,
 }

@@ -807,9 +807,8 @@ impl<G: Tiered, C: Code> Worker<'_, G, C> {
 mod tests {
     use super::*;
 
-    #[test]
-    fn steps_take_the_tiers_of_one_height_together_until_they_fill_a_batch_each() {
-        // 0 → 1, 2, 3; 1 → 4; 2 → 4; 3 → 5; 4 and 5 have no child tier.
+    /// 0 → 1, 2, 3; 1 → 4; 2 → 4; 3 → 5; 4 and 5 have no child tier.
+    fn diamond() -> Plan<u8> {
         let children = vec![vec![1, 2, 3], vec![4], vec![4], vec![5], vec![], vec![]];
         let mut parents = vec![Vec::new(); 6];
         for (t, cs) in children.iter().enumerate() {
@@ -817,8 +816,12 @@ mod tests {
                 parents[c as usize].push(t as u32);
             }
         }
-        let plan =
-            Plan { start: 0u8, start_tier: 0, order: vec![0, 1, 2, 3, 4, 5], parents, children };
+        Plan { start: 0, start_tier: 0, order: vec![0, 1, 2, 3, 4, 5], parents, children }
+    }
+
+    #[test]
+    fn steps_take_the_tiers_of_one_height_together_until_they_fill_a_batch_each() {
+        let plan = diamond();
         let enough = 2 * BATCH_SLICES * SLICE;
         let small = |_| 10;
         assert_eq!(solve_steps(&plan, small, 2), [vec![4, 5], vec![1, 2, 3], vec![0]]);
@@ -833,6 +836,20 @@ mod tests {
             children: vec![vec![1], vec![2], vec![]],
         };
         assert_eq!(solve_steps(&chain, small, 4), [vec![2], vec![1], vec![0]]);
+    }
+
+    #[test]
+    fn a_step_of_several_tiers_needs_the_memory_of_all_of_them_and_of_their_children() {
+        let plan = diamond();
+        let steps = [vec![4, 5], vec![1, 2, 3], vec![0]];
+        let (bits, codes) = (|_| 10, |_| 100);
+        // Tiers 1, 2 and 3 with their bits and codes, and the codes of 4 and 5.
+        check_steps(&plan, &steps, 3 * 110 + 200, bits, codes).unwrap();
+        let e = check_steps(&plan, &steps, 3 * 110 + 199, bits, codes).unwrap_err();
+        let TierError::Limit { limit: Limit::Memory { needed, .. }, tier } = e else {
+            panic!("{e}")
+        };
+        assert_eq!((needed, tier), (530, 1));
     }
 
     #[test]

@@ -10,6 +10,7 @@ use crate::Outcome;
 use crate::tier::code::{Code, Value};
 use crate::tier::solve::{Moves, terminal};
 use crate::tier::{TierError, TierPhase, Tiered};
+use gamegraph_graph::Limit;
 
 /// Bits of a position's place in its batch, below the key of a move asked for.
 const POS_BITS: u32 = 16;
@@ -241,19 +242,22 @@ enum Phase {
 struct Inside {
     /// The waiting positions of this worker (index among its slots, other moves).
     waiting: Vec<(u64, Moves)>,
+    /// For each of this worker's slots, one more than its place in `waiting`, or 0.
+    place: Vec<u32>,
     decided: Vec<bool>,
     not_win: Vec<u32>,
     to_win: Vec<u32>,
-    /// For each of this worker's ranks that a move inside the tier reaches (by index among
-    /// its slots), the rank each such move comes from, sorted.
-    parents: Vec<(u64, u64)>,
+    /// The ranks the moves inside the tier that reach this worker's slot `i` come from:
+    /// `froms[starts[i]..starts[i + 1]]`.
+    starts: Vec<usize>,
+    froms: Vec<u64>,
     /// Events by remoteness: "this worker's rank (by index) has this value".
     buckets: BTreeMap<u32, Vec<(u64, Value)>>,
 }
 
 impl Inside {
     fn waiting_index(&self, i: u64) -> Option<usize> {
-        self.waiting.binary_search_by_key(&i, |&(j, _)| j).ok()
+        (self.place[i as usize] as usize).checked_sub(1)
     }
 
     fn push(&mut self, i: u64, v: Value) {
@@ -306,14 +310,13 @@ impl<G: Tiered, C: Code> Worker<'_, G, C> {
             subs[share.owner(t, to)].push((to, from));
         }
         drop(arcs);
-        let mut parents: Vec<(u64, u64)> = Vec::new();
+        let own = std::mem::take(&mut subs[share.me]);
         let mut out = link.empty();
         for (w, (m, s)) in out.iter_mut().zip(&mut subs).enumerate() {
-            s.sort_unstable();
             if w == share.me {
-                parents.extend(s.iter().map(|&(to, from)| (share.local(to), from)));
                 continue;
             }
+            s.sort_unstable();
             put(m, s.len() as u64);
             let mut last = 0;
             for &(to, from) in s.iter() {
@@ -324,8 +327,13 @@ impl<G: Tiered, C: Code> Worker<'_, G, C> {
         }
         drop(subs);
         let (got, _) = link.round(out, false)?;
-        for (w, m) in got.iter().enumerate().filter(|&(w, _)| w != share.me) {
-            let read = (|| -> Result<(), TierError> {
+        // The moves that reach this worker's ranks, (slot reached, rank moved from): its
+        // own, then those each other worker sent.
+        let each_move = |f: &mut dyn FnMut(usize, u64)| -> Result<(), TierError> {
+            for &(to, from) in &own {
+                f(share.local(to) as usize, from);
+            }
+            for (w, m) in got.iter().enumerate().filter(|&(w, _)| w != share.me) {
                 let mut r = Reader::new(m, w);
                 let mut to = 0u64;
                 for _ in 0..r.get()? {
@@ -334,19 +342,45 @@ impl<G: Tiered, C: Code> Worker<'_, G, C> {
                     if share.owner(t, to) != share.me || to >= self.size(t) {
                         return Err(malformed(w));
                     }
-                    parents.push((share.local(to), from));
+                    f(share.local(to) as usize, from);
                 }
-                Ok(())
-            })();
-            link.local(read)?;
+            }
+            Ok(())
+        };
+        // Grouped by the slot reached, by counting.
+        let slots = C::count(codes);
+        let mut starts = vec![0usize; slots + 1];
+        link.local(each_move(&mut |i, _| starts[i + 1] += 1))?;
+        for i in 1..=slots {
+            starts[i] += starts[i - 1];
         }
-        parents.sort_unstable();
+        let mut froms = vec![0u64; starts[slots]];
+        link.local(each_move(&mut |i, from| {
+            froms[starts[i]] = from;
+            starts[i] += 1;
+        }))?;
+        starts.copy_within(0..slots, 1);
+        starts[0] = 0;
+        drop((own, got));
+        // Places in 32 bits: 2^32 positions waiting on one worker would hold hundreds of
+        // GiB of moves inside the tier.
+        let too_many = u32::try_from(waiting.len()).map_err(|_| TierError::Limit {
+            limit: Limit::Memory { needed: waiting.len() as u64 * 24, allowed: None },
+            tier: t,
+        });
+        link.local(too_many)?;
+        let mut place = vec![0u32; slots];
+        for (j, &(i, _)) in waiting.iter().enumerate() {
+            place[i as usize] = j as u32 + 1;
+        }
         let mut s = Inside {
+            place,
             decided: vec![false; waiting.len()],
             not_win: waiting.iter().map(|(_, m)| m.not_win).collect(),
             to_win: waiting.iter().map(|(_, m)| m.to_win).collect(),
             waiting,
-            parents,
+            starts,
+            froms,
             buckets: BTreeMap::new(),
         };
         for phase in [Phase::WinLoss, Phase::Tie] {
@@ -356,12 +390,11 @@ impl<G: Tiered, C: Code> Worker<'_, G, C> {
             };
             // The ranks reached whose value is known (their moves all leave the tier).
             let mut seeds = Vec::new();
-            let mut last = None;
-            for &(i, _) in &s.parents {
-                if last == Some(i) || s.waiting_index(i).is_some() {
+            for i in 0..slots as u64 {
+                if s.starts[i as usize] == s.starts[i as usize + 1] || s.waiting_index(i).is_some()
+                {
                     continue;
                 }
-                last = Some(i);
                 let v = C::read(codes, i as usize).ok_or_else(|| {
                     self.run.contract(
                         t,
@@ -420,11 +453,7 @@ impl<G: Tiered, C: Code> Worker<'_, G, C> {
                         C::set(codes, i as usize, code);
                     }
                     let code = C::encode(v).expect("a value that was encoded");
-                    let first = s.parents.partition_point(|&(c, _)| c < i);
-                    for &(c, from) in &s.parents[first..] {
-                        if c != i {
-                            break;
-                        }
+                    for &from in &s.froms[s.starts[i as usize]..s.starts[i as usize + 1]] {
                         let owner = share.owner(t, from);
                         if owner == share.me {
                             local.push((share.local(from), v));
