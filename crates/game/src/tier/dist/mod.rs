@@ -198,9 +198,11 @@ fn part_text(processes: usize, workers: usize) -> String {
 /// bit a rank), or of the tiers being solved (a code a rank, and the bits) and of the
 /// child tiers not yet let go (a code a rank), plus the messages of one batch (16 slices)
 /// of moves a tier being solved. The tiers solved at once are the largest tier of their
-/// step and smaller ones that together hold at most a batch a worker. A tier with moves inside it also holds, for those moves, about 24 bytes each on
-/// the worker of the position they come from and 16 on the worker of the one they reach.
-/// Worker 0 also holds the encoded blocks of the tier being written.
+/// step and smaller ones that together hold at most a batch a worker. A tier with moves
+/// inside it also holds, for those moves, about 32 bytes each on the worker of the
+/// position they come from and 8 on the worker of the one they reach, which also holds 12
+/// bytes a rank of its share of the tier. Worker 0 also holds the encoded blocks of the
+/// tier being written.
 ///
 /// The values are the same on every number of processes and workers.
 ///
