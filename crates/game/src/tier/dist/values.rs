@@ -4,13 +4,14 @@
 
 use std::collections::BTreeMap;
 
+use gamegraph_graph::Limit;
+
 use super::wire::{Link, Reader, each_key, key, malformed, put, sort_keys, unkey};
 use super::{BATCH_SLICES, Exchange, SLICE, SLICE_WORDS, Worker};
 use crate::Outcome;
 use crate::tier::code::{Code, Value};
 use crate::tier::solve::{Moves, terminal};
 use crate::tier::{TierError, TierPhase, Tiered};
-use gamegraph_graph::Limit;
 
 /// Bits of a position's place in its batch, below the key of a move asked for.
 const POS_BITS: u32 = 16;
