@@ -245,18 +245,22 @@ mod tests {
             assert!(files(&root.path().join("p0")) == files(one.path()));
         }
         // A tier with moves inside it, solved by rounds across the processes.
-        let one = tempfile::tempdir().unwrap();
-        let expected = solve_tiers(&Chase::new(9).unwrap(), one.path(), &TierConfig::default());
-        let root = tempfile::tempdir().unwrap();
-        for r in run(root.path(), 2, 1, |_| (Chase::new(9).unwrap(), TierConfig::default())) {
-            assert_eq!(r.unwrap().summary, *expected.as_ref().unwrap());
-        }
-        assert!(files(&root.path().join("p0")) == files(one.path()));
+        same_as_one_machine(|| Chase::new(9).unwrap(), 2, 1);
         // Tiers side by side, several solved at once on the threads of the exchange.
+        same_as_one_machine(|| Quixo::new(3).unwrap(), 2, 2);
+    }
+
+    /// `game()` on `processes` × `workers` gives the one-machine summary on every process
+    /// and the one-machine files in process 0's directory.
+    fn same_as_one_machine<G: Tiered + Send + 'static>(
+        game: impl Fn() -> G,
+        processes: usize,
+        workers: usize,
+    ) {
         let one = tempfile::tempdir().unwrap();
-        let expected = solve_tiers(&Quixo::new(3).unwrap(), one.path(), &TierConfig::default());
+        let expected = solve_tiers(&game(), one.path(), &TierConfig::default());
         let root = tempfile::tempdir().unwrap();
-        for r in run(root.path(), 2, 2, |_| (Quixo::new(3).unwrap(), TierConfig::default())) {
+        for r in run(root.path(), processes, workers, |_| (game(), TierConfig::default())) {
             assert_eq!(r.unwrap().summary, *expected.as_ref().unwrap());
         }
         assert!(files(&root.path().join("p0")) == files(one.path()));

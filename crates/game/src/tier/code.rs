@@ -64,14 +64,25 @@ pub(crate) trait Code: Send + Sync + 'static {
 
     /// The value at index `i` of `bytes`; `None` for a rank no play reaches.
     fn read(bytes: &[u8], i: usize) -> Option<Value> {
-        match Self::get(bytes, i) {
-            0 => None,
-            1 => Some(Value { outcome: Outcome::Draw, remoteness: 0 }),
-            c => {
-                let (r, k) = ((c - 2) / 3, (c - 2) % 3);
-                let outcome = [Outcome::Win, Outcome::Loss, Outcome::Tie][k as usize];
-                Some(Value { outcome, remoteness: r })
-            }
+        value(Self::get(bytes, i))
+    }
+
+    /// The value of the code number in the low [`Code::BITS`] bits of `code` (as
+    /// [`Code::set`] would store it); `None` for a rank no play reaches.
+    fn decode(code: u32) -> Option<Value> {
+        value(code & ((1u64 << Self::BITS) - 1) as u32)
+    }
+}
+
+/// The value of a code number.
+fn value(code: u32) -> Option<Value> {
+    match code {
+        0 => None,
+        1 => Some(Value { outcome: Outcome::Draw, remoteness: 0 }),
+        c => {
+            let (r, k) = ((c - 2) / 3, (c - 2) % 3);
+            let outcome = [Outcome::Win, Outcome::Loss, Outcome::Tie][k as usize];
+            Some(Value { outcome, remoteness: r })
         }
     }
 }

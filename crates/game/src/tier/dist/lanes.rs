@@ -131,7 +131,7 @@ impl<X: Exchange> Link<'_, X> {
             if let [id] = ids[..] {
                 // The lane's messages are the worker's, status bytes and all: no copy.
                 let out = waiting[id].take().expect("a message");
-                match self.raw(out) {
+                match self.x.exchange(out) {
                     Ok(got) => {
                         let _ = backs[id].send(Some(got));
                     }

@@ -13,6 +13,11 @@ use crate::tier::code::{Code, Value};
 use crate::tier::solve::{Moves, terminal};
 use crate::tier::{TierError, TierPhase, Tiered};
 
+/// Bytes of a code in an answer: one, or two for 16-bit codes.
+fn width<C: Code>() -> usize {
+    C::BITS.div_ceil(8) as usize
+}
+
 /// Bits of a position's place in its batch, below the key of a move asked for.
 const POS_BITS: u32 = 16;
 const _: () = assert!(BATCH_SLICES * SLICE <= 1 << POS_BITS);
@@ -49,7 +54,7 @@ impl<G: Tiered, C: Code> Worker<'_, G, C> {
         let slices = share.slices(t, self.size(t));
         let children = &self.plan.children[t as usize];
         self.run.begin(TierPhase::Solve, t, slices * SLICE);
-        let width = if C::BITS == 16 { 2 } else { 1 };
+        let width = width::<C>();
         let mut pending = Pending(Vec::new(), Vec::new());
         let mut cursor = 0u64;
         let mut moves = Vec::new();
@@ -190,7 +195,7 @@ impl<G: Tiered, C: Code> Worker<'_, G, C> {
         codes: &mut [u8],
         pending: &mut Pending,
     ) -> Result<(), TierError> {
-        let width = if C::BITS == 16 { 2 } else { 1 };
+        let width = width::<C>();
         let mut next = vec![0usize; answers.len()];
         let mut last = None;
         let mut value = None;
@@ -204,9 +209,7 @@ impl<G: Tiered, C: Code> Worker<'_, G, C> {
                 let bytes = answers[w].get(at..at + width).ok_or_else(|| malformed(w))?;
                 let mut code = [0u8; 4];
                 code[..width].copy_from_slice(bytes);
-                let mut one = [0u8; 2];
-                C::set(&mut one, 0, u32::from_le_bytes(code));
-                value = C::read(&one, 0);
+                value = C::decode(u32::from_le_bytes(code));
                 if value.is_none() {
                     return Err(self.run.contract(
                         t,
@@ -475,9 +478,7 @@ impl<G: Tiered, C: Code> Worker<'_, G, C> {
                         while !r.done() {
                             let from = r.get()?;
                             let code = u32::try_from(r.get()?).map_err(|_| malformed(w))?;
-                            let mut one = [0u8; 2];
-                            C::set(&mut one, 0, code);
-                            let v = C::read(&one, 0).ok_or_else(|| malformed(w))?;
+                            let v = C::decode(code).ok_or_else(|| malformed(w))?;
                             if share.owner(t, from) != share.me {
                                 return Err(malformed(w));
                             }

@@ -58,11 +58,6 @@ impl<'x, X: Exchange> Link<'x, X> {
         Ok((got, any))
     }
 
-    /// A round of `out` as it is, status bytes included.
-    pub(super) fn raw(&mut self, out: Vec<Vec<u8>>) -> Result<Vec<Vec<u8>>, X::Error> {
-        self.x.exchange(out)
-    }
-
     /// A round that only says who has more to do.
     pub(super) fn any(&mut self, more: bool) -> Result<bool, X::Error> {
         let out = self.empty();
