@@ -3,7 +3,11 @@
 
 use std::cell::RefCell;
 use std::collections::BTreeMap;
+use std::fmt;
 use std::rc::Rc;
+
+use serde::de::{self, Visitor};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use timely::container::CapacityContainerBuilder;
 use timely::dataflow::channels::pact::Pipeline;
@@ -17,6 +21,39 @@ use crate::liveness::Alarm;
 
 /// A timely input's container builder.
 pub(crate) type Builder<T> = CapacityContainerBuilder<Vec<T>>;
+
+/// Bytes that cross processes as one length and a copy: serde's default for a `Vec<u8>`
+/// writes and reads it a byte at a time.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub(crate) struct Bytes(pub(crate) Vec<u8>);
+
+impl Serialize for Bytes {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_bytes(&self.0)
+    }
+}
+
+impl<'de> Deserialize<'de> for Bytes {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Bytes, D::Error> {
+        struct Visit;
+        impl<'de> Visitor<'de> for Visit {
+            type Value = Bytes;
+
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("bytes")
+            }
+
+            fn visit_bytes<E: de::Error>(self, v: &[u8]) -> Result<Bytes, E> {
+                Ok(Bytes(v.to_vec()))
+            }
+
+            fn visit_byte_buf<E: de::Error>(self, v: Vec<u8>) -> Result<Bytes, E> {
+                Ok(Bytes(v))
+            }
+        }
+        d.deserialize_byte_buf(Visit)
+    }
+}
 
 /// What a worker received, by time: peers may run a round ahead, so messages of the
 /// next time can arrive before the current one is complete.

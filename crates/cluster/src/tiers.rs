@@ -10,13 +10,13 @@ use timely::dataflow::{InputHandle, ProbeHandle};
 use timely::worker::Worker;
 
 use crate::error::ClusterError;
-use crate::exchange::{Builder, Inbox, delivered, settle, take};
+use crate::exchange::{Builder, Bytes, Inbox, delivered, settle, take};
 use crate::liveness::Alarm;
 use crate::run::{Cluster, Results, Wire, on_cluster, rank};
 use crate::wire::Reads;
 
 /// One message of a round: from, to, bytes.
-type Packet = (u32, u32, Vec<u8>);
+type Packet = (u32, u32, Bytes);
 
 /// The rounds of one worker on a timely dataflow: a stream routed by addressee, a time a
 /// round.
@@ -58,14 +58,14 @@ impl Exchange for Rounds<'_> {
             if to == me {
                 got[me] = Some(m);
             } else {
-                self.input.send((me as u32, to as u32, m));
+                self.input.send((me as u32, to as u32, Bytes(m)));
             }
         }
         let sent = self.time;
         self.time += 1;
         self.input.advance_to(self.time);
         settle(self.worker, &self.probe, self.time, &self.alarm)?;
-        for (from, _, m) in take(&self.inbox, sent) {
+        for (from, _, Bytes(m)) in take(&self.inbox, sent) {
             if let Some(slot) = got.get_mut(from as usize) {
                 *slot = Some(m);
             }

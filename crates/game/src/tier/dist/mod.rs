@@ -463,11 +463,12 @@ fn step_children<P>(plan: &Plan<P>, step: &[u32]) -> Vec<u32> {
 
 impl<'a, G: Tiered, C: Code> Worker<'a, G, C> {
     /// The messages of a round that send each of `keys` (increasing, repeats allowed) once,
-    /// to its owner.
+    /// to its owner, told to `owners` in the order of the keys.
     fn route<X: Exchange>(
         &self,
         link: &Link<'_, X>,
         keys: impl Iterator<Item = u128>,
+        mut owners: impl FnMut(usize),
     ) -> Vec<Vec<u8>> {
         let mut out = link.empty();
         let mut writers: Vec<KeyWriter> = (0..link.n).map(|_| KeyWriter::default()).collect();
@@ -477,6 +478,7 @@ impl<'a, G: Tiered, C: Code> Worker<'a, G, C> {
                 let (t, r) = unkey(k);
                 let owner = self.share.owner(t, r);
                 writers[owner].push(&mut out[owner], t, r);
+                owners(owner);
                 last = Some(k);
             }
         }

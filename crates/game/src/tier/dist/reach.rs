@@ -168,7 +168,7 @@ impl<G: Tiered, C: Code> Worker<'_, G, C> {
             })();
             link.local(batch)?;
             sort_keys(&mut keys);
-            let out = self.route(link, keys.into_iter());
+            let out = self.route(link, keys.into_iter(), |_| {});
             let more = cursor < slices || !queue.is_empty() || inside;
             let (got, any) = link.round(out, more)?;
             for (w, m) in got.iter().enumerate().filter(|&(w, _)| w != share.me) {

@@ -60,15 +60,16 @@ impl<G: Tiered, C: Code> Worker<'_, G, C> {
         let mut moves = Vec::new();
         // The positions that wait for moves inside the tier, counted as they are read.
         let mut waiting = 0;
-        // The batch read in the round before, whose answers come in this round, and the
-        // keys the other workers asked for in the round before.
-        let mut before: (Vec<(u64, Moves)>, Vec<u128>) = (Vec::new(), Vec::new());
+        // The batch read in the round before, whose answers come in this round; the
+        // buffers of a batch, kept for the next; and the keys the other workers asked for
+        // in the round before.
+        let mut before = Asked::default();
+        let mut spare = Asked::default();
         let mut asked_of_me: Vec<Vec<u8>> = vec![Vec::new(); link.n];
         loop {
             // The positions of the batch with what their moves to this worker's ranks say,
             // and the moves to other workers' ranks: key << POS_BITS | position in the batch.
-            let mut batch: Vec<(u64, Moves)> = Vec::new();
-            let mut asked: Vec<u128> = Vec::new();
+            let Asked { mut batch, mut asked, mut owners } = std::mem::take(&mut spare);
             let to = (cursor + BATCH_SLICES).min(slices);
             let read = (|| -> Result<(), TierError> {
                 self.run.check_stop()?;
@@ -137,7 +138,8 @@ impl<G: Tiered, C: Code> Worker<'_, G, C> {
             // order, and the answers to what the others asked in the round before: the
             // code of every key, in the order asked.
             sort_keys(&mut asked);
-            let keys = self.route(link, asked.iter().map(|a| a >> POS_BITS));
+            let keys =
+                self.route(link, asked.iter().map(|a| a >> POS_BITS), |w| owners.push(w as u32));
             let mut out = link.empty();
             for (w, (m, k)) in out.iter_mut().zip(keys).enumerate() {
                 put(m, (k.len() - 1) as u64);
@@ -169,41 +171,39 @@ impl<G: Tiered, C: Code> Worker<'_, G, C> {
                 asked_of_me[w] = keys;
                 answers.push(rest);
             }
-            let (batch_before, asked_before) = std::mem::replace(&mut before, (batch, asked));
-            let combined =
-                self.combine(t, batch_before, &asked_before, &answers, codes, &mut pending);
+            spare = std::mem::replace(&mut before, Asked { batch, asked, owners });
+            let combined = self.combine(t, &mut spare, &answers, codes, &mut pending);
             link.local(combined)?;
             if !any {
                 // No worker asked anything in this round: the last batch needs no answer.
-                let (batch, asked) = std::mem::take(&mut before);
-                let combined = self.combine(t, batch, &asked, &answers, codes, &mut pending);
+                let combined = self.combine(t, &mut before, &answers, codes, &mut pending);
                 link.local(combined)?;
                 return Ok(pending);
             }
         }
     }
 
-    /// The values of a batch whose moves to other workers' ranks (`asked`, sorted) have
-    /// their `answers` (by worker, the codes in the order of the keys sent to it): a
-    /// position whose moves all leave the tier gets its value in `codes`, the others wait.
+    /// The values of a batch whose moves to other workers' ranks have their `answers` (by
+    /// worker, the codes in the order of the keys sent to it): a position whose moves all
+    /// leave the tier gets its value in `codes`, the others wait. Leaves `b` empty.
     fn combine(
         &self,
         t: u32,
-        mut batch: Vec<(u64, Moves)>,
-        asked: &[u128],
+        b: &mut Asked,
         answers: &[&[u8]],
         codes: &mut [u8],
         pending: &mut Pending,
     ) -> Result<(), TierError> {
         let width = width::<C>();
         let mut next = vec![0usize; answers.len()];
+        let mut owners = b.owners.iter();
         let mut last = None;
         let mut value = None;
-        for &a in asked {
+        for &a in &b.asked {
             let k = a >> POS_BITS;
             if last != Some(k) {
                 let (ct, cr) = unkey(k);
-                let w = self.share.owner(ct, cr);
+                let w = *owners.next().expect("an owner for each key") as usize;
                 let at = next[w] * width;
                 next[w] += 1;
                 let bytes = answers[w].get(at..at + width).ok_or_else(|| malformed(w))?;
@@ -222,9 +222,11 @@ impl<G: Tiered, C: Code> Worker<'_, G, C> {
                 last = Some(k);
             }
             let v = value.expect("the value of the key");
-            batch[(a & ((1 << POS_BITS) - 1)) as usize].1.add(v);
+            b.batch[(a & ((1 << POS_BITS) - 1)) as usize].1.add(v);
         }
-        for (i, m) in batch {
+        b.asked.clear();
+        b.owners.clear();
+        for (i, m) in b.batch.drain(..) {
             if m.inside == 0 {
                 C::set(codes, i as usize, self.encode(t, m.value(self.step()), i)?);
             } else {
@@ -233,6 +235,16 @@ impl<G: Tiered, C: Code> Worker<'_, G, C> {
         }
         Ok(())
     }
+}
+
+/// A batch of positions with what their moves to this worker's ranks say, and its moves to
+/// other workers' ranks: key << POS_BITS | position in the batch, sorted, and the owner of
+/// each distinct key.
+#[derive(Default)]
+struct Asked {
+    batch: Vec<(u64, Moves)>,
+    asked: Vec<u128>,
+    owners: Vec<u32>,
 }
 
 /// Which values a phase of [`Worker::retrograde`] spreads.
