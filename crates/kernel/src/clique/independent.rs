@@ -9,6 +9,7 @@ use crate::stable::{Found, components, solve_parts, too_large};
 
 use super::branch_and_reduce::max_independent_sparse;
 use super::local_search::improve_clique;
+use super::tabu::tabu_clique;
 use super::{Rows, degeneracy_order, max_clique};
 
 /// A maximum independent set of the undirected graph `adj` (symmetric lists, no loops,
@@ -96,6 +97,11 @@ const ILS_PART: usize = 64;
 const ILS_ROUNDS: usize = 2000;
 const ILS_WORK: usize = 80_000_000;
 
+/// Swaps of the tabu search that follows, at most, and its work (a swap costs about the
+/// part size).
+const TABU_ITERATIONS: usize = 400_000;
+const TABU_WORK: usize = 160_000_000;
+
 /// Parts up to this size always go to the bitset clique search.
 const DENSE_PART: usize = 256;
 
@@ -172,10 +178,12 @@ fn mis_part(
             }
         }
     }
-    // Only for an exact search: a capped one is a quick bound, not worth the start-up.
+    // Only for an exact search: a capped one is a quick bound, not worth the start-up. The
+    // tabu search finds the cliques hidden among many slightly smaller ones (see `tabu`).
     if c > ILS_PART && !cap.limited() {
         let rounds = (ILS_WORK / (c * c)).min(ILS_ROUNDS);
         init = improve_clique(&h, &init, rounds, budget)?;
+        init = tabu_clique(&h, &init, (TABU_WORK / c).min(TABU_ITERATIONS), budget)?;
     }
     let f = max_clique(&h, &init, budget, cap)?;
     let set = f.clique.iter().map(|&k| comp[order[k]]).collect();

@@ -5,7 +5,9 @@
 //! the vertices of degree 0 and 1, then solves each connected part left: a large sparse
 //! part by the branch-and-reduce search of `branch_and_reduce`, any other as a maximum
 //! clique of its complement, from a clique that the iterated local search of
-//! `local_search` improves. The clique search is in this folder's other files: `colour`
+//! `local_search` and then the k-fixed tabu search of `tabu` improve (on the structured
+//! instances the search would otherwise find the large clique late; the proof costs little
+//! once it is known). The clique search is in this folder's other files: `colour`
 //! colours the candidates of a node and keeps out the vertices that `prune` can keep out,
 //! `tasks` splits the branches near the root into tasks and searches each subtree, on the
 //! candidates renumbered in their own degeneracy order by `renumber` when they are many.
@@ -79,6 +81,7 @@ mod independent;
 pub(crate) mod local_search;
 mod prune;
 mod renumber;
+mod tabu;
 mod tasks;
 #[cfg(test)]
 mod tests;
