@@ -8,6 +8,7 @@ use crate::config::{Budget, Cap};
 use crate::stable::{Found, components, solve_parts, too_large};
 
 use super::branch_and_reduce::max_independent_sparse;
+use super::cover::covered;
 use super::local_search::improve_clique;
 use super::tabu::tabu_clique;
 use super::{Rows, degeneracy_order, max_clique};
@@ -184,6 +185,11 @@ fn mis_part(
         let rounds = (ILS_WORK / (c * c)).min(ILS_ROUNDS);
         init = improve_clique(&h, &init, rounds, budget)?;
         init = tabu_clique(&h, &init, (TABU_WORK / c).min(TABU_ITERATIONS), budget)?;
+        // A cover of the part by as many cliques as the clique found proves it maximum.
+        if covered(&h.complement(), init.len(), budget)? {
+            let set = init.iter().map(|&k| comp[order[k]]).collect();
+            return Ok(Found { set, exact: true, bound: init.len() });
+        }
     }
     let f = max_clique(&h, &init, budget, cap)?;
     let set = f.clique.iter().map(|&k| comp[order[k]]).collect();

@@ -7,7 +7,9 @@
 //! clique of its complement, from a clique that the iterated local search of
 //! `local_search` and then the k-fixed tabu search of `tabu` improve (on the structured
 //! instances the search would otherwise find the large clique late; the proof costs little
-//! once it is known). The clique search is in this folder's other files: `colour`
+//! once it is known). A cover of the part by as many cliques of the α graph as that clique
+//! has vertices, found greedily by `cover`, proves it maximum without a search. The clique
+//! search is in this folder's other files: `colour`
 //! colours the candidates of a node and keeps out the vertices that `prune` can keep out,
 //! `tasks` splits the branches near the root into tasks and searches each subtree, on the
 //! candidates renumbered in their own degeneracy order by `renumber` when they are many.
@@ -77,6 +79,7 @@ macro_rules! by_width {
 
 mod branch_and_reduce;
 mod colour;
+mod cover;
 mod independent;
 pub(crate) mod local_search;
 mod prune;
