@@ -40,7 +40,10 @@ commands:
                         kernel  kernels and alpha against clingo and python-igraph,
                                 alpha and beta on hard instances against igraph and
                                 HiGHS (also --tasks alpha,beta,kernel,small: only
-                                these rows; kernel: kernel existence by size)
+                                these rows; kernel: kernel existence by size;
+                                --dimacs DIR [--clisat PATH] [--limit SECS]
+                                [--only A,B]: alpha of the complements of the
+                                DIMACS clique instances in DIR against CliSAT)
                         grundy  Grundy values against a C++ baseline; heaps and misere
                         octal   octal games against ogsolve and the plain definition
                                 (also --medium: N up to 10^6; --games 0.6,0.106: only these)

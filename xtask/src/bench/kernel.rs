@@ -19,6 +19,8 @@
 //! call only (interpreter start-up, imports and parsing excluded), which favours the peers.
 //! Answers are compared: counts and α must be equal, and for "find" both must agree on
 //! existence and the peer's kernel must pass `gamegraph kernel --check`.
+//!
+//! With `--dimacs DIR` it runs the DIMACS clique table instead (see `dimacs`).
 
 use std::fmt::Write as _;
 use std::fs;
@@ -34,7 +36,10 @@ use crate::bench::build_release;
 
 /// Runs `cmd` with a time limit: its wall time and output, or `Err` with what it printed
 /// when it stopped at gamegraph's own time limit (exit status 3) or was killed at `limit`.
-fn timed(cmd: &mut Command, limit: Duration) -> Result<Result<(Duration, String), String>> {
+pub(crate) fn timed(
+    cmd: &mut Command,
+    limit: Duration,
+) -> Result<Result<(Duration, String), String>> {
     let start = Instant::now();
     let mut child = cmd
         .stdout(Stdio::piped())
@@ -165,6 +170,9 @@ const TASKS: [&str; 4] = ["alpha", "beta", "kernel", "small"];
 /// Runs the kernel benchmark and prints the Markdown tables. `args` are `bench`'s: `--quick`,
 /// and `--tasks alpha,beta` runs only the rows of the tasks listed.
 pub(crate) fn run(root: &Path, args: &[String]) -> Result<()> {
+    if args.iter().any(|a| a == "--dimacs") {
+        return super::dimacs::run(root, args);
+    }
     let quick = args.iter().any(|a| a == "--quick");
     let tasks: Vec<&str> = match args.iter().position(|a| a == "--tasks") {
         Some(i) => args.get(i + 1).map_or("", String::as_str).split(',').collect(),

@@ -12,6 +12,7 @@ use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result, bail};
 
+mod dimacs;
 mod dist;
 mod dist_game;
 mod game;
@@ -167,6 +168,11 @@ fn parse(args: &[String]) -> Result<(Vec<&str>, bool)> {
                     bail!("--boards needs a list of boards, e.g. --boards 5x4,6x4");
                 }
             }
+            "--dimacs" | "--clisat" | "--limit" | "--only" => {
+                if rest.next().is_none() {
+                    bail!("{arg} needs a value (a directory, a path, seconds or a list)");
+                }
+            }
             "--tasks" => {
                 if rest.next().is_none() {
                     bail!("--tasks needs a list of tasks, e.g. --tasks alpha,beta");
@@ -218,6 +224,8 @@ mod tests {
         let a = args("octal --games 0.6,0.106 --quick");
         assert_eq!(parse(&a).unwrap(), (vec!["octal"], true));
         let a = args("kernel --tasks kernel");
+        assert_eq!(parse(&a).unwrap(), (vec!["kernel"], false));
+        let a = args("kernel --dimacs dir --clisat bin --limit 5 --only a,b");
         assert_eq!(parse(&a).unwrap(), (vec!["kernel"], false));
     }
 
