@@ -19,10 +19,11 @@ const COVER_NODES: u64 = 2000;
 /// Whether the vertices of `g` are covered by at most `k` cliques of `g` found greedily
 /// (each a largest clique of the vertices left, as far as a search of [`COVER_NODES`] nodes
 /// finds): then no independent set of `g` has more than `k` vertices. Gives up, with
-/// `false`, once more than `k` cliques are needed.
+/// `false`, once more than `k` cliques are needed, or as soon as `k` cliques of the size of
+/// the last one found would not cover the vertices left.
 pub(crate) fn covered(g: &Rows, k: usize, budget: &mut Budget) -> Result<bool, KernelError> {
     let mut left: Vec<usize> = (0..g.n).collect();
-    for _ in 0..k {
+    for used in 0..k {
         if left.is_empty() {
             return Ok(true);
         }
@@ -60,6 +61,11 @@ pub(crate) fn covered(g: &Rows, k: usize, budget: &mut Budget) -> Result<bool, K
         // A vertex is always a clique: the cover goes on even from an empty search.
         if f.clique.is_empty() {
             taken[0] = true;
+        }
+        // The cliques found next are no larger, as a rule: when even cliques of this size
+        // could not cover what is left, the cover gives up at once.
+        if f.clique.len().max(1) * (k - used) < r {
+            return Ok(false);
         }
         left = left.iter().zip(&taken).filter(|(_, t)| !**t).map(|(&v, _)| v).collect();
     }
