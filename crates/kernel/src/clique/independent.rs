@@ -184,9 +184,13 @@ fn mis_part(
     if c > ILS_PART && !cap.limited() {
         let rounds = (ILS_WORK / (c * c)).min(ILS_ROUNDS);
         init = improve_clique(&h, &init, rounds, budget)?;
-        init = tabu_clique(&h, &init, (TABU_WORK / c).min(TABU_ITERATIONS), budget)?;
+        // The tabu search and the cover only when a greedy colouring leaves a gap.
+        let ub = colours(&h, budget)?;
+        if init.len() < ub {
+            init = tabu_clique(&h, &init, (TABU_WORK / c).min(TABU_ITERATIONS), budget)?;
+        }
         // A cover of the part by as many cliques as the clique found proves it maximum.
-        if covered(&h.complement(), init.len(), budget)? {
+        if init.len() < ub && covered(&h.complement(), init.len(), budget)? {
             let set = init.iter().map(|&k| comp[order[k]]).collect();
             return Ok(Found { set, exact: true, bound: init.len() });
         }
@@ -194,4 +198,28 @@ fn mis_part(
     let f = max_clique(&h, &init, budget, cap)?;
     let set = f.clique.iter().map(|&k| comp[order[k]]).collect();
     Ok(Found { set, exact: f.exact, bound: f.bound })
+}
+
+/// The number of classes of a greedy colouring of `rows` in its numbering: a bound on its
+/// clique number.
+fn colours(rows: &Rows, budget: &mut Budget) -> Result<usize, KernelError> {
+    let w = bits::words(rows.n);
+    let mut left = vec![0u64; w];
+    bits::fill(&mut left, rows.n);
+    let mut classes = 0;
+    while let Some(first) = bits::first(&left) {
+        budget.spend((rows.n * w) as u64)?;
+        classes += 1;
+        let mut free = left.clone();
+        let mut v = Some(first);
+        while let Some(x) = v {
+            bits::clear(&mut left, x);
+            bits::clear(&mut free, x);
+            for (f, r) in free.iter_mut().zip(rows.row(x)) {
+                *f &= !r;
+            }
+            v = bits::first(&free);
+        }
+    }
+    Ok(classes)
 }
