@@ -43,7 +43,10 @@ commands:
                                 these rows; kernel: kernel existence by size;
                                 --dimacs DIR [--clisat PATH] [--limit SECS]
                                 [--only A,B]: alpha of the complements of the
-                                DIMACS clique instances in DIR against CliSAT)
+                                DIMACS clique instances in DIR against CliSAT;
+                                --pace DIR [--peer PATH] [--limit SECS]
+                                [--only A,B]: beta of the PACE 2025 dominating-set
+                                instances in DIR against an exact solver)
                         grundy  Grundy values against a C++ baseline; heaps and misere
                         octal   octal games against ogsolve and the plain definition
                                 (also --medium: N up to 10^6; --games 0.6,0.106: only these)

@@ -20,7 +20,8 @@
 //! Answers are compared: counts and α must be equal, and for "find" both must agree on
 //! existence and the peer's kernel must pass `gamegraph kernel --check`.
 //!
-//! With `--dimacs DIR` it runs the DIMACS clique table instead (see `dimacs`).
+//! With `--dimacs DIR` it runs the DIMACS clique table instead (see `dimacs`), and with
+//! `--pace DIR` the PACE 2025 dominating-set table (see `pace`).
 
 use std::fmt::Write as _;
 use std::fs;
@@ -172,6 +173,9 @@ const TASKS: [&str; 4] = ["alpha", "beta", "kernel", "small"];
 pub(crate) fn run(root: &Path, args: &[String]) -> Result<()> {
     if args.iter().any(|a| a == "--dimacs") {
         return super::dimacs::run(root, args);
+    }
+    if args.iter().any(|a| a == "--pace") {
+        return super::pace::run(root, args);
     }
     let quick = args.iter().any(|a| a == "--quick");
     let tasks: Vec<&str> = match args.iter().position(|a| a == "--tasks") {

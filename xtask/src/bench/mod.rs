@@ -20,6 +20,7 @@ mod graph;
 mod grundy;
 mod kernel;
 mod octal;
+mod pace;
 mod python;
 mod retro;
 mod tab;
@@ -168,7 +169,7 @@ fn parse(args: &[String]) -> Result<(Vec<&str>, bool)> {
                     bail!("--boards needs a list of boards, e.g. --boards 5x4,6x4");
                 }
             }
-            "--dimacs" | "--clisat" | "--limit" | "--only" => {
+            "--dimacs" | "--clisat" | "--pace" | "--peer" | "--limit" | "--only" => {
                 if rest.next().is_none() {
                     bail!("{arg} needs a value (a directory, a path, seconds or a list)");
                 }
@@ -226,6 +227,8 @@ mod tests {
         let a = args("kernel --tasks kernel");
         assert_eq!(parse(&a).unwrap(), (vec!["kernel"], false));
         let a = args("kernel --dimacs dir --clisat bin --limit 5 --only a,b");
+        assert_eq!(parse(&a).unwrap(), (vec!["kernel"], false));
+        let a = args("kernel --pace dir --peer bin --limit 5 --only a,b");
         assert_eq!(parse(&a).unwrap(), (vec!["kernel"], false));
     }
 
