@@ -2,6 +2,7 @@
 //! connected part left as a set cover for the branch-and-bound of [`super::search`].
 
 use crate::KernelError;
+use crate::clique::max_independent;
 use crate::config::{Budget, Cap};
 use crate::stable::{Found, components, solve_parts};
 
@@ -297,9 +298,50 @@ fn mds_part(
     cap: &mut Cap,
 ) -> Result<Found, KernelError> {
     let (ids, p) = part_instance(pred, comp, r, budget)?;
+    if !cap.limited()
+        && p.sets.len() >= VC_MIN_SETS
+        && let Some(f) = vertex_cover(&p, budget)?
+    {
+        let set = f.set.iter().map(|&t| ids[t as usize]).collect();
+        return Ok(Found { set, ..f });
+    }
     let f = min_cover(&p, budget, cap)?;
     let set = f.chosen.iter().map(|&t| ids[t as usize]).collect();
     Ok(Found { set, exact: f.exact, bound: f.bound })
+}
+
+/// Parts of more sets stay with the set cover search: α's driver has no bound of use on
+/// large sparse graphs.
+const VC_SETS: usize = 1000;
+/// Parts of fewer sets stay with the set cover search too, which proves them at once.
+const VC_MIN_SETS: usize = 64;
+
+/// A part of at most [`VC_SETS`] sets whose every element lies in exactly two sets is a minimum vertex cover of the
+/// graph joining the two sets of each element: its cover is the complement of a maximum
+/// independent set of that graph, found by α's driver, and an upper bound on α gives the
+/// lower bound on the cover. `None` when some element lies in one set or in three or more.
+fn vertex_cover(p: &CoverInstance, budget: &mut Budget) -> Result<Option<Found>, KernelError> {
+    if p.elems.is_empty() || p.sets.len() > VC_SETS || p.elems.iter().any(|e| e.len() != 2) {
+        return Ok(None);
+    }
+    let n = p.sets.len();
+    let mut adj: Vec<Vec<u32>> = vec![Vec::new(); n];
+    for e in &p.elems {
+        adj[e[0] as usize].push(e[1]);
+        adj[e[1] as usize].push(e[0]);
+    }
+    for a in &mut adj {
+        budget.spend(1 + a.len() as u64)?;
+        a.sort_unstable();
+        a.dedup();
+    }
+    let f = max_independent(&adj, &vec![false; n], budget, None)?;
+    let mut out = vec![false; n];
+    for &v in &f.set {
+        out[v as usize] = true;
+    }
+    let set: Vec<u32> = (0..n as u32).filter(|&t| !out[t as usize]).collect();
+    Ok(Some(Found { set, exact: f.exact, bound: n.saturating_sub(f.bound) }))
 }
 
 /// An absorbing set of the part `comp` without search, after the deadline: a greedy cover
@@ -370,5 +412,73 @@ mod tests {
         let (succ, pred) = lists(5, &arcs);
         let f = min_absorbing(&succ, &pred, &mut Budget::new(&Config::default()), None).unwrap();
         assert_eq!(f.set.len(), 2);
+    }
+
+    #[test]
+    fn vertex_covers_are_minimum_on_random_two_set_instances() {
+        let mut rng = gamegraph_testkit::SplitMix64::new(7);
+        for round in 0..400 {
+            let sets = 2 + round % 12;
+            let mut lists = vec![Vec::new(); sets];
+            let elems = 1 + rng.below(2 * sets as u64) as u32;
+            for e in 0..elems {
+                let a = rng.below(sets as u64) as usize;
+                let b = (a + 1 + rng.below(sets as u64 - 1) as usize) % sets;
+                lists[a].push(e);
+                lists[b].push(e);
+            }
+            let p = CoverInstance::new(lists, elems as usize);
+            let want = super::super::tests::brute(&p);
+            let budget = &mut Budget::new(&Config::default());
+            let f = vertex_cover(&p, budget).unwrap().expect("two sets per element");
+            assert!(f.exact && f.bound == want && f.set.len() == want, "round {round}");
+            assert!(p.elems.iter().all(|e| e.iter().any(|t| f.set.contains(t))));
+        }
+    }
+
+    #[test]
+    fn parts_left_as_vertex_covers_agree_on_one_two_and_three_threads() {
+        // A random graph on 80 vertices, each edge with a vertex of degree two beside it:
+        // the reductions leave one part of two-set elements, a vertex cover.
+        let mut rng = gamegraph_testkit::SplitMix64::new(11);
+        for _ in 0..3 {
+            let k = 80u32;
+            let mut arcs = Vec::new();
+            let mut n = k;
+            for a in 0..k {
+                for b in a + 1..k {
+                    if rng.chance(40) {
+                        arcs.extend([(a, b), (b, a), (a, n), (n, a), (b, n), (n, b)]);
+                        n += 1;
+                    }
+                }
+            }
+            let (succ, pred) = lists(n as usize, &arcs);
+            let mut runs = Vec::new();
+            for threads in 1..=3 {
+                let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
+                let budget = &mut Budget::new(&Config::default());
+                let f = pool.install(|| min_absorbing(&succ, &pred, budget, None)).unwrap();
+                assert!(f.exact);
+                runs.push(f.set);
+            }
+            assert!(runs.iter().all(|r| *r == runs[0]));
+        }
+    }
+
+    #[test]
+    fn a_triangle_with_a_vertex_beside_each_edge_needs_two() {
+        // A triangle 0 1 2 with a vertex of degree two beside each edge (3, 4, 5): 0, 1 and
+        // 2 are closed, each of 3, 4, 5 is left with the two ends of its edge as absorbers,
+        // and two of 0, 1, 2 absorb everything.
+        let arcs: Vec<(u32, u32)> = [(0, 1), (1, 2), (2, 0), (0, 3), (1, 3), (1, 4), (2, 4)]
+            .into_iter()
+            .chain([(2, 5), (0, 5)])
+            .flat_map(|(a, b)| [(a, b), (b, a)])
+            .collect();
+        let (succ, pred) = lists(6, &arcs);
+        let f = min_absorbing(&succ, &pred, &mut Budget::new(&Config::default()), None).unwrap();
+        assert_eq!(f.set.len(), 2);
+        assert!(f.exact);
     }
 }
