@@ -2,7 +2,8 @@
 //! and its predecessors; used by `beta` and by the kernel search's α < β test.
 //!
 //! [`absorbing`] reduces the cover (forced, dominated and closed vertices) and sends each
-//! connected part left to [`search`], a branch-and-bound under Lagrangian bounds
+//! connected part left to [`search`] (or, when every element left lies in exactly two
+//! sets, to α's driver as a vertex cover), a branch-and-bound under Lagrangian bounds
 //! ([`lagrange`]) on the selection of sets of [`assignment`], with greedy incumbents ([`greedy`]),
 //! a row-weighting local search ([`local_search`]) and, on large parts, the bound of the
 //! linear program strengthened by odd-cycle cuts ([`cuts`]). The instance they all read,
