@@ -316,10 +316,10 @@ const VC_SETS: usize = 1000;
 /// Parts of fewer sets stay with the set cover search too, which proves them at once.
 const VC_MIN_SETS: usize = 64;
 
-/// A part of at most [`VC_SETS`] sets whose every element lies in exactly two sets is a minimum vertex cover of the
-/// graph joining the two sets of each element: its cover is the complement of a maximum
-/// independent set of that graph, found by α's driver, and an upper bound on α gives the
-/// lower bound on the cover. `None` when some element lies in one set or in three or more.
+/// A part of at most [`VC_SETS`] sets whose every element lies in exactly two sets is a
+/// minimum vertex cover of the graph joining the two sets of each element: its cover is the
+/// complement of a maximum independent set of that graph, found by α's driver, and an upper
+/// bound on α gives the lower bound on the cover. `None` when some element lies in one set or in three or more.
 fn vertex_cover(p: &CoverInstance, budget: &mut Budget) -> Result<Option<Found>, KernelError> {
     if p.elems.is_empty() || p.sets.len() > VC_SETS || p.elems.iter().any(|e| e.len() != 2) {
         return Ok(None);
