@@ -71,9 +71,15 @@ mod tests {
             let n = 2 + round % 15;
             let g = random_dense_graph(&mut rng, n, [100, 200, 300][round % 3]);
             let truth = has_kernel_brute(&g);
-            for route in [SEARCH, SAT, BOTH] {
-                let plain = find_kernel_from(&g, &cfg, route).unwrap();
-                let proved = find_kernel_with_proof_from(&g, &cfg, route).unwrap();
+            for (route, races) in [(SEARCH, false), (SAT, false), (BOTH, true)] {
+                let mut plain = find_kernel_from(&g, &cfg, route).unwrap();
+                let mut proved = find_kernel_with_proof_from(&g, &cfg, route).unwrap();
+                // With two threads the race of the search and the solver spends a number of
+                // nodes that depends on the threads' timing; the answer does not.
+                if races {
+                    plain.explanation.nodes = 0;
+                    proved.answer.explanation.nodes = 0;
+                }
                 assert_eq!(proved.answer, plain, "round {round}");
                 assert_eq!(plain.kernel.is_some(), truth, "round {round}");
                 match (&proved.answer.kernel, &proved.proof) {
