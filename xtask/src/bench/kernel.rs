@@ -35,6 +35,60 @@ use gamegraph_graph::generate::SplitMix64;
 
 use crate::bench::build_release;
 
+/// One side's runs: the wall times of the runs that finished, and the answer.
+#[derive(Default)]
+pub(crate) struct Runs {
+    pub(crate) secs: Vec<f64>,
+    pub(crate) answer: Option<usize>,
+    /// What a run stopped at the limit reported (gamegraph's bounds).
+    pub(crate) timeout: Option<String>,
+}
+
+impl Runs {
+    pub(crate) fn cell(&self, limit: Duration, reps: usize) -> String {
+        let mut c: Vec<String> = self.secs.iter().map(|t| format!("{t:.3}")).collect();
+        if self.secs.len() < reps {
+            match &self.timeout {
+                Some(t) if t.contains('≤') => c.push(format!("> {} ({t})", limit.as_secs())),
+                _ => c.push(format!("> {}", limit.as_secs())),
+            }
+        }
+        c.join(", ")
+    }
+
+    pub(crate) fn median(&self, reps: usize) -> Option<f64> {
+        if self.secs.len() < reps {
+            return None;
+        }
+        let mut s = self.secs.clone();
+        s.sort_by(f64::total_cmp);
+        Some(s[s.len() / 2])
+    }
+}
+
+/// Builds the kernel crate's `stable_time` example in release; returns its path.
+pub(crate) fn stable_time_example(root: &Path) -> Result<PathBuf> {
+    let status = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()))
+        .args(["build", "--release", "-p", "gamegraph-kernel", "--example", "stable_time"])
+        .current_dir(root)
+        .status()?;
+    if !status.success() {
+        bail!("cargo build of the stable_time example failed");
+    }
+    Ok(root.join("target/release/examples/stable_time"))
+}
+
+/// The files of `dir` whose extension is `ext`, sorted.
+pub(crate) fn instances(dir: &Path, ext: &str) -> Result<Vec<PathBuf>> {
+    let mut files: Vec<PathBuf> = fs::read_dir(dir)
+        .with_context(|| format!("cannot list {}", dir.display()))?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == ext))
+        .collect();
+    files.sort();
+    Ok(files)
+}
+
 /// Runs `cmd` with a time limit: its wall time and output, or `Err` with what it printed
 /// when it stopped at gamegraph's own time limit (exit status 3) or was killed at `limit`.
 pub(crate) fn timed(

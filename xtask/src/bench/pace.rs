@@ -23,7 +23,7 @@ use std::time::Duration;
 
 use anyhow::{Context, Result, bail};
 
-use super::kernel::timed;
+use super::kernel::{Runs, instances, stable_time_example, timed};
 
 /// A PACE dominating-set instance: its vertex count and its edges (0-based, each pair
 /// once, no loops).
@@ -104,37 +104,6 @@ fn check_peer(out: &str, n: usize, edges: &[(usize, usize)]) -> Result<usize> {
     Ok(k)
 }
 
-/// One side's runs: the wall times of the runs that finished, and the answer.
-#[derive(Default)]
-struct Runs {
-    secs: Vec<f64>,
-    answer: Option<usize>,
-    /// What a run stopped at the limit reported (gamegraph's bounds).
-    timeout: Option<String>,
-}
-
-impl Runs {
-    fn cell(&self, limit: Duration, reps: usize) -> String {
-        let mut c: Vec<String> = self.secs.iter().map(|t| format!("{t:.3}")).collect();
-        if self.secs.len() < reps {
-            match &self.timeout {
-                Some(t) if t.contains('≤') => c.push(format!("> {} ({t})", limit.as_secs())),
-                _ => c.push(format!("> {}", limit.as_secs())),
-            }
-        }
-        c.join(", ")
-    }
-
-    fn median(&self, reps: usize) -> Option<f64> {
-        if self.secs.len() < reps {
-            return None;
-        }
-        let mut s = self.secs.clone();
-        s.sort_by(f64::total_cmp);
-        Some(s[s.len() / 2])
-    }
-}
-
 /// Runs the PACE table. `args` are `bench`'s; `--pace DIR` is there.
 pub(crate) fn run(root: &Path, args: &[String]) -> Result<()> {
     let value = |flag: &str| args.iter().position(|a| a == flag).and_then(|i| args.get(i + 1));
@@ -148,22 +117,10 @@ pub(crate) fn run(root: &Path, args: &[String]) -> Result<()> {
     let limit = Duration::from_secs(super::number_arg(args, "--limit", 60)? as u64);
     let only: Option<Vec<&str>> = value("--only").map(|s| s.split(',').collect());
     let reps = if args.iter().any(|a| a == "--quick") { 1 } else { 3 };
-    let status = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()))
-        .args(["build", "--release", "-p", "gamegraph-kernel", "--example", "stable_time"])
-        .current_dir(root)
-        .status()?;
-    if !status.success() {
-        bail!("cargo build of the stable_time example failed");
-    }
-    let bin = root.join("target/release/examples/stable_time");
+    let bin = stable_time_example(root)?;
     let work = root.join("target/bench-pace");
     fs::create_dir_all(&work)?;
-    let mut files: Vec<PathBuf> = fs::read_dir(&dir)
-        .with_context(|| format!("cannot list {}", dir.display()))?
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|x| x == "gr"))
-        .collect();
-    files.sort();
+    let files = instances(&dir, "gr")?;
     let tl = limit.as_secs().to_string();
     let mut table = String::from(
         "| instance | n | edges | β | gamegraph runs (s, 1 thread) | peer runs (s) | peer / gamegraph (medians) |\n|---|---:|---:|---:|---|---|---:|\n",
