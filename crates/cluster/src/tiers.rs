@@ -52,6 +52,14 @@ impl Exchange for Rounds<'_> {
     }
 
     fn exchange(&mut self, out: Vec<Vec<u8>>) -> Result<Vec<Vec<u8>>, ClusterError> {
+        self.exchange_during(out, &mut || {})
+    }
+
+    fn exchange_during(
+        &mut self,
+        out: Vec<Vec<u8>>,
+        during: &mut dyn FnMut(),
+    ) -> Result<Vec<Vec<u8>>, ClusterError> {
         let me = self.worker.index();
         let mut got: Vec<Option<Vec<u8>>> = vec![None; self.worker.peers()];
         for (to, m) in out.into_iter().enumerate() {
@@ -64,6 +72,10 @@ impl Exchange for Rounds<'_> {
         let sent = self.time;
         self.time += 1;
         self.input.advance_to(self.time);
+        // One step hands the messages and the input's progress to the network threads,
+        // which send them while this thread runs `during`.
+        self.worker.step();
+        during();
         settle(self.worker, &self.probe, self.time, &self.alarm)?;
         for (from, _, Bytes(m)) in take(&self.inbox, sent) {
             if let Some(slot) = got.get_mut(from as usize) {

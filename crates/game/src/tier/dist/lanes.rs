@@ -33,8 +33,17 @@ impl Exchange for Lane {
     }
 
     fn exchange(&mut self, out: Vec<Vec<u8>>) -> Result<Vec<Vec<u8>>, TierError> {
+        self.exchange_during(out, &mut || {})
+    }
+
+    fn exchange_during(
+        &mut self,
+        out: Vec<Vec<u8>>,
+        during: &mut dyn FnMut(),
+    ) -> Result<Vec<Vec<u8>>, TierError> {
         let ended = || TierError::Peer { worker: self.me, reason: "its rounds ended".into() };
         self.post.send((self.id, Some(out))).map_err(|_| ended())?;
+        during();
         self.back.recv().ok().flatten().ok_or_else(ended)
     }
 

@@ -87,6 +87,22 @@ pub trait Exchange {
     /// When the workers cannot reach each other.
     fn exchange(&mut self, out: Vec<Vec<u8>>) -> Result<Vec<Vec<u8>>, Self::Error>;
 
+    /// [`Exchange::exchange`] with `during` run on this thread while the round is in
+    /// flight, for an exchange whose messages travel without this thread: it sends `out`,
+    /// runs `during`, then waits for the messages of the others. By default `during` runs
+    /// before the round.
+    ///
+    /// # Errors
+    /// As [`Exchange::exchange`].
+    fn exchange_during(
+        &mut self,
+        out: Vec<Vec<u8>>,
+        during: &mut dyn FnMut(),
+    ) -> Result<Vec<Vec<u8>>, Self::Error> {
+        during();
+        self.exchange(out)
+    }
+
     /// Runs each of `jobs` on a thread of its own while this thread runs `main` with this
     /// exchange, and returns once all have ended. The solver starts no thread itself: a
     /// step of several tiers solves each in a job, with rounds of its own that `main`

@@ -56,90 +56,97 @@ impl<G: Tiered, C: Code> Worker<'_, G, C> {
         self.run.begin(TierPhase::Solve, t, slices * SLICE);
         let width = width::<C>();
         let mut pending = Pending(Vec::new(), Vec::new());
-        let mut cursor = 0u64;
         let mut moves = Vec::new();
         // The positions that wait for moves inside the tier, counted as they are read.
         let mut waiting = 0;
-        // The batch read in the round before, whose answers come in this round; the
-        // buffers of a batch, kept for the next; and the keys the other workers asked for
-        // in the round before.
-        let mut before = Asked::default();
-        let mut spare = Asked::default();
-        let mut asked_of_me: Vec<Vec<u8>> = vec![Vec::new(); link.n];
-        loop {
-            // The positions of the batch with what their moves to this worker's ranks say,
-            // and the moves to other workers' ranks: key << POS_BITS | position in the batch.
-            let Asked { mut batch, mut asked, mut owners } = std::mem::take(&mut spare);
-            let to = (cursor + BATCH_SLICES).min(slices);
-            let read = (|| -> Result<(), TierError> {
-                self.run.check_stop()?;
-                let words = &bits[cursor as usize * SLICE_WORDS..to as usize * SLICE_WORDS];
-                let mut inside = Vec::new();
-                self.each_position(t, words, cursor, to, |r, pos| {
-                    let i = share.local(r);
-                    moves.clear();
-                    game.moves(pos, &mut moves);
-                    if moves.is_empty() {
-                        C::set(codes, i as usize, self.encode(t, terminal(game.terminal(pos)), i)?);
-                        return Ok(());
+        // Reads this worker's slices `from..to` into the batch `b`: the positions with
+        // what their moves to this worker's ranks say, and the moves to other workers'
+        // ranks (key << POS_BITS | position in the batch); the terminal positions get
+        // their values in `codes`, the moves inside the tier go to `inside_moves`.
+        let mut read = |b: &mut Asked,
+                        from: u64,
+                        to: u64,
+                        codes: &mut [u8],
+                        inside_moves: &mut Vec<(u32, u64)>|
+         -> Result<(), TierError> {
+            self.run.check_stop()?;
+            let words = &bits[from as usize * SLICE_WORDS..to as usize * SLICE_WORDS];
+            let mut inside = Vec::new();
+            self.each_position(t, words, from, to, |r, pos| {
+                let i = share.local(r);
+                moves.clear();
+                game.moves(pos, &mut moves);
+                if moves.is_empty() {
+                    C::set(codes, i as usize, self.encode(t, terminal(game.terminal(pos)), i)?);
+                    return Ok(());
+                }
+                let mut m = Moves::default();
+                inside.clear();
+                for &q in &moves {
+                    let c = game.canonical(q);
+                    let (ct, cr) = (game.tier(c), game.tier_rank(c));
+                    if ct == t {
+                        m.inside += 1;
+                        m.not_win += 1;
+                        inside.push(cr);
+                        continue;
                     }
-                    let mut m = Moves::default();
-                    inside.clear();
-                    for &q in &moves {
-                        let c = game.canonical(q);
-                        let (ct, cr) = (game.tier(c), game.tier_rank(c));
-                        if ct == t {
-                            m.inside += 1;
-                            m.not_win += 1;
-                            inside.push(cr);
-                            continue;
-                        }
-                        let unreachable =
-                            || {
-                                self.run.contract(t, format!(
+                    let unreachable = || {
+                        self.run.contract(
+                            t,
+                            format!(
                                 "a move of {} lands on rank {cr} of tier {ct}, which is not a \
                                  reachable rank of a child tier",
                                 game.show(pos)
-                            ))
-                            };
-                        if !children.contains(&ct) || cr >= self.size(ct) {
-                            return Err(unreachable());
-                        }
-                        let owner = share.owner(ct, cr);
-                        if owner == share.me {
-                            let codes = self.codes[ct as usize].as_deref().unwrap_or(&[]);
-                            m.add(
-                                C::read(codes, share.local(cr) as usize).ok_or_else(unreachable)?,
-                            );
-                        } else {
-                            asked.push(key(ct, cr) << POS_BITS | batch.len() as u128);
-                        }
+                            ),
+                        )
+                    };
+                    if !children.contains(&ct) || cr >= self.size(ct) {
+                        return Err(unreachable());
                     }
-                    if m.inside > 0 {
-                        let index = waiting;
-                        waiting += 1;
-                        for &cr in &inside {
-                            if cr >= self.size(t) {
-                                return Err(self.run.contract(
-                                    t,
-                                    format!("a move lands on rank {cr} of tier {t}, past the tier"),
-                                ));
-                            }
-                            pending.1.push((index, cr));
-                        }
+                    let owner = share.owner(ct, cr);
+                    if owner == share.me {
+                        let codes = self.codes[ct as usize].as_deref().unwrap_or(&[]);
+                        m.add(C::read(codes, share.local(cr) as usize).ok_or_else(unreachable)?);
+                    } else {
+                        b.asked.push(key(ct, cr) << POS_BITS | b.batch.len() as u128);
                     }
-                    batch.push((i, m));
-                    Ok(())
-                })
-            })();
-            link.local(read)?;
-            cursor = to;
+                }
+                if m.inside > 0 {
+                    let index = waiting;
+                    waiting += 1;
+                    for &cr in &inside {
+                        if cr >= self.size(t) {
+                            return Err(self.run.contract(
+                                t,
+                                format!("a move lands on rank {cr} of tier {t}, past the tier"),
+                            ));
+                        }
+                        inside_moves.push((index, cr));
+                    }
+                }
+                b.batch.push((i, m));
+                Ok(())
+            })
+        };
+        // The batch whose keys go out in this round, the one read while the round is in
+        // flight, and the one whose keys went out in the round before (its answers come in
+        // this round); and the keys the other workers asked for in the round before.
+        let mut current = Asked::default();
+        let mut next = Asked::default();
+        let mut before = Asked::default();
+        let mut asked_of_me: Vec<Vec<u8>> = vec![Vec::new(); link.n];
+        let mut cursor = BATCH_SLICES.min(slices);
+        link.local(read(&mut current, 0, cursor, codes, &mut pending.1))?;
+        loop {
             // One round carries this batch's keys, each once to its owner in increasing
             // order, and the answers to what the others asked in the round before: the
             // code of every key, in the order asked.
-            sort_keys(&mut asked);
-            let keys =
-                self.route(link, asked.iter().map(|a| a >> POS_BITS), |w| owners.push(w as u32));
+            sort_keys(&mut current.asked);
+            let owners = &mut current.owners;
+            let keys = self.route(link, current.asked.iter().map(|a| a >> POS_BITS), |w| {
+                owners.push(w as u32)
+            });
             let mut out = link.empty();
             for (w, (m, k)) in out.iter_mut().zip(keys).enumerate() {
                 put(m, (k.len() - 1) as u64);
@@ -157,8 +164,17 @@ impl<G: Tiered, C: Code> Worker<'_, G, C> {
                 });
                 link.local(answered)?;
             }
-            let more = cursor < slices || !asked.is_empty();
-            let (got, any) = link.round(out, more)?;
+            let more = cursor < slices || !current.asked.is_empty();
+            // The next batch is read while the round is in flight.
+            let to = (cursor + BATCH_SLICES).min(slices);
+            let mut ahead = Ok(());
+            let (got, any) = link.round_during(out, more, &mut || {
+                if cursor < to {
+                    ahead = read(&mut next, cursor, to, codes, &mut pending.1);
+                }
+            })?;
+            link.local(ahead)?;
+            cursor = to;
             let mut answers = Vec::with_capacity(link.n);
             for (w, m) in got.iter().enumerate() {
                 let split = (|| -> Result<(Vec<u8>, &[u8]), TierError> {
@@ -171,11 +187,14 @@ impl<G: Tiered, C: Code> Worker<'_, G, C> {
                 asked_of_me[w] = keys;
                 answers.push(rest);
             }
-            spare = std::mem::replace(&mut before, Asked { batch, asked, owners });
-            let combined = self.combine(t, &mut spare, &answers, codes, &mut pending);
+            let combined = self.combine(t, &mut before, &answers, codes, &mut pending);
             link.local(combined)?;
+            // The buffers of the batch just combined hold the batch after next.
+            std::mem::swap(&mut before, &mut current);
+            std::mem::swap(&mut current, &mut next);
             if !any {
-                // No worker asked anything in this round: the last batch needs no answer.
+                // No worker asked anything in this round nor has more to read: the last
+                // batch needs no answer.
                 let combined = self.combine(t, &mut before, &answers, codes, &mut pending);
                 link.local(combined)?;
                 return Ok(pending);

@@ -37,13 +37,24 @@ impl<'x, X: Exchange> Link<'x, X> {
     /// has more to do.
     pub(super) fn round(
         &mut self,
+        out: Vec<Vec<u8>>,
+        more: bool,
+    ) -> Result<(Vec<Vec<u8>>, bool), X::Error> {
+        self.round_during(out, more, &mut || {})
+    }
+
+    /// [`Link::round`] with `during` run while the round is in flight (see
+    /// [`Exchange::exchange_during`]).
+    pub(super) fn round_during(
+        &mut self,
         mut out: Vec<Vec<u8>>,
         more: bool,
+        during: &mut dyn FnMut(),
     ) -> Result<(Vec<Vec<u8>>, bool), X::Error> {
         for m in &mut out {
             m[0] = if more { MORE } else { DONE };
         }
-        let got = self.x.exchange(out)?;
+        let got = self.x.exchange_during(out, during)?;
         let mut any = more;
         for (w, m) in got.iter().enumerate() {
             match m.first() {
