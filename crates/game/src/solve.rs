@@ -152,15 +152,20 @@ impl Counts {
     /// How many of `outcomes` are each outcome.
     pub(crate) fn of(outcomes: &[Outcome]) -> Counts {
         let mut c = Counts::default();
-        for o in outcomes {
-            match o {
-                Outcome::Win => c.win += 1,
-                Outcome::Loss => c.loss += 1,
-                Outcome::Tie => c.tie += 1,
-                Outcome::Draw => c.draw += 1,
-            }
+        for &o in outcomes {
+            c.count(o);
         }
         c
+    }
+
+    /// Counts one position of outcome `o`.
+    pub(crate) fn count(&mut self, o: Outcome) {
+        match o {
+            Outcome::Win => self.win += 1,
+            Outcome::Loss => self.loss += 1,
+            Outcome::Tie => self.tie += 1,
+            Outcome::Draw => self.draw += 1,
+        }
     }
 
     /// Adds `other` to these counts.

@@ -45,12 +45,7 @@ pub(crate) trait Code: Send + Sync + 'static {
     fn counts(bytes: &[u8]) -> Counts {
         let mut counts = Counts::default();
         for v in (0..Self::count(bytes)).filter_map(|i| Self::read(bytes, i)) {
-            match v.outcome {
-                Outcome::Win => counts.win += 1,
-                Outcome::Loss => counts.loss += 1,
-                Outcome::Tie => counts.tie += 1,
-                Outcome::Draw => counts.draw += 1,
-            }
+            counts.count(v.outcome);
         }
         counts
     }

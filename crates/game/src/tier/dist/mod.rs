@@ -124,11 +124,41 @@ pub trait Exchange {
 struct Share {
     me: usize,
     n: u64,
+    /// `2^64 / n` rounded up (0 for one worker): divisions of 32-bit numbers by `n` as
+    /// multiplications (Lemire, Kaser and Kurz, "Faster remainder by direct computation").
+    inv: u64,
 }
 
 impl Share {
+    fn new(me: usize, n: u64) -> Share {
+        Share { me, n, inv: (u64::MAX / n).wrapping_add(1) }
+    }
+
+    /// `x % n`.
+    fn rem(self, x: u64) -> u64 {
+        match u32::try_from(x) {
+            Ok(x) if self.n <= u64::from(u32::MAX) => {
+                ((u128::from(self.inv.wrapping_mul(u64::from(x))) * u128::from(self.n)) >> 64)
+                    as u64
+            }
+            _ => x % self.n,
+        }
+    }
+
+    /// `x / n`.
+    fn div(self, x: u64) -> u64 {
+        match u32::try_from(x) {
+            _ if self.n == 1 => x,
+            Ok(x) if self.n <= u64::from(u32::MAX) => {
+                ((u128::from(self.inv) * u128::from(x)) >> 64) as u64
+            }
+            _ => x / self.n,
+        }
+    }
+
     fn owner(self, t: u32, r: u64) -> usize {
-        ((r / SLICE + u64::from(t) % self.n) % self.n) as usize
+        let o = self.rem(r / SLICE) + self.rem(u64::from(t));
+        (if o >= self.n { o - self.n } else { o }) as usize
     }
 
     /// The first slice of tier `t` this worker owns.
@@ -149,7 +179,7 @@ impl Share {
 
     /// This worker's index of its rank `r`.
     fn local(self, r: u64) -> u64 {
-        r / SLICE / self.n * SLICE + r % SLICE
+        self.div(r / SLICE) * SLICE + r % SLICE
     }
 
     /// The rank of this worker's index `i` in tier `t`.
@@ -285,7 +315,7 @@ fn part_with<G: Tiered, X: Exchange, C: Code>(
     let steps = solve_steps(&plan, |t| game.tier_size(t), n as u64);
     if let Some(limit) = config.max_memory {
         // Each worker of the process holds its share of every tier.
-        let share = Share { me: g, n: n as u64 };
+        let share = Share::new(g, n as u64);
         let slots = |t: u32| share.slices(t, game.tier_size(t)) * SLICE;
         let (bits, codes) = (|t| slots(t) / 8, |t| C::bytes(slots(t)));
         let limit_each = limit / workers_per_process as u64;
@@ -340,7 +370,7 @@ fn part_with<G: Tiered, X: Exchange, C: Code>(
         run: Run::new(game, config, plan.start_tier, len as u32),
         plan,
         steps,
-        share: Share { me: g, n: n as u64 },
+        share: Share::new(g, n as u64),
         dir,
         g,
         writes_manifest: g.is_multiple_of(workers_per_process),
@@ -662,22 +692,23 @@ impl<'a, G: Tiered, C: Code> Worker<'a, G, C> {
         if !self.plan.parents[t as usize].is_empty() {
             link.local(write_part(self.dir, &codes_name(self.g, t), &codes))?;
         }
-        if self.size(t) > 0 {
-            self.write_values(link, t, &codes)?;
-        }
-        Ok((C::counts(&codes), codes))
+        let counts =
+            if self.size(t) > 0 { self.write_values(link, t, &codes)? } else { Counts::default() };
+        Ok((counts, codes))
     }
 }
 
 impl<G: Tiered, C: Code> Worker<'_, G, C> {
     /// Encodes this worker's blocks of tier `t` from its `codes` and gathers every
-    /// worker's on worker 0, which writes the tier's values file.
+    /// worker's on worker 0, which writes the tier's values file. Returns the positions
+    /// of each outcome among this worker's codes.
     fn write_values<X: Exchange>(
         &self,
         link: &mut Link<'_, X>,
         t: u32,
         codes: &[u8],
-    ) -> Result<(), X::Error> {
+    ) -> Result<Counts, X::Error> {
+        let mut counts = Counts::default();
         let (game, share, size) = (self.run.game, self.share, self.size(t));
         let slices = share.slices(t, size);
         let remoteness = self.run.remoteness;
@@ -698,7 +729,12 @@ impl<G: Tiered, C: Code> Worker<'_, G, C> {
                 let len = (size - first).min(SLICE);
                 let (skipped, block) =
                     encode_rank_block(first, len as usize, Some(&skip), remoteness, |slot| {
-                        C::stored(codes, (j * SLICE + u64::from(slot)) as usize, remoteness)
+                        let v =
+                            C::stored(codes, (j * SLICE + u64::from(slot)) as usize, remoteness);
+                        if let Some((o, _)) = v {
+                            counts.count(o);
+                        }
+                        v
                     });
                 bytes += block.len();
                 if share.me == 0 {
@@ -737,7 +773,7 @@ impl<G: Tiered, C: Code> Worker<'_, G, C> {
             }
         }
         if share.me != 0 {
-            return Ok(());
+            return Ok(counts);
         }
         let written = (|| -> Result<(), TierError> {
             let blocks: Vec<(u128, Vec<u8>)> = blocks
@@ -754,7 +790,8 @@ impl<G: Tiered, C: Code> Worker<'_, G, C> {
                 |w, header| write_rank_blocks(w, header, size, remoteness, true, &blocks),
             )
         })();
-        link.local(written)
+        link.local(written)?;
+        Ok(counts)
     }
 
     /// The end of the solve: every worker removes its working files, and learns the start's
@@ -873,11 +910,31 @@ mod tests {
     }
 
     #[test]
+    fn a_share_divides_as_the_division_does() {
+        let mut x = 0x2545_f491_4f6c_dd1du64;
+        for n in (1..=17).chain([100, 960, 65_537, u64::from(u32::MAX), 1 << 33]) {
+            let s = Share::new(0, n);
+            for k in 0..2000 {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                let v = match k % 4 {
+                    0 => x,
+                    1 => x >> 32,
+                    2 => u64::from(u32::MAX) - (x % 64),
+                    _ => x % 1024,
+                };
+                assert_eq!((s.rem(v), s.div(v)), (v % n, v / n), "{v} by {n}");
+            }
+        }
+    }
+
+    #[test]
     fn a_share_deals_every_slice_to_one_worker_and_numbers_its_ranks_densely() {
         for n in 1..5u64 {
             for t in 0..4u32 {
                 for size in [0, 1, SLICE, SLICE + 1, 7 * SLICE - 3] {
-                    let shares: Vec<Share> = (0..n as usize).map(|me| Share { me, n }).collect();
+                    let shares: Vec<Share> = (0..n as usize).map(|me| Share::new(me, n)).collect();
                     let total: u64 = shares.iter().map(|s| s.slices(t, size)).sum();
                     assert_eq!(total, size.div_ceil(SLICE));
                     for r in (0..size).step_by(97) {

@@ -167,7 +167,7 @@ impl<G: Tiered, C: Code> Worker<'_, G, C> {
                 Ok(())
             })();
             link.local(batch)?;
-            sort_keys(&mut keys);
+            sort_keys(&mut keys, 0);
             let out = self.route(link, keys.into_iter(), |_| {});
             let more = cursor < slices || !queue.is_empty() || inside;
             let (got, any) = link.round(out, more)?;

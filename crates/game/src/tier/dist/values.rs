@@ -142,7 +142,8 @@ impl<G: Tiered, C: Code> Worker<'_, G, C> {
             // One round carries this batch's keys, each once to its owner in increasing
             // order, and the answers to what the others asked in the round before: the
             // code of every key, in the order asked.
-            sort_keys(&mut current.asked);
+            // By key only: the positions of a key may stay in the order they were read.
+            sort_keys(&mut current.asked, POS_BITS);
             let owners = &mut current.owners;
             let keys = self.route(link, current.asked.iter().map(|a| a >> POS_BITS), |w| {
                 owners.push(w as u32)

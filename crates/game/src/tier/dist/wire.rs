@@ -159,31 +159,50 @@ pub(super) fn unkey(k: u128) -> (u32, u64) {
     ((k >> 64) as u32, k as u64)
 }
 
-/// Sorts `v`: by a radix sort on the bits that differ when they span at most 64 (a batch's
-/// keys share their tier and the high bits of their ranks), otherwise by comparisons.
-pub(super) fn sort_keys(v: &mut [u128]) {
+/// Sorts `v` by its bits from bit `low` up, so that equal keys above `low` are next to
+/// each other in increasing order: by a radix sort on the bits that differ when they span
+/// at most 64 (a batch's keys share their tier and the high bits of their ranks), which
+/// keeps the order of `v` among equal keys; otherwise by comparisons of the whole numbers.
+pub(super) fn sort_keys(v: &mut [u128], low: u32) {
     const DIGIT: u32 = 11;
-    let (Some(&lo), Some(&hi)) = (v.iter().min(), v.iter().max()) else { return };
+    const MASK: usize = (1 << DIGIT) - 1;
+    let Some(&first) = v.first() else { return };
+    let (lo, hi) = v.iter().fold((first, first), |(lo, hi), &x| (lo.min(x), hi.max(x)));
+    // The bits below `low` of the least number cleared: the differences then order the
+    // numbers as their bits from `low` up do.
+    let lo = lo >> low << low;
     let span = hi - lo;
     if v.len() < 1 << 10 || span > u128::from(u64::MAX) {
         v.sort_unstable();
         return;
     }
     let bits = 128 - span.leading_zeros();
-    let mut a: Vec<u64> = v.iter().map(|&x| (x - lo) as u64).collect();
+    let passes = bits.saturating_sub(low).div_ceil(DIGIT) as usize;
+    let shift = |p: usize| low + p as u32 * DIGIT;
+    // Every pass's counts in one reading.
+    let mut counts = vec![[0usize; 1 << DIGIT]; passes];
+    let mut a: Vec<u64> = v
+        .iter()
+        .map(|&x| {
+            let y = (x - lo) as u64;
+            for (p, c) in counts.iter_mut().enumerate() {
+                c[(y >> shift(p)) as usize & MASK] += 1;
+            }
+            y
+        })
+        .collect();
     let mut b = vec![0u64; a.len()];
-    for pass in 0..bits.div_ceil(DIGIT) {
-        let shift = pass * DIGIT;
-        let mut start = [0usize; 1 << DIGIT];
-        for &x in &a {
-            start[(x >> shift) as usize & ((1 << DIGIT) - 1)] += 1;
+    for (p, start) in counts.iter_mut().enumerate() {
+        if start.contains(&a.len()) {
+            // One digit for all: the pass would keep the order.
+            continue;
         }
         let mut sum = 0;
-        for s in &mut start {
+        for s in start.iter_mut() {
             (*s, sum) = (sum, sum + *s);
         }
         for &x in &a {
-            let d = (x >> shift) as usize & ((1 << DIGIT) - 1);
+            let d = (x >> shift(p)) as usize & MASK;
             b[start[d]] = x;
             start[d] += 1;
         }
@@ -285,8 +304,28 @@ mod tests {
                 .collect();
             let mut want = v.clone();
             want.sort_unstable();
-            sort_keys(&mut v);
+            sort_keys(&mut v, 0);
             assert_eq!(v, want, "{n} keys over {spread} bits");
+        }
+    }
+
+    #[test]
+    fn keys_sorted_from_a_bit_up_keep_their_order_below_it() {
+        let mut x = 0x2545_f491_4f6c_dd1du64;
+        for (n, keys) in [(5000u64, 37u64), (3000, 1 << 30), (200, 5)] {
+            // Key above bit 16, the place read below it.
+            let mut v: Vec<u128> = (0..n)
+                .map(|i| {
+                    x ^= x << 13;
+                    x ^= x >> 7;
+                    x ^= x << 17;
+                    (5u128 << 90) + (u128::from(x % keys) << 16 | u128::from(i))
+                })
+                .collect();
+            let mut want = v.clone();
+            want.sort_unstable();
+            sort_keys(&mut v, 16);
+            assert_eq!(v, want, "{n} places over {keys} keys");
         }
     }
 }
