@@ -95,82 +95,94 @@ impl<G: Tiered, C: Code> Worker<'_, G, C> {
         // This worker's ranks of `t` marked behind its cursor, not expanded yet.
         let mut queue: Vec<u64> = Vec::new();
         let mut moves = Vec::new();
-        loop {
-            let mut keys: Vec<u128> = Vec::new();
-            let mut inside = false;
-            let batch = (|| -> Result<(), TierError> {
-                self.run.check_stop()?;
-                let mut mark = |pos: G::Position,
-                                own: &mut [u64],
-                                open: &mut [Option<Vec<u64>>],
-                                queue: &mut Vec<u64>,
-                                cursor: u64|
-                 -> Result<(), TierError> {
-                    moves.clear();
-                    game.moves(pos, &mut moves);
-                    for &q in &moves {
-                        let c = game.canonical(q);
-                        let (ct, r) = (game.tier(c), game.tier_rank(c));
-                        if ct == t && !close {
-                            continue;
-                        }
-                        if ct != t && !children.contains(&ct) {
-                            return Err(self.run.contract(
-                                t,
-                                format!("a move lands in tier {ct}, not a child tier"),
-                            ));
-                        }
-                        if ct != t && open[ct as usize].is_none() {
-                            continue;
-                        }
-                        let n = self.size(ct);
-                        if r >= n {
-                            return Err(self.run.contract(
-                                t,
-                                format!("a move lands on rank {r} of tier {ct}, of {n} ranks"),
-                            ));
-                        }
-                        let owner = share.owner(ct, r);
-                        if owner != share.me {
-                            keys.push(key(ct, r));
-                            inside |= ct == t;
-                        } else if ct == t {
-                            let i = share.local(r);
-                            if set_bit(own, i) && i / SLICE < cursor {
-                                queue.push(i);
-                            }
-                        } else {
-                            set_bit(
-                                open[ct as usize].as_mut().expect("an open tier"),
-                                share.local(r),
-                            );
-                        }
+        // Reads the next batch: the moves to other workers' ranks go to `keys` (`inside`
+        // says some stay in `t`), the others are marked.
+        let mut read = |keys: &mut Vec<u128>,
+                        inside: &mut bool,
+                        own: &mut [u64],
+                        open: &mut [Option<Vec<u64>>],
+                        queue: &mut Vec<u64>,
+                        cursor: &mut u64|
+         -> Result<(), TierError> {
+            self.run.check_stop()?;
+            let mut mark = |pos: G::Position,
+                            own: &mut [u64],
+                            open: &mut [Option<Vec<u64>>],
+                            queue: &mut Vec<u64>,
+                            cursor: u64|
+             -> Result<(), TierError> {
+                moves.clear();
+                game.moves(pos, &mut moves);
+                for &q in &moves {
+                    let c = game.canonical(q);
+                    let (ct, r) = (game.tier(c), game.tier_rank(c));
+                    if ct == t && !close {
+                        continue;
                     }
-                    Ok(())
-                };
-                if cursor < slices {
-                    let to = (cursor + BATCH_SLICES).min(slices);
-                    let snapshot =
-                        own[cursor as usize * SLICE_WORDS..to as usize * SLICE_WORDS].to_vec();
-                    let from = std::mem::replace(&mut cursor, to);
-                    self.each_position(t, &snapshot, from, to, |_, pos| {
-                        mark(pos, own, open, &mut queue, to)
-                    })?;
-                } else {
-                    let take = queue.len().min(QUEUE_BATCH);
-                    let batch: Vec<u64> = queue.drain(queue.len() - take..).collect();
-                    for i in batch {
-                        let pos = self.run.unrank(t, share.global(t, i))?;
-                        mark(pos, own, open, &mut queue, cursor)?;
+                    if ct != t && !children.contains(&ct) {
+                        return Err(self
+                            .run
+                            .contract(t, format!("a move lands in tier {ct}, not a child tier")));
+                    }
+                    if ct != t && open[ct as usize].is_none() {
+                        continue;
+                    }
+                    let n = self.size(ct);
+                    if r >= n {
+                        return Err(self.run.contract(
+                            t,
+                            format!("a move lands on rank {r} of tier {ct}, of {n} ranks"),
+                        ));
+                    }
+                    let owner = share.owner(ct, r);
+                    if owner != share.me {
+                        keys.push(key(ct, r));
+                        *inside |= ct == t;
+                    } else if ct == t {
+                        let i = share.local(r);
+                        if set_bit(own, i) && i / SLICE < cursor {
+                            queue.push(i);
+                        }
+                    } else {
+                        set_bit(open[ct as usize].as_mut().expect("an open tier"), share.local(r));
                     }
                 }
                 Ok(())
-            })();
-            link.local(batch)?;
+            };
+            if *cursor < slices {
+                let to = (*cursor + BATCH_SLICES).min(slices);
+                let snapshot =
+                    own[*cursor as usize * SLICE_WORDS..to as usize * SLICE_WORDS].to_vec();
+                let from = std::mem::replace(cursor, to);
+                self.each_position(t, &snapshot, from, to, |_, pos| {
+                    mark(pos, own, open, queue, to)
+                })?;
+            } else {
+                let take = queue.len().min(QUEUE_BATCH);
+                let batch: Vec<u64> = queue.drain(queue.len() - take..).collect();
+                for i in batch {
+                    let pos = self.run.unrank(t, share.global(t, i))?;
+                    mark(pos, own, open, queue, *cursor)?;
+                }
+            }
+            Ok(())
+        };
+        let (mut keys, mut inside) = (Vec::new(), false);
+        link.local(read(&mut keys, &mut inside, own, open, &mut queue, &mut cursor))?;
+        loop {
             sort_keys(&mut keys, 0);
-            let out = self.route(link, keys.into_iter(), |_| {});
+            let out = self.route(link, keys.drain(..), |_| {});
             let more = cursor < slices || !queue.is_empty() || inside;
-            let (got, any) = link.round(out, more)?;
+            inside = false;
+            // Without moves inside the tier, what the others send only marks child tiers:
+            // the next batch is read while the round is in flight.
+            let mut ahead = Ok(());
+            let (got, any) = link.round_during(out, more, &mut || {
+                if !close && cursor < slices {
+                    ahead = read(&mut keys, &mut inside, own, open, &mut queue, &mut cursor);
+                }
+            })?;
+            link.local(ahead)?;
             for (w, m) in got.iter().enumerate().filter(|&(w, _)| w != share.me) {
                 let applied = each_key(Reader::new(m, w), |ct, r| {
                     if share.owner(ct, r) != share.me || r >= self.size(ct) {
@@ -192,6 +204,9 @@ impl<G: Tiered, C: Code> Worker<'_, G, C> {
             }
             if !any {
                 return Ok(());
+            }
+            if close {
+                link.local(read(&mut keys, &mut inside, own, open, &mut queue, &mut cursor))?;
             }
         }
     }
