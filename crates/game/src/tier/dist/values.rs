@@ -258,8 +258,8 @@ impl<G: Tiered, C: Code> Worker<'_, G, C> {
 }
 
 /// A batch of positions with what their moves to this worker's ranks say, and its moves to
-/// other workers' ranks: key << POS_BITS | position in the batch, sorted, and the owner of
-/// each distinct key.
+/// other workers' ranks: key << POS_BITS | position in the batch, sorted by key, and the
+/// owner of each distinct key.
 #[derive(Default)]
 struct Asked {
     batch: Vec<(u64, Moves)>,
