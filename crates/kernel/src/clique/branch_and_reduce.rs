@@ -8,24 +8,49 @@
 //!   α drops by exactly one, and a set of the folded graph unfolds to u and w when it holds
 //!   the new vertex, to v otherwise (Chen, Kanj and Jia 2001);
 //! - domination: when N[v] ⊆ N[u] for adjacent u, v, some maximum set avoids u, which is
-//!   removed.
+//!   removed;
+//! - the LP reduction (Nemhauser and Trotter, see [`super::lp`]): the vertices at 0 in an
+//!   optimal half-integral solution of the LP relaxation of vertex cover are taken, those
+//!   at 1 removed; the matching behind it is kept from node to node and only repaired.
 //!
-//! What is left splits into connected parts solved one by one; a part is bounded by a greedy
-//! clique cover (every independent set meets each clique at most once), small parts go to
-//! the bitset clique search, and larger ones branch on a vertex v of largest degree: v is
-//! taken (its neighbourhood removed) or v is excluded together with its mirrors, the
-//! vertices u at distance two for which N(v) \ N(u) is a clique (Fomin, Grandoni and
-//! Kratsch 2009): a maximum set without v holds two non-adjacent neighbours of v, or one
-//! avoiding every mirror.
+//! What is left splits into connected parts solved one by one; a part is bounded by the
+//! least of two clique covers (every independent set meets each clique at most once; see
+//! `cliques`) and half its vertices (the LP bound, once the LP reduction has run). Small
+//! parts go to the bitset clique search, and larger ones branch on a vertex v of largest
+//! degree: v is excluded together with its mirrors, the vertices u at distance two for
+//! which N(v) \ N(u) is a clique (Fomin, Grandoni and Kratsch 2009: a maximum set without
+//! v holds two non-adjacent neighbours of v, or one avoiding every mirror), or v is taken
+//! (its neighbourhood removed), in that order. When the clique cover of a part has exactly
+//! one clique more than the part must beat, a better set meets every clique: the vertices
+//! alone in their clique are taken, and those adjacent to a whole other clique removed,
+//! without branching.
+//!
+//! The search starts from the bound of the reduced graph and from a set that the
+//! reductions and a greedy exclusion of vertices of largest degree give, improved by local
+//! search (`sparse_ils`); it then asks whether a set reaches the bound, which falls by one
+//! each time none does, so that each search prunes as hard as it can. A deadline leaves
+//! the best set and the bound reached.
 
 use gamegraph_graph::algo::components_by;
 
 use crate::KernelError;
 use crate::clique::{Rows, degeneracy_order, max_clique};
 use crate::config::{Budget, Cap};
+use crate::stable::Found;
+
+use super::lp::{Matching, half_integral, max_matching};
+use super::sparse_ils::improve_independent;
+
+mod cliques;
+
+use cliques::Forced;
 
 /// Parts of at most this many vertices go to the bitset clique search.
 const SMALL: usize = 96;
+/// Rounds of the local search for the starting set, per vertex and at most (about 0.1 s
+/// for 300,000 rounds on 3,000 vertices).
+const ILS_PER_VERTEX: usize = 100;
+const ILS_ROUNDS: usize = 300_000;
 
 /// A graph under reduction: vertices are never renumbered, removed ones are marked dead and
 /// skipped lazily in the adjacency lists; folding appends vertices.
@@ -35,6 +60,8 @@ struct Sub {
     alive: Vec<bool>,
     deg: Vec<u32>,
     left: usize,
+    /// A matching of the bipartite double cover, kept from node to node for the LP.
+    mate: Matching,
 }
 
 /// What the reductions of one node did, to rebuild a set of the graph it started from.
@@ -49,7 +76,7 @@ impl Sub {
     fn new(adj: Vec<Vec<u32>>) -> Sub {
         let n = adj.len();
         let deg = adj.iter().map(|a| a.len() as u32).collect();
-        Sub { adj, alive: vec![true; n], deg, left: n }
+        Sub { adj, alive: vec![true; n], deg, left: n, mate: Matching::new(n) }
     }
 
     fn neighbours(&self, v: usize) -> impl Iterator<Item = usize> + '_ {
@@ -65,6 +92,7 @@ impl Sub {
     ) -> Result<(), KernelError> {
         debug_assert!(self.alive[v]);
         self.alive[v] = false;
+        self.mate.unmatch(v);
         self.left -= 1;
         budget.spend(1 + self.adj[v].len() as u64)?;
         for k in 0..self.adj[v].len() {
@@ -163,6 +191,7 @@ impl Sub {
         self.deg.push(nx.len() as u32);
         self.adj.push(nx);
         self.alive.push(true);
+        self.mate.push();
         self.left += 1;
         log.folds.push((v as u32, u as u32, w as u32, x as u32));
         if self.deg[x] <= 2 {
@@ -224,7 +253,41 @@ impl Sub {
         }
         let adj =
             verts.iter().map(|&v| self.neighbours(v as usize).map(|y| pos[y]).collect()).collect();
-        Sub::new(adj)
+        let mut sub = Sub::new(adj);
+        sub.mate = self.mate.induced(verts, pos);
+        sub
+    }
+
+    /// The LP reduction (Nemhauser and Trotter, see [`super::lp`]): the vertices at 0 in
+    /// an optimal half-integral solution are taken, those at 1 removed; returns whether any
+    /// was. Afterwards the all-1/2 solution is optimal, so α is at most half the vertices
+    /// of each part.
+    fn reduce_lp(
+        &mut self,
+        queue: &mut Vec<u32>,
+        log: &mut Log,
+        budget: &mut Budget,
+    ) -> Result<bool, KernelError> {
+        max_matching(&self.adj, &self.alive, &mut self.mate, budget)?;
+        let x = half_integral(&self.adj, &self.alive, &self.mate, budget)?;
+        let mut any = false;
+        for (v, &xv) in x.iter().enumerate() {
+            if self.alive[v] && xv != 1 {
+                if xv == 0 {
+                    log.taken.push(v as u32);
+                }
+                self.kill(v, queue, budget)?;
+                any = true;
+            }
+        }
+        Ok(any)
+    }
+
+    /// An upper bound on α of a reduced part (see [`reduce`]): the least of two clique
+    /// covers and half its vertices.
+    fn bound(&self, budget: &mut Budget) -> Result<usize, KernelError> {
+        let (a, b) = (self.clique_cover(budget)?, self.clique_cover_joined(budget)?.count);
+        Ok(a.min(b).min(self.left / 2))
     }
 
     /// The number of cliques of a greedy clique cover, an upper bound on α.
@@ -281,29 +344,62 @@ impl Sub {
     }
 }
 
-/// Solves a connected graph given as lists; returns its maximum independent set, or `None`
-/// when α is at most `floor`.
-fn solve(
-    mut g: Sub,
-    floor: i64,
-    small_part: usize,
-    budget: &mut Budget,
-) -> Result<Option<Vec<u32>>, KernelError> {
+/// How a search runs.
+#[derive(Clone, Copy)]
+struct Opts {
+    /// Parts of at most this many vertices go to the bitset clique search.
+    small: usize,
+    /// Only the first branch of each node, without bounds: the reductions and a greedy
+    /// choice of the vertices left out (reducing-peeling), a set to start from.
+    greedy: bool,
+}
+
+/// Applies the reductions until none applies: the degree rules and folding, domination,
+/// and the LP reduction last (so that the all-1/2 solution is optimal afterwards).
+fn reduce(g: &mut Sub, log: &mut Log, budget: &mut Budget) -> Result<(), KernelError> {
     let n0 = g.adj.len();
-    let mut log = Log::default();
     // Separate markers: folding stamps with the new vertex's id, domination with a counter.
     let mut fold_mark: Vec<u32> = vec![0; n0];
     let mut dom_mark: Vec<u32> = vec![0; n0];
     let mut stamp = 0u32;
     let mut queue: Vec<u32> = (0..n0 as u32).filter(|&v| g.deg[v as usize] <= 2).collect();
     loop {
-        g.reduce_degrees(&mut queue, &mut log, &mut fold_mark, budget)?;
-        if !g.reduce_domination(&mut queue, &mut dom_mark, &mut stamp, budget)? {
-            break;
+        g.reduce_degrees(&mut queue, log, &mut fold_mark, budget)?;
+        if g.reduce_domination(&mut queue, &mut dom_mark, &mut stamp, budget)? {
+            continue;
+        }
+        if !g.reduce_lp(&mut queue, log, budget)? {
+            return Ok(());
         }
     }
+}
+
+/// An upper bound on α of the graph `g`: what its reductions decide, plus per part left
+/// the least of its clique covers and half its vertices.
+fn upper_bound(mut g: Sub, budget: &mut Budget) -> Result<usize, KernelError> {
+    let mut log = Log::default();
+    reduce(&mut g, &mut log, budget)?;
+    let mut pos = vec![0u32; g.adj.len()];
+    let mut bound = log.taken.len() + log.folds.len();
+    for p in g.parts(budget)? {
+        bound += g.induced(&p, &mut pos).bound(budget)?;
+    }
+    Ok(bound)
+}
+
+/// Solves a connected graph given as lists; returns its maximum independent set, or `None`
+/// when α is at most `floor`.
+fn solve(
+    mut g: Sub,
+    floor: i64,
+    opts: Opts,
+    budget: &mut Budget,
+) -> Result<Option<Vec<u32>>, KernelError> {
+    let n0 = g.adj.len();
+    let mut log = Log::default();
+    reduce(&mut g, &mut log, budget)?;
     let fixed = (log.taken.len() + log.folds.len()) as i64;
-    let rest = solve_reduced(&g, floor - fixed, small_part, budget)?;
+    let rest = solve_reduced(&g, floor - fixed, opts, budget)?;
     let Some(rest) = rest else { return Ok(None) };
     // Unfold.
     let mut inset = vec![false; g.adj.len()];
@@ -328,7 +424,7 @@ fn solve(
 fn solve_reduced(
     g: &Sub,
     floor: i64,
-    small_part: usize,
+    opts: Opts,
     budget: &mut Budget,
 ) -> Result<Option<Vec<u32>>, KernelError> {
     if g.left == 0 {
@@ -339,8 +435,9 @@ fn solve_reduced(
     let mut pos = vec![0u32; g.adj.len()];
     let subs: Vec<Sub> = parts.iter().map(|p| g.induced(p, &mut pos)).collect();
     let mut bounds = Vec::with_capacity(subs.len());
-    for s in &subs {
-        bounds.push(s.clique_cover(budget)? as i64);
+    for s in subs.iter().filter(|_| !opts.greedy) {
+        // The reductions left the all-1/2 solution of the LP optimal (see `reduce_lp`).
+        bounds.push(s.bound(budget)? as i64);
     }
     if bounds.iter().sum::<i64>() <= floor {
         return Ok(None);
@@ -348,8 +445,12 @@ fn solve_reduced(
     let mut set = Vec::new();
     for (k, sub) in subs.into_iter().enumerate() {
         // This part must beat what the solved ones and the bounds of the others leave.
-        let need = floor - set.len() as i64 - bounds[k + 1..].iter().sum::<i64>();
-        let Some(got) = branch(sub, need, small_part, budget)? else { return Ok(None) };
+        let need = if opts.greedy {
+            -1
+        } else {
+            floor - set.len() as i64 - bounds[k + 1..].iter().sum::<i64>()
+        };
+        let Some(got) = branch(sub, need, opts, budget)? else { return Ok(None) };
         set.extend(got.iter().map(|&i| parts[k][i as usize]));
     }
     Ok(if set.len() as i64 > floor { Some(set) } else { None })
@@ -360,51 +461,94 @@ fn solve_reduced(
 fn branch(
     g: Sub,
     floor: i64,
-    small_part: usize,
+    opts: Opts,
     budget: &mut Budget,
 ) -> Result<Option<Vec<u32>>, KernelError> {
     let n = g.adj.len();
-    if n <= small_part {
+    if n <= opts.small {
         return small(&g, floor, budget);
     }
     budget.tick(n as u64)?;
+    if !opts.greedy {
+        let mut cover = g.clique_cover_joined(budget)?;
+        if cover.count as i64 <= floor {
+            return Ok(None);
+        }
+        if cover.count as i64 == floor + 1 {
+            let Some(Forced { inn, out }) = cover.forced(&g, budget)? else { return Ok(None) };
+            if !inn.is_empty() || !out.is_empty() {
+                return force(g, floor, &inn, &out, opts, budget);
+            }
+        }
+    }
     let v = (0..n).filter(|&v| g.alive[v]).max_by_key(|&v| (g.deg[v], std::cmp::Reverse(v)));
     let v = v.expect("a vertex");
+    let mirrors = if opts.greedy { Vec::new() } else { g.mirrors(v, budget)? };
     let mut best: Option<Vec<u32>> = None;
     let mut floor = floor;
-    // Take v.
-    {
+    // Exclude v and its mirrors first (the greedy choice, which finds a good set early),
+    // then take v.
+    for take in [false, true] {
+        if take && opts.greedy {
+            break;
+        }
         let mut child = g.clone();
-        let mut log = Log::default();
         let mut queue = Vec::new();
-        child.take(v, &mut log, &mut queue, budget)?;
+        if take {
+            child.take(v, &mut Log::default(), &mut queue, budget)?;
+        } else {
+            child.kill(v, &mut queue, budget)?;
+            for &m in mirrors.iter().filter(|_| !opts.greedy) {
+                child.kill(m, &mut queue, budget)?;
+            }
+        }
         let live: Vec<u32> = (0..n as u32).filter(|&x| child.alive[x as usize]).collect();
         let mut pos = vec![0u32; n];
         let sub = child.induced(&live, &mut pos);
-        if let Some(s) = solve(sub, floor - 1, small_part, budget)? {
+        if let Some(s) = solve(sub, floor - i64::from(take), opts, budget)? {
             let mut set: Vec<u32> = s.iter().map(|&i| live[i as usize]).collect();
-            set.push(v as u32);
+            if take {
+                set.push(v as u32);
+            }
             floor = set.len() as i64;
             best = Some(set);
         }
     }
-    // Exclude v and its mirrors.
-    {
-        let mirrors = g.mirrors(v, budget)?;
-        let mut child = g;
-        let mut queue = Vec::new();
-        child.kill(v, &mut queue, budget)?;
-        for m in mirrors {
-            child.kill(m, &mut queue, budget)?;
-        }
-        let live: Vec<u32> = (0..n as u32).filter(|&x| child.alive[x as usize]).collect();
-        let mut pos = vec![0u32; n];
-        let sub = child.induced(&live, &mut pos);
-        if let Some(s) = solve(sub, floor, small_part, budget)? {
-            best = Some(s.iter().map(|&i| live[i as usize]).collect());
+    Ok(best)
+}
+
+/// α of the connected graph `g` above `floor` when the vertices `inn` must be taken and
+/// those of `out` left out (see [`Cover::forced`]); `None` when at most `floor`.
+fn force(
+    g: Sub,
+    floor: i64,
+    inn: &[usize],
+    out: &[usize],
+    opts: Opts,
+    budget: &mut Budget,
+) -> Result<Option<Vec<u32>>, KernelError> {
+    let n = g.adj.len();
+    let mut child = g;
+    let mut queue = Vec::new();
+    for &v in out {
+        if child.alive[v] {
+            child.kill(v, &mut queue, budget)?;
         }
     }
-    Ok(best)
+    for &v in inn {
+        if !child.alive[v] {
+            // Left out, or beside another vertex taken.
+            return Ok(None);
+        }
+        child.take(v, &mut Log::default(), &mut queue, budget)?;
+    }
+    let live: Vec<u32> = (0..n as u32).filter(|&x| child.alive[x as usize]).collect();
+    let mut pos = vec![0u32; n];
+    let sub = child.induced(&live, &mut pos);
+    let Some(s) = solve(sub, floor - inn.len() as i64, opts, budget)? else { return Ok(None) };
+    let mut set: Vec<u32> = s.iter().map(|&i| live[i as usize]).collect();
+    set.extend(inn.iter().map(|&v| v as u32));
+    Ok(Some(set))
 }
 
 /// A small part by the bitset clique search on its complement.
@@ -434,173 +578,47 @@ fn small(g: &Sub, floor: i64, budget: &mut Budget) -> Result<Option<Vec<u32>>, K
 }
 
 /// A maximum independent set of the connected graph `adj` (symmetric lists of local ids,
-/// no loops, no repeats).
+/// no loops, no repeats), with an upper bound on α when the deadline stops the search.
+///
+/// The bound of the reduced graph comes first, then a set from the reductions and a
+/// greedy choice of the vertices left out, improved by local search; then the search asks
+/// whether some set reaches the bound, which lowers it by one each time none does (each of
+/// these searches prunes at the bound, which is tight on the instances this serves).
 pub(crate) fn max_independent_sparse(
     adj: Vec<Vec<u32>>,
     budget: &mut Budget,
-) -> Result<Vec<u32>, KernelError> {
-    let set = solve(Sub::new(adj), -1, SMALL, budget)?;
-    Ok(set.expect("any set beats -1"))
+) -> Result<Found, KernelError> {
+    sparse_search(adj, SMALL, budget)
+}
+
+/// [`max_independent_sparse`] with parts of at most `small` vertices left to the bitset
+/// search.
+fn sparse_search(
+    adj: Vec<Vec<u32>>,
+    small: usize,
+    budget: &mut Budget,
+) -> Result<Found, KernelError> {
+    let g = Sub::new(adj);
+    let mut bound = upper_bound(g.clone(), budget)?;
+    let start = solve(g.clone(), -1, Opts { small, greedy: true }, budget)?;
+    let mut best = start.expect("any set beats -1");
+    let rounds = (ILS_PER_VERTEX * g.adj.len()).min(ILS_ROUNDS);
+    let mut searched = improve_independent(&g.adj, &best, rounds, budget).map(|set| best = set);
+    // Is there a set of `bound` vertices? If not, the bound falls by one.
+    while searched.is_ok() && best.len() < bound {
+        searched = solve(g.clone(), bound as i64 - 1, Opts { small, greedy: false }, budget).map(
+            |found| match found {
+                Some(set) => best = set,
+                None => bound -= 1,
+            },
+        );
+    }
+    match searched {
+        Ok(()) => Ok(Found { bound: best.len(), set: best, exact: true }),
+        Err(e) if e.is_clock() => Ok(Found { set: best, exact: false, bound }),
+        Err(e) => Err(e),
+    }
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::Config;
-    use gamegraph_testkit::SplitMix64;
-
-    fn lists(n: usize, edges: &[(u32, u32)]) -> Vec<Vec<u32>> {
-        let mut adj = vec![Vec::new(); n];
-        for &(a, b) in edges {
-            adj[a as usize].push(b);
-            adj[b as usize].push(a);
-        }
-        adj
-    }
-
-    fn brute(adj: &[Vec<u32>]) -> usize {
-        let n = adj.len();
-        let masks: Vec<u64> = adj.iter().map(|a| a.iter().map(|&x| 1u64 << x).sum()).collect();
-        fn go(m: &[u64], p: u64) -> usize {
-            // Branch on a vertex of largest degree; degree 0 everywhere ends it.
-            let (mut v, mut d) = (0, 0);
-            let mut q = p;
-            while q != 0 {
-                let x = q.trailing_zeros() as usize;
-                q &= q - 1;
-                let dx = (m[x] & p).count_ones();
-                if dx >= d {
-                    (v, d) = (x, dx);
-                }
-            }
-            if d == 0 {
-                return p.count_ones() as usize;
-            }
-            let rest = p & !(1 << v);
-            go(m, rest).max(1 + go(m, rest & !m[v]))
-        }
-        go(&masks, if n == 64 { !0 } else { (1u64 << n) - 1 })
-    }
-
-    fn independent(adj: &[Vec<u32>], set: &[u32]) -> bool {
-        set.iter().all(|&v| adj[v as usize].iter().all(|x| !set.contains(x)))
-    }
-
-    /// Solves with every part branched on (no hand-off to the bitset search).
-    fn solve_all(adj: &[Vec<u32>]) -> Vec<u32> {
-        let mut b = Budget::new(&Config::default());
-        solve(Sub::new(adj.to_vec()), -1, 0, &mut b).unwrap().unwrap()
-    }
-
-    /// Runs only the reductions; returns (taken, folds, vertices left).
-    fn reduce_only(adj: &[Vec<u32>], domination: bool) -> (Vec<u32>, usize, usize) {
-        let mut b = Budget::new(&Config::default());
-        let mut g = Sub::new(adj.to_vec());
-        let mut log = Log::default();
-        let (mut fm, mut dm, mut stamp) = (vec![0; adj.len()], vec![0; adj.len()], 0);
-        let mut queue: Vec<u32> =
-            (0..adj.len() as u32).filter(|&v| g.deg[v as usize] <= 2).collect();
-        g.reduce_degrees(&mut queue, &mut log, &mut fm, &mut b).unwrap();
-        if domination {
-            g.reduce_domination(&mut queue, &mut dm, &mut stamp, &mut b).unwrap();
-        }
-        (log.taken, log.folds.len(), g.left)
-    }
-
-    #[test]
-    fn degree_one_takes_the_leaf() {
-        // A star with three leaves: the leaves are taken.
-        let adj = lists(4, &[(0, 1), (0, 2), (0, 3)]);
-        let (mut taken, folds, left) = reduce_only(&adj, false);
-        taken.sort_unstable();
-        assert_eq!((taken, folds, left), (vec![1, 2, 3], 0, 0));
-    }
-
-    #[test]
-    fn degree_two_in_a_triangle_takes_the_vertex() {
-        // K4 minus an edge plus a pendant-free triangle corner: 0 has neighbours 1, 2 joined.
-        let adj = lists(5, &[(0, 1), (0, 2), (1, 2), (1, 3), (2, 4), (1, 4), (2, 3), (3, 4)]);
-        let (taken, folds, _) = reduce_only(&adj, false);
-        assert_eq!(taken.first(), Some(&0));
-        assert_eq!(folds, 0);
-        assert_eq!(solve_all(&adj).len(), brute(&adj));
-    }
-
-    #[test]
-    fn degree_two_folds_and_unfolds() {
-        // A 5-cycle: only folding applies at first; α = 2.
-        let adj = lists(5, &[(0, 1), (1, 2), (2, 3), (3, 4), (4, 0)]);
-        let (_, folds, left) = reduce_only(&adj, false);
-        assert!(folds >= 1);
-        assert_eq!(left, 0);
-        let set = solve_all(&adj);
-        assert_eq!(set.len(), 2);
-        assert!(independent(&adj, &set));
-    }
-
-    #[test]
-    fn domination_removes_the_dominating_vertex() {
-        // K4 on 0..3, 4 joined to 0, 1, 2 and 5, 5 joined to 0 and 3: every degree is at
-        // least 3, and N[4] = {0, 1, 2, 4, 5} ⊆ N[0], so 0 goes.
-        let adj = lists(
-            6,
-            &[
-                (0, 1),
-                (0, 2),
-                (0, 3),
-                (1, 2),
-                (1, 3),
-                (2, 3),
-                (0, 4),
-                (1, 4),
-                (2, 4),
-                (3, 5),
-                (4, 5),
-                (0, 5),
-            ],
-        );
-        assert!(adj.iter().all(|a| a.len() >= 3));
-        let (_, _, before) = reduce_only(&adj, false);
-        let (_, _, after) = reduce_only(&adj, true);
-        assert_eq!(before, 6);
-        assert!(after < 6);
-        assert_eq!(solve_all(&adj).len(), brute(&adj));
-    }
-
-    #[test]
-    fn mirrors_are_found() {
-        // v = 0 with neighbours 1, 2 (not adjacent); 3 is joined to 1 and 2: N(0) \ N(3) is
-        // empty, a clique, so 3 is a mirror; 4 is joined to 1 only and 5 to 2 only:
-        // N(0) \ N(4) = {2} is a clique too.
-        let adj = lists(6, &[(0, 1), (0, 2), (3, 1), (3, 2), (4, 1), (5, 2)]);
-        let g = Sub::new(adj);
-        let mut b = Budget::new(&Config::default());
-        let mut m = g.mirrors(0, &mut b).unwrap();
-        m.sort_unstable();
-        assert_eq!(m, vec![3, 4, 5]);
-    }
-
-    #[test]
-    fn branch_and_reduce_agrees_with_brute_force() {
-        let mut rng = SplitMix64::new(31);
-        for round in 0..600 {
-            let n = 1 + round % 40;
-            let per_mille = [40, 80, 120, 200, 350, 600][round % 6];
-            let mut edges = Vec::new();
-            for a in 0..n as u32 {
-                for b in a + 1..n as u32 {
-                    if rng.chance(per_mille) {
-                        edges.push((a, b));
-                    }
-                }
-            }
-            let adj = lists(n, &edges);
-            let set = solve_all(&adj);
-            assert!(independent(&adj, &set), "{edges:?}");
-            assert_eq!(set.len(), brute(&adj), "{edges:?}");
-            let mut b = Budget::new(&Config::default());
-            let via_small = solve(Sub::new(adj.clone()), -1, 8, &mut b).unwrap().unwrap();
-            assert_eq!(via_small.len(), set.len());
-        }
-    }
-}
+mod tests;

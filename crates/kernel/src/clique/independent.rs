@@ -66,7 +66,7 @@ pub(crate) fn max_independent(
     // Once the deadline has passed, the parts left get a greedy set and their size as bound.
     let solve = |comp: &[u32], budget: &mut Budget| {
         if !cap.limited() && sparse(adj, comp) {
-            sparse_part(adj, comp, budget).map(|set| Found { bound: set.len(), set, exact: true })
+            sparse_part(adj, comp, budget)
         } else {
             mis_part(adj, comp, budget, &mut cap)
         }
@@ -114,11 +114,7 @@ fn sparse(adj: &[Vec<u32>], comp: &[u32]) -> bool {
 }
 
 /// A maximum independent set of the connected part `comp` of `adj` by branch-and-reduce.
-fn sparse_part(
-    adj: &[Vec<u32>],
-    comp: &[u32],
-    budget: &mut Budget,
-) -> Result<Vec<u32>, KernelError> {
+fn sparse_part(adj: &[Vec<u32>], comp: &[u32], budget: &mut Budget) -> Result<Found, KernelError> {
     let mut local = std::collections::HashMap::with_capacity(comp.len());
     for (i, &v) in comp.iter().enumerate() {
         local.insert(v, i as u32);
@@ -128,8 +124,8 @@ fn sparse_part(
         .iter()
         .map(|&v| adj[v as usize].iter().filter_map(|x| local.get(x).copied()).collect())
         .collect();
-    let set = max_independent_sparse(lists, budget)?;
-    Ok(set.iter().map(|&i| comp[i as usize]).collect())
+    let f = max_independent_sparse(lists, budget)?;
+    Ok(Found { set: f.set.iter().map(|&i| comp[i as usize]).collect(), ..f })
 }
 
 /// A maximum independent set of the connected part `comp` of `adj`, as a maximum clique of

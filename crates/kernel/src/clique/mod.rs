@@ -82,8 +82,10 @@ mod colour;
 mod cover;
 mod independent;
 pub(crate) mod local_search;
+mod lp;
 mod prune;
 mod renumber;
+mod sparse_ils;
 mod tabu;
 mod tasks;
 #[cfg(test)]
