@@ -602,8 +602,13 @@ fn sparse_search(
     let mut bound = upper_bound(g.clone(), budget)?;
     let start = solve(g.clone(), -1, Opts { small, greedy: true }, budget)?;
     let mut best = start.expect("any set beats -1");
+    // The local search only when the reductions' set is short of the bound.
     let rounds = (ILS_PER_VERTEX * g.adj.len()).min(ILS_ROUNDS);
-    let mut searched = improve_independent(&g.adj, &best, rounds, budget).map(|set| best = set);
+    let mut searched = if best.len() < bound {
+        improve_independent(&g.adj, &best, rounds, budget).map(|set| best = set)
+    } else {
+        Ok(())
+    };
     // Is there a set of `bound` vertices? If not, the bound falls by one.
     while searched.is_ok() && best.len() < bound {
         searched = solve(g.clone(), bound as i64 - 1, Opts { small, greedy: false }, budget).map(
