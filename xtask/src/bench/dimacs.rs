@@ -122,22 +122,7 @@ pub(crate) fn run(root: &Path, args: &[String]) -> Result<()> {
         write_complement(&comp, n, &edges)?;
         let (mut ours, mut theirs) = (Runs::default(), Runs::default());
         for _ in 0..reps {
-            if ours.timeout.is_none() {
-                let mut cmd = Command::new(&bin);
-                cmd.arg("alpha").arg(&comp).args(["1", &tl]);
-                match timed(&mut cmd, limit + Duration::from_secs(5))? {
-                    Ok((wall, out)) => {
-                        ours.answer = out.lines().next().and_then(|l| l.trim().parse().ok());
-                        ours.secs.push(wall.as_secs_f64());
-                    }
-                    Err(out) => {
-                        let bounds = out.lines().nth(1).and_then(|l| l.split_once("nodes, "));
-                        let b =
-                            bounds.map_or("timeout".to_owned(), |(_, b)| b.replace("alpha", "ω"));
-                        ours.timeout = Some(b);
-                    }
-                }
-            }
+            ours.stable_time(&bin, "alpha", &comp, limit, |b| b.replace("alpha", "ω"))?;
             if let Some(c) = &clisat
                 && theirs.timeout.is_none()
             {

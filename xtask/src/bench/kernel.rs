@@ -56,6 +56,35 @@ impl Runs {
         c.join(", ")
     }
 
+    /// One run of `stable_time TASK FILE 1 LIMIT` (one thread), unless a run before stopped
+    /// at the limit; a run stopped there records its bounds, as `bounds` writes them.
+    pub(crate) fn stable_time(
+        &mut self,
+        bin: &Path,
+        task: &str,
+        file: &Path,
+        limit: Duration,
+        bounds: impl Fn(&str) -> String,
+    ) -> Result<()> {
+        if self.timeout.is_some() {
+            return Ok(());
+        }
+        let mut cmd = Command::new(bin);
+        cmd.arg(task).arg(file).args(["1", &limit.as_secs().to_string()]);
+        match timed(&mut cmd, limit + Duration::from_secs(5))? {
+            Ok((wall, out)) => {
+                self.answer = out.lines().next().and_then(|l| l.trim().parse().ok());
+                self.secs.push(wall.as_secs_f64());
+            }
+            Err(out) => {
+                // `stable_time` prints its bounds after the node count.
+                let found = out.lines().nth(1).and_then(|l| l.split_once("nodes, "));
+                self.timeout = Some(found.map_or("timeout".to_owned(), |(_, b)| bounds(b)));
+            }
+        }
+        Ok(())
+    }
+
     pub(crate) fn median(&self, reps: usize) -> Option<f64> {
         if self.secs.len() < reps {
             return None;

@@ -121,7 +121,6 @@ pub(crate) fn run(root: &Path, args: &[String]) -> Result<()> {
     let work = root.join("target/bench-pace");
     fs::create_dir_all(&work)?;
     let files = instances(&dir, "gr")?;
-    let tl = limit.as_secs().to_string();
     let mut table = String::from(
         "| instance | n | edges | β | gamegraph runs (s, 1 thread) | peer runs (s) | peer / gamegraph (medians) |\n|---|---:|---:|---:|---|---|---:|\n",
     );
@@ -137,21 +136,9 @@ pub(crate) fn run(root: &Path, args: &[String]) -> Result<()> {
         write_symmetric(&sym, n, &edges)?;
         let (mut ours, mut theirs) = (Runs::default(), Runs::default());
         for _ in 0..reps {
-            if ours.timeout.is_none() {
-                let mut cmd = Command::new(&bin);
-                cmd.arg("beta").arg(&sym).args(["1", &tl]);
-                match timed(&mut cmd, limit + Duration::from_secs(5))? {
-                    Ok((wall, out)) => {
-                        ours.answer = out.lines().next().and_then(|l| l.trim().parse().ok());
-                        ours.secs.push(wall.as_secs_f64());
-                    }
-                    Err(out) => {
-                        let bounds = out.lines().nth(1).and_then(|l| l.split_once("nodes, "));
-                        let b = bounds.map_or("timeout".to_owned(), |(_, b)| b.to_owned());
-                        ours.timeout = Some(b.replace("beta", "β").replace("<=", "≤"));
-                    }
-                }
-            }
+            ours.stable_time(&bin, "beta", &sym, limit, |b| {
+                b.replace("beta", "β").replace("<=", "≤")
+            })?;
             if let Some(p) = &peer
                 && theirs.timeout.is_none()
             {

@@ -218,44 +218,8 @@ pub(super) fn half_integral(
 mod tests {
     use super::*;
     use crate::Config;
+    use crate::clique::tests::{alpha_of, every_graph, lists};
     use gamegraph_testkit::SplitMix64;
-
-    fn lists(n: usize, edges: &[(u32, u32)]) -> Vec<Vec<u32>> {
-        let mut adj = vec![Vec::new(); n];
-        for &(a, b) in edges {
-            adj[a as usize].push(b);
-            adj[b as usize].push(a);
-        }
-        adj
-    }
-
-    fn alpha(adj: &[Vec<u32>], alive: &[bool]) -> usize {
-        let n = adj.len();
-        let nb: Vec<u64> = adj.iter().map(|a| a.iter().map(|&x| 1u64 << x).sum()).collect();
-        fn go(nb: &[u64], p: u64) -> usize {
-            // A vertex of degree at most one is taken; else one of largest degree branches.
-            let (mut low, mut high) = ((u32::MAX, 0), (0, 0));
-            let mut q = p;
-            while q != 0 {
-                let x = q.trailing_zeros() as usize;
-                q &= q - 1;
-                let d = (nb[x] & p).count_ones();
-                low = low.min((d, x));
-                high = high.max((d, x));
-            }
-            if p == 0 {
-                return 0;
-            }
-            if low.0 <= 1 {
-                return 1 + go(nb, p & !(1 << low.1) & !nb[low.1]);
-            }
-            let v = high.1;
-            let rest = p & !(1 << v);
-            go(nb, rest).max(1 + go(nb, rest & !nb[v]))
-        }
-        let p = (0..n).filter(|&v| alive[v]).fold(0u64, |p, v| p | 1 << v);
-        go(&nb, p)
-    }
 
     /// The LP optimum (twice it) by brute force over half-integral points.
     fn lp_twice(adj: &[Vec<u32>], alive: &[bool]) -> usize {
@@ -306,12 +270,12 @@ mod tests {
             assert_eq!(lp_twice(adj, alive), size);
         }
         // α ≤ n − ⌈M/2⌉, and Nemhauser–Trotter keeps α.
-        let a = alpha(adj, alive);
+        let a = alpha_of(adj, alive);
         let count = live.clone().count();
         assert!(a <= count - size.div_ceil(2));
         let zeros = live.clone().filter(|&v| x[v] == 0).count();
         let rest: Vec<bool> = (0..n).map(|v| alive[v] && x[v] == 1).collect();
-        assert_eq!(a, zeros + alpha(adj, &rest));
+        assert_eq!(a, zeros + alpha_of(adj, &rest));
         // The vertices left have the all-1/2 solution optimal.
         let mut m2 = Matching::new(n);
         let s2 = max_matching(adj, &rest, &mut m2, &mut b).unwrap();
@@ -320,19 +284,7 @@ mod tests {
 
     #[test]
     fn every_graph_up_to_six_vertices() {
-        for n in 1..=6usize {
-            let pairs: Vec<(u32, u32)> =
-                (0..n as u32).flat_map(|a| (a + 1..n as u32).map(move |b| (a, b))).collect();
-            for mask in 0u32..1 << pairs.len() {
-                let edges: Vec<(u32, u32)> = pairs
-                    .iter()
-                    .enumerate()
-                    .filter(|(i, _)| mask >> i & 1 == 1)
-                    .map(|(_, &e)| e)
-                    .collect();
-                check(&lists(n, &edges), &vec![true; n], n <= 5);
-            }
-        }
+        every_graph(6, |n, adj| check(adj, &vec![true; n], n <= 5));
     }
 
     #[test]

@@ -239,10 +239,7 @@ fn random_swap(s: &State<'_>, rng: &mut SplitMix64) -> (usize, usize) {
 mod tests {
     use super::*;
     use crate::Config;
-
-    fn is_clique(rows: &Rows, c: &[usize]) -> bool {
-        c.iter().all(|&a| c.iter().all(|&b| a == b || bits::get(rows.row(a), b)))
-    }
+    use crate::clique::tests::clique_in_rows as is_clique;
 
     #[test]
     fn finds_a_planted_clique_and_returns_cliques() {

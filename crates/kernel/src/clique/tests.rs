@@ -16,6 +16,66 @@ fn brute(nb: &[u64], p: u64) -> usize {
     skip.max(take)
 }
 
+/// Whether the vertices `c` are pairwise adjacent in `rows`.
+pub(super) fn clique_in_rows(rows: &Rows, c: &[usize]) -> bool {
+    c.iter().all(|&a| c.iter().all(|&b| a == b || crate::bits::get(rows.row(a), b)))
+}
+
+/// Symmetric adjacency lists of the undirected `edges` on `n` vertices.
+pub(super) fn lists(n: usize, edges: &[(u32, u32)]) -> Vec<Vec<u32>> {
+    let mut adj = vec![Vec::new(); n];
+    for &(a, b) in edges {
+        adj[a as usize].push(b);
+        adj[b as usize].push(a);
+    }
+    adj
+}
+
+/// Calls `f` with every graph on `n` vertices for each `n` up to `max`, as adjacency lists.
+pub(super) fn every_graph(max: usize, mut f: impl FnMut(usize, &[Vec<u32>])) {
+    for n in 1..=max {
+        let pairs: Vec<(u32, u32)> =
+            (0..n as u32).flat_map(|a| (a + 1..n as u32).map(move |b| (a, b))).collect();
+        for mask in 0u32..1 << pairs.len() {
+            let edges: Vec<(u32, u32)> = pairs
+                .iter()
+                .enumerate()
+                .filter(|(i, _)| mask >> i & 1 == 1)
+                .map(|(_, &e)| e)
+                .collect();
+            f(n, &lists(n, &edges));
+        }
+    }
+}
+
+/// α of the vertices of `adj` (at most 64) that are `alive`, by branching: a vertex of
+/// degree at most one is taken; else one of largest degree is taken or left out.
+pub(super) fn alpha_of(adj: &[Vec<u32>], alive: &[bool]) -> usize {
+    let nb: Vec<u64> = adj.iter().map(|a| a.iter().map(|&x| 1u64 << x).sum()).collect();
+    fn go(nb: &[u64], p: u64) -> usize {
+        let (mut low, mut high) = ((u32::MAX, 0), (0, 0));
+        let mut q = p;
+        while q != 0 {
+            let x = q.trailing_zeros() as usize;
+            q &= q - 1;
+            let d = (nb[x] & p).count_ones();
+            low = low.min((d, x));
+            high = high.max((d, x));
+        }
+        if p == 0 {
+            return 0;
+        }
+        if low.0 <= 1 {
+            return 1 + go(nb, p & !(1 << low.1) & !nb[low.1]);
+        }
+        let v = high.1;
+        let rest = p & !(1 << v);
+        go(nb, rest).max(1 + go(nb, rest & !nb[v]))
+    }
+    let p = (0..adj.len()).filter(|&v| alive[v]).fold(0u64, |p, v| p | 1 << v);
+    go(&nb, p)
+}
+
 fn random(n: usize, per_mille: u64, seed: u64) -> (Vec<Vec<u32>>, Vec<u64>) {
     let (adj, nb) = random_wide(n, per_mille, seed);
     (adj, nb.into_iter().map(|m| m as u64).collect())

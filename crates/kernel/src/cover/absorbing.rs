@@ -444,6 +444,29 @@ mod tests {
         }
     }
 
+    /// The arcs both ways of `edges` among vertices `0..k`, each edge with a vertex of
+    /// degree two beside it (numbered from `k`); and the number of vertices.
+    fn beside_each_edge(k: u32, edges: &[(u32, u32)]) -> (usize, Vec<(u32, u32)>) {
+        let mut arcs = Vec::new();
+        let mut n = k;
+        for &(a, b) in edges {
+            arcs.extend([(a, b), (b, a), (a, n), (n, a), (b, n), (n, b)]);
+            n += 1;
+        }
+        (n as usize, arcs)
+    }
+
+    /// The minimum absorbing sets found on pools of 1, 2 and 3 threads.
+    fn on_one_two_and_three_threads(succ: &[Vec<u32>], pred: &[Vec<u32>]) -> Vec<Found> {
+        (1..=3)
+            .map(|threads| {
+                let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
+                let budget = &mut Budget::new(&Config::default());
+                pool.install(|| min_absorbing(succ, pred, budget, None)).unwrap()
+            })
+            .collect()
+    }
+
     #[test]
     fn parts_left_as_vertex_covers_agree_on_one_two_and_three_threads() {
         // A random graph on 80 vertices, each edge with a vertex of degree two beside it:
@@ -451,26 +474,15 @@ mod tests {
         let mut rng = gamegraph_testkit::SplitMix64::new(11);
         for _ in 0..3 {
             let k = 80u32;
-            let mut arcs = Vec::new();
-            let mut n = k;
-            for a in 0..k {
-                for b in a + 1..k {
-                    if rng.chance(40) {
-                        arcs.extend([(a, b), (b, a), (a, n), (n, a), (b, n), (n, b)]);
-                        n += 1;
-                    }
-                }
-            }
-            let (succ, pred) = lists(n as usize, &arcs);
-            let mut runs = Vec::new();
-            for threads in 1..=3 {
-                let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
-                let budget = &mut Budget::new(&Config::default());
-                let f = pool.install(|| min_absorbing(&succ, &pred, budget, None)).unwrap();
-                assert!(f.exact);
-                runs.push(f.set);
-            }
-            assert!(runs.iter().all(|r| *r == runs[0]));
+            let edges: Vec<(u32, u32)> = (0..k)
+                .flat_map(|a| (a + 1..k).map(move |b| (a, b)))
+                .filter(|_| rng.chance(40))
+                .collect();
+            let (n, arcs) = beside_each_edge(k, &edges);
+            let (succ, pred) = lists(n, &arcs);
+            let runs = on_one_two_and_three_threads(&succ, &pred);
+            assert!(runs.iter().all(|f| f.exact));
+            assert!(runs.iter().all(|f| f.set == runs[0].set));
         }
     }
 
@@ -491,26 +503,17 @@ mod tests {
                 edges.extend([(c, c + 1), (c + 1, c + 2), (c, c + 2)]);
                 edges.extend((0..3).map(|i| (c + i, rng.below(u64::from(hubs)) as u32)));
             }
-            let mut arcs = Vec::new();
-            let mut n = k;
-            for &(a, b) in &edges {
-                arcs.extend([(a, b), (b, a), (a, n), (n, a), (b, n), (n, b)]);
-                n += 1;
-            }
-            let (succ, pred) = lists(n as usize, &arcs);
-            let mut runs = Vec::new();
-            for threads in 1..=3 {
-                let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
-                let budget = &mut Budget::new(&Config::default());
-                let f = pool.install(|| min_absorbing(&succ, &pred, budget, None)).unwrap();
+            let (n, arcs) = beside_each_edge(k, &edges);
+            let (succ, pred) = lists(n, &arcs);
+            let runs = on_one_two_and_three_threads(&succ, &pred);
+            for f in &runs {
                 assert!(f.exact && f.bound == f.set.len());
-                let mut inside = vec![false; n as usize];
+                let mut inside = vec![false; n];
                 f.set.iter().for_each(|&v| inside[v as usize] = true);
                 let absorbed = |x: usize| inside[x] || succ[x].iter().any(|&y| inside[y as usize]);
-                assert!((0..n as usize).all(absorbed));
-                runs.push(f.set);
+                assert!((0..n).all(absorbed));
             }
-            assert!(runs.iter().all(|r| *r == runs[0]));
+            assert!(runs.iter().all(|f| f.set == runs[0].set));
         }
     }
 

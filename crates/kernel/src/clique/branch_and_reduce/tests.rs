@@ -2,39 +2,12 @@
 
 use super::*;
 use crate::Config;
+use crate::clique::tests::{alpha_of, every_graph, lists};
 use gamegraph_testkit::SplitMix64;
 
-fn lists(n: usize, edges: &[(u32, u32)]) -> Vec<Vec<u32>> {
-    let mut adj = vec![Vec::new(); n];
-    for &(a, b) in edges {
-        adj[a as usize].push(b);
-        adj[b as usize].push(a);
-    }
-    adj
-}
-
+/// α by brute force.
 fn brute(adj: &[Vec<u32>]) -> usize {
-    let n = adj.len();
-    let masks: Vec<u64> = adj.iter().map(|a| a.iter().map(|&x| 1u64 << x).sum()).collect();
-    fn go(m: &[u64], p: u64) -> usize {
-        // Branch on a vertex of largest degree; degree 0 everywhere ends it.
-        let (mut v, mut d) = (0, 0);
-        let mut q = p;
-        while q != 0 {
-            let x = q.trailing_zeros() as usize;
-            q &= q - 1;
-            let dx = (m[x] & p).count_ones();
-            if dx >= d {
-                (v, d) = (x, dx);
-            }
-        }
-        if d == 0 {
-            return p.count_ones() as usize;
-        }
-        let rest = p & !(1 << v);
-        go(m, rest).max(1 + go(m, rest & !m[v]))
-    }
-    go(&masks, if n == 64 { !0 } else { (1u64 << n) - 1 })
+    alpha_of(adj, &vec![true; adj.len()])
 }
 
 fn independent(adj: &[Vec<u32>], set: &[u32]) -> bool {
@@ -156,19 +129,7 @@ fn check_all(adj: &[Vec<u32>]) {
 
 #[test]
 fn every_graph_up_to_six_vertices() {
-    for n in 1..=6usize {
-        let pairs: Vec<(u32, u32)> =
-            (0..n as u32).flat_map(|a| (a + 1..n as u32).map(move |b| (a, b))).collect();
-        for mask in 0u32..1 << pairs.len() {
-            let edges: Vec<(u32, u32)> = pairs
-                .iter()
-                .enumerate()
-                .filter(|(i, _)| mask >> i & 1 == 1)
-                .map(|(_, &e)| e)
-                .collect();
-            check_all(&lists(n, &edges));
-        }
-    }
+    every_graph(6, |_, adj| check_all(adj));
 }
 
 #[test]
