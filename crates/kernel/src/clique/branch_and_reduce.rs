@@ -23,7 +23,9 @@
 //! (its neighbourhood removed), in that order. When the clique cover of a part has exactly
 //! one clique more than the part must beat, a better set meets every clique: the vertices
 //! alone in their clique are taken, and those adjacent to a whole other clique removed,
-//! without branching.
+//! without branching. Large parts whose clique cover is within a few cliques of what they
+//! must beat are first decided as satisfiability (see `maxsat`), branching taking over if
+//! that does not end within a number of conflicts.
 //!
 //! The search starts from the bound of the reduced graph and from a set that the
 //! reductions and a greedy exclusion of vertices of largest degree give, improved by local
@@ -42,8 +44,10 @@ use super::lp::{Matching, half_integral, max_matching};
 use super::sparse_ils::improve_independent;
 
 mod cliques;
+mod maxsat;
 
 use cliques::Forced;
+use maxsat::above_by_sat;
 
 /// Parts of at most this many vertices go to the bitset clique search.
 const SMALL: usize = 96;
@@ -51,6 +55,12 @@ const SMALL: usize = 96;
 /// for 300,000 rounds on 3,000 vertices).
 const ILS_PER_VERTEX: usize = 100;
 const ILS_ROUNDS: usize = 300_000;
+/// Parts of at least this many vertices whose clique cover is at most `SAT_GAP` above what
+/// they must beat are decided as satisfiability ([`maxsat`]) first, for at most
+/// `SAT_NODES` conflicts; branching takes over when that does not decide them.
+const SAT_MIN: usize = 200;
+const SAT_GAP: i64 = 4;
+const SAT_NODES: u64 = 200_000;
 
 /// A graph under reduction: vertices are never renumbered, removed ones are marked dead and
 /// skipped lazily in the adjacency lists; folding appends vertices.
@@ -352,6 +362,8 @@ struct Opts {
     /// Only the first branch of each node, without bounds: the reductions and a greedy
     /// choice of the vertices left out (reducing-peeling), a set to start from.
     greedy: bool,
+    /// Parts of at least this many vertices may be decided as satisfiability.
+    sat_min: usize,
 }
 
 /// Applies the reductions until none applies: the degree rules and folding, domination,
@@ -387,8 +399,9 @@ fn upper_bound(mut g: Sub, budget: &mut Budget) -> Result<usize, KernelError> {
     Ok(bound)
 }
 
-/// Solves a connected graph given as lists; returns its maximum independent set, or `None`
-/// when α is at most `floor`.
+/// Solves a connected graph given as lists; returns an independent set of more than
+/// `floor` vertices (a maximum one unless a part was decided as satisfiability, which
+/// stops at the first set above its floor), or `None` when α is at most `floor`.
 fn solve(
     mut g: Sub,
     floor: i64,
@@ -456,12 +469,13 @@ fn solve_reduced(
     Ok(if set.len() as i64 > floor { Some(set) } else { None })
 }
 
-/// α of a connected reduced graph: bitset search when small, else branch on a vertex of
-/// largest degree; `None` when at most `floor`.
+/// α of a connected reduced graph: bitset search when small, satisfiability when large and
+/// close to its bound, else branch on a vertex of largest degree; `None` when at most
+/// `floor` (see [`solve`] for the set returned).
 fn branch(
     g: Sub,
     floor: i64,
-    opts: Opts,
+    mut opts: Opts,
     budget: &mut Budget,
 ) -> Result<Option<Vec<u32>>, KernelError> {
     let n = g.adj.len();
@@ -473,6 +487,14 @@ fn branch(
         let mut cover = g.clique_cover_joined(budget)?;
         if cover.count as i64 <= floor {
             return Ok(None);
+        }
+        if n >= opts.sat_min && cover.count as i64 - floor <= SAT_GAP {
+            let found = budget.capped(SAT_NODES, |b| above_by_sat(&g, &cover, floor, b))?;
+            match found {
+                Some(found) => return Ok(found),
+                // Not below this node either.
+                None => opts.sat_min = usize::MAX,
+            }
         }
         if cover.count as i64 == floor + 1 {
             let Some(Forced { inn, out }) = cover.forced(&g, budget)? else { return Ok(None) };
@@ -588,19 +610,21 @@ pub(crate) fn max_independent_sparse(
     adj: Vec<Vec<u32>>,
     budget: &mut Budget,
 ) -> Result<Found, KernelError> {
-    sparse_search(adj, SMALL, budget)
+    sparse_search(adj, SMALL, SAT_MIN, budget)
 }
 
 /// [`max_independent_sparse`] with parts of at most `small` vertices left to the bitset
-/// search.
+/// search and parts of at least `sat_min` decided as satisfiability when close to the
+/// bound.
 fn sparse_search(
     adj: Vec<Vec<u32>>,
     small: usize,
+    sat_min: usize,
     budget: &mut Budget,
 ) -> Result<Found, KernelError> {
     let g = Sub::new(adj);
     let mut bound = upper_bound(g.clone(), budget)?;
-    let start = solve(g.clone(), -1, Opts { small, greedy: true }, budget)?;
+    let start = solve(g.clone(), -1, Opts { small, greedy: true, sat_min }, budget)?;
     let mut best = start.expect("any set beats -1");
     // The local search only when the reductions' set is short of the bound.
     let rounds = (ILS_PER_VERTEX * g.adj.len()).min(ILS_ROUNDS);
@@ -611,12 +635,13 @@ fn sparse_search(
     };
     // Is there a set of `bound` vertices? If not, the bound falls by one.
     while searched.is_ok() && best.len() < bound {
-        searched = solve(g.clone(), bound as i64 - 1, Opts { small, greedy: false }, budget).map(
-            |found| match found {
-                Some(set) => best = set,
-                None => bound -= 1,
-            },
-        );
+        searched =
+            solve(g.clone(), bound as i64 - 1, Opts { small, greedy: false, sat_min }, budget).map(
+                |found| match found {
+                    Some(set) => best = set,
+                    None => bound -= 1,
+                },
+            );
     }
     match searched {
         Ok(()) => Ok(Found { bound: best.len(), set: best, exact: true }),

@@ -14,7 +14,9 @@
 //! - [`analyze`]: conflict analysis, clause minimisation and the glue of a learnt clause;
 //! - [`restart`]: the restart policy on the glue averages;
 //! - [`order`]: the branching order (variable activities in a heap, saved phases, random
-//!   decisions).
+//!   decisions);
+//! - [`eliminate`]: bounded variable elimination, a preprocessing of a formula before it is
+//!   added.
 //!
 //! The solver is used by the SAT encoding of the kernel conditions
 //! (`crate::kernel::sat_encoding`): clauses are added with [`Solver::add_clause`], then
@@ -27,6 +29,7 @@ use crate::config::Budget;
 
 mod analyze;
 mod clauses;
+mod eliminate;
 mod lit;
 mod order;
 mod proof;
@@ -35,6 +38,7 @@ mod restart;
 #[cfg(test)]
 mod tests;
 
+pub(crate) use eliminate::eliminate;
 pub(crate) use lit::{Lit, Var};
 pub(crate) use proof::ProofLog;
 

@@ -119,6 +119,11 @@ pub(super) struct Cover {
 }
 
 impl Cover {
+    /// The cliques of the cover, the emptied ones left out.
+    pub(super) fn cliques(&self) -> impl Iterator<Item = &[u32]> {
+        self.members.iter().filter(|m| !m.is_empty()).map(Vec::as_slice)
+    }
+
     /// Counts, per clique other than `skip`, the neighbours of `v` in it (`touched` lists
     /// the cliques met).
     fn count_cliques(&mut self, g: &Sub, v: usize, skip: u32) {

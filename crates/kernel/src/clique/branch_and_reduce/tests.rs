@@ -17,7 +17,9 @@ fn independent(adj: &[Vec<u32>], set: &[u32]) -> bool {
 /// Solves with every part branched on (no hand-off to the bitset search).
 fn solve_all(adj: &[Vec<u32>]) -> Vec<u32> {
     let mut b = Budget::new(&Config::default());
-    solve(Sub::new(adj.to_vec()), -1, Opts { small: 0, greedy: false }, &mut b).unwrap().unwrap()
+    solve(Sub::new(adj.to_vec()), -1, Opts { small: 0, greedy: false, sat_min: usize::MAX }, &mut b)
+        .unwrap()
+        .unwrap()
 }
 
 /// Runs only the reductions; returns (taken, folds, vertices left).
@@ -107,8 +109,8 @@ fn mirrors_are_found() {
     assert_eq!(m, vec![3, 4, 5]);
 }
 
-/// The search of [`sparse_search`] (every part branched on, or left to the bitset
-/// search from 8 vertices), the upper bound and the clique covers against brute force.
+/// The search of [`sparse_search`] (every part branched on, left to the bitset search
+/// from 8 vertices, or decided as satisfiability when close to its bound), the upper bound and the clique covers against brute force.
 fn check_all(adj: &[Vec<u32>]) {
     let want = brute(adj);
     let mut b = Budget::new(&Config::default());
@@ -116,8 +118,8 @@ fn check_all(adj: &[Vec<u32>]) {
     assert!(upper_bound(g.clone(), &mut b).unwrap() >= want);
     assert!(g.clique_cover_joined(&mut b).unwrap().count >= want);
     assert!(g.clique_cover(&mut b).unwrap() >= want);
-    for small in [0, 8] {
-        let f = sparse_search(adj.to_vec(), small, &mut b).unwrap();
+    for (small, sat_min) in [(0, usize::MAX), (8, usize::MAX), (0, 0)] {
+        let f = sparse_search(adj.to_vec(), small, sat_min, &mut b).unwrap();
         assert!(f.exact && f.bound == want && f.set.len() == want, "{adj:?}");
         assert!(independent(adj, &f.set), "{adj:?}");
         let mut sorted = f.set.clone();
@@ -190,10 +192,51 @@ fn branch_and_reduce_agrees_with_brute_force() {
         assert!(independent(&adj, &set), "{edges:?}");
         assert_eq!(set.len(), brute(&adj), "{edges:?}");
         let mut b = Budget::new(&Config::default());
-        let via_small = solve(Sub::new(adj.clone()), -1, Opts { small: 8, greedy: false }, &mut b)
-            .unwrap()
-            .unwrap();
+        let via_small = solve(
+            Sub::new(adj.clone()),
+            -1,
+            Opts { small: 8, greedy: false, sat_min: usize::MAX },
+            &mut b,
+        )
+        .unwrap()
+        .unwrap();
         assert_eq!(via_small.len(), set.len());
         check_all(&adj);
+    }
+}
+
+#[test]
+fn a_planted_three_sat_formula_is_decided_at_its_cover() {
+    // The vertex cover of a 3-SAT formula: per variable two joined hubs (its literals), per
+    // clause a triangle whose corners each meet the hub of their literal. An independent set
+    // meeting every pair and every triangle is a model (the hub left out of a pair is the
+    // true literal, the corner taken in a triangle a true literal of its clause), so with a
+    // planted model α is the number of cliques (branching alone takes seconds here).
+    for seed in 0..3 {
+        let mut rng = SplitMix64::new(101 + seed);
+        let vars = 80u32;
+        let clauses = 4 * vars + vars / 5;
+        let model: Vec<bool> = (0..vars).map(|_| rng.below(2) == 1).collect();
+        let mut edges: Vec<(u32, u32)> = (0..vars).map(|v| (2 * v, 2 * v + 1)).collect();
+        let hub = |v: u32, positive: bool| 2 * v + u32::from(!positive);
+        for c in 0..clauses {
+            let lits = loop {
+                let l: Vec<(u32, bool)> =
+                    (0..3).map(|_| (rng.below(vars.into()) as u32, rng.below(2) == 1)).collect();
+                if l.iter().any(|&(v, p)| model[v as usize] == p) {
+                    break l;
+                }
+            };
+            let corner = 2 * vars + 3 * c;
+            edges.extend([(corner, corner + 1), (corner + 1, corner + 2), (corner, corner + 2)]);
+            for (k, &(v, p)) in lits.iter().enumerate() {
+                edges.push((corner + k as u32, hub(v, p)));
+            }
+        }
+        let adj = lists((2 * vars + 3 * clauses) as usize, &edges);
+        let mut b = Budget::new(&Config::default());
+        let f = max_independent_sparse(adj.clone(), &mut b).unwrap();
+        assert!(f.exact && f.set.len() == (vars + clauses) as usize, "seed {seed}");
+        assert!(independent(&adj, &f.set));
     }
 }
