@@ -11,7 +11,7 @@ use super::branch_and_reduce::max_independent_sparse;
 use super::cover::covered;
 use super::local_search::improve_clique;
 use super::tabu::tabu_clique;
-use super::{Rows, degeneracy_order, max_clique};
+use super::{CliqueFound, Rows, degeneracy_order, max_clique};
 
 /// A maximum independent set of the undirected graph `adj` (symmetric lists, no loops,
 /// no repeats) among the vertices with `!excluded[v]`.
@@ -94,6 +94,8 @@ fn greedy(adj: &[Vec<u32>], comp: &[u32]) -> Vec<u32> {
 /// Nodes of the first, short search of a part, times its vertices (a node costs about the
 /// part size): 100,000 nodes on 200 vertices, 20,000 on 1,000.
 const PROBE_WORK: usize = 20_000_000;
+/// The short search runs when the complement's density is at most this fraction.
+const PROBE_DENSITY: (usize, usize) = (4, 5);
 
 /// Parts above this size get a starting solution from iterated local search.
 const ILS_PART: usize = 64;
@@ -182,8 +184,15 @@ fn mis_part(
     // Only for an exact search: a capped one is a quick bound, not worth the start-up. The
     // tabu search finds the cliques hidden among many slightly smaller ones (see `tabu`).
     if c > ILS_PART && !cap.limited() {
-        // A short search first: it proves most parts whose clique is easy to find.
-        let probe = max_clique(&h, &init, budget, &mut Cap::new(Some((PROBE_WORK / c) as u64)))?;
+        // A short search first, unless the complement is very dense (its nodes are costly
+        // and its large cliques are found by the local searches): it proves most parts
+        // whose clique is easy to find.
+        let pairs: usize = (0..c).map(|v| bits::count(h.row(v))).sum();
+        let probe = if pairs * PROBE_DENSITY.1 <= c * (c - 1) * PROBE_DENSITY.0 {
+            max_clique(&h, &init, budget, &mut Cap::new(Some((PROBE_WORK / c) as u64)))?
+        } else {
+            CliqueFound { clique: Vec::new(), exact: false, bound: c }
+        };
         if probe.exact {
             let set = probe.clique.iter().map(|&k| comp[order[k]]).collect();
             return Ok(Found { set, exact: true, bound: probe.bound });

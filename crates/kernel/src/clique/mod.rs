@@ -4,16 +4,17 @@
 //! The driver, `independent` (used by `alpha` and by the kernel search's α < β test), takes
 //! the vertices of degree 0 and 1, then solves each connected part left: a large sparse
 //! part by the branch-and-reduce search of `branch_and_reduce`, any other as a maximum
-//! clique of its complement: first by a short search (about 2 · 10^7 / n nodes on n
-//! vertices), which proves most parts whose clique is easy to find, then from a clique that
-//! the iterated local search of `local_search` and then the k-fixed tabu search of `tabu`
-//! improve (on the structured instances the search would otherwise find the large clique
-//! late; the proof costs little once it is known). A cover of the part by as many cliques
-//! of the α graph as that clique has vertices, found greedily by `cover`, proves it maximum
-//! without a search. The clique search is in this folder's other files: `colour` colours
-//! the candidates of a node and keeps out the vertices that `prune` can keep out, `tasks`
-//! splits the branches near the root into tasks and searches each subtree, on the
-//! candidates renumbered in their own degeneracy order by `renumber` when they are many.
+//! clique of its complement: first, unless the complement's density is above 0.8, by a
+//! short search (about 2 · 10^7 / n nodes on n vertices), which proves most parts whose
+//! clique is easy to find, then from a clique that the iterated local search of
+//! `local_search` and then the k-fixed tabu search of `tabu` improve (on the structured
+//! instances the search would otherwise find the large clique late; the proof costs little
+//! once it is known). A cover of the part by as many cliques of the α graph as that clique
+//! has vertices, found greedily by `cover`, proves it maximum without a search. The clique
+//! search is in this folder's other files: `colour` colours the candidates of a node and
+//! keeps out the vertices that `prune` can keep out, `tasks` splits the branches near the
+//! root into tasks and searches each subtree, on the candidates renumbered in their own
+//! degeneracy order by `renumber` when they are many.
 //!
 //! The clique search is Tomita and Seki's colouring branch-and-bound (MCQ) in San Segundo's bitset
 //! form (BBMC): the candidates are greedily coloured into independent sets, and a vertex of
