@@ -13,15 +13,19 @@
 //! they meet: a one-hot 3-SAT encoding becomes the 3-SAT formula behind it.
 
 use super::{Lit, Var};
+use crate::KernelError;
+use crate::config::Budget;
 
 /// Resolvents longer than this keep their variable.
 const MAX_RESOLVENT: usize = 24;
 /// Variables with more occurrences than this (both signs together) are not tried.
 const MAX_OCCURRENCES: usize = 32;
 
-/// What elimination removed, to extend a model of the formula left.
+/// The formula left by elimination, and what was removed, to extend a model of it.
 #[derive(Debug, Default)]
 pub(crate) struct Eliminated {
+    /// The clauses left.
+    pub(crate) left: Vec<Vec<Lit>>,
     /// The eliminated variables in order, each with the clauses removed with it.
     stack: Vec<(Var, Vec<Vec<Lit>>)>,
 }
@@ -40,14 +44,14 @@ impl Eliminated {
     }
 }
 
-/// Eliminates variables of the formula `clauses` over `n` variables, except those for
-/// which `keep` holds; returns the clauses left and what was removed, or `None` when
-/// elimination found the formula unsatisfiable (an empty resolvent).
+/// Eliminates variables of the formula `clauses` over `n` variables; returns the clauses
+/// left and what was removed, or `None` when elimination found the formula unsatisfiable
+/// (an empty resolvent). Fails with the budget's error when its clock runs out.
 pub(crate) fn eliminate(
     n: usize,
     clauses: Vec<Vec<Lit>>,
-    keep: impl Fn(Var) -> bool,
-) -> Option<(Vec<Vec<Lit>>, Eliminated)> {
+    budget: &mut Budget,
+) -> Result<Option<Eliminated>, KernelError> {
     let mut db: Vec<Option<Vec<Lit>>> = Vec::with_capacity(clauses.len());
     let mut occ: Vec<Vec<u32>> = vec![Vec::new(); 2 * n];
     for mut c in clauses {
@@ -57,7 +61,7 @@ pub(crate) fn eliminate(
             continue;
         }
         if c.is_empty() {
-            return None;
+            return Ok(None);
         }
         for &l in &c {
             occ[l.index()].push(db.len() as u32);
@@ -72,7 +76,7 @@ pub(crate) fn eliminate(
     while let Some(v) = queue.pop() {
         let v = Var(v);
         queued[v.index()] = false;
-        if gone[v.index()] || keep(v) {
+        if gone[v.index()] {
             continue;
         }
         let (p, q) = (Lit::pos(v), Lit::neg(v));
@@ -80,6 +84,7 @@ pub(crate) fn eliminate(
             occ[l.index()].retain(|&c| db[c as usize].is_some());
         }
         let (pos, neg) = (&occ[p.index()], &occ[q.index()]);
+        budget.spend(1 + (pos.len() * neg.len()) as u64)?;
         if pos.len() + neg.len() > MAX_OCCURRENCES {
             continue;
         }
@@ -102,7 +107,7 @@ pub(crate) fn eliminate(
             continue;
         }
         if resolvents.iter().any(Vec::is_empty) {
-            return None;
+            return Ok(None);
         }
         let mut removed = Vec::with_capacity(pos.len() + neg.len());
         let ids: Vec<u32> = pos.iter().chain(neg).copied().collect();
@@ -128,7 +133,8 @@ pub(crate) fn eliminate(
         gone[v.index()] = true;
         out.stack.push((v, removed));
     }
-    Some((db.into_iter().flatten().collect(), out))
+    out.left = db.into_iter().flatten().collect();
+    Ok(Some(out))
 }
 
 /// The resolvent of `a` (holding `v`) and `b` (holding ¬`v`) on `v`, both sorted; `None`
@@ -191,7 +197,7 @@ mod tests {
     }
 
     /// Random small formulas: the formula left is satisfiable exactly when the given one
-    /// is, and a model of it, extended, satisfies the given one; kept variables stay.
+    /// is, and a model of it, extended, satisfies the given one.
     #[test]
     fn elimination_keeps_satisfiability_and_extends_models() {
         let mut rng = SplitMix64::new(41);
@@ -208,17 +214,16 @@ mod tests {
                     (0..len).map(|_| lit(&mut rng)).collect()
                 })
                 .collect();
-            let kept = round % 3;
             let truth = brute(&cnf, n);
-            let Some((left, removed)) = eliminate(n, cnf.clone(), |v| v.index() < kept) else {
+            let mut b = Budget::new(&Config::default());
+            let found = eliminate(n, cnf.clone(), &mut b).unwrap();
+            let Some(removed) = found else {
                 assert!(!truth, "{cnf:?}");
                 continue;
             };
-            assert!(removed.stack.iter().all(|(v, _)| v.index() >= kept));
             eliminated += removed.stack.len();
             let mut s = Solver::new(n, Options::default());
-            let ok = left.iter().all(|c| s.add_clause(c));
-            let mut b = Budget::new(&Config::default());
+            let ok = removed.left.iter().all(|c| s.add_clause(c));
             let sat = ok && s.solve(&mut b, None).unwrap();
             assert_eq!(sat, truth, "{cnf:?}");
             if sat {

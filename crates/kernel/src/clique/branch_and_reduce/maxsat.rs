@@ -70,10 +70,10 @@ fn meets_all_but(
         at_most(&mut cnf, &r, d, (n + k) as u32);
     }
     budget.spend(cnf.len() as u64)?;
-    let Some((cnf, eliminated)) = eliminate(vars, cnf, |_| false) else { return Ok(None) };
-    budget.spend(cnf.len() as u64)?;
+    let Some(eliminated) = eliminate(vars, cnf, budget)? else { return Ok(None) };
+    budget.spend(eliminated.left.len() as u64)?;
     let mut s = Solver::new(vars, Options::default());
-    let ok = cnf.iter().all(|c| s.add_clause(c));
+    let ok = eliminated.left.iter().all(|c| s.add_clause(c));
     if !ok || !s.solve(budget, None)? {
         return Ok(None);
     }
