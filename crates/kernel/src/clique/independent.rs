@@ -11,7 +11,7 @@ use super::branch_and_reduce::max_independent_sparse;
 use super::cover::covered;
 use super::local_search::improve_clique;
 use super::tabu::tabu_clique;
-use super::{CliqueFound, Rows, degeneracy_order, max_clique};
+use super::{Rows, degeneracy_order, max_clique};
 
 /// A maximum independent set of the undirected graph `adj` (symmetric lists, no loops,
 /// no repeats) among the vertices with `!excluded[v]`.
@@ -189,14 +189,16 @@ fn mis_part(
         // whose clique is easy to find.
         let pairs: usize = (0..c).map(|v| bits::count(h.row(v))).sum();
         let probe = if pairs * PROBE_DENSITY.1 <= c * (c - 1) * PROBE_DENSITY.0 {
-            max_clique(&h, &init, budget, &mut Cap::new(Some((PROBE_WORK / c) as u64)))?
+            let cap = &mut Cap::new(Some((PROBE_WORK / c) as u64));
+            let f = max_clique(&h, &init, budget, cap)?;
+            if f.exact {
+                let set = f.clique.iter().map(|&k| comp[order[k]]).collect();
+                return Ok(Found { set, exact: true, bound: f.bound });
+            }
+            f.clique
         } else {
-            CliqueFound { clique: Vec::new(), exact: false, bound: c }
+            Vec::new()
         };
-        if probe.exact {
-            let set = probe.clique.iter().map(|&k| comp[order[k]]).collect();
-            return Ok(Found { set, exact: true, bound: probe.bound });
-        }
         let rounds = (ILS_WORK / (c * c)).min(ILS_ROUNDS);
         init = improve_clique(&h, &init, rounds, budget)?;
         // The tabu search and the cover only when a greedy colouring leaves a gap.
@@ -204,8 +206,8 @@ fn mis_part(
         if init.len() < ub {
             init = tabu_clique(&h, &init, (TABU_WORK / c).min(TABU_ITERATIONS), budget)?;
         }
-        if probe.clique.len() > init.len() {
-            init = probe.clique;
+        if probe.len() > init.len() {
+            init = probe;
         }
         // A cover of the part by as many cliques as the clique found proves it maximum.
         if init.len() < ub && covered(&h.complement(), init.len(), budget)? {

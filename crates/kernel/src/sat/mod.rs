@@ -19,8 +19,10 @@
 //!   added.
 //!
 //! The solver is used by the SAT encoding of the kernel conditions
-//! (`crate::kernel::sat_encoding`): clauses are added with [`Solver::add_clause`], then
-//! [`Solver::solve`] runs, and can resume after a node limit.
+//! (`crate::kernel::sat_encoding`) and by α's search of sparse parts close to their clique
+//! cover (`crate::clique::branch_and_reduce::maxsat`, after [`eliminate`]): clauses are
+//! added with [`Solver::add_clause`], then [`Solver::solve`] runs, and can resume after a
+//! node limit.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
