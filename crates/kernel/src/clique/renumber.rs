@@ -47,7 +47,15 @@ pub(super) fn induced<const W: usize>(
         bits::clear(&mut r, v);
         r
     };
-    let mut buckets = Buckets::new(verts.iter().map(|&v| bits::count(&non(v))).collect());
+    let miss: Vec<usize> = verts.iter().map(|&v| bits::count(&non(v))).collect();
+    // Fewer than a third of the pairs joined: the peeling and the rows go through the
+    // neighbours.
+    let sparse = 3 * miss.iter().sum::<usize>() > 2 * m * (m - 1);
+    if sparse {
+        let degrees = miss.iter().map(|&k| m - 1 - k).collect();
+        return Ok(sparse_induced(rows, p, &verts, &at, degrees));
+    }
+    let mut buckets = Buckets::new(miss);
     let mut left = *p;
     let mut order = vec![0; m];
     for slot in (0..m).rev() {
@@ -82,6 +90,48 @@ pub(super) fn induced<const W: usize>(
     Ok((local, order.iter().map(|&i| verts[i]).collect()))
 }
 
+/// [`induced`] on candidates with fewer than a third of their pairs joined: the degeneracy order peeled
+/// through the neighbours (`degrees` within `p`, per vertex of `verts`; `at` is the index
+/// in `verts` of each vertex), and the rows built from them.
+fn sparse_induced<const W: usize>(
+    rows: &Adj<W>,
+    p: &[u64; W],
+    verts: &[usize],
+    at: &[u32],
+    degrees: Vec<usize>,
+) -> (Rows, Vec<usize>) {
+    let m = verts.len();
+    let near = |v: usize| -> [u64; W] { and(p, rows.row(v)) };
+    let mut buckets = Buckets::new(degrees);
+    let mut left = *p;
+    let mut order = vec![0; m];
+    for slot in (0..m).rev() {
+        let pick = buckets.pop_lowest();
+        order[slot] = pick;
+        let v = verts[pick];
+        bits::clear(&mut left, v);
+        bits::for_each(&and(&near(v), &left), |x| {
+            buckets.lower(at[x] as usize);
+            Ok::<(), ()>(())
+        })
+        .expect("infallible");
+    }
+    let mut pos = vec![0u32; m];
+    for (k, &i) in order.iter().enumerate() {
+        pos[i] = k as u32;
+    }
+    let mut local = Rows::new(m);
+    for (k, &i) in order.iter().enumerate() {
+        let row = &mut local.bits[k * local.w..(k + 1) * local.w];
+        bits::for_each(&near(verts[i]), |x| {
+            bits::set(row, pos[at[x] as usize] as usize);
+            Ok::<(), ()>(())
+        })
+        .expect("infallible");
+    }
+    (local, order.iter().map(|&i| verts[i]).collect())
+}
+
 /// The end of a bucket list.
 const NIL: u32 = u32::MAX;
 
@@ -94,6 +144,8 @@ struct Buckets {
     prev: Vec<u32>,
     /// No bucket above this one holds an item.
     hi: usize,
+    /// No bucket below this one holds an item.
+    lo: usize,
 }
 
 impl Buckets {
@@ -111,7 +163,7 @@ impl Buckets {
             }
             head[c] = i as u32;
         }
-        Buckets { miss, head, next, prev, hi: top }
+        Buckets { miss, head, next, prev, hi: top, lo: 0 }
     }
 
     /// Removes and returns the first item of the highest bucket not empty.
@@ -121,6 +173,19 @@ impl Buckets {
         }
         let pick = self.head[self.hi] as usize;
         self.head[self.hi] = self.next[pick];
+        if self.next[pick] != NIL {
+            self.prev[self.next[pick] as usize] = NIL;
+        }
+        pick
+    }
+
+    /// Removes and returns the first item of the lowest bucket not empty.
+    fn pop_lowest(&mut self) -> usize {
+        while self.head[self.lo] == NIL {
+            self.lo += 1;
+        }
+        let pick = self.head[self.lo] as usize;
+        self.head[self.lo] = self.next[pick];
         if self.next[pick] != NIL {
             self.prev[self.next[pick] as usize] = NIL;
         }
@@ -147,6 +212,7 @@ impl Buckets {
             prev[head[c - 1] as usize] = i as u32;
         }
         head[c - 1] = i as u32;
+        self.lo = self.lo.min(c - 1);
     }
 }
 
@@ -199,4 +265,50 @@ pub(super) fn subtree_of<const W: usize>(
     let mut all = [0; W];
     bits::fill(&mut all, rows.n);
     subtree_in(&adj, names, start, all, shared, budget, cap)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Config;
+    use gamegraph_testkit::SplitMix64;
+
+    /// On candidates of every density, the renumbered subgraph is the one induced, named
+    /// back to its vertices, in a degeneracy order: each vertex has the fewest neighbours
+    /// among those at or before it.
+    #[test]
+    fn the_renumbered_subgraph_is_induced_in_a_degeneracy_order() {
+        let mut rng = SplitMix64::new(3);
+        for per_mille in [50, 200, 330, 400, 600, 900] {
+            let n = 180;
+            let mut g = Rows::new(n);
+            for a in 0..n {
+                for b in a + 1..n {
+                    if rng.chance(per_mille) {
+                        g.join(a, b);
+                    }
+                }
+            }
+            let rows = Adj::<3>::new(&g);
+            let mut p = [0u64; 3];
+            for v in (0..n).filter(|_| rng.chance(800)) {
+                bits::set(&mut p, v);
+            }
+            let m = bits::count(&p);
+            let mut b = Budget::new(&Config::default());
+            let (local, names) = induced(&rows, &p, &mut b).unwrap();
+            assert_eq!(names.len(), m);
+            for i in 0..m {
+                assert!(bits::get(&p, names[i]));
+                for j in 0..m {
+                    let joined = i != j && bits::get(rows.row(names[i]), names[j]);
+                    assert_eq!(bits::get(local.row(i), j), joined, "density {per_mille}");
+                }
+            }
+            for k in 0..m {
+                let degree = |x: usize| (0..=k).filter(|&y| bits::get(local.row(x), y)).count();
+                assert!((0..k).all(|x| degree(k) <= degree(x)), "density {per_mille}, at {k}");
+            }
+        }
+    }
 }
