@@ -50,7 +50,7 @@ pub(super) fn induced<const W: usize>(
     let miss: Vec<usize> = verts.iter().map(|&v| bits::count(&non(v))).collect();
     // Fewer than a third of the pairs joined: the peeling and the rows go through the
     // neighbours.
-    let sparse = 3 * miss.iter().sum::<usize>() > 2 * m * (m - 1);
+    let sparse = 3 * miss.iter().sum::<usize>() > 2 * m * m.saturating_sub(1);
     if sparse {
         let degrees = miss.iter().map(|&k| m - 1 - k).collect();
         return Ok(sparse_induced(rows, p, &verts, &at, degrees));
@@ -90,9 +90,9 @@ pub(super) fn induced<const W: usize>(
     Ok((local, order.iter().map(|&i| verts[i]).collect()))
 }
 
-/// [`induced`] on candidates with fewer than a third of their pairs joined: the degeneracy order peeled
-/// through the neighbours (`degrees` within `p`, per vertex of `verts`; `at` is the index
-/// in `verts` of each vertex), and the rows built from them.
+/// [`induced`] on candidates with fewer than a third of their pairs joined: the degeneracy
+/// order peeled through the neighbours (`degrees` within `p`, per vertex of `verts`; `at`
+/// is the index in `verts` of each vertex), and the rows built from them.
 fn sparse_induced<const W: usize>(
     rows: &Adj<W>,
     p: &[u64; W],
@@ -138,7 +138,8 @@ const NIL: u32 = u32::MAX;
 /// Items `0..m` in buckets by a count, each bucket a doubly linked list (`NIL` ends them):
 /// `head[c]`, `next`, `prev`.
 struct Buckets {
-    miss: Vec<usize>,
+    /// Each item's count, the bucket it is in.
+    count: Vec<usize>,
     head: Vec<u32>,
     next: Vec<u32>,
     prev: Vec<u32>,
@@ -149,21 +150,21 @@ struct Buckets {
 }
 
 impl Buckets {
-    /// Item i in bucket `miss[i]`, the lower items first in each bucket.
-    fn new(miss: Vec<usize>) -> Buckets {
-        let m = miss.len();
-        let top = miss.iter().copied().max().unwrap_or(0);
+    /// Item i in bucket `count[i]`, the lower items first in each bucket.
+    fn new(count: Vec<usize>) -> Buckets {
+        let m = count.len();
+        let top = count.iter().copied().max().unwrap_or(0);
         let mut head = vec![NIL; top + 1];
         let (mut next, mut prev) = (vec![NIL; m], vec![NIL; m]);
         for i in (0..m).rev() {
-            let c = miss[i];
+            let c = count[i];
             next[i] = head[c];
             if head[c] != NIL {
                 prev[head[c] as usize] = i as u32;
             }
             head[c] = i as u32;
         }
-        Buckets { miss, head, next, prev, hi: top, lo: 0 }
+        Buckets { count, head, next, prev, hi: top, lo: 0 }
     }
 
     /// Removes and returns the first item of the highest bucket not empty.
@@ -171,12 +172,7 @@ impl Buckets {
         while self.head[self.hi] == NIL {
             self.hi -= 1;
         }
-        let pick = self.head[self.hi] as usize;
-        self.head[self.hi] = self.next[pick];
-        if self.next[pick] != NIL {
-            self.prev[self.next[pick] as usize] = NIL;
-        }
-        pick
+        self.pop_head(self.hi)
     }
 
     /// Removes and returns the first item of the lowest bucket not empty.
@@ -184,8 +180,13 @@ impl Buckets {
         while self.head[self.lo] == NIL {
             self.lo += 1;
         }
-        let pick = self.head[self.lo] as usize;
-        self.head[self.lo] = self.next[pick];
+        self.pop_head(self.lo)
+    }
+
+    /// Removes and returns the first item of bucket `c`, which holds one.
+    fn pop_head(&mut self, c: usize) -> usize {
+        let pick = self.head[c] as usize;
+        self.head[c] = self.next[pick];
         if self.next[pick] != NIL {
             self.prev[self.next[pick] as usize] = NIL;
         }
@@ -195,7 +196,7 @@ impl Buckets {
     /// Moves item `i` from its bucket to the one below, at its head.
     fn lower(&mut self, i: usize) {
         let (head, next, prev) = (&mut self.head, &mut self.next, &mut self.prev);
-        let c = self.miss[i];
+        let c = self.count[i];
         let (a, b) = (prev[i], next[i]);
         if a == NIL {
             head[c] = b;
@@ -205,7 +206,7 @@ impl Buckets {
         if b != NIL {
             prev[b as usize] = a;
         }
-        self.miss[i] = c - 1;
+        self.count[i] = c - 1;
         prev[i] = NIL;
         next[i] = head[c - 1];
         if head[c - 1] != NIL {
