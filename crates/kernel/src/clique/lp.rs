@@ -218,7 +218,7 @@ pub(super) fn half_integral(
 mod tests {
     use super::*;
     use crate::Config;
-    use crate::clique::tests::{alpha_of, every_graph, lists};
+    use crate::clique::tests::{alpha_of, every_graph, lists, random_edges};
     use gamegraph_testkit::SplitMix64;
 
     /// The LP optimum (twice it) by brute force over half-integral points.
@@ -293,14 +293,7 @@ mod tests {
         for round in 0..500 {
             let n = 1 + round % 40;
             let per_mille = [30, 60, 100, 200, 400][round % 5];
-            let mut edges = Vec::new();
-            for a in 0..n as u32 {
-                for b in a + 1..n as u32 {
-                    if rng.chance(per_mille) {
-                        edges.push((a, b));
-                    }
-                }
-            }
+            let edges = random_edges(&mut rng, n, per_mille);
             let adj = lists(n, &edges);
             let alive: Vec<bool> = (0..n).map(|_| !rng.chance(100)).collect();
             check(&adj, &alive, false);

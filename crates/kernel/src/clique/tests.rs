@@ -21,6 +21,23 @@ pub(super) fn clique_in_rows(rows: &Rows, c: &[usize]) -> bool {
     c.iter().all(|&a| c.iter().all(|&b| a == b || crate::bits::get(rows.row(a), b)))
 }
 
+/// The pairs of `0..n`, each an edge with probability `per_mille` / 1000.
+pub(super) fn random_edges(
+    rng: &mut gamegraph_testkit::SplitMix64,
+    n: usize,
+    per_mille: u64,
+) -> Vec<(u32, u32)> {
+    let mut edges = Vec::new();
+    for a in 0..n as u32 {
+        for b in a + 1..n as u32 {
+            if rng.chance(per_mille) {
+                edges.push((a, b));
+            }
+        }
+    }
+    edges
+}
+
 /// Symmetric adjacency lists of the undirected `edges` on `n` vertices.
 pub(super) fn lists(n: usize, edges: &[(u32, u32)]) -> Vec<Vec<u32>> {
     let mut adj = vec![Vec::new(); n];

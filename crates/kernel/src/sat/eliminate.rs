@@ -182,19 +182,9 @@ mod tests {
     use super::*;
     use crate::Config;
     use crate::config::Budget;
+    use crate::sat::tests::{brute, random_cnf, satisfies};
     use crate::sat::{Options, Solver};
     use gamegraph_testkit::SplitMix64;
-
-    fn satisfies(cnf: &[Vec<Lit>], model: &[bool]) -> bool {
-        cnf.iter().all(|c| c.iter().any(|&l| model[l.var().index()] != l.is_neg()))
-    }
-
-    fn brute(cnf: &[Vec<Lit>], n: usize) -> bool {
-        (0..1u32 << n).any(|m| {
-            let model: Vec<bool> = (0..n).map(|v| m >> v & 1 == 1).collect();
-            satisfies(cnf, &model)
-        })
-    }
 
     /// Random small formulas: the formula left is satisfiable exactly when the given one
     /// is, and a model of it, extended, satisfies the given one.
@@ -205,15 +195,7 @@ mod tests {
         for round in 0..4000 {
             let n = 1 + round % 11;
             let m = rng.below(5 * n as u64 + 2) as usize;
-            let cnf: Vec<Vec<Lit>> = (0..m)
-                .map(|_| {
-                    let len = 1 + rng.below(3) as usize;
-                    let lit = |r: &mut SplitMix64| {
-                        Lit::new(Var(r.below(n as u64) as u32), r.below(2) == 1)
-                    };
-                    (0..len).map(|_| lit(&mut rng)).collect()
-                })
-                .collect();
+            let cnf = random_cnf(&mut rng, n, m, 3);
             let truth = brute(&cnf, n);
             let mut b = Budget::new(&Config::default());
             let found = eliminate(n, cnf.clone(), &mut b).unwrap();

@@ -11,7 +11,7 @@ use proptest::prelude::*;
 use proptest::test_runner::FileFailurePersistence;
 use std::sync::atomic::AtomicBool;
 
-fn random_cnf(rng: &mut SplitMix64, n: usize, m: usize, k: usize) -> Vec<Vec<Lit>> {
+pub(super) fn random_cnf(rng: &mut SplitMix64, n: usize, m: usize, k: usize) -> Vec<Vec<Lit>> {
     (0..m)
         .map(|_| {
             let len = 1 + rng.below(k as u64) as usize;
@@ -20,11 +20,11 @@ fn random_cnf(rng: &mut SplitMix64, n: usize, m: usize, k: usize) -> Vec<Vec<Lit
         .collect()
 }
 
-fn satisfies(cnf: &[Vec<Lit>], model: &[bool]) -> bool {
+pub(super) fn satisfies(cnf: &[Vec<Lit>], model: &[bool]) -> bool {
     cnf.iter().all(|c| c.iter().any(|&l| model[l.var().index()] != l.is_neg()))
 }
 
-fn brute(cnf: &[Vec<Lit>], n: usize) -> bool {
+pub(super) fn brute(cnf: &[Vec<Lit>], n: usize) -> bool {
     (0..1u32 << n).any(|m| {
         let model: Vec<bool> = (0..n).map(|v| m >> v & 1 == 1).collect();
         satisfies(cnf, &model)

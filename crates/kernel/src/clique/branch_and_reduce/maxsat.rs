@@ -118,6 +118,7 @@ fn at_most(cnf: &mut Vec<Vec<Lit>>, xs: &[Lit], d: usize, first: u32) {
 mod tests {
     use super::*;
     use crate::Config;
+    use crate::clique::tests::{alpha_of, lists, random_edges};
     use gamegraph_testkit::SplitMix64;
 
     /// Every assignment of up to 7 variables satisfies the counter exactly when at most `d`
@@ -149,16 +150,9 @@ mod tests {
         for round in 0..400 {
             let n = 1 + round % 14;
             let per_mille = [100, 250, 400, 600][round % 4];
-            let mut edges = Vec::new();
-            for a in 0..n as u32 {
-                for b in a + 1..n as u32 {
-                    if rng.chance(per_mille) {
-                        edges.push((a, b));
-                    }
-                }
-            }
-            let adj = crate::clique::tests::lists(n, &edges);
-            let want = crate::clique::tests::alpha_of(&adj, &vec![true; n]) as i64;
+            let edges = random_edges(&mut rng, n, per_mille);
+            let adj = lists(n, &edges);
+            let want = alpha_of(&adj, &vec![true; n]) as i64;
             let g = Sub::new(adj.clone());
             let mut b = Budget::new(&Config::default());
             let cover = g.clique_cover_joined(&mut b).unwrap();

@@ -2,7 +2,7 @@
 
 use super::*;
 use crate::Config;
-use crate::clique::tests::{alpha_of, every_graph, lists};
+use crate::clique::tests::{alpha_of, every_graph, lists, random_edges};
 use gamegraph_testkit::SplitMix64;
 
 /// α by brute force.
@@ -140,14 +140,7 @@ fn random_graphs_on_seven_and_eight_vertices() {
     for round in 0..3000 {
         let n = 7 + round % 2;
         let per_mille = [150, 300, 500, 700][round % 4];
-        let mut edges = Vec::new();
-        for a in 0..n as u32 {
-            for b in a + 1..n as u32 {
-                if rng.chance(per_mille) {
-                    edges.push((a, b));
-                }
-            }
-        }
+        let edges = random_edges(&mut rng, n, per_mille);
         check_all(&lists(n, &edges));
     }
 }
@@ -179,14 +172,7 @@ fn branch_and_reduce_agrees_with_brute_force() {
     for round in 0..600 {
         let n = 1 + round % 40;
         let per_mille = [40, 80, 120, 200, 350, 600][round % 6];
-        let mut edges = Vec::new();
-        for a in 0..n as u32 {
-            for b in a + 1..n as u32 {
-                if rng.chance(per_mille) {
-                    edges.push((a, b));
-                }
-            }
-        }
+        let edges = random_edges(&mut rng, n, per_mille);
         let adj = lists(n, &edges);
         let set = solve_all(&adj);
         assert!(independent(&adj, &set), "{edges:?}");
