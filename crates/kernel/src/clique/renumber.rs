@@ -34,10 +34,12 @@ pub(super) fn induced<const W: usize>(
     .expect("infallible");
     let m = verts.len();
     budget.spend((m * W) as u64)?;
-    // Degeneracy order of the subgraph (see [`super::degeneracy_order`]), peeled through the
-    // non-neighbours, which are few in a dense graph: every vertex left loses a neighbour
-    // when one is removed, except its non-neighbours, so the vertex of fewest neighbours
-    // left is the one of most non-neighbours left.
+    // Degeneracy order of the subgraph (see [`super::degeneracy_order`]), the vertex of
+    // fewest neighbours left peeled first. In a dense subgraph the peeling goes through the
+    // non-neighbours, which are few: every vertex left loses a neighbour when one is
+    // removed, except its non-neighbours, so the vertex of fewest neighbours left is the one
+    // of most non-neighbours left. When fewer than a third of the pairs are joined it goes
+    // through the neighbours, and so do the rows.
     let mut at = vec![u32::MAX; rows.rows.len()];
     for (i, &v) in verts.iter().enumerate() {
         at[v] = i as u32;
@@ -48,29 +50,29 @@ pub(super) fn induced<const W: usize>(
         r
     };
     let miss: Vec<usize> = verts.iter().map(|&v| bits::count(&non(v))).collect();
-    // Fewer than a third of the pairs joined: the peeling and the rows go through the
-    // neighbours.
     let sparse = 3 * miss.iter().sum::<usize>() > 2 * m * m.saturating_sub(1);
-    if sparse {
-        let degrees = miss.iter().map(|&k| m - 1 - k).collect();
-        return Ok(sparse_induced(rows, p, &verts, &at, degrees));
-    }
-    let mut buckets = Buckets::new(miss);
+    // The pairs the peeling and the rows go through.
+    let walk = |v: usize| -> [u64; W] { if sparse { and(p, rows.row(v)) } else { non(v) } };
+    let mut buckets = if sparse {
+        Buckets::new(miss.iter().map(|&k| m - 1 - k).collect())
+    } else {
+        Buckets::new(miss)
+    };
     let mut left = *p;
     let mut order = vec![0; m];
     for slot in (0..m).rev() {
-        let pick = buckets.pop_highest();
+        let pick = if sparse { buckets.pop_lowest() } else { buckets.pop_highest() };
         order[slot] = pick;
         let v = verts[pick];
         bits::clear(&mut left, v);
-        let gone = and(&non(v), &left);
-        bits::for_each(&gone, |x| {
+        bits::for_each(&and(&walk(v), &left), |x| {
             buckets.lower(at[x] as usize);
             Ok::<(), ()>(())
         })
         .expect("infallible");
     }
-    // The subgraph in that order: all pairs joined, then the non-neighbours cut.
+    // The subgraph in that order: the neighbours joined, or all pairs joined and the
+    // non-neighbours cut.
     let mut pos = vec![0u32; m];
     for (k, &i) in order.iter().enumerate() {
         pos[i] = k as u32;
@@ -79,57 +81,22 @@ pub(super) fn induced<const W: usize>(
     let all = local.all();
     for (k, &i) in order.iter().enumerate() {
         let row = &mut local.bits[k * local.w..(k + 1) * local.w];
-        row.copy_from_slice(&all);
-        bits::clear(row, k);
-        bits::for_each(&non(verts[i]), |x| {
-            bits::clear(row, pos[at[x] as usize] as usize);
+        if !sparse {
+            row.copy_from_slice(&all);
+            bits::clear(row, k);
+        }
+        bits::for_each(&walk(verts[i]), |x| {
+            let y = pos[at[x] as usize] as usize;
+            if sparse {
+                bits::set(row, y)
+            } else {
+                bits::clear(row, y)
+            }
             Ok::<(), ()>(())
         })
         .expect("infallible");
     }
     Ok((local, order.iter().map(|&i| verts[i]).collect()))
-}
-
-/// [`induced`] on candidates with fewer than a third of their pairs joined: the degeneracy
-/// order peeled through the neighbours (`degrees` within `p`, per vertex of `verts`; `at`
-/// is the index in `verts` of each vertex), and the rows built from them.
-fn sparse_induced<const W: usize>(
-    rows: &Adj<W>,
-    p: &[u64; W],
-    verts: &[usize],
-    at: &[u32],
-    degrees: Vec<usize>,
-) -> (Rows, Vec<usize>) {
-    let m = verts.len();
-    let near = |v: usize| -> [u64; W] { and(p, rows.row(v)) };
-    let mut buckets = Buckets::new(degrees);
-    let mut left = *p;
-    let mut order = vec![0; m];
-    for slot in (0..m).rev() {
-        let pick = buckets.pop_lowest();
-        order[slot] = pick;
-        let v = verts[pick];
-        bits::clear(&mut left, v);
-        bits::for_each(&and(&near(v), &left), |x| {
-            buckets.lower(at[x] as usize);
-            Ok::<(), ()>(())
-        })
-        .expect("infallible");
-    }
-    let mut pos = vec![0u32; m];
-    for (k, &i) in order.iter().enumerate() {
-        pos[i] = k as u32;
-    }
-    let mut local = Rows::new(m);
-    for (k, &i) in order.iter().enumerate() {
-        let row = &mut local.bits[k * local.w..(k + 1) * local.w];
-        bits::for_each(&near(verts[i]), |x| {
-            bits::set(row, pos[at[x] as usize] as usize);
-            Ok::<(), ()>(())
-        })
-        .expect("infallible");
-    }
-    (local, order.iter().map(|&i| verts[i]).collect())
 }
 
 /// The end of a bucket list.
