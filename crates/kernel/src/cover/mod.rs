@@ -6,7 +6,9 @@
 //! sets, to α's driver as a vertex cover), a branch-and-bound under Lagrangian bounds
 //! ([`lagrange`]) on the selection of sets of [`assignment`], with greedy incumbents ([`greedy`]),
 //! a row-weighting local search ([`local_search`]) and, on large parts, the bound of the
-//! linear program strengthened by odd-cycle cuts ([`cuts`]). The instance they all read,
+//! linear program strengthened by odd-cycle cuts ([`cuts`]). A large part the
+//! branch-and-bound does not close within a thousand nodes goes on to a core-guided MaxSAT
+//! search ([`maxsat`]), which starts from its cover and bound. The instance they all read,
 //! [`CoverInstance`], and the totally ordered key of their heaps live here.
 
 mod absorbing;
@@ -15,6 +17,7 @@ mod cuts;
 mod greedy;
 mod lagrange;
 mod local_search;
+mod maxsat;
 mod search;
 #[cfg(test)]
 pub(crate) mod tests;

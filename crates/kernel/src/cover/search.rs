@@ -21,6 +21,7 @@ use super::assignment::{FREE, IN, Selection};
 use super::greedy::{GreedyIncumbent, packing_bound};
 use super::lagrange::{DIVE, EPS, Lagrange, NODE, ONCE, ROOT, Subgradient};
 use super::local_search::{Progress, Run, local_search};
+use super::maxsat::min_cover_maxsat;
 use super::{CoverFound, CoverInstance};
 
 /// β's branch-and-bound on one part: the selection at the current node, the Lagrangian
@@ -43,6 +44,11 @@ pub(super) struct CoverSearch<'a> {
     pub(super) root_bound: usize,
 }
 
+/// Parts with this many elements or more, searched without a node cap, go to the
+/// core-guided search of [`min_cover_maxsat`] when the branch-and-bound has not closed them
+/// within [`MAXSAT_AFTER`] nodes.
+pub(super) const MAXSAT_ELEMS: usize = 200;
+pub(super) const MAXSAT_AFTER: u64 = 1000;
 /// Search nodes between two runs of the heuristics.
 pub(super) const HEUR_NODES: u64 = 16;
 /// Local search steps per element at the root and at each later run.
@@ -345,7 +351,19 @@ pub(crate) fn min_cover(
     };
     // A first bound, valid before any search: one element per set at most.
     let mut root_lb = packing_bound(p);
-    match search(&mut sv, budget, cap, &mut root_lb) {
+    let result = if !cap.limited() && p.elems.len() >= MAXSAT_ELEMS {
+        match budget.capped(MAXSAT_AFTER, |b| search(&mut sv, b, cap, &mut root_lb)) {
+            Ok(Some(exact)) => Ok(exact),
+            Ok(None) => {
+                let lb = root_lb.max(sv.root_bound).max(sv.lp_lb.unwrap_or(0));
+                return min_cover_maxsat(p, sv.h.best, lb, budget);
+            }
+            Err(e) => Err(e),
+        }
+    } else {
+        search(&mut sv, budget, cap, &mut root_lb)
+    };
+    match result {
         Ok(exact) => {
             let chosen = sv.h.best;
             let bound = if exact { chosen.len() } else { root_lb.min(chosen.len()) };

@@ -1,5 +1,6 @@
 //! Conflict analysis: the first-UIP clause of a conflict, its recursive minimisation, the
-//! level to jump back to and the clause's glue (LBD).
+//! level to jump back to and the clause's glue (LBD); the failed assumptions of a solve under
+//! assumptions.
 
 use super::{Lit, NO_REASON, Solver, Var};
 
@@ -163,5 +164,38 @@ impl Solver {
             }
         }
         lbd
+    }
+
+    /// The core of a solve under assumptions that found the assumption `failed` false: the
+    /// assumptions its falsity follows from (the decisions among its implication's sources,
+    /// every decision level being an assumption's), with `failed` itself.
+    pub(super) fn analyze_final(&mut self, failed: Lit) {
+        self.core.clear();
+        self.core.push(failed);
+        let Some(&start) = self.trail_lim.first() else {
+            return;
+        };
+        self.seen[failed.var().index()] = 1;
+        for i in (start..self.trail.len()).rev() {
+            let l = self.trail[i];
+            let v = l.var().index();
+            if self.seen[v] == 0 {
+                continue;
+            }
+            self.seen[v] = 0;
+            let c = self.reason[v];
+            if c == NO_REASON {
+                self.core.push(l);
+            } else {
+                let c = c as usize;
+                for k in 0..self.arena[c] as usize {
+                    let q = self.lit_at(c + 2 + k).var().index();
+                    if q != v && self.level[q] > 0 {
+                        self.seen[q] = 1;
+                    }
+                }
+            }
+        }
+        self.seen[failed.var().index()] = 0;
     }
 }

@@ -41,13 +41,13 @@ impl Solver {
         Lit::from_code(self.arena[i])
     }
 
-    /// Adds a clause at level 0 (before solving); returns false when the clauses are now
-    /// known unsatisfiable.
+    /// Adds a clause at level 0 (before solving, or between solves: the last model is then
+    /// forgotten); returns false when the clauses are now known unsatisfiable.
     pub(crate) fn add_clause(&mut self, lits: &[Lit]) -> bool {
         if !self.ok {
             return false;
         }
-        debug_assert!(self.trail_lim.is_empty());
+        self.backtrack(0);
         let mut c: Vec<Lit> = lits.to_vec();
         c.sort_unstable();
         c.dedup();

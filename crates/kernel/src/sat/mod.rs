@@ -11,7 +11,8 @@
 //! - [`clauses`]: the clause database (arena, watches), where clauses are added, learnt and
 //!   deleted — the one place a proof log of learnt and deleted clauses would write to;
 //! - [`propagate`]: assignment, unit propagation and backtracking;
-//! - [`analyze`]: conflict analysis, clause minimisation and the glue of a learnt clause;
+//! - [`analyze`]: conflict analysis, clause minimisation, the glue of a learnt clause, and the
+//!   failed assumptions of a solve under assumptions;
 //! - [`restart`]: the restart policy on the glue averages;
 //! - [`order`]: the branching order (variable activities in a heap, saved phases, random
 //!   decisions);
@@ -105,6 +106,8 @@ pub(crate) struct Solver {
     to_clear: Vec<Var>,
     level_stamp: Vec<u64>,
     stamp: u64,
+    /// The failed assumptions of the last [`Solver::solve_under`] ([`Solver::core`]).
+    core: Vec<Lit>,
     /// The clauses learnt and deleted, when a proof is asked for ([`Solver::log_proof`]);
     /// read only where a clause is learnt or deleted, never while propagating.
     proof: Option<Box<ProofLog>>,
@@ -155,6 +158,7 @@ impl Solver {
             to_clear: Vec::new(),
             level_stamp: vec![0; n + 1],
             stamp: 0,
+            core: Vec::new(),
             proof: None,
         }
     }
@@ -175,6 +179,29 @@ impl Solver {
         Some(log)
     }
 
+    /// A new variable, unassigned and last in the branching order's ties.
+    pub(crate) fn new_var(&mut self) -> Var {
+        let v = Var(self.n as u32);
+        self.n += 1;
+        self.value.push(UNDEF);
+        self.level.push(0);
+        self.reason.push(NO_REASON);
+        self.phase.push(self.opts.initial_phase);
+        self.activity.push(0.0);
+        self.seen.push(0);
+        self.watches.push(Vec::new());
+        self.watches.push(Vec::new());
+        self.level_stamp.push(0);
+        self.heap.grow();
+        self.heap.insert(v, &self.activity);
+        v
+    }
+
+    /// Sets the phase `var` takes when it is next decided.
+    pub(crate) fn set_phase(&mut self, var: Var, value: bool) {
+        self.phase[var.index()] = value;
+    }
+
     /// The number of variables.
     #[cfg(test)]
     pub(crate) fn num_vars(&self) -> usize {
@@ -192,6 +219,40 @@ impl Solver {
     /// call with a larger budget carries on where the last one stopped.
     pub(crate) fn solve(
         &mut self,
+        budget: &mut Budget,
+        stop: Option<&AtomicBool>,
+    ) -> Result<bool, KernelError> {
+        self.search(&[], budget, stop)
+    }
+
+    /// Solves with the literals `assumptions` made true first: `Ok(true)` with a model in
+    /// which they all hold, `Ok(false)` when no model does. Then [`Solver::core`] gives the
+    /// assumptions that already contradict the clauses (none when the clauses alone are
+    /// unsatisfiable, which [`Solver::solve`] would then also say). The clauses learnt
+    /// follow from the clauses alone, so the solver can be asked again under other
+    /// assumptions, with clauses and variables added in between.
+    pub(crate) fn solve_under(
+        &mut self,
+        assumptions: &[Lit],
+        budget: &mut Budget,
+        stop: Option<&AtomicBool>,
+    ) -> Result<bool, KernelError> {
+        self.core.clear();
+        self.backtrack(0);
+        self.search(assumptions, budget, stop)
+    }
+
+    /// The assumptions found contradictory by the last [`Solver::solve_under`] that returned
+    /// `Ok(false)`: a subset of them that no model satisfies together with the clauses.
+    pub(crate) fn core(&self) -> &[Lit] {
+        &self.core
+    }
+
+    /// The search of [`Solver::solve`] and [`Solver::solve_under`]: the first decision levels
+    /// make the assumptions true, one level each.
+    fn search(
+        &mut self,
+        assumptions: &[Lit],
         budget: &mut Budget,
         stop: Option<&AtomicBool>,
     ) -> Result<bool, KernelError> {
@@ -228,7 +289,22 @@ impl Solver {
                     continue;
                 }
                 self.reduce_db_when_due();
-                match self.decide() {
+                let mut next = None;
+                while let Some(&a) = assumptions.get(self.trail_lim.len()) {
+                    match self.lit_value(a) {
+                        // Already true: an empty level keeps levels and assumptions aligned.
+                        1 => self.trail_lim.push(self.trail.len()),
+                        0 => {
+                            self.analyze_final(a);
+                            return Ok(false);
+                        }
+                        _ => {
+                            next = Some(a);
+                            break;
+                        }
+                    }
+                }
+                match next.or_else(|| self.decide()) {
                     None => return Ok(true),
                     Some(l) => {
                         self.trail_lim.push(self.trail.len());

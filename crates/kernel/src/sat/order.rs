@@ -59,6 +59,11 @@ impl Heap {
         Heap { heap: Vec::with_capacity(n), pos: vec![ABSENT; n] }
     }
 
+    /// Makes room for one more variable (outside the heap).
+    pub(super) fn grow(&mut self) {
+        self.pos.push(ABSENT);
+    }
+
     pub(super) fn contains(&self, v: Var) -> bool {
         self.pos[v.index()] != ABSENT
     }

@@ -177,3 +177,57 @@ fn the_budget_and_the_stop_flag_end_a_solve() {
     ));
     assert_eq!(s.num_vars(), 90);
 }
+
+#[test]
+fn solves_under_assumptions_incrementally_as_brute_force_does() {
+    let mut rng = SplitMix64::new(7);
+    let (mut sat, mut unsat, mut cores) = (0, 0, 0);
+    for round in 0..600 {
+        let n0 = 2 + round % 8;
+        let mut n = n0;
+        let m = rng.below(3 * n as u64) as usize;
+        let mut cnf = random_cnf(&mut rng, n, m, 3);
+        let mut s = Solver::new(n, Options { seed: round as u64 % 3, ..Options::default() });
+        for c in &cnf {
+            s.add_clause(c);
+        }
+        // A run of solves, each under new assumptions, with a variable and clauses added
+        // between them; the learnt clauses carry over.
+        for step in 0..6 {
+            if step > 0 {
+                let v = s.new_var();
+                assert_eq!(v.index(), n);
+                n += 1;
+                for c in random_cnf(&mut rng, n, 2, 3) {
+                    s.add_clause(&c);
+                    cnf.push(c);
+                }
+            }
+            let k = rng.below(n as u64 + 1) as usize;
+            let assumptions: Vec<Lit> = (0..k)
+                .map(|_| Lit::new(Var(rng.below(n as u64) as u32), rng.below(2) == 1))
+                .collect();
+            let with = |set: &[Lit]| {
+                let mut f = cnf.clone();
+                f.extend(set.iter().map(|&l| vec![l]));
+                f
+            };
+            let truth = brute(&with(&assumptions), n);
+            let mut b = Budget::new(&Config::default());
+            if s.solve_under(&assumptions, &mut b, None).unwrap() {
+                assert!(truth, "model found under contradictory assumptions");
+                let model: Vec<bool> = (0..n as u32).map(|v| s.model_value(Var(v))).collect();
+                assert!(satisfies(&with(&assumptions), &model));
+                sat += 1;
+            } else {
+                assert!(!truth, "no model found where one exists");
+                let core = s.core().to_vec();
+                assert!(core.iter().all(|l| assumptions.contains(l)), "core outside assumptions");
+                assert!(!brute(&with(&core), n), "the core is not contradictory");
+                cores += usize::from(!core.is_empty());
+                unsat += 1;
+            }
+        }
+    }
+    assert!(sat > 500 && unsat > 500 && cores > 300, "{sat} {unsat} {cores}");
+}

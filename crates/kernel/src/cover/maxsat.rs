@@ -1,0 +1,335 @@
+//! β's core-guided search of a large part: the set cover as a MaxSAT problem solved by OLL
+//! (Andres, Kaufmann, Matheis, Schaub 2012; Morgado, Dodaro, Marques-Silva 2014) with
+//! totalizers.
+//!
+//! One variable per set; the hard clauses say every element is covered, the soft ones that
+//! each set is left out. The solver is asked for a model under the soft clauses as
+//! assumptions; each time it answers with a core (assumptions that cannot all hold), the
+//! lower bound rises by one, the core's assumptions give way to a totalizer counting how
+//! many of them fail, and the assumption that at most one does (later at most two, three,
+//! … as the totalizer's own assumption turns up in cores). The first model under all the
+//! assumptions is a minimum cover.
+//!
+//! Cores are found in rounds (weight-aware core extraction): the assumptions a round's cores
+//! add wait until the assumptions left are satisfiable, so that each round first collects
+//! cores that share no assumption; that model is a cover, an upper bound. Each core is
+//! trimmed by asking again under its own assumptions while that shrinks it.
+
+use std::collections::HashMap;
+
+use crate::KernelError;
+use crate::config::Budget;
+use crate::sat::{Lit, Options, Solver, Var};
+
+use super::{CoverFound, CoverInstance};
+
+/// Times a core is trimmed at most.
+const TRIMS: usize = 3;
+/// Conflicts a solve may take to show an assumption of a core is needed.
+const MIN_NODES: u64 = 1000;
+
+/// One node of a totalizer: a leaf is an input literal; an inner node counts the true
+/// inputs below it, its `outs[k]` meaning "at least k + 1 of them", built up to a bound.
+struct Node {
+    kids: Option<(usize, usize)>,
+    size: usize,
+    outs: Vec<Lit>,
+}
+
+/// An assumption of the search: set `set` left out, or at most `k - 1` inputs of the
+/// totalizer under `node` true (its output "at least k" false).
+#[derive(Clone, Copy)]
+enum Soft {
+    Out(u32),
+    AtMost { node: usize, k: usize },
+}
+
+/// The MaxSAT search on one part.
+struct Oll<'a> {
+    p: &'a CoverInstance,
+    sat: Solver,
+    nodes: Vec<Node>,
+}
+
+impl Oll<'_> {
+    /// The variable of set `s`.
+    fn var(s: u32) -> Var {
+        Var(s)
+    }
+
+    /// The literal that holds when `soft` is violated (the assumption is its negation).
+    fn violated(&self, soft: Soft) -> Lit {
+        match soft {
+            Soft::Out(s) => Lit::pos(Self::var(s)),
+            Soft::AtMost { node, k } => self.nodes[node].outs[k - 1],
+        }
+    }
+
+    /// A totalizer over `inputs` (built up to "at least 1"); its root.
+    fn totalizer(&mut self, inputs: &[Lit]) -> usize {
+        if let [l] = inputs {
+            self.nodes.push(Node { kids: None, size: 1, outs: vec![*l] });
+            return self.nodes.len() - 1;
+        }
+        let (a, b) = inputs.split_at(inputs.len() / 2);
+        let left = self.totalizer(a);
+        let right = self.totalizer(b);
+        self.nodes.push(Node { kids: Some((left, right)), size: inputs.len(), outs: Vec::new() });
+        let root = self.nodes.len() - 1;
+        self.extend(root, 1);
+        root
+    }
+
+    /// Builds the outputs of `node` up to "at least `bound`" (or its size): an output "at
+    /// least k" is implied by "at least i" on the left and "at least k - i" on the right.
+    fn extend(&mut self, node: usize, bound: usize) {
+        let Some((left, right)) = self.nodes[node].kids else {
+            return;
+        };
+        let bound = bound.min(self.nodes[node].size);
+        if self.nodes[node].outs.len() >= bound {
+            return;
+        }
+        self.extend(left, bound);
+        self.extend(right, bound);
+        for k in self.nodes[node].outs.len() + 1..=bound {
+            let out = Lit::pos(self.sat.new_var());
+            // Counts are never forced up, only down by the assumptions: leave them false
+            // until something makes them true.
+            self.sat.set_phase(out.var(), false);
+            let (l, r) = (&self.nodes[left].outs, &self.nodes[right].outs);
+            let mut clauses = Vec::new();
+            for i in 0..=k.min(l.len()) {
+                let j = k - i;
+                if j > r.len() {
+                    continue;
+                }
+                let mut c = vec![out];
+                if i > 0 {
+                    c.push(!l[i - 1]);
+                }
+                if j > 0 {
+                    c.push(!r[j - 1]);
+                }
+                clauses.push(c);
+            }
+            for c in clauses {
+                self.sat.add_clause(&c);
+            }
+            self.nodes[node].outs.push(out);
+        }
+    }
+
+    /// The cover of the solver's model, without the sets it does not need (each dropped in
+    /// turn when every element of it is covered twice).
+    fn model_cover(&self) -> Vec<u32> {
+        let mut chosen: Vec<u32> =
+            (0..self.p.sets.len() as u32).filter(|&s| self.sat.model_value(Self::var(s))).collect();
+        let mut times = vec![0u32; self.p.elems.len()];
+        for &s in &chosen {
+            for &e in &self.p.sets[s as usize] {
+                times[e as usize] += 1;
+            }
+        }
+        chosen.retain(|&s| {
+            let set = &self.p.sets[s as usize];
+            if set.iter().any(|&e| times[e as usize] < 2) {
+                return true;
+            }
+            for &e in set {
+                times[e as usize] -= 1;
+            }
+            false
+        });
+        chosen
+    }
+}
+
+/// A minimum cover of `p` by OLL, given a cover `best` and a bound `lb` already known:
+/// stops once its own bound meets the best cover found. At the deadline, the best cover
+/// and the larger bound.
+pub(super) fn min_cover_maxsat(
+    p: &CoverInstance,
+    mut best: Vec<u32>,
+    lb: usize,
+    budget: &mut Budget,
+) -> Result<CoverFound, KernelError> {
+    let mut o = Oll { p, sat: Solver::new(p.sets.len(), Options::default()), nodes: Vec::new() };
+    for sets in &p.elems {
+        let c: Vec<Lit> = sets.iter().map(|&s| Lit::pos(Oll::var(s))).collect();
+        o.sat.add_clause(&c);
+    }
+    let mut active: Vec<Soft> = (0..p.sets.len() as u32).map(Soft::Out).collect();
+    let mut pending: Vec<Soft> = Vec::new();
+    let mut cost = 0;
+    let result = run(&mut o, &mut active, &mut pending, &mut cost, &mut best, lb, budget);
+    match result {
+        Ok(()) => Ok(CoverFound { bound: best.len(), exact: true, chosen: best }),
+        Err(e) if e.is_clock() => {
+            let bound = cost.max(lb).min(best.len());
+            Ok(CoverFound { exact: bound == best.len(), bound, chosen: best })
+        }
+        Err(e) => Err(e),
+    }
+}
+
+/// The OLL loop of [`min_cover_maxsat`]: `cost` is its lower bound, `best` the best cover.
+fn run(
+    o: &mut Oll<'_>,
+    active: &mut Vec<Soft>,
+    pending: &mut Vec<Soft>,
+    cost: &mut usize,
+    best: &mut Vec<u32>,
+    lb: usize,
+    budget: &mut Budget,
+) -> Result<(), KernelError> {
+    loop {
+        if (*cost).max(lb) >= best.len() {
+            return Ok(());
+        }
+        let assumptions: Vec<Lit> = active.iter().map(|&s| !o.violated(s)).collect();
+        if o.sat.solve_under(&assumptions, budget, None)? {
+            let cover = o.model_cover();
+            if cover.len() < best.len() {
+                *best = cover;
+            }
+            if pending.is_empty() {
+                // A model under every assumption costs exactly the bound.
+                return Ok(());
+            }
+            active.append(pending);
+            continue;
+        }
+        let mut core = o.sat.core().to_vec();
+        assert!(!core.is_empty(), "every element is in some set");
+        for _ in 0..TRIMS {
+            if core.len() <= 1 || o.sat.solve_under(&core, budget, None)? {
+                break;
+            }
+            if o.sat.core().len() >= core.len() {
+                break;
+            }
+            core = o.sat.core().to_vec();
+        }
+        minimise(o, &mut core, budget)?;
+        *cost += 1;
+        relax(o, active, pending, &core);
+    }
+}
+
+/// Drops from `core` each assumption without which the rest is still contradictory, as far
+/// as a short solve (at most [`MIN_NODES`] conflicts) can tell.
+fn minimise(o: &mut Oll<'_>, core: &mut Vec<Lit>, budget: &mut Budget) -> Result<(), KernelError> {
+    let mut i = 0;
+    while i < core.len() && core.len() > 1 {
+        let mut rest = core.clone();
+        rest.remove(i);
+        let unsat = budget.capped(MIN_NODES, |b| o.sat.solve_under(&rest, b, None))?;
+        if unsat == Some(false) {
+            // The new core is a subset of the rest, in its order.
+            let smaller: Vec<Lit> = o.sat.core().to_vec();
+            core.retain(|l| smaller.contains(l));
+        } else {
+            i += 1;
+        }
+    }
+    Ok(())
+}
+
+/// Takes the assumptions of `core` out of `active`: a totalizer counts their violations and
+/// the assumption that at most one is violated waits in `pending`, with the next bound of
+/// each totalizer in the core.
+fn relax(o: &mut Oll<'_>, active: &mut Vec<Soft>, pending: &mut Vec<Soft>, core: &[Lit]) {
+    let in_core: HashMap<Lit, ()> = core.iter().map(|&l| (l, ())).collect();
+    let mut inputs = Vec::with_capacity(core.len());
+    active.retain(|&s| {
+        let a = !o.violated(s);
+        if !in_core.contains_key(&a) {
+            return true;
+        }
+        inputs.push(!a);
+        if let Soft::AtMost { node, k } = s
+            && k < o.nodes[node].size
+        {
+            pending.push(Soft::AtMost { node, k: k + 1 });
+        }
+        false
+    });
+    for s in pending.iter() {
+        if let &Soft::AtMost { node, k } = s {
+            o.extend(node, k);
+        }
+    }
+    if let [l] = inputs[..] {
+        o.sat.add_clause(&[l]);
+        return;
+    }
+    let root = o.totalizer(&inputs);
+    o.extend(root, 2);
+    pending.push(Soft::AtMost { node: root, k: 2 });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::min_cover_maxsat;
+    use crate::Config;
+    use crate::config::{Budget, Cap};
+    use crate::cover::CoverInstance;
+    use crate::cover::search::min_cover;
+    use crate::cover::tests::{brute, random_instance};
+    use gamegraph_testkit::SplitMix64;
+
+    fn covers(p: &CoverInstance, chosen: &[u32]) -> bool {
+        p.elems.iter().all(|sets| sets.iter().any(|t| chosen.contains(t)))
+    }
+
+    #[test]
+    fn covers_are_minimum_on_random_set_systems() {
+        let mut rng = SplitMix64::new(31);
+        for round in 0..600 {
+            let sets = 1 + round % 14;
+            let elems = 1 + (round * 7) % 24;
+            let p = random_instance(&mut rng, sets, elems, 100 + 50 * (round as u64 % 5));
+            let all: Vec<u32> = (0..sets as u32).collect();
+            let f = min_cover_maxsat(&p, all, 0, &mut Budget::new(&Config::default())).unwrap();
+            assert!(f.exact && f.bound == f.chosen.len());
+            assert_eq!(f.chosen.len(), brute(&p), "{p:?}");
+            assert!(covers(&p, &f.chosen), "{p:?}: {:?}", f.chosen);
+        }
+    }
+
+    #[test]
+    fn agrees_with_the_branch_and_bound_on_larger_set_systems() {
+        let mut rng = SplitMix64::new(5);
+        for round in 0..40 {
+            let p = random_instance(&mut rng, 30 + round, 100 + 2 * round, 60);
+            let bb = min_cover(&p, &mut Budget::new(&Config::default()), &mut Cap::new(None));
+            let bb = bb.unwrap();
+            assert!(bb.exact);
+            let all: Vec<u32> = (0..p.sets.len() as u32).collect();
+            let f = min_cover_maxsat(&p, all, 0, &mut Budget::new(&Config::default())).unwrap();
+            assert!(f.exact && covers(&p, &f.chosen));
+            assert_eq!(f.chosen.len(), bb.chosen.len());
+        }
+    }
+
+    #[test]
+    fn the_deadline_leaves_a_cover_and_a_sound_bound() {
+        let mut rng = SplitMix64::new(8);
+        let mut cut = 0;
+        for round in 0..60 {
+            let p = random_instance(&mut rng, 40 + round, 150, 50);
+            let exact = min_cover(&p, &mut Budget::new(&Config::default()), &mut Cap::new(None));
+            let exact = exact.unwrap().chosen.len();
+            let mut b = Budget::new(&Config::default());
+            b.trip = Some((1 + round as u64 % 7, 0));
+            let all: Vec<u32> = (0..p.sets.len() as u32).collect();
+            let f = min_cover_maxsat(&p, all, 0, &mut b).unwrap();
+            assert!(covers(&p, &f.chosen));
+            assert!(f.bound <= exact && exact <= f.chosen.len());
+            assert_eq!(f.exact, f.bound == f.chosen.len());
+            cut += usize::from(!f.exact);
+        }
+        assert!(cut > 30, "{cut}");
+    }
+}
