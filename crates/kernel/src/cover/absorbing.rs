@@ -15,7 +15,8 @@ use super::search::min_cover;
 ///
 /// After the reductions of [`reduce_absorbing`], the weakly connected parts are independent
 /// and solved one by one, each as a set cover (vertex y covers itself and its predecessors)
-/// by the Lagrangian branch-and-bound of [`min_cover`].
+/// by [`min_cover`] (a core-guided MaxSAT search, or on small parts a Lagrangian
+/// branch-and-bound).
 pub(crate) fn min_absorbing(
     succ: &[Vec<u32>],
     pred: &[Vec<u32>],
@@ -42,7 +43,9 @@ pub(crate) fn min_absorbing(
         }
     }
     let mut cap = Cap::new(cap);
-    let comps = components(n, &touched, &adj, budget)?;
+    let mut comps = components(n, &touched, &adj, budget)?;
+    // Smaller parts first: a hard part at the deadline leaves the others solved.
+    comps.sort_by_key(Vec::len);
     // Once the deadline has passed, the parts left get a greedy cover and a packing bound.
     let solve = |comp: &[u32], budget: &mut Budget| mds_part(pred, comp, &r, budget, &mut cap);
     let unsolved = |comp: &[u32]| unsolved_part(pred, comp, &r);

@@ -21,10 +21,16 @@ use crate::KernelError;
 use crate::config::Budget;
 use crate::sat::{Lit, Options, Solver, Var};
 
+use super::local_search::{Run, local_search};
 use super::{CoverFound, CoverInstance};
 
 /// Times a core is trimmed at most.
 const TRIMS: usize = 3;
+/// Conflicts of a solve before local search runs from the best cover (then twice as many
+/// before the next, and so on).
+const SAT_ROUND: u64 = 20_000;
+/// Local search steps per element of each run.
+const LS_STEPS: u64 = 100;
 /// Conflicts a solve may take to show an assumption of a core is needed.
 const MIN_NODES: u64 = 1000;
 
@@ -49,6 +55,8 @@ struct Oll<'a> {
     p: &'a CoverInstance,
     sat: Solver,
     nodes: Vec<Node>,
+    /// Local searches run so far (each draws from its own generator).
+    ls_runs: u64,
 }
 
 impl Oll<'_> {
@@ -120,6 +128,32 @@ impl Oll<'_> {
         }
     }
 
+    /// Local search from `best` for [`LS_STEPS`] steps per element or until a cover of
+    /// `target` sets; keeps what it finds in `best`.
+    fn improve(
+        &mut self,
+        best: &mut Vec<u32>,
+        target: usize,
+        budget: &mut Budget,
+    ) -> Result<(), KernelError> {
+        let usable = vec![true; self.p.sets.len()];
+        let cost = vec![1.0; self.p.sets.len()];
+        self.ls_runs += 1;
+        let run = Run {
+            usable: &usable,
+            cost: &cost,
+            start: best,
+            limit: best.len(),
+            target,
+            steps: LS_STEPS * self.p.elems.len() as u64,
+            seed: self.ls_runs,
+        };
+        if let Some(found) = local_search(self.p, &run, None, budget)? {
+            *best = found;
+        }
+        Ok(())
+    }
+
     /// The cover of the solver's model, without the sets it does not need (each dropped in
     /// turn when every element of it is covered twice).
     fn model_cover(&self) -> Vec<u32> {
@@ -154,7 +188,12 @@ pub(super) fn min_cover_maxsat(
     lb: usize,
     budget: &mut Budget,
 ) -> Result<CoverFound, KernelError> {
-    let mut o = Oll { p, sat: Solver::new(p.sets.len(), Options::default()), nodes: Vec::new() };
+    let mut o = Oll {
+        p,
+        sat: Solver::new(p.sets.len(), Options::default()),
+        nodes: Vec::new(),
+        ls_runs: 0,
+    };
     for sets in &p.elems {
         let c: Vec<Lit> = sets.iter().map(|&s| Lit::pos(Oll::var(s))).collect();
         o.sat.add_clause(&c);
@@ -183,15 +222,29 @@ fn run(
     lb: usize,
     budget: &mut Budget,
 ) -> Result<(), KernelError> {
+    o.improve(best, lb, budget)?;
     loop {
         if (*cost).max(lb) >= best.len() {
             return Ok(());
         }
         let assumptions: Vec<Lit> = active.iter().map(|&s| !o.violated(s)).collect();
-        if o.sat.solve_under(&assumptions, budget, None)? {
+        let mut round = SAT_ROUND;
+        let sat = loop {
+            if let Some(sat) = budget.capped(round, |b| o.sat.solve_under(&assumptions, b, None))? {
+                break sat;
+            }
+            // A long solve: perhaps the best cover is already minimum.
+            o.improve(best, (*cost).max(lb), budget)?;
+            if (*cost).max(lb) >= best.len() {
+                return Ok(());
+            }
+            round *= 2;
+        };
+        if sat {
             let cover = o.model_cover();
             if cover.len() < best.len() {
                 *best = cover;
+                o.improve(best, (*cost).max(lb), budget)?;
             }
             if pending.is_empty() {
                 // A model under every assumption costs exactly the bound.
@@ -275,7 +328,7 @@ mod tests {
     use crate::Config;
     use crate::config::{Budget, Cap};
     use crate::cover::CoverInstance;
-    use crate::cover::search::min_cover;
+    use crate::cover::search::branch_and_bound;
     use crate::cover::tests::{brute, random_instance};
     use gamegraph_testkit::SplitMix64;
 
@@ -303,7 +356,8 @@ mod tests {
         let mut rng = SplitMix64::new(5);
         for round in 0..40 {
             let p = random_instance(&mut rng, 30 + round, 100 + 2 * round, 60);
-            let bb = min_cover(&p, &mut Budget::new(&Config::default()), &mut Cap::new(None));
+            let bb =
+                branch_and_bound(&p, &mut Budget::new(&Config::default()), &mut Cap::new(None));
             let bb = bb.unwrap();
             assert!(bb.exact);
             let all: Vec<u32> = (0..p.sets.len() as u32).collect();
@@ -319,7 +373,8 @@ mod tests {
         let mut cut = 0;
         for round in 0..60 {
             let p = random_instance(&mut rng, 40 + round, 150, 50);
-            let exact = min_cover(&p, &mut Budget::new(&Config::default()), &mut Cap::new(None));
+            let exact =
+                branch_and_bound(&p, &mut Budget::new(&Config::default()), &mut Cap::new(None));
             let exact = exact.unwrap().chosen.len();
             let mut b = Budget::new(&Config::default());
             b.trip = Some((1 + round as u64 % 7, 0));

@@ -2,14 +2,15 @@
 //! and its predecessors; used by `beta` and by the kernel search's α < β test.
 //!
 //! [`absorbing`] reduces the cover (forced, dominated and closed vertices) and sends each
-//! connected part left to [`search`] (or, when every element left lies in exactly two
-//! sets, to α's driver as a vertex cover), a branch-and-bound under Lagrangian bounds
-//! ([`lagrange`]) on the selection of sets of [`assignment`], with greedy incumbents ([`greedy`]),
-//! a row-weighting local search ([`local_search`]) and, on large parts, the bound of the
-//! linear program strengthened by odd-cycle cuts ([`cuts`]). A large part the
-//! branch-and-bound does not close within a thousand nodes goes on to a core-guided MaxSAT
-//! search ([`maxsat`]), which starts from its cover and bound. The instance they all read,
-//! [`CoverInstance`], and the totally ordered key of their heaps live here.
+//! connected part left, smallest first, to [`search`] (or, when every element left lies in
+//! exactly two sets, to α's driver as a vertex cover). A part of a few dozen elements or
+//! more goes to a core-guided MaxSAT search ([`maxsat`]) that starts from a greedy cover
+//! improved by a row-weighting local search ([`local_search`]); a smaller one, or one
+//! searched under a node cap, to a branch-and-bound under Lagrangian bounds ([`lagrange`])
+//! on the selection of sets of [`assignment`], with greedy incumbents ([`greedy`]), the same
+//! local search and, on parts of hundreds of elements, the bound of the linear program
+//! strengthened by odd-cycle cuts ([`cuts`]). The instance they all
+//! read, [`CoverInstance`], and the totally ordered key of their heaps live here.
 
 mod absorbing;
 mod assignment;

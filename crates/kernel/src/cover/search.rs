@@ -44,11 +44,14 @@ pub(super) struct CoverSearch<'a> {
     pub(super) root_bound: usize,
 }
 
-/// Parts with this many elements or more, searched without a node cap, go to the
-/// core-guided search of [`min_cover_maxsat`] when the branch-and-bound has not closed them
-/// within [`MAXSAT_AFTER`] nodes.
-pub(super) const MAXSAT_ELEMS: usize = 200;
-pub(super) const MAXSAT_AFTER: u64 = 1000;
+/// Parts with this many elements or more, searched without a node cap, may go to the
+/// core-guided search of [`min_cover_maxsat`] (see [`BRANCH_GAP`]).
+pub(super) const MAXSAT_ELEMS: usize = 40;
+/// A part of [`LP_ELEMS`] elements or more whose Lagrangian bound at the root is at most
+/// this far below its greedy cover stays with the branch-and-bound, whose linear program
+/// with cuts often closes such a gap at the root; a wider gap, or a smaller part, goes to
+/// the core-guided search.
+pub(super) const BRANCH_GAP: usize = 2;
 /// Search nodes between two runs of the heuristics.
 pub(super) const HEUR_NODES: u64 = 16;
 /// Local search steps per element at the root and at each later run.
@@ -73,6 +76,25 @@ pub(super) enum Node {
 }
 
 impl<'a> CoverSearch<'a> {
+    /// The search of `p` at its root: nothing chosen, every set its own incumbent.
+    fn new(p: &'a CoverInstance) -> CoverSearch<'a> {
+        CoverSearch {
+            s: Selection::new(p),
+            lag: Lagrange::new(p),
+            h: GreedyIncumbent {
+                best: (0..p.sets.len() as u32).collect(),
+                gain: Vec::new(),
+                mark: Vec::new(),
+            },
+            ls_steps: 0,
+            ls_runs: 0,
+            lp: false,
+            lp_lb: None,
+            at_root: false,
+            root_bound: 0,
+        }
+    }
+
     /// A Lagrangian dive: from the current node, repeatedly improve the multipliers a
     /// little and take every free set of clearly negative reduced cost (at least the
     /// lowest), until everything is covered; the cover goes to the incumbent. The node is
@@ -326,44 +348,64 @@ pub(super) struct Frame {
     pub(super) lb: usize,
 }
 
-/// A minimum set cover of `p` (every element is in some set). `cap` limits the search
-/// nodes; past it, or once the deadline passes during the search, the answer is the best
-/// cover found with a proven lower bound (the root bound).
+/// A minimum set cover of `p` (every element is in some set): by the core-guided search of
+/// [`min_cover_maxsat`] for a part of [`MAXSAT_ELEMS`] elements or more searched without a
+/// node cap, unless it is large and its Lagrangian bound at the root close to its cover
+/// ([`BRANCH_GAP`]); else by the branch-and-bound of [`branch_and_bound`]. Once the deadline passes
+/// (or past the cap), the answer is the best cover found with a proven lower bound.
 pub(crate) fn min_cover(
     p: &CoverInstance,
     budget: &mut Budget,
     cap: &mut Cap,
 ) -> Result<CoverFound, KernelError> {
-    let mut sv = CoverSearch {
-        s: Selection::new(p),
-        lag: Lagrange::new(p),
-        h: GreedyIncumbent {
-            best: (0..p.sets.len() as u32).collect(),
-            gain: Vec::new(),
-            mark: Vec::new(),
-        },
-        ls_steps: 0,
-        ls_runs: 0,
-        lp: false,
-        lp_lb: None,
-        at_root: false,
-        root_bound: 0,
+    if !cap.limited() && p.elems.len() >= MAXSAT_ELEMS {
+        match lagrangian_root(p, budget) {
+            Ok((lb, best)) if lb >= best.len() => {
+                return Ok(CoverFound { bound: best.len(), exact: true, chosen: best });
+            }
+            Ok((lb, best)) if p.elems.len() < LP_ELEMS || best.len() - lb > BRANCH_GAP => {
+                return min_cover_maxsat(p, best, lb, budget);
+            }
+            Ok(_) => {}
+            Err(e) if e.is_clock() => {}
+            Err(e) => return Err(e),
+        }
+    }
+    branch_and_bound(p, budget, cap)
+}
+
+/// The root of the branch-and-bound without its local search and linear program: the
+/// Lagrangian bound (at least the packing bound) and the best of the greedy incumbents.
+fn lagrangian_root(
+    p: &CoverInstance,
+    budget: &mut Budget,
+) -> Result<(usize, Vec<u32>), KernelError> {
+    let mut sv = CoverSearch::new(p);
+    if !sv.s.propagate(budget)? {
+        unreachable!("every element is in some set");
+    }
+    sv.lag.optimise(&sv.s, sv.h.best.len() as f64, ONCE, &mut None, budget)?;
+    sv.h.run(&sv.s, &sv.lag.cost, budget)?;
+    sv.at_root = true;
+    let lb = match sv.node(ROOT, budget)? {
+        Node::Pruned => sv.h.best.len(),
+        Node::Branch { lb, .. } => lb,
     };
+    Ok((lb.max(packing_bound(p)), sv.h.best))
+}
+
+/// A minimum set cover of `p` by branch-and-bound. `cap` limits the search nodes; past it,
+/// or once the deadline passes during the search, the answer is the best cover found with
+/// a proven lower bound (the root bound).
+pub(crate) fn branch_and_bound(
+    p: &CoverInstance,
+    budget: &mut Budget,
+    cap: &mut Cap,
+) -> Result<CoverFound, KernelError> {
+    let mut sv = CoverSearch::new(p);
     // A first bound, valid before any search: one element per set at most.
     let mut root_lb = packing_bound(p);
-    let result = if !cap.limited() && p.elems.len() >= MAXSAT_ELEMS {
-        match budget.capped(MAXSAT_AFTER, |b| search(&mut sv, b, cap, &mut root_lb)) {
-            Ok(Some(exact)) => Ok(exact),
-            Ok(None) => {
-                let lb = root_lb.max(sv.root_bound).max(sv.lp_lb.unwrap_or(0));
-                return min_cover_maxsat(p, sv.h.best, lb, budget);
-            }
-            Err(e) => Err(e),
-        }
-    } else {
-        search(&mut sv, budget, cap, &mut root_lb)
-    };
-    match result {
+    match search(&mut sv, budget, cap, &mut root_lb) {
         Ok(exact) => {
             let chosen = sv.h.best;
             let bound = if exact { chosen.len() } else { root_lb.min(chosen.len()) };

@@ -6,7 +6,7 @@ use super::assignment::{FREE, IN, OUT, Selection};
 use super::greedy::{greedy_cover, packing_bound};
 use super::lagrange::{Lagrange, ROOT};
 use super::local_search::{Run, local_search};
-use super::search::min_cover;
+use super::search::branch_and_bound;
 use crate::Config;
 use crate::config::{Budget, Cap};
 use gamegraph_testkit::SplitMix64;
@@ -50,7 +50,8 @@ fn covers_are_minimum_on_random_set_systems() {
         let sets = 1 + round % 14;
         let elems = 1 + (round * 7) % 20;
         let p = random_instance(&mut rng, sets, elems, 200);
-        let f = min_cover(&p, &mut Budget::new(&Config::default()), &mut Cap::new(None)).unwrap();
+        let f = branch_and_bound(&p, &mut Budget::new(&Config::default()), &mut Cap::new(None))
+            .unwrap();
         assert!(f.exact);
         assert_eq!(f.chosen.len(), brute(&p), "{p:?}");
         let covered = (0..elems).all(|e| p.elems[e].iter().any(|t| f.chosen.contains(t)));
@@ -64,8 +65,8 @@ fn a_node_cap_gives_a_cover_and_a_sound_bound() {
     for round in 0..200 {
         let p = random_instance(&mut rng, 6 + round % 9, 10 + round % 11, 200);
         let exact = brute(&p);
-        let f =
-            min_cover(&p, &mut Budget::new(&Config::default()), &mut Cap::new(Some(1))).unwrap();
+        let f = branch_and_bound(&p, &mut Budget::new(&Config::default()), &mut Cap::new(Some(1)))
+            .unwrap();
         assert!(f.bound <= exact && exact <= f.chosen.len());
     }
 }
@@ -167,7 +168,7 @@ fn a_deadline_during_the_search_gives_a_cover_and_a_sound_bound() {
         let mut b = Budget::new(&Config::default());
         // The clock "passes" at the k-th reading, at every point of the search.
         b.trip = Some((1 + round as u64 % 40, 0));
-        let f = min_cover(&p, &mut b, &mut Cap::new(None)).unwrap();
+        let f = branch_and_bound(&p, &mut b, &mut Cap::new(None)).unwrap();
         assert!(is_cover(&p, &f.chosen), "{p:?}");
         assert!(f.bound <= exact && exact <= f.chosen.len(), "{p:?}");
         assert_eq!(f.exact, f.bound == f.chosen.len());
