@@ -37,9 +37,9 @@ where
     assert_eq!(summary.counts, solved.solution().counts());
     assert_eq!(summary.start_outcome, solved.start_outcome());
     let values = TierValues::open(game.clone(), dir.path()).unwrap();
-    // In the files' order, so that each block is decoded once.
+    // In the files' order, so that each block is decoded once (each key computed once).
     let mut positions = solved.positions().to_vec();
-    positions.sort_by_key(|&p| {
+    positions.sort_by_cached_key(|&p| {
         let c = game.canonical(p);
         (game.tier(c), game.tier_rank(c))
     });
