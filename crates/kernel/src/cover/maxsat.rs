@@ -15,7 +15,7 @@
 //! cores that share no assumption; that model is a cover, an upper bound. Each core is
 //! trimmed by asking again under its own assumptions while that shrinks it.
 
-use std::collections::HashMap;
+use std::collections::HashSet;
 
 use crate::KernelError;
 use crate::config::Budget;
@@ -293,11 +293,11 @@ fn minimise(o: &mut Oll<'_>, core: &mut Vec<Lit>, budget: &mut Budget) -> Result
 /// the assumption that at most one is violated waits in `pending`, with the next bound of
 /// each totalizer in the core.
 fn relax(o: &mut Oll<'_>, active: &mut Vec<Soft>, pending: &mut Vec<Soft>, core: &[Lit]) {
-    let in_core: HashMap<Lit, ()> = core.iter().map(|&l| (l, ())).collect();
+    let in_core: HashSet<Lit> = core.iter().copied().collect();
     let mut inputs = Vec::with_capacity(core.len());
     active.retain(|&s| {
         let a = !o.violated(s);
-        if !in_core.contains_key(&a) {
+        if !in_core.contains(&a) {
             return true;
         }
         inputs.push(!a);
