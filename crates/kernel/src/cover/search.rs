@@ -42,6 +42,8 @@ pub(super) struct CoverSearch<'a> {
     /// on the covers smaller than the incumbent), kept for an answer at the deadline.
     pub(super) at_root: bool,
     pub(super) root_bound: usize,
+    /// Whether the root was bounded before its search ([`CoverSearch::bound_root`]).
+    pub(super) warm: bool,
 }
 
 /// Parts with this many elements or more, searched without a node cap, may go to the
@@ -92,6 +94,7 @@ impl<'a> CoverSearch<'a> {
             lp_lb: None,
             at_root: false,
             root_bound: 0,
+            warm: false,
         }
     }
 
@@ -351,53 +354,10 @@ pub(super) struct Frame {
 /// A minimum set cover of `p` (every element is in some set): by the core-guided search of
 /// [`min_cover_maxsat`] for a part of [`MAXSAT_ELEMS`] elements or more searched without a
 /// node cap, unless it is large and its Lagrangian bound at the root close to its cover
-/// ([`BRANCH_GAP`]); else by the branch-and-bound of [`branch_and_bound`]. Once the deadline passes
-/// (or past the cap), the answer is the best cover found with a proven lower bound.
+/// ([`BRANCH_GAP`]); else by the branch-and-bound of [`branch_and_bound`], which goes on from
+/// the root already bounded. Once the deadline passes (or past the cap), the answer is the
+/// best cover found with a proven lower bound.
 pub(crate) fn min_cover(
-    p: &CoverInstance,
-    budget: &mut Budget,
-    cap: &mut Cap,
-) -> Result<CoverFound, KernelError> {
-    if !cap.limited() && p.elems.len() >= MAXSAT_ELEMS {
-        match lagrangian_root(p, budget) {
-            Ok((lb, best)) if lb >= best.len() => {
-                return Ok(CoverFound { bound: best.len(), exact: true, chosen: best });
-            }
-            Ok((lb, best)) if p.elems.len() < LP_ELEMS || best.len() - lb > BRANCH_GAP => {
-                return min_cover_maxsat(p, best, lb, budget);
-            }
-            Ok(_) => {}
-            Err(e) if e.is_clock() => {}
-            Err(e) => return Err(e),
-        }
-    }
-    branch_and_bound(p, budget, cap)
-}
-
-/// The root of the branch-and-bound without its local search and linear program: the
-/// Lagrangian bound (at least the packing bound) and the best of the greedy incumbents.
-fn lagrangian_root(
-    p: &CoverInstance,
-    budget: &mut Budget,
-) -> Result<(usize, Vec<u32>), KernelError> {
-    let mut sv = CoverSearch::new(p);
-    if !sv.s.propagate(budget)? {
-        unreachable!("every element is in some set");
-    }
-    sv.lag.optimise(&sv.s, sv.h.best.len() as f64, ONCE, &mut None, budget)?;
-    sv.h.run(&sv.s, &sv.lag.cost, budget)?;
-    sv.at_root = true;
-    let lb = match sv.node(ROOT, budget)? {
-        Node::Pruned => sv.h.best.len(),
-        Node::Branch { lb, .. } => lb,
-    };
-    Ok((lb.max(packing_bound(p)), sv.h.best))
-}
-
-/// A minimum set cover of `p` by branch-and-bound. `cap` limits the search nodes; past it,
-/// or once the deadline passes during the search, the answer is the best cover found with
-/// a proven lower bound (the root bound).
-pub(crate) fn branch_and_bound(
     p: &CoverInstance,
     budget: &mut Budget,
     cap: &mut Cap,
@@ -405,18 +365,85 @@ pub(crate) fn branch_and_bound(
     let mut sv = CoverSearch::new(p);
     // A first bound, valid before any search: one element per set at most.
     let mut root_lb = packing_bound(p);
+    if !cap.limited() && p.elems.len() >= MAXSAT_ELEMS {
+        match sv.bound_root(budget) {
+            Ok(lb) => {
+                root_lb = root_lb.max(lb);
+                let best = sv.h.best.len();
+                if root_lb >= best {
+                    return Ok(CoverFound { bound: best, exact: true, chosen: sv.h.best });
+                }
+                if p.elems.len() < LP_ELEMS || best - root_lb > BRANCH_GAP {
+                    return min_cover_maxsat(p, sv.h.best, root_lb, budget);
+                }
+            }
+            Err(e) if e.is_clock() => return Ok(sv.found_at_deadline(root_lb)),
+            Err(e) => return Err(e),
+        }
+    }
+    finish(sv, root_lb, budget, cap)
+}
+
+/// A minimum set cover of `p` by branch-and-bound. `cap` limits the search nodes; past it,
+/// or once the deadline passes during the search, the answer is the best cover found with
+/// a proven lower bound (the root bound).
+#[cfg(test)]
+pub(crate) fn branch_and_bound(
+    p: &CoverInstance,
+    budget: &mut Budget,
+    cap: &mut Cap,
+) -> Result<CoverFound, KernelError> {
+    finish(CoverSearch::new(p), packing_bound(p), budget, cap)
+}
+
+/// The branch-and-bound of `sv` from its root (bounded or not) with the proven bound
+/// `root_lb`, and its answer.
+fn finish(
+    mut sv: CoverSearch<'_>,
+    mut root_lb: usize,
+    budget: &mut Budget,
+    cap: &mut Cap,
+) -> Result<CoverFound, KernelError> {
     match search(&mut sv, budget, cap, &mut root_lb) {
         Ok(exact) => {
             let chosen = sv.h.best;
             let bound = if exact { chosen.len() } else { root_lb.min(chosen.len()) };
             Ok(CoverFound { chosen, exact, bound })
         }
-        Err(e) if e.is_clock() => {
-            let chosen = sv.h.best;
-            let bound = root_lb.max(sv.root_bound).max(sv.lp_lb.unwrap_or(0)).min(chosen.len());
-            Ok(CoverFound { exact: bound == chosen.len(), chosen, bound })
-        }
+        Err(e) if e.is_clock() => Ok(sv.found_at_deadline(root_lb)),
         Err(e) => Err(e),
+    }
+}
+
+impl CoverSearch<'_> {
+    /// The root before its search: propagation, the reduced costs of a first evaluation
+    /// and the greedy incumbent they guide.
+    fn prepare(&mut self, budget: &mut Budget) -> Result<(), KernelError> {
+        if !self.s.propagate(budget)? {
+            unreachable!("every element is in some set");
+        }
+        self.lag.optimise(&self.s, self.h.best.len() as f64, ONCE, &mut None, budget)?;
+        self.h.run(&self.s, &self.lag.cost, budget)
+    }
+
+    /// The root's Lagrangian bound and incumbents, without its local search and linear
+    /// program; the search goes on from there ([`search`] then starts with a node's short
+    /// subgradient run from these multipliers).
+    fn bound_root(&mut self, budget: &mut Budget) -> Result<usize, KernelError> {
+        self.prepare(budget)?;
+        self.at_root = true;
+        self.warm = true;
+        Ok(match self.node(ROOT, budget)? {
+            Node::Pruned => self.h.best.len(),
+            Node::Branch { lb, .. } => lb,
+        })
+    }
+
+    /// The answer when the deadline passed: the incumbent with the best bound proven.
+    fn found_at_deadline(self, root_lb: usize) -> CoverFound {
+        let chosen = self.h.best;
+        let bound = root_lb.max(self.root_bound).max(self.lp_lb.unwrap_or(0)).min(chosen.len());
+        CoverFound { exact: bound == chosen.len(), chosen, bound }
     }
 }
 
@@ -432,12 +459,11 @@ pub(super) fn search(
     budget.spend((p.sets.len() + p.elems.len()) as u64)?;
     let mut exact = true;
     let mut frames: Vec<Frame> = Vec::new();
-    // Root: propagate, a first incumbent, then the bound and a Lagrangian incumbent.
-    if !sv.s.propagate(budget)? {
-        unreachable!("every element is in some set");
+    // Root: propagate, a first incumbent, then the bound and a Lagrangian incumbent (a root
+    // already bounded goes on from its multipliers).
+    if !sv.warm {
+        sv.prepare(budget)?;
     }
-    sv.lag.optimise(&sv.s, sv.h.best.len() as f64, ONCE, &mut None, budget)?;
-    sv.h.run(&sv.s, &sv.lag.cost, budget)?;
     let steps = LS_ROOT * p.elems.len() as u64;
     if !cap.limited() {
         sv.ls_steps = steps;
@@ -448,7 +474,7 @@ pub(super) fn search(
     let mut first = true;
     sv.at_root = true;
     loop {
-        let params = if first { ROOT } else { NODE };
+        let params = if !first || sv.warm { NODE } else { ROOT };
         let node = sv.node(params, budget)?;
         if first {
             first = false;
