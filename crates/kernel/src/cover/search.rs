@@ -354,8 +354,8 @@ pub(super) struct Frame {
 /// A minimum set cover of `p` (every element is in some set): by the core-guided search of
 /// [`min_cover_maxsat`] for a part of [`MAXSAT_ELEMS`] elements or more searched without a
 /// node cap, unless it is large and its Lagrangian bound at the root close to its cover
-/// ([`BRANCH_GAP`]); else by the branch-and-bound of [`branch_and_bound`], which goes on from
-/// the root already bounded. Once the deadline passes (or past the cap), the answer is the
+/// ([`BRANCH_GAP`]); else by the branch-and-bound of [`search`], which goes on from the root
+/// already bounded. Once the deadline passes (or past the cap), the answer is the
 /// best cover found with a proven lower bound.
 pub(crate) fn min_cover(
     p: &CoverInstance,
