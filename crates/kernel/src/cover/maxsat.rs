@@ -327,14 +327,9 @@ mod tests {
     use super::min_cover_maxsat;
     use crate::Config;
     use crate::config::{Budget, Cap};
-    use crate::cover::CoverInstance;
     use crate::cover::search::branch_and_bound;
-    use crate::cover::tests::{brute, random_instance};
+    use crate::cover::tests::{brute, is_cover, random_instance};
     use gamegraph_testkit::SplitMix64;
-
-    fn covers(p: &CoverInstance, chosen: &[u32]) -> bool {
-        p.elems.iter().all(|sets| sets.iter().any(|t| chosen.contains(t)))
-    }
 
     #[test]
     fn covers_are_minimum_on_random_set_systems() {
@@ -347,7 +342,7 @@ mod tests {
             let f = min_cover_maxsat(&p, all, 0, &mut Budget::new(&Config::default())).unwrap();
             assert!(f.exact && f.bound == f.chosen.len());
             assert_eq!(f.chosen.len(), brute(&p), "{p:?}");
-            assert!(covers(&p, &f.chosen), "{p:?}: {:?}", f.chosen);
+            assert!(is_cover(&p, &f.chosen), "{p:?}: {:?}", f.chosen);
         }
     }
 
@@ -362,7 +357,7 @@ mod tests {
             assert!(bb.exact);
             let all: Vec<u32> = (0..p.sets.len() as u32).collect();
             let f = min_cover_maxsat(&p, all, 0, &mut Budget::new(&Config::default())).unwrap();
-            assert!(f.exact && covers(&p, &f.chosen));
+            assert!(f.exact && is_cover(&p, &f.chosen));
             assert_eq!(f.chosen.len(), bb.chosen.len());
         }
     }
@@ -380,7 +375,7 @@ mod tests {
             b.trip = Some((1 + round as u64 % 7, 0));
             let all: Vec<u32> = (0..p.sets.len() as u32).collect();
             let f = min_cover_maxsat(&p, all, 0, &mut b).unwrap();
-            assert!(covers(&p, &f.chosen));
+            assert!(is_cover(&p, &f.chosen));
             assert!(f.bound <= exact && exact <= f.chosen.len());
             assert_eq!(f.exact, f.bound == f.chosen.len());
             cut += usize::from(!f.exact);

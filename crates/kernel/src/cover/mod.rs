@@ -5,8 +5,10 @@
 //! connected part left, smallest first, to [`search`] (or, when every element left lies in
 //! exactly two sets, to α's driver as a vertex cover). A part of a few dozen elements or
 //! more goes to a core-guided MaxSAT search ([`maxsat`]) that starts from a greedy cover
-//! improved by a row-weighting local search ([`local_search`]); a smaller one, or one
-//! searched under a node cap, to a branch-and-bound under Lagrangian bounds ([`lagrange`])
+//! improved by a row-weighting local search ([`local_search`]), unless it has hundreds of
+//! elements and a Lagrangian root bound close to its greedy cover; that one, a smaller
+//! one, or one searched under a node cap goes on to a branch-and-bound under Lagrangian
+//! bounds ([`lagrange`])
 //! on the selection of sets of [`assignment`], with greedy incumbents ([`greedy`]), the same
 //! local search and, on parts of hundreds of elements, the bound of the linear program
 //! strengthened by odd-cycle cuts ([`cuts`]). The instance they all

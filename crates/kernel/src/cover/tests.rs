@@ -54,8 +54,7 @@ fn covers_are_minimum_on_random_set_systems() {
             .unwrap();
         assert!(f.exact);
         assert_eq!(f.chosen.len(), brute(&p), "{p:?}");
-        let covered = (0..elems).all(|e| p.elems[e].iter().any(|t| f.chosen.contains(t)));
-        assert!(covered, "{p:?}: {:?}", f.chosen);
+        assert!(is_cover(&p, &f.chosen), "{p:?}: {:?}", f.chosen);
     }
 }
 
@@ -100,7 +99,7 @@ fn the_lagrangian_bound_never_exceeds_the_optimum() {
     }
 }
 
-fn is_cover(p: &CoverInstance, chosen: &[u32]) -> bool {
+pub(crate) fn is_cover(p: &CoverInstance, chosen: &[u32]) -> bool {
     (0..p.elems.len()).all(|e| p.elems[e].iter().any(|t| chosen.contains(t)))
 }
 

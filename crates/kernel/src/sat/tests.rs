@@ -183,8 +183,7 @@ fn solves_under_assumptions_incrementally_as_brute_force_does() {
     let mut rng = SplitMix64::new(7);
     let (mut sat, mut unsat, mut cores) = (0, 0, 0);
     for round in 0..600 {
-        let n0 = 2 + round % 8;
-        let mut n = n0;
+        let mut n = 2 + round % 8;
         let m = rng.below(3 * n as u64) as usize;
         let mut cnf = random_cnf(&mut rng, n, m, 3);
         let mut s = Solver::new(n, Options { seed: round as u64 % 3, ..Options::default() });
