@@ -8,11 +8,10 @@
 //! improved by a row-weighting local search ([`local_search`]), unless it has hundreds of
 //! elements and a Lagrangian root bound close to its greedy cover; that one, a smaller
 //! one, or one searched under a node cap goes on to a branch-and-bound under Lagrangian
-//! bounds ([`lagrange`])
-//! on the selection of sets of [`assignment`], with greedy incumbents ([`greedy`]), the same
-//! local search and, on parts of hundreds of elements, the bound of the linear program
-//! strengthened by odd-cycle cuts ([`cuts`]). The instance they all
-//! read, [`CoverInstance`], and the totally ordered key of their heaps live here.
+//! bounds ([`lagrange`]) on the selection of sets of [`assignment`], with greedy
+//! incumbents ([`greedy`]), the same local search and, on parts of hundreds of elements,
+//! the bound of the linear program strengthened by odd-cycle cuts ([`cuts`]). The instance
+//! they all read, [`CoverInstance`], and the totally ordered key of their heaps live here.
 
 mod absorbing;
 mod assignment;
