@@ -10,12 +10,14 @@
 //! … as the totalizer's own assumption turns up in cores). The first model under all the
 //! assumptions is a minimum cover.
 //!
+//! The sets are assumed out in the order of [`assumption_order`]: sets of which at most one
+//! can be left out follow one another, so that the first cores fall inside such groups.
 //! Cores are found in rounds (weight-aware core extraction): the assumptions a round's cores
 //! add wait until the assumptions left are satisfiable, so that each round first collects
 //! cores that share no assumption; that model is a cover, an upper bound. Each core is
 //! trimmed by asking again under its own assumptions while that shrinks it.
 
-use std::collections::HashSet;
+use std::collections::{BTreeSet, HashSet};
 
 use crate::KernelError;
 use crate::config::Budget;
@@ -30,7 +32,7 @@ const TRIMS: usize = 3;
 /// before the next, and so on).
 const SAT_ROUND: u64 = 20_000;
 /// Local search steps per element of each run.
-const LS_STEPS: u64 = 100;
+const LS_STEPS: u64 = 10;
 /// Conflicts a solve may take to show an assumption of a core is needed.
 const MIN_NODES: u64 = 1000;
 
@@ -60,6 +62,16 @@ struct Oll<'a> {
 }
 
 impl Oll<'_> {
+    /// The search on `p`, its solver holding the hard clauses: every element covered.
+    fn new(p: &CoverInstance) -> Oll<'_> {
+        let mut sat = Solver::new(p.sets.len(), Options::default());
+        for sets in &p.elems {
+            let c: Vec<Lit> = sets.iter().map(|&s| Lit::pos(Oll::var(s))).collect();
+            sat.add_clause(&c);
+        }
+        Oll { p, sat, nodes: Vec::new(), ls_runs: 0 }
+    }
+
     /// The variable of set `s`.
     fn var(s: u32) -> Var {
         Var(s)
@@ -188,19 +200,11 @@ pub(super) fn min_cover_maxsat(
     lb: usize,
     budget: &mut Budget,
 ) -> Result<CoverFound, KernelError> {
-    let mut o = Oll {
-        p,
-        sat: Solver::new(p.sets.len(), Options::default()),
-        nodes: Vec::new(),
-        ls_runs: 0,
-    };
-    for sets in &p.elems {
-        let c: Vec<Lit> = sets.iter().map(|&s| Lit::pos(Oll::var(s))).collect();
-        o.sat.add_clause(&c);
-    }
-    let mut active: Vec<Soft> = (0..p.sets.len() as u32).map(Soft::Out).collect();
+    let mut o = Oll::new(p);
     let mut pending: Vec<Soft> = Vec::new();
     let mut cost = 0;
+    let mut active: Vec<Soft> =
+        assumption_order(&mut o, &mut cost).into_iter().map(Soft::Out).collect();
     let result = run(&mut o, &mut active, &mut pending, &mut cost, &mut best, lb, budget);
     match result {
         Ok(()) => Ok(CoverFound { bound: best.len(), exact: true, chosen: best }),
@@ -270,6 +274,82 @@ fn run(
     }
 }
 
+/// The sets that can be left out, in the order the search assumes them out: groups of sets
+/// of which at most one can be left out (cliques of the conflict graph, where leaving out
+/// one set forces the other in by unit propagation, as RC2's intrinsic at-most-one
+/// constraints: Ignatiev, Morgado, Marques-Silva 2019) come one after another, sets in no
+/// conflict first, then the groups of a greedy clique partition, the vertex of fewest
+/// conflicts left starting each group. Assumed in this order the cores fall inside groups.
+/// A set that cannot be left out at all is taken at once, at `cost` one each.
+fn assumption_order(o: &mut Oll<'_>, cost: &mut usize) -> Vec<u32> {
+    let n = o.p.sets.len();
+    let mut adj: Vec<Vec<u32>> = vec![Vec::new(); n];
+    let mut alive = vec![true; n];
+    for s in 0..n as u32 {
+        let Some(implied) = o.sat.implied(!Lit::pos(Oll::var(s))) else {
+            alive[s as usize] = false;
+            continue;
+        };
+        for l in implied {
+            let t = l.var().index();
+            if !l.is_neg() && t < n && t != s as usize {
+                adj[s as usize].push(t as u32);
+                adj[t].push(s);
+            }
+        }
+    }
+    for s in (0..n as u32).filter(|&s| !alive[s as usize]) {
+        o.sat.add_clause(&[Lit::pos(Oll::var(s))]);
+        *cost += 1;
+    }
+    let mut order = Vec::with_capacity(n);
+    for (s, list) in adj.iter_mut().enumerate() {
+        list.retain(|&t| alive[t as usize]);
+        list.sort_unstable();
+        list.dedup();
+        if alive[s] && list.is_empty() {
+            order.push(s as u32);
+            alive[s] = false;
+        }
+    }
+    let mut degree: Vec<usize> = adj.iter().map(Vec::len).collect();
+    let mut queue: BTreeSet<(usize, u32)> =
+        (0..n as u32).filter(|&s| alive[s as usize]).map(|s| (degree[s as usize], s)).collect();
+    // `hits[t]`: the sets of the group growing that `t` conflicts with.
+    let mut hits = vec![0usize; n];
+    while let Some((_, first)) = queue.pop_first() {
+        let start = order.len();
+        order.push(first);
+        let mut candidates: Vec<u32> =
+            adj[first as usize].iter().copied().filter(|&t| alive[t as usize]).collect();
+        candidates.sort_unstable_by_key(|&t| (degree[t as usize], t));
+        for &t in &adj[first as usize] {
+            hits[t as usize] += 1;
+        }
+        for t in candidates {
+            if hits[t as usize] == order.len() - start {
+                order.push(t);
+                for &u in &adj[t as usize] {
+                    hits[u as usize] += 1;
+                }
+            }
+        }
+        for &s in &order[start..] {
+            alive[s as usize] = false;
+            queue.remove(&(degree[s as usize], s));
+            for &t in &adj[s as usize] {
+                hits[t as usize] = 0;
+                if alive[t as usize] {
+                    queue.remove(&(degree[t as usize], t));
+                    degree[t as usize] -= 1;
+                    queue.insert((degree[t as usize], t));
+                }
+            }
+        }
+    }
+    order
+}
+
 /// Drops from `core` each assumption without which the rest is still contradictory, as far
 /// as a short solve (at most [`MIN_NODES`] conflicts) can tell.
 fn minimise(o: &mut Oll<'_>, core: &mut Vec<Lit>, budget: &mut Budget) -> Result<(), KernelError> {
@@ -324,9 +404,10 @@ fn relax(o: &mut Oll<'_>, active: &mut Vec<Soft>, pending: &mut Vec<Soft>, core:
 
 #[cfg(test)]
 mod tests {
-    use super::min_cover_maxsat;
+    use super::{Oll, assumption_order, min_cover_maxsat};
     use crate::Config;
     use crate::config::{Budget, Cap};
+    use crate::cover::CoverInstance;
     use crate::cover::search::branch_and_bound;
     use crate::cover::tests::{brute, is_cover, random_instance};
     use gamegraph_testkit::SplitMix64;
@@ -360,6 +441,39 @@ mod tests {
             assert!(f.exact && is_cover(&p, &f.chosen));
             assert_eq!(f.chosen.len(), bb.chosen.len());
         }
+    }
+
+    #[test]
+    fn sets_in_conflict_are_assumed_one_group_after_another() {
+        // The vertex covers of a triangle and of a complete graph on five vertices, and a
+        // vertex alone with an edge of its own to a forced vertex: each edge an element in
+        // the sets of its two ends (the last only in the forced one's).
+        let mut sets = vec![Vec::new(); 10];
+        let mut edges = 0;
+        for (lo, hi) in [(0, 3), (3, 8)] {
+            for a in lo..hi {
+                for b in a + 1..hi {
+                    sets[a].push(edges);
+                    sets[b].push(edges);
+                    edges += 1;
+                }
+            }
+        }
+        sets[9].push(edges);
+        sets[8].push(edges + 1);
+        sets[9].push(edges + 1);
+        let p = CoverInstance::new(sets, edges as usize + 2);
+        let mut o = Oll::new(&p);
+        let mut cost = 0;
+        let order = assumption_order(&mut o, &mut cost);
+        assert_eq!((cost, order.len()), (1, 9));
+        assert_eq!(order[0], 8);
+        let mut groups: Vec<Vec<u32>> = vec![order[1..4].to_vec(), order[4..].to_vec()];
+        groups.iter_mut().for_each(|g| g.sort_unstable());
+        assert_eq!(groups, [vec![0, 1, 2], vec![3, 4, 5, 6, 7]]);
+        let all: Vec<u32> = (0..10).collect();
+        let f = min_cover_maxsat(&p, all, 0, &mut Budget::new(&Config::default())).unwrap();
+        assert_eq!((f.exact, f.chosen.len()), (true, 2 + 4 + 1));
     }
 
     #[test]

@@ -27,6 +27,25 @@ impl Solver {
         self.propagate(&mut work)
     }
 
+    /// The literals unit propagation makes true once `l` is assumed, `l` first (none when
+    /// `l` already holds at level 0), or `None` when that contradicts the clauses; the
+    /// solver is left at level 0.
+    pub(crate) fn implied(&mut self, l: Lit) -> Option<Vec<Lit>> {
+        self.backtrack(0);
+        match self.lit_value(l) {
+            _ if !self.ok => return None,
+            1 => return Some(Vec::new()),
+            0 => return None,
+            _ => {}
+        }
+        let start = self.trail.len();
+        self.trail_lim.push(start);
+        self.enqueue(l, NO_REASON);
+        let implied = self.propagate_plain().is_none().then(|| self.trail[start..].to_vec());
+        self.backtrack(0);
+        implied
+    }
+
     /// Unit propagation; returns the conflicting clause. Adds the watches visited to `work`.
     pub(super) fn propagate(&mut self, work: &mut u64) -> Option<u32> {
         while self.qhead < self.trail.len() {
