@@ -11,7 +11,6 @@ use crate::Config;
 use crate::config::{Budget, Cap};
 use gamegraph_testkit::SplitMix64;
 
-/// The smallest number of sets covering everything, over all subsets of sets.
 /// The minimum cover of `p`, over every subset of its sets.
 pub(crate) fn brute(p: &CoverInstance) -> usize {
     let s = p.sets.len();
