@@ -278,7 +278,7 @@ fn run(
 /// of which at most one can be left out (cliques of the conflict graph, where leaving out
 /// one set forces the other in by unit propagation, as RC2's intrinsic at-most-one
 /// constraints: Ignatiev, Morgado, Marques-Silva 2019) come one after another, sets in no
-/// conflict first, then the groups of a greedy clique partition, the vertex of fewest
+/// conflict first, then the groups of a greedy clique partition, the set of fewest
 /// conflicts left starting each group. Assumed in this order the cores fall inside groups.
 /// A set that cannot be left out at all is taken at once, at `cost` one each.
 fn assumption_order(o: &mut Oll<'_>, cost: &mut usize) -> Vec<u32> {
