@@ -42,7 +42,15 @@ impl Solver {
         self.trail_lim.push(start);
         self.enqueue(l, NO_REASON);
         let implied = self.propagate_plain().is_none().then(|| self.trail[start..].to_vec());
+        // Undone without saving the phases of the variables it set.
+        let phases: Vec<(usize, bool)> = self.trail[start..]
+            .iter()
+            .map(|l| (l.var().index(), self.phase[l.var().index()]))
+            .collect();
         self.backtrack(0);
+        for (v, phase) in phases {
+            self.phase[v] = phase;
+        }
         implied
     }
 
