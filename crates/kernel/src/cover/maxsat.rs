@@ -205,13 +205,9 @@ pub(super) fn min_cover_maxsat(
     let mut cost = 0;
     let mut active: Vec<Soft> =
         assumption_order(&mut o, &mut cost).into_iter().map(Soft::Out).collect();
-    // The search first tries the best cover known.
-    let mut in_best = vec![false; p.sets.len()];
+    // The search first tries the best cover known (the other sets' phases start out).
     for &s in &best {
-        in_best[s as usize] = true;
-    }
-    for (s, &chosen) in in_best.iter().enumerate() {
-        o.sat.set_phase(Oll::var(s as u32), chosen);
+        o.sat.set_phase(Oll::var(s), true);
     }
     let result = run(&mut o, &mut active, &mut pending, &mut cost, &mut best, lb, budget);
     match result {

@@ -42,15 +42,8 @@ impl Solver {
         self.trail_lim.push(start);
         self.enqueue(l, NO_REASON);
         let implied = self.propagate_plain().is_none().then(|| self.trail[start..].to_vec());
-        // Undone without saving the phases of the variables it set.
-        let phases: Vec<(usize, bool)> = self.trail[start..]
-            .iter()
-            .map(|l| (l.var().index(), self.phase[l.var().index()]))
-            .collect();
-        self.backtrack(0);
-        for (v, phase) in phases {
-            self.phase[v] = phase;
-        }
+        // A look ahead, not a search: the saved phases stay as they were.
+        self.undo(0, false);
         implied
     }
 
@@ -157,13 +150,20 @@ impl Solver {
     /// Undoes the assignments above `level`, saving their phases and putting their
     /// variables back into the branching order.
     pub(super) fn backtrack(&mut self, level: u32) {
+        self.undo(level, true);
+    }
+
+    /// [`Solver::backtrack`], saving the phases only when `save_phases`.
+    fn undo(&mut self, level: u32, save_phases: bool) {
         if self.trail_lim.len() as u32 <= level {
             return;
         }
         let lim = self.trail_lim[level as usize];
         for i in (lim..self.trail.len()).rev() {
             let v = self.trail[i].var();
-            self.phase[v.index()] = self.value[v.index()] == 1;
+            if save_phases {
+                self.phase[v.index()] = self.value[v.index()] == 1;
+            }
             self.value[v.index()] = UNDEF;
             self.reason[v.index()] = NO_REASON;
             if !self.heap.contains(v) {
