@@ -15,7 +15,10 @@
 //! Cores are found in rounds (weight-aware core extraction): the assumptions a round's cores
 //! add wait until the assumptions left are satisfiable, so that each round first collects
 //! cores that share no assumption; that model is a cover, an upper bound. Each core is
-//! trimmed by asking again under its own assumptions while that shrinks it.
+//! trimmed by asking again under its own assumptions while that shrinks it, and the bound of
+//! its totalizer raised at once while the bound alone contradicts the clauses (core
+//! exhaustion). A local search from the best cover runs at the start, after each better
+//! model and between long solves, taking a fixed share of the solver's work.
 
 use std::collections::{BTreeSet, HashSet};
 
@@ -31,8 +34,11 @@ const TRIMS: usize = 3;
 /// Conflicts of a solve before local search runs from the best cover (then twice as many
 /// before the next, and so on).
 const SAT_ROUND: u64 = 20_000;
-/// Local search steps per element of each run.
+/// Local search steps per element of each run, at least.
 const LS_STEPS: u64 = 10;
+/// The local search's share of the work: a run may take this fraction of the solver's work
+/// since the last run.
+const LS_SHARE: u64 = 12;
 /// Conflicts a solve may take to show an assumption of a core is needed.
 const MIN_NODES: u64 = 1000;
 
@@ -59,6 +65,11 @@ struct Oll<'a> {
     nodes: Vec<Node>,
     /// Local searches run so far (each draws from its own generator).
     ls_runs: u64,
+    /// The solver's work when the last local search ran.
+    ls_mark: u64,
+    /// The work of a local search step, about: two sets change, each updating the sets of
+    /// its elements.
+    step_work: u64,
 }
 
 impl Oll<'_> {
@@ -69,7 +80,9 @@ impl Oll<'_> {
             let c: Vec<Lit> = sets.iter().map(|&s| Lit::pos(Oll::var(s))).collect();
             sat.add_clause(&c);
         }
-        Oll { p, sat, nodes: Vec::new(), ls_runs: 0 }
+        let incidences: u64 = p.elems.iter().map(|e| (e.len() * e.len()) as u64).sum();
+        let step_work = (2 * incidences / p.sets.len().max(1) as u64).max(1);
+        Oll { p, sat, nodes: Vec::new(), ls_runs: 0, ls_mark: 0, step_work }
     }
 
     /// The variable of set `s`.
@@ -140,8 +153,9 @@ impl Oll<'_> {
         }
     }
 
-    /// Local search from `best` for [`LS_STEPS`] steps per element or until a cover of
-    /// `target` sets; keeps what it finds in `best`.
+    /// Local search from `best` until a cover of `target` sets, for [`LS_STEPS`] steps per
+    /// element or, when more, a [`LS_SHARE`]th of the solver's work since the last run (in
+    /// steps of the estimated work `step_work`); keeps what it finds in `best`.
     fn improve(
         &mut self,
         best: &mut Vec<u32>,
@@ -151,13 +165,16 @@ impl Oll<'_> {
         let usable = vec![true; self.p.sets.len()];
         let cost = vec![1.0; self.p.sets.len()];
         self.ls_runs += 1;
+        let share = (self.sat.visits() - self.ls_mark) / LS_SHARE;
+        self.ls_mark = self.sat.visits();
+        let steps = (LS_STEPS * self.p.elems.len() as u64).max(share / self.step_work);
         let run = Run {
             usable: &usable,
             cost: &cost,
             start: best,
             limit: best.len(),
             target,
-            steps: LS_STEPS * self.p.elems.len() as u64,
+            steps,
             seed: self.ls_runs,
         };
         if let Some(found) = local_search(self.p, &run, None, budget)? {
@@ -275,6 +292,9 @@ fn run(
         minimise(o, &mut core, budget)?;
         *cost += 1;
         relax(o, active, pending, &core);
+        if core.len() > 1 {
+            exhaust(o, pending, cost, budget)?;
+        }
     }
 }
 
@@ -354,6 +374,34 @@ fn assumption_order(o: &mut Oll<'_>, cost: &mut usize) -> Vec<u32> {
     order
 }
 
+/// Core exhaustion (Ignatiev, Morgado, Marques-Silva 2019): while the bound of the
+/// totalizer `relax` just made (the last of `pending`) cannot hold even alone, as far as a
+/// short solve (at most [`MIN_NODES`] conflicts) can tell, each such core of one assumption
+/// raises `cost` and the bound at once.
+fn exhaust(
+    o: &mut Oll<'_>,
+    pending: &mut Vec<Soft>,
+    cost: &mut usize,
+    budget: &mut Budget,
+) -> Result<(), KernelError> {
+    while let Some(&Soft::AtMost { node, k }) = pending.last() {
+        let bound = !o.violated(Soft::AtMost { node, k });
+        if budget.capped(MIN_NODES, |b| o.sat.solve_under(&[bound], b, None))? != Some(false) {
+            break;
+        }
+        *cost += 1;
+        pending.pop();
+        if k == o.nodes[node].size {
+            // All of its inputs are violated.
+            o.sat.add_clause(&[!bound]);
+            break;
+        }
+        o.extend(node, k + 1);
+        pending.push(Soft::AtMost { node, k: k + 1 });
+    }
+    Ok(())
+}
+
 /// Drops from `core` each assumption without which the rest is still contradictory, as far
 /// as a short solve (at most [`MIN_NODES`] conflicts) can tell.
 fn minimise(o: &mut Oll<'_>, core: &mut Vec<Lit>, budget: &mut Budget) -> Result<(), KernelError> {
@@ -408,12 +456,13 @@ fn relax(o: &mut Oll<'_>, active: &mut Vec<Soft>, pending: &mut Vec<Soft>, core:
 
 #[cfg(test)]
 mod tests {
-    use super::{Oll, assumption_order, min_cover_maxsat};
+    use super::{Oll, Soft, assumption_order, exhaust, min_cover_maxsat, relax};
     use crate::Config;
     use crate::config::{Budget, Cap};
     use crate::cover::CoverInstance;
     use crate::cover::search::branch_and_bound;
     use crate::cover::tests::{brute, is_cover, random_instance};
+    use crate::sat::Lit;
     use gamegraph_testkit::SplitMix64;
 
     #[test]
@@ -478,6 +527,32 @@ mod tests {
         let all: Vec<u32> = (0..10).collect();
         let f = min_cover_maxsat(&p, all, 0, &mut Budget::new(&Config::default())).unwrap();
         assert_eq!((f.exact, f.chosen.len()), (true, 2 + 4 + 1));
+    }
+
+    #[test]
+    fn a_core_whose_bound_cannot_hold_is_exhausted_at_once() {
+        // The vertex covers of a complete graph on five vertices: the core of all five sets
+        // left out costs one, and exhaustion finds that at least four must be taken.
+        let mut sets = vec![Vec::new(); 5];
+        let mut edges = 0;
+        for a in 0..5 {
+            for b in a + 1..5 {
+                sets[a].push(edges);
+                sets[b].push(edges);
+                edges += 1;
+            }
+        }
+        let p = CoverInstance::new(sets, edges as usize);
+        let mut o = Oll::new(&p);
+        let mut active: Vec<Soft> = (0..5).map(Soft::Out).collect();
+        let mut pending = Vec::new();
+        let core: Vec<Lit> = active.iter().map(|&s| !o.violated(s)).collect();
+        relax(&mut o, &mut active, &mut pending, &core);
+        let mut cost = 1;
+        exhaust(&mut o, &mut pending, &mut cost, &mut Budget::new(&Config::default())).unwrap();
+        assert!(active.is_empty());
+        assert_eq!(cost, 4);
+        assert!(matches!(pending[..], [Soft::AtMost { k: 5, .. }]));
     }
 
     #[test]

@@ -14,6 +14,24 @@ pub(super) struct Learnt {
     pub(super) glue: u32,
 }
 
+/// How many levels the literals `lits` are on (each level seen is stamped with `stamp`).
+fn levels(
+    level: &[u32],
+    level_stamp: &mut [u64],
+    stamp: u64,
+    lits: impl Iterator<Item = Lit>,
+) -> u32 {
+    let mut n = 0;
+    for l in lits {
+        let lv = level[l.var().index()] as usize;
+        if level_stamp[lv] != stamp {
+            level_stamp[lv] = stamp;
+            n += 1;
+        }
+    }
+    n
+}
+
 impl Solver {
     /// First-UIP analysis of `confl`, minimised; the backjump level and the glue.
     pub(super) fn analyze(&mut self, confl: u32) -> Learnt {
@@ -35,6 +53,7 @@ impl Solver {
         loop {
             let c = confl as usize;
             let len = self.arena[c] as usize;
+            self.update_glue(confl);
             let start = usize::from(p.is_some());
             for k in start..len {
                 let q = self.lit_at(c + 2 + k);
@@ -155,15 +174,30 @@ impl Solver {
     /// The glue of `learnt`: how many levels its literals are on.
     fn glue(&mut self, learnt: &[Lit]) -> u32 {
         self.stamp += 1;
-        let mut lbd = 0;
-        for &l in learnt {
-            let lv = self.level[l.var().index()] as usize;
-            if self.level_stamp[lv] != self.stamp {
-                self.level_stamp[lv] = self.stamp;
-                lbd += 1;
-            }
+        levels(&self.level, &mut self.level_stamp, self.stamp, learnt.iter().copied())
+    }
+
+    /// Lowers the glue stored with the learnt clause `cref`, used in an analysis, when its
+    /// literals now lie on fewer levels (by two or more: Glucose's rule), so that a clause
+    /// that proves useful survives [`Solver::reduce_db`]. Clauses of glue 2 or less are
+    /// kept anyway.
+    fn update_glue(&mut self, cref: u32) {
+        let c = cref as usize;
+        let stored = self.stored_glue(cref);
+        if stored.is_none_or(|g| g <= 2) {
+            return;
         }
-        lbd
+        self.stamp += 1;
+        let lits = self.arena[c + 2..c + 2 + self.arena[c] as usize].iter();
+        let lbd = levels(
+            &self.level,
+            &mut self.level_stamp,
+            self.stamp,
+            lits.map(|&l| Lit::from_code(l)),
+        );
+        if stored.is_some_and(|g| lbd + 1 < g) {
+            self.set_glue(cref, lbd);
+        }
     }
 
     /// The core of a solve under assumptions that found the assumption `failed` false: the

@@ -110,6 +110,17 @@ impl Solver {
         }
     }
 
+    /// The glue stored with the clause at `cref`, `None` for a clause given, not learnt.
+    pub(super) fn stored_glue(&self, cref: u32) -> Option<u32> {
+        let w = self.arena[cref as usize + 1];
+        (w & LEARNT != 0).then_some(w & !LEARNT)
+    }
+
+    /// Stores a new glue with the learnt clause at `cref`.
+    pub(super) fn set_glue(&mut self, cref: u32, lbd: u32) {
+        self.arena[cref as usize + 1] = LEARNT | lbd;
+    }
+
     /// Whether the clause at `cref` is the reason of its first literal's assignment.
     fn is_locked(&self, cref: u32) -> bool {
         let first = self.lit_at(cref as usize + 2);
@@ -148,7 +159,7 @@ impl Solver {
         let mut cands: Vec<(u32, u32)> = self
             .learnts
             .iter()
-            .map(|&c| (self.arena[c as usize + 1] & !LEARNT, c))
+            .map(|&c| (self.stored_glue(c).unwrap_or(0), c))
             .filter(|&(lbd, c)| lbd > 2 && !self.is_locked(c))
             .collect();
         cands.sort_unstable_by(|a, b| b.cmp(a));

@@ -1,6 +1,7 @@
 //! A conflict-driven clause-learning SAT solver: two watched literals with blockers, first-UIP
 //! learning with recursive clause minimisation, VSIDS branching, phase saving, restarts on the
-//! glue (LBD) averages and periodic deletion of learnt clauses of high glue.
+//! glue (LBD) averages and periodic deletion of learnt clauses of high glue, the glue of a
+//! clause lowered when an analysis finds its literals on fewer levels.
 //!
 //! The solver reads the [`Budget`]: each conflict counts as a search node, each propagated
 //! watch as an elementary step, so the deadline, the stop flag and the node limit end a solve
@@ -13,7 +14,8 @@
 //! - [`propagate`]: assignment, unit propagation and backtracking;
 //! - [`analyze`]: conflict analysis, clause minimisation, the glue of a learnt clause, and the
 //!   failed assumptions of a solve under assumptions;
-//! - [`restart`]: the restart policy on the glue averages;
+//! - [`restart`]: the restart policy on the glue averages, restarts put off when the trail
+//!   is unusually long;
 //! - [`order`]: the branching order (variable activities in a heap, saved phases, random
 //!   decisions);
 //! - [`eliminate`]: bounded variable elimination, a preprocessing of a formula before it is
@@ -95,10 +97,14 @@ pub(crate) struct Solver {
     rng: SplitMix64,
     opts: Options,
     conflicts: u64,
+    /// Watches visited by unit propagation, counted in steps of a few thousand.
+    visits: u64,
     /// Glue averages for restarts.
     lbd_fast: f64,
     lbd_slow: f64,
     since_restart: u64,
+    /// The trail's length after a conflict, averaged, for restart blocking.
+    trail_avg: f64,
     next_reduce: u64,
     reduce_round: u64,
     /// Scratch for clause minimisation.
@@ -149,9 +155,11 @@ impl Solver {
             rng,
             opts,
             conflicts: 0,
+            visits: 0,
             lbd_fast: 0.0,
             lbd_slow: 0.0,
             since_restart: 0,
+            trail_avg: 0.0,
             next_reduce: 2000,
             reduce_round: 0,
             stack: Vec::new(),
@@ -200,6 +208,12 @@ impl Solver {
     /// Sets the phase `var` takes when it is next decided.
     pub(crate) fn set_phase(&mut self, var: Var, value: bool) {
         self.phase[var.index()] = value;
+    }
+
+    /// The work of the solves so far: the watches unit propagation visited (counted in steps
+    /// of a few thousand).
+    pub(crate) fn visits(&self) -> u64 {
+        self.visits
     }
 
     /// The number of variables.
@@ -263,6 +277,7 @@ impl Solver {
         loop {
             let confl = self.propagate(&mut work);
             if work > 4096 {
+                self.visits += work;
                 budget.spend(work)?;
                 work = 0;
                 if stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
@@ -279,13 +294,13 @@ impl Solver {
                 self.backtrack(learnt.backjump);
                 self.learn(&learnt.lits, learnt.glue);
                 self.decay_activities();
-                self.note_glue(learnt.glue);
+                self.note_conflict(learnt.glue);
                 // Counted once the clause is learnt: a solve stopped by the node limit here
                 // resumes from a consistent state when called again.
                 budget.tick(0)?;
             } else {
                 if self.restart_due() {
-                    self.restart();
+                    self.restart(assumptions.len() as u32);
                     continue;
                 }
                 self.reduce_db_when_due();
