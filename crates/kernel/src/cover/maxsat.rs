@@ -75,7 +75,7 @@ struct Oll<'a> {
 impl Oll<'_> {
     /// The search on `p`, its solver holding the hard clauses: every element covered.
     fn new(p: &CoverInstance) -> Oll<'_> {
-        let mut sat = Solver::new(p.sets.len(), Options::default());
+        let mut sat = Solver::new(p.sets.len(), Options { glucose: true, ..Options::default() });
         for sets in &p.elems {
             let c: Vec<Lit> = sets.iter().map(|&s| Lit::pos(Oll::var(s))).collect();
             sat.add_clause(&c);

@@ -485,7 +485,12 @@ fn race(
             let opts = if t == 0 {
                 Options::default()
             } else {
-                Options { seed: t as u64, initial_phase: t % 2 == 1, random_every: 64 }
+                Options {
+                    seed: t as u64,
+                    initial_phase: t % 2 == 1,
+                    random_every: 64,
+                    glucose: false,
+                }
             };
             let mut s = build(opts);
             let r = match s.solve(&mut b, Some(&stop)) {

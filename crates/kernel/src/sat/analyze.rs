@@ -53,7 +53,9 @@ impl Solver {
         loop {
             let c = confl as usize;
             let len = self.arena[c] as usize;
-            self.update_glue(confl);
+            if self.opts.glucose {
+                self.update_glue(confl);
+            }
             let start = usize::from(p.is_some());
             for k in start..len {
                 let q = self.lit_at(c + 2 + k);

@@ -1,7 +1,8 @@
 //! A conflict-driven clause-learning SAT solver: two watched literals with blockers, first-UIP
 //! learning with recursive clause minimisation, VSIDS branching, phase saving, restarts on the
-//! glue (LBD) averages and periodic deletion of learnt clauses of high glue, the glue of a
-//! clause lowered when an analysis finds its literals on fewer levels.
+//! glue (LBD) averages and periodic deletion of learnt clauses of high glue; as options, the
+//! glue of a clause lowered when an analysis finds its literals on fewer levels and restarts
+//! put off while the trail is unusually long.
 //!
 //! The solver reads the [`Budget`]: each conflict counts as a search node, each propagated
 //! watch as an elementary step, so the deadline, the stop flag and the node limit end a solve
@@ -14,8 +15,8 @@
 //! - [`propagate`]: assignment, unit propagation and backtracking;
 //! - [`analyze`]: conflict analysis, clause minimisation, the glue of a learnt clause, and the
 //!   failed assumptions of a solve under assumptions;
-//! - [`restart`]: the restart policy on the glue averages, restarts put off when the trail
-//!   is unusually long;
+//! - [`restart`]: the restart policy on the glue averages, with restarts put off while the
+//!   trail is unusually long if the options ask for it;
 //! - [`order`]: the branching order (variable activities in a heap, saved phases, random
 //!   decisions);
 //! - [`eliminate`]: bounded variable elimination, a preprocessing of a formula before it is
@@ -66,6 +67,11 @@ pub(crate) struct Options {
     pub(crate) initial_phase: bool,
     /// One decision in this many is a random variable (0: never).
     pub(crate) random_every: u64,
+    /// Lower the glue of a learnt clause when an analysis finds its literals on fewer levels
+    /// (Glucose's rule), and put restarts off while the trail is unusually long (Glucose's
+    /// blocking): the core-guided search under many assumptions solves more with both, the
+    /// satisfiability questions of α's parts fewer.
+    pub(crate) glucose: bool,
 }
 
 /// The CDCL solver.

@@ -53,6 +53,7 @@ fn agrees_with_brute_force_on_random_small_cnfs() {
             seed: round as u64 % 3,
             initial_phase: round % 2 == 0,
             random_every: if round % 5 == 0 { 3 } else { 0 },
+            glucose: round % 4 < 2,
         };
         match solve(&cnf, n, opts) {
             Some(model) => {
@@ -91,7 +92,7 @@ proptest! {
             .map(|c| c.iter().map(|&(v, negated)| Lit::new(Var(v % n as u32), negated)).collect())
             .collect();
         let truth = brute(&cnf, n);
-        match solve(&cnf, n, Options { seed, initial_phase, random_every }) {
+        match solve(&cnf, n, Options { seed, initial_phase, random_every, glucose: initial_phase }) {
             Some(model) => {
                 prop_assert!(truth, "model found for an unsatisfiable formula");
                 prop_assert!(satisfies(&cnf, &model), "the model breaks a clause");
@@ -141,7 +142,11 @@ fn random_three_sat_answers_agree_across_seeds() {
             })
             .collect();
         let a = solve(&cnf, n, Options::default());
-        let b = solve(&cnf, n, Options { seed: 7, initial_phase: true, random_every: 50 });
+        let b = solve(
+            &cnf,
+            n,
+            Options { seed: 7, initial_phase: true, random_every: 50, glucose: true },
+        );
         assert_eq!(a.is_some(), b.is_some());
         for m in a.iter().chain(b.iter()) {
             assert!(satisfies(&cnf, m));
