@@ -184,11 +184,10 @@ impl Solver {
     /// that proves useful survives [`Solver::reduce_db`]. Clauses of glue 2 or less are
     /// kept anyway.
     fn update_glue(&mut self, cref: u32) {
-        let c = cref as usize;
-        let stored = self.stored_glue(cref);
-        if stored.is_none_or(|g| g <= 2) {
+        let Some(stored) = self.stored_glue(cref).filter(|&g| g > 2) else {
             return;
-        }
+        };
+        let c = cref as usize;
         self.stamp += 1;
         let lits = self.arena[c + 2..c + 2 + self.arena[c] as usize].iter();
         let lbd = levels(
@@ -197,7 +196,7 @@ impl Solver {
             self.stamp,
             lits.map(|&l| Lit::from_code(l)),
         );
-        if stored.is_some_and(|g| lbd + 1 < g) {
+        if lbd + 1 < stored {
             self.set_glue(cref, lbd);
         }
     }
