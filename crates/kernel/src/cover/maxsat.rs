@@ -291,10 +291,7 @@ fn run(
         }
         minimise(o, &mut core, budget)?;
         *cost += 1;
-        relax(o, active, pending, &core);
-        if core.len() > 1 {
-            exhaust(o, pending, cost, budget)?;
-        }
+        relax(o, active, pending, &core, cost, budget)?;
     }
 }
 
@@ -374,32 +371,31 @@ fn assumption_order(o: &mut Oll<'_>, cost: &mut usize) -> Vec<u32> {
     order
 }
 
-/// Core exhaustion (Ignatiev, Morgado, Marques-Silva 2019): while the bound of the
-/// totalizer `relax` just made (the last of `pending`) cannot hold even alone, as far as a
-/// short solve (at most [`MIN_NODES`] conflicts) can tell, each such core of one assumption
-/// raises `cost` and the bound at once.
+/// Core exhaustion (Ignatiev, Morgado, Marques-Silva 2019): the first bound from `k` of the
+/// totalizer under `node` that may hold alone, as far as a short solve (at most
+/// [`MIN_NODES`] conflicts) can tell; each bound found contradictory raises `cost` at once.
+/// `None` when not even all of its inputs violated is contradictory (a unit clause then says
+/// they are).
 fn exhaust(
     o: &mut Oll<'_>,
-    pending: &mut Vec<Soft>,
+    node: usize,
+    mut k: usize,
     cost: &mut usize,
     budget: &mut Budget,
-) -> Result<(), KernelError> {
-    while let Some(&Soft::AtMost { node, k }) = pending.last() {
+) -> Result<Option<usize>, KernelError> {
+    loop {
         let bound = !o.violated(Soft::AtMost { node, k });
         if budget.capped(MIN_NODES, |b| o.sat.solve_under(&[bound], b, None))? != Some(false) {
-            break;
+            return Ok(Some(k));
         }
         *cost += 1;
-        pending.pop();
         if k == o.nodes[node].size {
-            // All of its inputs are violated.
             o.sat.add_clause(&[!bound]);
-            break;
+            return Ok(None);
         }
-        o.extend(node, k + 1);
-        pending.push(Soft::AtMost { node, k: k + 1 });
+        k += 1;
+        o.extend(node, k);
     }
-    Ok(())
 }
 
 /// Drops from `core` each assumption without which the rest is still contradictory, as far
@@ -422,9 +418,16 @@ fn minimise(o: &mut Oll<'_>, core: &mut Vec<Lit>, budget: &mut Budget) -> Result
 }
 
 /// Takes the assumptions of `core` out of `active`: a totalizer counts their violations and
-/// the assumption that at most one is violated waits in `pending`, with the next bound of
-/// each totalizer in the core.
-fn relax(o: &mut Oll<'_>, active: &mut Vec<Soft>, pending: &mut Vec<Soft>, core: &[Lit]) {
+/// the assumption that at most one is violated (or more, after [`exhaust`] raised `cost`)
+/// waits in `pending`, with the next bound of each totalizer in the core.
+fn relax(
+    o: &mut Oll<'_>,
+    active: &mut Vec<Soft>,
+    pending: &mut Vec<Soft>,
+    core: &[Lit],
+    cost: &mut usize,
+    budget: &mut Budget,
+) -> Result<(), KernelError> {
     let in_core: HashSet<Lit> = core.iter().copied().collect();
     let mut inputs = Vec::with_capacity(core.len());
     active.retain(|&s| {
@@ -447,16 +450,19 @@ fn relax(o: &mut Oll<'_>, active: &mut Vec<Soft>, pending: &mut Vec<Soft>, core:
     }
     if let [l] = inputs[..] {
         o.sat.add_clause(&[l]);
-        return;
+        return Ok(());
     }
     let root = o.totalizer(&inputs);
     o.extend(root, 2);
-    pending.push(Soft::AtMost { node: root, k: 2 });
+    if let Some(k) = exhaust(o, root, 2, cost, budget)? {
+        pending.push(Soft::AtMost { node: root, k });
+    }
+    Ok(())
 }
 
 #[cfg(test)]
 mod tests {
-    use super::{Oll, Soft, assumption_order, exhaust, min_cover_maxsat, relax};
+    use super::{Oll, Soft, assumption_order, min_cover_maxsat, relax};
     use crate::Config;
     use crate::config::{Budget, Cap};
     use crate::cover::CoverInstance;
@@ -547,9 +553,9 @@ mod tests {
         let mut active: Vec<Soft> = (0..5).map(Soft::Out).collect();
         let mut pending = Vec::new();
         let core: Vec<Lit> = active.iter().map(|&s| !o.violated(s)).collect();
-        relax(&mut o, &mut active, &mut pending, &core);
         let mut cost = 1;
-        exhaust(&mut o, &mut pending, &mut cost, &mut Budget::new(&Config::default())).unwrap();
+        let mut budget = Budget::new(&Config::default());
+        relax(&mut o, &mut active, &mut pending, &core, &mut cost, &mut budget).unwrap();
         assert!(active.is_empty());
         assert_eq!(cost, 4);
         assert!(matches!(pending[..], [Soft::AtMost { k: 5, .. }]));
