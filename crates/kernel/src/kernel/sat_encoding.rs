@@ -485,8 +485,12 @@ fn race(
             let opts = if t == 0 {
                 Options::default()
             } else {
-                let (seed, initial_phase) = (t as u64, t % 2 == 1);
-                Options { seed, initial_phase, random_every: 64, ..Options::default() }
+                Options {
+                    seed: t as u64,
+                    initial_phase: t % 2 == 1,
+                    random_every: 64,
+                    ..Options::default()
+                }
             };
             let mut s = build(opts);
             let r = match s.solve(&mut b, Some(&stop)) {
